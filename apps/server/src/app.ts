@@ -1,0 +1,104 @@
+// The HTTP server: one error shape, the version header everywhere, request ids, modules registered in order.
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { domainErrors } from '@eluent/contracts';
+import type { Config } from './config.ts';
+import { createContext, type AppContext } from './context.ts';
+import { AppError } from './errors.ts';
+import { csrfProtection } from './http/csrf.ts';
+import { modules } from './http/modules.ts';
+import { registerWebApp } from './http/web.ts';
+
+export interface Server {
+  app: FastifyInstance;
+  context: AppContext;
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+export async function buildServer(config: Config): Promise<Server> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  const context = await createContext(config, app.log);
+
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('version', config.version).header('x-request-id', request.id);
+  });
+
+  const knownRoutes: Array<{ pattern: RegExp; methods: Set<string> }> = [];
+  app.addHook('onRoute', (route) => {
+    const pattern = new RegExp(
+      `^${route.url
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/::/g, ':')
+        .replace(/\\?:[A-Za-z_]\w*/g, '[^/]+')
+        .replace(/\/$/, '')}/?$`,
+    );
+    const methods = new Set((Array.isArray(route.method) ? route.method : [route.method]).map(String));
+    knownRoutes.push({ pattern, methods });
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).headers(error.headers).send(error.body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ code: 'throttled', detail: domainErrors.throttled });
+    if (status >= 400 && status < 500) {
+      const code =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'payload_too_large'
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'unsupported_media_type'
+            : 'invalid';
+      const detail =
+        code === 'payload_too_large'
+          ? domainErrors.payload_too_large
+          : code === 'unsupported_media_type'
+            ? domainErrors.unsupported_media_type
+            : error.message || domainErrors.invalid;
+      return reply.status(status).send({ code, detail });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ code: 'server_error', detail: domainErrors.server_error });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = knownRoutes
+      .filter((route) => route.pattern.test(path))
+      .flatMap((route) => [...route.methods]);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      const allow = METHODS.filter((method) => allowed.includes(method)).join(', ');
+      return reply
+        .status(405)
+        .header('allow', allow)
+        .send({ code: 'method_not_allowed', detail: domainErrors.method_not_allowed });
+    }
+    return reply.status(404).send({ code: 'not_found', detail: domainErrors.not_found });
+  });
+
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(csrfProtection);
+  for (const register of modules) await register(app, context);
+  await registerWebApp(app, config);
+
+  app.addHook('onClose', async () => {
+    await context.close();
+  });
+  return { app, context };
+}

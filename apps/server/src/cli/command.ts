@@ -1,0 +1,4 @@
+export interface CliCommand {
+  usage: string;
+  run(args: string[]): Promise<number>;
+}

@@ -1,0 +1,117 @@
+// Configuration is read once at start from the environment and refused with a clear message when invalid.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { resolve, join } from 'node:path';
+import { z } from 'zod';
+import { APP_VERSION } from './version.ts';
+
+const booleanText = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const urlText = (protocols: string[]) =>
+  z.url().refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}:`)), {
+    message: `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
+  });
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  ELUENT_DATA_DIR: z.string().min(1).default('./.eluent'),
+  DATABASE_URL: urlText(['postgres', 'postgresql']).optional(),
+  REDIS_URL: urlText(['redis', 'rediss']).optional(),
+  ELUENT_SIMULATORS: z.coerce.number().int().min(0).max(50).default(0),
+  ELUENT_SIM_SPEED: z.coerce.number().positive().max(10_000).default(1),
+  ELUENT_DEMO: booleanText.default(false),
+  SMTP_URL: urlText(['smtp', 'smtps']).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  SENTRY_DSN: z.string().min(1).optional(),
+  ELUENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ELUENT_WEB_DIR: z.string().min(1).optional(),
+  ELUENT_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ELUENT_ACCESS_TOKEN_LIFETIME_SEC: z.coerce.number().int().min(5).max(86_400).default(300),
+  ELUENT_REFRESH_TOKEN_LIFETIME_SEC: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(90 * 86_400)
+    .default(86_400),
+  ELUENT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+});
+
+export interface Config {
+  version: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  simulators: number;
+  simulatorSpeed: number;
+  demo: boolean;
+  smtpUrl: string | undefined;
+  outboxDir: string;
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
+  sentryDsn: string | undefined;
+  secret: string;
+  webDir: string | undefined;
+  logLevel: string;
+  accessTokenLifetimeSec: number;
+  refreshTokenLifetimeSec: number;
+  /** Requests per minute and address on sign-in, sign-up and password recovery. */
+  authRateLimitPerMinute: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws ConfigError naming every invalid variable. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  const dataDir = resolve(values.ELUENT_DATA_DIR);
+  return {
+    version: APP_VERSION,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    simulators: values.ELUENT_SIMULATORS,
+    simulatorSpeed: values.ELUENT_SIM_SPEED,
+    demo: values.ELUENT_DEMO,
+    smtpUrl: values.SMTP_URL,
+    outboxDir: join(dataDir, 'outbox'),
+    googleClientId: values.GOOGLE_CLIENT_ID,
+    googleJwksUrl: values.GOOGLE_JWKS_URL,
+    sentryDsn: values.SENTRY_DSN,
+    secret: values.ELUENT_SECRET ?? readOrCreateSecret(dataDir),
+    webDir: values.ELUENT_WEB_DIR,
+    logLevel: values.ELUENT_LOG_LEVEL,
+    accessTokenLifetimeSec: values.ELUENT_ACCESS_TOKEN_LIFETIME_SEC,
+    refreshTokenLifetimeSec: values.ELUENT_REFRESH_TOKEN_LIFETIME_SEC,
+    authRateLimitPerMinute: values.ELUENT_RATE_LIMIT,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, 'secret');
+  if (existsSync(path)) {
+    const secret = readFileSync(path, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(path, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,36 @@
+// Adapts PGlite (one embedded connection) to the pool interface Kysely's PostgresDialect drives.
+// Kysely has no maintained PGlite dialect for PGlite 0.5, and the adapter is this small: a mutex hands the
+// single connection to one borrower at a time, so a transaction never interleaves with other statements.
+import type { PGlite } from '@electric-sql/pglite';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+
+const commandPattern = /^\s*(?:with\b[\s\S]*?\)\s*)?(insert|update|delete|merge|select)\b/i;
+
+export class PGlitePool implements PostgresPool {
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly database: PGlite) {}
+
+  async connect(): Promise<PostgresPoolClient> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const previous = this.queue;
+    this.queue = previous.then(() => released);
+    await previous;
+    const database = this.database;
+    const client = {
+      async query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
+        const result = await database.query<R>(sql, parameters as unknown[]);
+        const command = (commandPattern.exec(sql)?.[1]?.toUpperCase() ??
+          'SELECT') as PostgresQueryResult<R>['command'];
+        return { command, rowCount: result.affectedRows ?? result.rows.length, rows: result.rows };
+      },
+      release,
+    };
+    return client as unknown as PostgresPoolClient;
+  }
+
+  async end(): Promise<void> {
+    await this.queue;
+  }
+}

@@ -1,0 +1,45 @@
+// Kysely table types. Each migration that adds a table adds its interface here.
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  google_subject: string | null;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  last_login_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface RefreshTokensTable {
+  jti: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  code_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  password_resets: PasswordResetsTable;
+  contact_messages: ContactMessagesTable;
+}

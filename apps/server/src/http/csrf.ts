@@ -1,0 +1,30 @@
+// CSRF protection where cookies could authenticate: the `csrftoken` cookie is issued to browsers, and an
+// unsafe request that carries it without a bearer token must echo it in `X-CSRFToken` (double submit).
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { domainErrors } from '@eluent/contracts';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+async function plugin(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookieToken = request.cookies.csrftoken;
+    if (!cookieToken) {
+      void reply.setCookie('csrftoken', randomBytes(24).toString('hex'), {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: false,
+        maxAge: 365 * 24 * 3600,
+      });
+    }
+    if (SAFE.has(request.method) || !cookieToken) return;
+    if (request.headers.authorization) return;
+    if (!request.url.startsWith('/api/')) return;
+    if (request.headers['x-csrftoken'] !== cookieToken) {
+      return reply.status(403).send({ code: 'csrf_failed', detail: domainErrors.csrf_failed });
+    }
+  });
+}
+
+export const csrfProtection = fp(plugin, { name: 'csrf' });

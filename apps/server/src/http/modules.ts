@@ -1,0 +1,10 @@
+// The server's route modules, registered in this order. Each module is a thin transport over services.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { accountsRoutes } from './accounts-routes.ts';
+import { contactRoutes } from './contact-routes.ts';
+import { healthRoutes } from './health-routes.ts';
+
+export type Module = (app: FastifyInstance, context: AppContext) => Promise<void>;
+
+export const modules: Module[] = [healthRoutes, accountsRoutes, contactRoutes];

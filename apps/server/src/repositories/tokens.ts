@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export function createTokensRepository(db: Kysely<Database>) {
+  return {
+    async recordRefresh(jti: string, userId: number, expiresAt: Date): Promise<void> {
+      await db.insertInto('refresh_tokens').values({ jti, user_id: userId, expires_at: expiresAt }).execute();
+    },
+    /** Marks a refresh token used; true only for the first caller (a second use is refused). */
+    async consumeRefresh(jti: string): Promise<'consumed' | 'reused' | 'unknown'> {
+      const updated = await db
+        .updateTable('refresh_tokens')
+        .set({ used_at: new Date() })
+        .where('jti', '=', jti)
+        .where('used_at', 'is', null)
+        .returning('jti')
+        .executeTakeFirst();
+      if (updated) return 'consumed';
+      const existing = await db
+        .selectFrom('refresh_tokens')
+        .select('jti')
+        .where('jti', '=', jti)
+        .executeTakeFirst();
+      return existing ? 'reused' : 'unknown';
+    },
+    /** Ends every session of a user (password reset, or a stolen refresh token used twice). */
+    async revokeAllForUser(userId: number): Promise<void> {
+      await db
+        .updateTable('refresh_tokens')
+        .set({ used_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
+    },
+    async recordReset(codeHash: string, userId: number, expiresAt: Date): Promise<void> {
+      await db
+        .insertInto('password_resets')
+        .values({ code_hash: codeHash, user_id: userId, expires_at: expiresAt })
+        .execute();
+    },
+    findLiveReset(codeHash: string) {
+      return db
+        .selectFrom('password_resets')
+        .select(['user_id', 'expires_at'])
+        .where('code_hash', '=', codeHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .executeTakeFirst();
+    },
+    /** Uses a reset code once; returns the user id, or undefined if used, expired or unknown. */
+    async consumeReset(codeHash: string): Promise<number | undefined> {
+      const row = await db
+        .updateTable('password_resets')
+        .set({ used_at: new Date() })
+        .where('code_hash', '=', codeHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .returning('user_id')
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+  };
+}
+
+export type TokensRepository = ReturnType<typeof createTokensRepository>;

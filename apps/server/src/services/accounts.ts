@@ -1,0 +1,211 @@
+// Accounts and sessions: sign-in, refresh with rotation, sign-up, password recovery, Google sign-in.
+import { formMessages, isEmail, PASSWORD_MIN_LENGTH } from '@eluent/contracts';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { AppError, RawBodyError } from '../errors.ts';
+import { newSecretCode, sha256 } from '../lib/codes.ts';
+import { hashPassword, verifyPassword } from '../lib/passwords.ts';
+import type { TokensRepository } from '../repositories/tokens.ts';
+import type { UserRow, UsersRepository } from '../repositories/users.ts';
+import type { Mailer } from './mail.ts';
+import { TokenError, type SessionTokenService } from './tokens.ts';
+
+const RESET_CODE_LIFETIME_MS = 60 * 60 * 1000;
+const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
+
+export interface TokenResponse {
+  access: string;
+  refresh: string;
+  expires_in: number;
+}
+
+export interface AccountsDependencies {
+  users: UsersRepository;
+  tokens: TokensRepository;
+  sessions: SessionTokenService;
+  mailer: Mailer;
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
+}
+
+export const tokenNotValid = (message: string) =>
+  new RawBodyError(
+    401,
+    { detail: message, code: 'token_not_valid' },
+    { 'www-authenticate': 'Bearer realm="api"' },
+  );
+
+function requireFields(body: Record<string, unknown>, names: string[]): Record<string, string> {
+  const fields: Record<string, string[]> = {};
+  const values: Record<string, string> = {};
+  for (const name of names) {
+    const value = body[name];
+    if (typeof value !== 'string' || value.length === 0) fields[name] = [formMessages.required];
+    else values[name] = value;
+  }
+  if (Object.keys(fields).length > 0) throw AppError.validation(fields);
+  return values;
+}
+
+function checkNewPassword(password: string): void {
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    throw AppError.validation({ password: [formMessages.minLength(PASSWORD_MIN_LENGTH)] });
+  }
+  if (password.length > 256)
+    throw AppError.validation({ password: ['Field must have at most 256 characters'] });
+}
+
+export function createAccountsService(deps: AccountsDependencies) {
+  const { users, tokens, sessions, mailer } = deps;
+  const google = deps.googleJwksUrl ? createRemoteJWKSet(new URL(deps.googleJwksUrl)) : undefined;
+
+  async function startSession(user: UserRow): Promise<TokenResponse> {
+    const issued = await sessions.issue({ id: user.id, email: user.email });
+    await tokens.recordRefresh(issued.refreshJti, user.id, issued.refreshExpiresAt);
+    await users.touchLogin(user.id);
+    return { access: issued.access, refresh: issued.refresh, expires_in: issued.expires_in };
+  }
+
+  return {
+    async signIn(body: Record<string, unknown>): Promise<TokenResponse> {
+      const { username, password } = requireFields(body, ['username', 'password']) as {
+        username: string;
+        password: string;
+      };
+      const user = await users.findByEmail(username.trim());
+      const valid = user?.is_active === true && (await verifyPassword(password, user.password_hash));
+      if (!user || !valid) {
+        throw new RawBodyError(
+          401,
+          { detail: 'No active account found with the given credentials' },
+          { 'www-authenticate': 'Bearer realm="api"' },
+        );
+      }
+      return startSession(user);
+    },
+
+    async refresh(body: Record<string, unknown>): Promise<TokenResponse> {
+      const { refresh } = requireFields(body, ['refresh']) as { refresh: string };
+      let claims;
+      try {
+        claims = await sessions.verify(refresh, 'refresh');
+      } catch (error) {
+        if (error instanceof TokenError) throw tokenNotValid(error.message);
+        throw error;
+      }
+      const outcome = await tokens.consumeRefresh(claims.jti);
+      if (outcome === 'reused') {
+        // A refresh token presented twice may have been stolen: end every session of that user.
+        await tokens.revokeAllForUser(Number(claims.user_id));
+        throw tokenNotValid('Token is blacklisted');
+      }
+      if (outcome === 'unknown') throw tokenNotValid('Token is invalid');
+      const user = await users.findById(Number(claims.user_id));
+      if (!user?.is_active)
+        throw new RawBodyError(401, { detail: 'No active account found for the given token.' });
+      return startSession(user);
+    },
+
+    async signUp(body: Record<string, unknown>): Promise<TokenResponse & { id: number; email: string }> {
+      const { email, password } = requireFields(body, ['email', 'password']) as {
+        email: string;
+        password: string;
+      };
+      const normalizedEmail = email.trim();
+      if (!isEmail(normalizedEmail)) throw AppError.validation({ email: [formMessages.email] });
+      checkNewPassword(password);
+      const user = await users.create({ email: normalizedEmail, passwordHash: await hashPassword(password) });
+      if (!user)
+        throw AppError.domain(400, 'email_taken', {
+          fields: { email: ['A user with this email already exists.'] },
+        });
+      return { id: user.id, email: user.email, ...(await startSession(user)) };
+    },
+
+    async recoverPassword(body: Record<string, unknown>, origin: string): Promise<{ detail: string }> {
+      const { email } = requireFields(body, ['email']) as { email: string };
+      if (!isEmail(email.trim())) throw AppError.validation({ email: [formMessages.email] });
+      const user = await users.findByEmail(email.trim());
+      if (user?.is_active) {
+        const code = newSecretCode();
+        await tokens.recordReset(sha256(code), user.id, new Date(Date.now() + RESET_CODE_LIFETIME_MS));
+        const link = `${origin}/auth/reset-password/?code=${encodeURIComponent(code)}`;
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your Eluent password',
+          text: `Someone asked to reset the password of your Eluent account.\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf it was not you, ignore this message.\n`,
+        });
+      }
+      // The same answer whether or not the address is registered, so the form reveals no accounts.
+      return { detail: 'If the address belongs to an account, a link to reset the password has been sent.' };
+    },
+
+    async checkResetCode(code: unknown): Promise<{ detail: string; email: string }> {
+      if (typeof code !== 'string' || code.length === 0 || code.length > 200)
+        throw AppError.domain(400, 'reset_code_invalid');
+      const reset = await tokens.findLiveReset(sha256(code));
+      const user = reset ? await users.findById(reset.user_id) : undefined;
+      if (!user) throw AppError.domain(400, 'reset_code_invalid');
+      return { detail: 'The code is valid.', email: user.email };
+    },
+
+    async resetPassword(body: Record<string, unknown>): Promise<{ detail: string }> {
+      const { code, password } = requireFields(body, ['code', 'password']) as {
+        code: string;
+        password: string;
+      };
+      checkNewPassword(password);
+      const passwordHash = await hashPassword(password);
+      const userId = await tokens.consumeReset(sha256(code));
+      if (userId === undefined) throw AppError.domain(400, 'reset_code_invalid');
+      await users.setPassword(userId, passwordHash);
+      await tokens.revokeAllForUser(userId);
+      return { detail: 'Your password has been changed. Sign in with the new password.' };
+    },
+
+    googleClientId(): { client_id: string | null } {
+      return { client_id: deps.googleClientId ?? null };
+    },
+
+    async googleSignIn(
+      body: Record<string, unknown>,
+    ): Promise<TokenResponse & { id: number; email: string }> {
+      const { id_token: idToken } = requireFields(body, ['id_token']) as { id_token: string };
+      if (!deps.googleClientId || !google) throw AppError.domain(400, 'google_signin_disabled');
+      let payload;
+      try {
+        ({ payload } = await jwtVerify(idToken, google, {
+          audience: deps.googleClientId,
+          issuer: GOOGLE_ISSUERS,
+        }));
+      } catch {
+        throw AppError.domain(401, 'google_token_invalid');
+      }
+      const subject = payload.sub;
+      const email = typeof payload.email === 'string' ? payload.email : undefined;
+      if (!subject || !email || payload.email_verified !== true)
+        throw AppError.domain(401, 'google_token_invalid');
+      let user = await users.findByGoogleSubject(subject);
+      if (!user) {
+        const byEmail = await users.findByEmail(email);
+        if (byEmail) {
+          await users.linkGoogle(byEmail.id, subject);
+          user = byEmail;
+        } else {
+          user = await users.create({ email, passwordHash: null, googleSubject: subject });
+        }
+      }
+      if (!user?.is_active) throw AppError.domain(401, 'google_token_invalid');
+      return { id: user.id, email: user.email, ...(await startSession(user)) };
+    },
+
+    /** Creates a user, or returns the existing one (the demo account, the CLI's create-user). */
+    async ensureUser(email: string, password: string): Promise<UserRow> {
+      const existing = await users.findByEmail(email);
+      if (existing) return existing;
+      const created = await users.create({ email, passwordHash: await hashPassword(password) });
+      return created ?? (await users.findByEmail(email))!;
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,42 @@
+// Outgoing e-mail: through SMTP_URL when set, otherwise written as .eml files to the outbox folder and logged.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+const FROM = 'Eluent <no-reply@eluent.dev>';
+
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  outboxDir: string;
+  log: (text: string) => void;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: FROM, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: FROM, ...message });
+      await mkdir(options.outboxDir, { recursive: true });
+      const safeRecipient = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      const path = join(options.outboxDir, `${Date.now()}-${safeRecipient}.eml`);
+      await writeFile(path, info.message as Buffer);
+      options.log(`e-mail to ${message.to} written to ${path}`);
+    },
+  };
+}

@@ -1,0 +1,117 @@
+// JWTs compatible with djangorestframework-simplejwt (claims and error texts) that also carry Hasura claims,
+// so one bearer works on REST, GraphQL and realtime. HS256 with the server secret.
+import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import { newTokenId } from '../lib/codes.ts';
+
+export type TokenType = 'access' | 'refresh';
+
+export interface TokenClaims extends JWTPayload {
+  token_type: TokenType;
+  user_id: string;
+  jti: string;
+  exp: number;
+  iat: number;
+  email?: string;
+}
+
+/** A token that failed verification; `message` is simplejwt's wording. */
+export class TokenError extends Error {
+  override name = 'TokenError';
+  constructor(
+    message:
+      | 'Token is expired'
+      | 'Token is invalid'
+      | 'Token has wrong type'
+      | 'Token has no id'
+      | 'Token is blacklisted',
+  ) {
+    super(message);
+  }
+}
+
+export const HASURA_CLAIMS = 'https://hasura.io/jwt/claims';
+
+export interface TokenSigner {
+  sign(claims: Record<string, unknown>, lifetimeSec: number, subject?: string): Promise<string>;
+  verify(token: string): Promise<JWTPayload>;
+}
+
+export function createTokenSigner(secret: string): TokenSigner {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims, lifetimeSec, subject) {
+      const now = Math.floor(Date.now() / 1000);
+      const jwt = new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt(now)
+        .setExpirationTime(now + lifetimeSec);
+      if (subject !== undefined) jwt.setSubject(subject);
+      return jwt.sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        return payload;
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) throw new TokenError('Token is expired');
+        throw new TokenError('Token is invalid');
+      }
+    },
+  };
+}
+
+export interface SessionTokens {
+  access: string;
+  refresh: string;
+  expires_in: number;
+  refreshJti: string;
+  refreshExpiresAt: Date;
+}
+
+export function createSessionTokens(
+  signer: TokenSigner,
+  lifetimes: { accessSec: number; refreshSec: number },
+) {
+  return {
+    async issue(user: { id: number; email: string }): Promise<SessionTokens> {
+      const userId = String(user.id);
+      const access = await signer.sign(
+        {
+          token_type: 'access',
+          jti: newTokenId(),
+          user_id: userId,
+          email: user.email,
+          [HASURA_CLAIMS]: {
+            'x-hasura-default-role': 'user',
+            'x-hasura-allowed-roles': ['user'],
+            'x-hasura-user-id': userId,
+          },
+        },
+        lifetimes.accessSec,
+        userId,
+      );
+      const refreshJti = newTokenId();
+      const refresh = await signer.sign(
+        { token_type: 'refresh', jti: refreshJti, user_id: userId },
+        lifetimes.refreshSec,
+      );
+      return {
+        access,
+        refresh,
+        expires_in: lifetimes.accessSec,
+        refreshJti,
+        refreshExpiresAt: new Date(Date.now() + lifetimes.refreshSec * 1000),
+      };
+    },
+    /** Verifies a token of the given type; throws TokenError with simplejwt's message. */
+    async verify(token: string, type: TokenType): Promise<TokenClaims> {
+      const payload = await signer.verify(token);
+      if (typeof payload.jti !== 'string') throw new TokenError('Token has no id');
+      if (payload.token_type !== type) throw new TokenError('Token has wrong type');
+      if (typeof payload.user_id !== 'string') throw new TokenError('Token is invalid');
+      return payload as TokenClaims;
+    },
+  };
+}
+
+export type SessionTokenService = ReturnType<typeof createSessionTokens>;

@@ -1,0 +1,20 @@
+// Work done once after the database is ready and before the server listens.
+import type { AppContext } from './context.ts';
+
+export const DEMO_EMAIL = 'demo@eluent.dev';
+export const DEMO_PASSWORD = 'eluent-demo';
+
+export type StartupStep = (context: AppContext) => Promise<void>;
+
+/** Steps other modules append (demo instruments, example methods), run in order. */
+export const startupSteps: StartupStep[] = [
+  async (context) => {
+    if (!context.config.demo) return;
+    const user = await context.accounts.ensureUser(DEMO_EMAIL, DEMO_PASSWORD);
+    context.logger.info({ userId: user.id }, `demo account ready: ${DEMO_EMAIL}`);
+  },
+];
+
+export async function startup(context: AppContext): Promise<void> {
+  for (const step of startupSteps) await step(context);
+}

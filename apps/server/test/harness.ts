@@ -1,0 +1,164 @@
+// Medium-tier harness: a real server on a real database. Every suite runs on PGlite, and on the local
+// PostgreSQL server (or DATABASE_URL's) in a throw-away database created for the run and dropped after it.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildServer, type Server } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { startup } from '../src/startup.ts';
+
+export interface Backend {
+  name: 'pglite' | 'postgres';
+}
+
+const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function adminUrl(): string {
+  return process.env.DATABASE_URL ?? DEFAULT_ADMIN_URL;
+}
+
+let postgresAvailable: boolean | undefined;
+
+async function probePostgres(): Promise<boolean> {
+  if (postgresAvailable !== undefined) return postgresAvailable;
+  const client = new pg.Client({ connectionString: adminUrl(), connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    postgresAvailable = true;
+  } catch {
+    postgresAvailable = false;
+    if (process.env.DATABASE_URL)
+      throw new Error(`DATABASE_URL is set but PostgreSQL is not reachable at it`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  return postgresAvailable;
+}
+
+/** The backends this run tests: PGlite always; PostgreSQL when reachable (always when DATABASE_URL is set). */
+export async function backends(): Promise<Backend[]> {
+  return (await probePostgres()) ? [{ name: 'pglite' }, { name: 'postgres' }] : [{ name: 'pglite' }];
+}
+
+/** Creates an empty PostgreSQL database for one suite; returns its URL and a function that drops it. */
+export async function createThrowAwayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `eluent_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl() });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer extends Server {
+  baseUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Stops the server; keeps the data (for restart tests) unless `dispose` is called. */
+  stop(): Promise<void>;
+  /** Stops the server and removes its data folder and throw-away database. */
+  dispose(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  backend: Backend;
+  env?: Record<string, string>;
+  /** Reuse the data of an earlier server (restart tests). */
+  reuse?: { dataDir: string; databaseUrl: string | undefined };
+}
+
+export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  const dataDir = options.reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'eluent-test-'));
+  let databaseUrl = options.reuse?.databaseUrl;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (options.backend.name === 'postgres' && !databaseUrl) {
+    const created = await createThrowAwayDatabase();
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
+  }
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ELUENT_DATA_DIR: dataDir,
+    ELUENT_LOG_LEVEL: 'silent',
+    ELUENT_RATE_LIMIT: '1000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  });
+  const server = await buildServer(config);
+  await startup(server.context);
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await server.app.close();
+  };
+  return {
+    ...server,
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    databaseUrl,
+    stop,
+    async dispose() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase?.();
+    },
+  };
+}
+
+/** JSON request helper: returns status, headers and parsed body. */
+export async function request(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string } = {},
+): Promise<{ status: number; headers: Headers; body: any; text: string }> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined || options.raw !== undefined) headers['content-type'] ??= 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, headers: response.headers, body, text };
+}
+
+/** Signs up a fresh user and returns its tokens. */
+export async function signUp(
+  baseUrl: string,
+  email = `user-${randomBytes(4).toString('hex')}@example.com`,
+  password = 'correct horse battery',
+) {
+  const response = await request(baseUrl, 'POST', '/api/accounts/', { body: { email, password } });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
+  return {
+    email,
+    password,
+    ...(response.body as { id: number; access: string; refresh: string; expires_in: number }),
+  };
+}

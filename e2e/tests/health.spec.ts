@@ -1,0 +1,8 @@
+import { expect, test } from '@playwright/test';
+
+test('the server answers health with its version header', async ({ request }) => {
+  const response = await request.get('/api/health/');
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: 'ok' });
+  expect(response.headers().version).toBe('1.21.0');
+});

@@ -1,0 +1,34 @@
+// Two tiers run by vitest: small (unit, no I/O beyond files) and medium (real database, real sockets).
+// The browser tier runs with Playwright (e2e/playwright.config.ts).
+import { defineConfig } from 'vitest/config';
+
+const exclude = ['**/node_modules/**', '**/dist/**', 'e2e/**'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'packages/*/test/**/*.test.ts',
+          ],
+          exclude: [...exclude, '**/*.medium.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'medium',
+          include: ['**/*.medium.test.ts'],
+          exclude,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
