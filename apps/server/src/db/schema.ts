@@ -1,5 +1,6 @@
 // Kysely table types. Each migration that adds a table adds its interface here.
 import type { ColumnType, Generated } from 'kysely';
+import type { DomainTables } from './domain-schema.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -37,7 +38,7 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends DomainTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;

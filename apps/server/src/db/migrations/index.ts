@@ -1,7 +1,9 @@
 // The one migration history, run in order on PGlite and on PostgreSQL. Append; never edit a landed one.
 import type { Migration } from 'kysely';
 import * as accounts from './0001_accounts.ts';
+import * as domain from './0002_domain.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
+  '0002_domain': domain,
 };

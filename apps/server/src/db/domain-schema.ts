@@ -1,0 +1,282 @@
+// Kysely types of the lab-domain tables (migration 0002_domain).
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json = ColumnType<unknown, string | undefined, string>;
+type NullableJson = ColumnType<unknown, string | null | undefined, string | null>;
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export type DeviceState = 'offline' | 'idle' | 'running' | 'paused' | 'error';
+export type SequenceState = 'NEW' | 'RUNNING' | 'PAUSED' | 'FINISHED' | 'STOPPED' | 'ERROR';
+export type SampleType = 'sample' | 'standard' | 'blank';
+export type InjectionState = 'pending' | 'running' | 'finished' | 'failed' | 'stopped';
+export type MeasurementState = 'recording' | 'complete' | 'failed';
+export type ShareObjectType = 'sample' | 'injection' | 'sequence';
+
+export interface DevicesTable {
+  id: Generated<number>;
+  owner_id: Nullable<number>;
+  serial_number: string;
+  name: string;
+  pairing_code_hash: string;
+  credential_hash: Nullable<string>;
+  firmware_version: Defaulted<string>;
+  hardware_configuration: Json;
+  installed_column: NullableJson;
+  wifi: NullableJson;
+  state: Defaulted<DeviceState>;
+  position: Defaulted<number>;
+  last_seen_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface MethodsTable {
+  id: Generated<number>;
+  owner_id: Nullable<number>;
+  name: string;
+  comment: Nullable<string>;
+  archived: Defaulted<boolean>;
+  favorite: Defaulted<boolean>;
+  editable: Defaulted<boolean>;
+  is_example: Defaulted<boolean>;
+  analog_signal_description: Nullable<string>;
+  analog_signal_type: Nullable<string>;
+  buffer: Nullable<string>;
+  mobile_phase: Nullable<string>;
+  solvents: NullableJson;
+  gradient: NullableJson;
+  flow_rate_ml_per_min: Nullable<number>;
+  refill_flow_rate_ml_per_min: Nullable<number>;
+  syringe_refill_speed: Nullable<number>;
+  run_time_min: Nullable<number>;
+  run_time_ms: Nullable<number>;
+  temperature: Nullable<number>;
+  pressure_min: Nullable<number>;
+  pressure_reach_sec: Nullable<number>;
+  measurements: NullableJson;
+  hardware_configuration: Json;
+  detector_single_channel: NullableJson;
+  calibration_delay_sec: Nullable<number>;
+  injection_ul: Nullable<number>;
+  injection_ms: Nullable<number>;
+  injection_sec: Nullable<number>;
+  injection_delay_sec: Nullable<number>;
+  needle_depth_mm: Nullable<number>;
+  wash_after_injection: Nullable<boolean>;
+  shaking_duration_ms: Nullable<number>;
+  shaking_duration_sec: Nullable<number>;
+  fraction_collector_interval_sec: Nullable<number>;
+  fraction_collector_start_delay_sec: Nullable<number>;
+  fraction_collector_starts_with_vial: Nullable<number>;
+  valve_routine: NullableJson;
+  valve_initial_position: Nullable<number>;
+  valve_does_change_position: Nullable<boolean>;
+  valve_change_position_after_sec: Nullable<number>;
+  created_at: Timestamp;
+}
+
+export interface PostprocessingTemplatesTable {
+  id: Generated<number>;
+  uuid: string;
+  owner_id: Nullable<number>;
+  name: string;
+  is_archived: Defaulted<boolean>;
+  is_favorite: Defaulted<boolean>;
+  algorithm_base: Defaulted<string>;
+  algorithm_binj: Defaulted<string>;
+  algorithm_pdet: Defaulted<string>;
+  algorithm_peak: Defaulted<string>;
+  algorithm_nois: Defaulted<string>;
+  params_pdet: Json;
+  params_peak: Json;
+  params_base: Json;
+  params_binj: Json;
+  params_nois: Json;
+  params_dtim: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SamplesTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  type: Defaulted<SampleType>;
+  description: Defaulted<string>;
+  device_id: Nullable<number>;
+  method_id: Nullable<number>;
+  column_name: Nullable<string>;
+  created_at: Timestamp;
+}
+
+export interface StandardsTable {
+  id: Generated<number>;
+  owner_id: number;
+  sample_id: number;
+  analyte: string;
+  amount: Nullable<number>;
+  amount_unit: Defaulted<string>;
+  retention_time_sec: Nullable<number>;
+  window_sec: Defaulted<number>;
+  created_at: Timestamp;
+}
+
+export interface SequencesTable {
+  id: Generated<number>;
+  owner_id: number;
+  device_id: Nullable<number>;
+  name: string;
+  method_id: Nullable<number>;
+  template_uuid: Nullable<string>;
+  state: Defaulted<SequenceState>;
+  current_draft_id: Nullable<number>;
+  current_injection_id: Nullable<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface DraftsTable {
+  id: Generated<number>;
+  owner_id: number;
+  sequence_id: number;
+  position: Defaulted<number>;
+  sample_id: Nullable<number>;
+  vial: Nullable<number>;
+  injections_count: Defaulted<number>;
+  method_id: Nullable<number>;
+  enabled: Defaulted<boolean>;
+  created_at: Timestamp;
+}
+
+export interface InjectionsTable {
+  id: Generated<number>;
+  owner_id: number;
+  sequence_id: Nullable<number>;
+  draft_id: Nullable<number>;
+  sample_id: Nullable<number>;
+  device_id: Nullable<number>;
+  method_id: Nullable<number>;
+  method_snapshot: NullableJson;
+  replicate: Defaulted<number>;
+  vial: Nullable<number>;
+  state: Defaulted<InjectionState>;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface MeasurementsTable {
+  id: Generated<number>;
+  owner_id: number;
+  injection_id: Nullable<number>;
+  device_id: Nullable<number>;
+  sample_id: Nullable<number>;
+  name: Defaulted<string>;
+  source: Defaulted<'device' | 'import'>;
+  state: Defaulted<MeasurementState>;
+  signal_unit: Defaulted<string>;
+  sampling_interval_sec: Nullable<number>;
+  points_count: Defaulted<number>;
+  duration_sec: Defaulted<number>;
+  metadata: Json;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface MeasurementChunksTable {
+  measurement_id: number;
+  chunk_index: number;
+  time_sec: number[];
+  signal: number[];
+  pressure_bar: Nullable<number[]>;
+  created_at: Timestamp;
+}
+
+export interface ProcessingResultsTable {
+  id: Generated<number>;
+  owner_id: number;
+  measurement_id: number;
+  version: number;
+  kind: Defaulted<'automatic' | 'manual'>;
+  template_uuid: Nullable<string>;
+  template_snapshot: JSONColumnType<Record<string, unknown>, string, string>;
+  algorithm_versions: Json;
+  figures: Json;
+  errors: Json;
+  reason: Nullable<string>;
+  created_by: Nullable<number>;
+  created_at: Timestamp;
+}
+
+export interface PeaksTable {
+  id: Generated<number>;
+  owner_id: number;
+  result_id: number;
+  measurement_id: number;
+  number: number;
+  name: Nullable<string>;
+  retention_time_sec: number;
+  start_sec: number;
+  end_sec: number;
+  baseline_start: Nullable<number>;
+  baseline_end: Nullable<number>;
+  area: number;
+  area_percent: Nullable<number>;
+  height: Nullable<number>;
+  height_percent: Nullable<number>;
+  width_half_sec: Nullable<number>;
+  width_base_sec: Nullable<number>;
+  tailing: Nullable<number>;
+  asymmetry: Nullable<number>;
+  plates_half: Nullable<number>;
+  plates_tangent: Nullable<number>;
+  resolution: Nullable<number>;
+  retention_factor: Nullable<number>;
+  signal_to_noise: Nullable<number>;
+  amount: Nullable<number>;
+  amount_unit: Nullable<string>;
+}
+
+export interface ShareTokensTable {
+  id: Generated<number>;
+  owner_id: number;
+  token: string;
+  object_type: ShareObjectType;
+  object_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  user_id: Nullable<number>;
+  at: Timestamp;
+  entity: string;
+  entity_id: string;
+  action: string;
+  old_values: NullableJson;
+  new_values: NullableJson;
+  reason: Nullable<string>;
+}
+
+export interface DomainTables {
+  devices: DevicesTable;
+  methods: MethodsTable;
+  postprocessingTemplates: PostprocessingTemplatesTable;
+  samples: SamplesTable;
+  standards: StandardsTable;
+  sequences: SequencesTable;
+  drafts: DraftsTable;
+  injections: InjectionsTable;
+  measurements: MeasurementsTable;
+  measurement_chunks: MeasurementChunksTable;
+  processing_results: ProcessingResultsTable;
+  peaks: PeaksTable;
+  shareTokens: ShareTokensTable;
+  auditEvents: AuditEventsTable;
+}
