@@ -1,2 +1,3 @@
 export * from './errors.ts';
 export * from './forms.ts';
+export * from './realtime/index.ts';

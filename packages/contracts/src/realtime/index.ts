@@ -1,0 +1,3 @@
+export * from './channels.ts';
+export * from './payloads.ts';
+export * from './visitor.ts';

@@ -1,0 +1,100 @@
+// Payloads of the realtime channels. Field names follow the REST and GraphQL wire (snake_case, units in names).
+import { z } from 'zod';
+
+/** Live state of an instrument as the cabinet shows it. */
+export const deviceStates = ['idle', 'running', 'paused', 'error', 'offline'] as const;
+export type DeviceState = (typeof deviceStates)[number];
+
+export const deviceStatusEventSchema = z.object({
+  type: z.literal('status'),
+  device_id: z.number().int(),
+  state: z.enum(deviceStates),
+  online: z.boolean(),
+  sequence_id: z.number().int().nullable(),
+  measurement_id: z.number().int().nullable(),
+  /** Numeric device error of spec §8 (101, 102, 200, 201, 202, 999) or a domain error code. */
+  error_code: z.union([z.number().int(), z.string()]).nullable(),
+  /** ISO 8601 time the device reported the state. */
+  at: z.string(),
+});
+export type DeviceStatusEvent = z.infer<typeof deviceStatusEventSchema>;
+
+export const deviceTelemetryEventSchema = z.object({
+  type: z.literal('telemetry'),
+  device_id: z.number().int(),
+  at: z.string(),
+  pressure_bar: z.number().nullable(),
+  flow_ml_per_min: z.number().nullable(),
+  percent_b: z.number().nullable(),
+  temperature_c: z.number().nullable(),
+  /** Fraction of the current run done, 0 to 1; null when idle. */
+  run_progress: z.number().min(0).max(1).nullable(),
+});
+export type DeviceTelemetryEvent = z.infer<typeof deviceTelemetryEventSchema>;
+
+export const deviceEventSchema = z.discriminatedUnion('type', [
+  deviceStatusEventSchema,
+  deviceTelemetryEventSchema,
+]);
+export type DeviceEvent = z.infer<typeof deviceEventSchema>;
+
+/** A numbered piece of a live detector signal; `chunk_index` counts from 0 without gaps. */
+export const measurementSignalChunkSchema = z.object({
+  type: z.literal('signal'),
+  measurement_id: z.number().int(),
+  chunk_index: z.number().int().min(0),
+  time_sec: z.array(z.number()),
+  signal: z.array(z.number()),
+  unit: z.string(),
+  /** Pump pressure at the same instants, when the device reports it. */
+  pressure_bar: z.array(z.number()).optional(),
+});
+export type MeasurementSignalChunk = z.infer<typeof measurementSignalChunkSchema>;
+
+export const measurementFinishedEventSchema = z.object({
+  type: z.literal('finished'),
+  measurement_id: z.number().int(),
+  /** Number of points stored; the full signal is then read from the REST data endpoint. */
+  points: z.number().int().min(0),
+  state: z.enum(['completed', 'stopped', 'error']),
+});
+export type MeasurementFinishedEvent = z.infer<typeof measurementFinishedEventSchema>;
+
+export const measurementEventSchema = z.discriminatedUnion('type', [
+  measurementSignalChunkSchema,
+  measurementFinishedEventSchema,
+]);
+export type MeasurementEvent = z.infer<typeof measurementEventSchema>;
+
+export const sequenceStates = ['NEW', 'RUNNING', 'PAUSED', 'FINISHED', 'STOPPED', 'ERROR'] as const;
+export type SequenceState = (typeof sequenceStates)[number];
+
+export const sequenceProgressEventSchema = z.object({
+  type: z.literal('progress'),
+  sequence_id: z.number().int(),
+  state: z.enum(sequenceStates),
+  current_draft_id: z.number().int().nullable(),
+  current_injection_id: z.number().int().nullable(),
+  current_measurement_id: z.number().int().nullable(),
+  completed_injections: z.number().int().min(0),
+  total_injections: z.number().int().min(0),
+  /** Domain error code of spec §8 when the state is ERROR. */
+  error_code: z.string().nullable(),
+  at: z.string(),
+});
+export type SequenceProgressEvent = z.infer<typeof sequenceProgressEventSchema>;
+
+export const notificationLevels = ['info', 'success', 'warning', 'error'] as const;
+
+export const userNotificationSchema = z.object({
+  type: z.literal('notification'),
+  id: z.string(),
+  level: z.enum(notificationLevels),
+  /** What the notification is about, for the web app to route it, e.g. 'sequence_finished'. */
+  kind: z.string(),
+  message: z.string(),
+  /** In-app path to open, e.g. '/app/sequences/12'. */
+  link: z.string().nullable(),
+  at: z.string(),
+});
+export type UserNotification = z.infer<typeof userNotificationSchema>;
