@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 
 const projects = [
   'packages/signal',
+  'packages/signal/test',
   'packages/contracts',
   'packages/simulator',
   'apps/server',

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { findPeaks } from './findPeaks.ts';
+import { peakProminences } from './peakProminences.ts';
+import { peakWidths } from './peakWidths.ts';
+
+const list = (values: ArrayLike<number>) => Array.from(values);
+const rounded = (values: ArrayLike<number> | undefined, digits = 4) =>
+  Array.from(values ?? [], (v) => Number(v.toFixed(digits)));
+
+// Golden edge cases of processing.md §1.8 (identical on scipy 1.17.1 and 1.10.1).
+describe('findPeaks golden edge cases', () => {
+  it('reports an even plateau at its left middle', () => {
+    const { peaks, properties } = findPeaks([0, 1, 1, 0], { plateauSize: 1 });
+    expect(list(peaks)).toEqual([1]);
+    expect(list(properties.plateauSizes!)).toEqual([2]);
+    expect(list(properties.leftEdges!)).toEqual([1]);
+    expect(list(properties.rightEdges!)).toEqual([2]);
+  });
+  it('reports an odd plateau at its middle', () => {
+    const { peaks, properties } = findPeaks([0, 1, 1, 1, 0], { plateauSize: 1 });
+    expect(list(peaks)).toEqual([2]);
+    expect(list(properties.plateauSizes!)).toEqual([3]);
+    expect([properties.leftEdges![0], properties.rightEdges![0]]).toEqual([1, 3]);
+  });
+  it('never counts the ends or a plateau running into the end', () => {
+    expect(list(findPeaks([3, 1, 2, 1, 3]).peaks)).toEqual([2]);
+    expect(list(findPeaks([0, 1, 1]).peaks)).toEqual([]);
+  });
+  it('applies distance with the rightmost-first tie rule and rounds distance up', () => {
+    expect(list(findPeaks([0, 1, 0, 1, 0], { distance: 3 }).peaks)).toEqual([3]);
+    expect(list(findPeaks([0, 1, 0, 1, 0, 1, 0], { distance: 3 }).peaks)).toEqual([1, 5]);
+    expect(list(findPeaks([0, 1, 0, 2, 0, 1, 0], { distance: 2.1 }).peaks)).toEqual([3]);
+    expect(list(findPeaks([0, 1, 0, 2, 0, 1, 0], { distance: 2 }).peaks)).toEqual([1, 3, 5]);
+  });
+  const x = [0, 2, 1, 3, 0.5, 2.5, 0];
+  it('computes prominences and bases, with and without wlen', () => {
+    const whole = findPeaks(x, { prominence: 0 });
+    expect(list(whole.peaks)).toEqual([1, 3, 5]);
+    expect(list(whole.properties.prominences!)).toEqual([1, 3, 2]);
+    expect(list(whole.properties.leftBases!)).toEqual([0, 0, 4]);
+    expect(list(whole.properties.rightBases!)).toEqual([2, 6, 6]);
+    const windowed = findPeaks(x, { prominence: 0, wlen: 3 });
+    expect(list(windowed.properties.prominences!)).toEqual([1, 2, 2]);
+    expect(list(windowed.properties.leftBases!)).toEqual([0, 2, 4]);
+    expect(list(windowed.properties.rightBases!)).toEqual([2, 4, 6]);
+  });
+  it('computes widths at half prominence and at the base', () => {
+    const half = findPeaks(x, { width: 0 }).properties;
+    expect(rounded(half.widths)).toEqual([0.75, 1.35, 0.9]);
+    expect(rounded(half.widthHeights)).toEqual([1.5, 1.5, 1.5]);
+    expect(rounded(half.leftIps)).toEqual([0.75, 2.25, 4.5]);
+    expect(rounded(half.rightIps)).toEqual([1.5, 3.6, 5.4]);
+    const base = findPeaks(x, { width: 0, relHeight: 1 }).properties;
+    expect(rounded(base.widths)).toEqual([1.5, 6, 1.8]);
+    expect(rounded(base.widthHeights)).toEqual([1, 0, 0.5]);
+    expect(rounded(base.leftIps)).toEqual([0.5, 0, 4]);
+    expect(rounded(base.rightIps)).toEqual([2, 6, 5.8]);
+  });
+  it('combines prominence and width', () => {
+    const { properties } = findPeaks([0, 5, 3, 4, 1, 10, 0], { prominence: 0, width: 0 });
+    expect(list(properties.prominences!)).toEqual([4, 1, 10]);
+    expect(list(properties.leftBases!)).toEqual([0, 2, 0]);
+    expect(list(properties.rightBases!)).toEqual([4, 4, 6]);
+    expect(rounded(properties.widths)).toEqual([1.4, 0.6667, 1.0556]);
+    expect(rounded(properties.widthHeights)).toEqual([3, 3.5, 5]);
+    expect(rounded(properties.leftIps)).toEqual([0.6, 2.5, 4.4444]);
+    expect(rounded(properties.rightIps)).toEqual([2, 3.1667, 5.5]);
+  });
+  it('applies threshold and height intervals', () => {
+    const { peaks, properties } = findPeaks([0, 1, 3, 1, 0], { threshold: 1.5 });
+    expect(list(peaks)).toEqual([2]);
+    expect([properties.leftThresholds![0], properties.rightThresholds![0]]).toEqual([2, 2]);
+    expect(list(findPeaks([0, 1, 0, 2, 0, 3, 0], { height: { min: 1, max: 2 } }).peaks)).toEqual([1, 3]);
+  });
+  it('finds nothing next to NaN', () => {
+    expect(list(findPeaks([0, 1, Number.NaN, 1, 0]).peaks)).toEqual([]);
+  });
+  it('rejects invalid arguments with scipy messages', () => {
+    expect(() => findPeaks([0, 1, 0], { distance: 0.5 })).toThrow('`distance` must be greater or equal to 1');
+    expect(() => findPeaks([0, 1, 0], { prominence: 1, wlen: 1 })).toThrow('wlen must be larger than 1');
+  });
+  it('does not mutate its input', () => {
+    const input = Float64Array.from([0, 2, 1, 3, 0.5, 2.5, 0]);
+    findPeaks(input, { prominence: 1, width: 0.5 });
+    expect(list(input)).toEqual([0, 2, 1, 3, 0.5, 2.5, 0]);
+  });
+});
+
+describe('peakWidths', () => {
+  it('measures a sampled Gaussian of σ = 10 as 23.553 samples at half prominence', () => {
+    const gaussian = Float64Array.from({ length: 201 }, (_, i) => Math.exp(-0.5 * ((i - 100) / 10) ** 2));
+    const widths = peakWidths(gaussian, [100], { prominenceData: peakProminences(gaussian, [100]) });
+    expect(widths.widths[0]).toBeCloseTo(23.553, 3);
+  });
+});
