@@ -1,0 +1,68 @@
+import { baselineAt, integrateArea, type BaselineLine } from '../integration/integrateArea.ts';
+import { parabolicApex } from '../integration/parabolicApex.ts';
+import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
+import type { Peak } from './peak.ts';
+import { tangentWidth } from './tangentWidth.ts';
+import { widthCrossings } from './widthCrossings.ts';
+
+/** Limits of one peak as an integrator draws them. */
+export interface PeakLimits {
+  startSec: number;
+  endSec: number;
+  /** Sample index of the apex (highest sample above the baseline). */
+  apexIndex: number;
+  baseline: BaselineLine;
+  startCode: 'B' | 'V';
+  stopCode: 'B' | 'V';
+}
+
+const EIGHT_LN_2 = 8 * Math.LN2;
+
+/**
+ * Integrates one peak and measures its shape: area (proportional rectangles), parabolic apex and height,
+ * W50, W_b, USP tailing at 5 %, asymmetry at 10 %, plates. Run-level figures (percentages, resolution,
+ * S/N, k') are filled in by `completeFigures`.
+ */
+export function measurePeak(timeSec: ArrayLike<number>, values: ArrayLike<number>, limits: PeakLimits): Peak {
+  const { startSec, endSec, apexIndex, baseline } = limits;
+  const area = integrateArea(timeSec, values, startSec, endSec, baseline);
+  const apex = parabolicApex(timeSec, values, apexIndex, baseline);
+  const firstIndex = Math.max(0, firstIndexAtOrAfter(timeSec, startSec) - 1);
+  const lastIndex = Math.min(timeSec.length - 1, firstIndexAtOrAfter(timeSec, endSec));
+  const crossings = (fraction: number) =>
+    apex.height > 0
+      ? widthCrossings(timeSec, values, apexIndex, apex.height, fraction, baseline, firstIndex, lastIndex)
+      : null;
+  const half = crossings(0.5);
+  const five = crossings(0.05);
+  const ten = crossings(0.1);
+  const widthHalfSec = half ? half.rightSec - half.leftSec : null;
+  const widthBaseSec =
+    apex.height > 0
+      ? tangentWidth(timeSec, values, apexIndex, apex.height, baseline, firstIndex, lastIndex)
+      : null;
+  const t = apex.retentionTimeSec;
+  const ratio = (value: number) => (Number.isFinite(value) ? value : null);
+  return {
+    retentionTimeSec: t,
+    startSec,
+    endSec,
+    baselineStartValue: baselineAt(baseline, startSec),
+    baselineEndValue: baselineAt(baseline, endSec),
+    startCode: limits.startCode,
+    stopCode: limits.stopCode,
+    area,
+    areaPercent: 0,
+    height: apex.height,
+    heightPercent: 0,
+    widthHalfSec,
+    widthBaseSec,
+    tailing: five ? ratio((five.rightSec - five.leftSec) / (2 * (t - five.leftSec))) : null,
+    asymmetry10: ten ? ratio((ten.rightSec - t) / (t - ten.leftSec)) : null,
+    platesHalfHeight: widthHalfSec ? EIGHT_LN_2 * (t / widthHalfSec) ** 2 : null,
+    platesTangent: widthBaseSec ? 16 * (t / widthBaseSec) ** 2 : null,
+    resolution: null,
+    retentionFactor: null,
+    signalToNoise: null,
+  };
+}

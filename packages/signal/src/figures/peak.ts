@@ -1,0 +1,35 @@
+/** One integrated peak with its figures; times in seconds, heights in signal units, areas in unit × s. */
+export interface Peak {
+  /** Parabolic apex time (model apex for fitted peaks). */
+  retentionTimeSec: number;
+  startSec: number;
+  endSec: number;
+  /** Baseline value at startSec and endSec. */
+  baselineStartValue: number;
+  baselineEndValue: number;
+  /** `B` baseline contact, `V` valley drop line. */
+  startCode: 'B' | 'V';
+  stopCode: 'B' | 'V';
+  area: number;
+  areaPercent: number;
+  height: number;
+  heightPercent: number;
+  /** Width at half height (W50). */
+  widthHalfSec: number | null;
+  /** Baseline width between the inflection tangents (W_b). */
+  widthBaseSec: number | null;
+  /** USP tailing = Ph. Eur. symmetry factor at 5 % height. */
+  tailing: number | null;
+  /** Asymmetry b/a at 10 % height. */
+  asymmetry10: number | null;
+  /** Plates at half height, 8 ln 2 (t_R/W50)². */
+  platesHalfHeight: number | null;
+  /** Plates by tangents, 16 (t_R/W_b)². */
+  platesTangent: number | null;
+  /** Resolution to the previous peak, 1.18 Δt_R/(W50₁ + W50₂). */
+  resolution: number | null;
+  /** Retention factor k' = (t_R − t_0)/t_0 when a hold-up time is given. */
+  retentionFactor: number | null;
+  /** Ph. Eur. S/N = 2H/h with h the peak-to-peak noise. */
+  signalToNoise: number | null;
+}

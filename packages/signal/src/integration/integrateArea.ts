@@ -1,0 +1,43 @@
+import { cellEnd, cellStart, firstIndexAtOrAfter } from './sampleCells.ts';
+
+/** A straight baseline through two points (time in seconds, signal units). */
+export interface BaselineLine {
+  startSec: number;
+  startValue: number;
+  endSec: number;
+  endValue: number;
+}
+
+export function baselineAt(line: BaselineLine, tSec: number): number {
+  const span = line.endSec - line.startSec;
+  if (span === 0) return line.startValue;
+  return line.startValue + ((line.endValue - line.startValue) * (tSec - line.startSec)) / span;
+}
+
+/**
+ * Area between the signal and a straight baseline over [startSec, endSec], the CDS way: each sample is a
+ * rectangle centred on it, and a rectangle cut by a boundary counts in proportion to its part inside
+ * (this reproduces ChemStation's drop-line areas, where a trapezoid rule does not).
+ * Unit: signal unit × seconds.
+ */
+export function integrateArea(
+  timeSec: ArrayLike<number>,
+  values: ArrayLike<number>,
+  startSec: number,
+  endSec: number,
+  baseline: BaselineLine,
+): number {
+  if (!(endSec > startSec)) return 0;
+  let first = firstIndexAtOrAfter(timeSec, startSec) - 1;
+  if (first < 0) first = 0;
+  let area = 0;
+  for (let i = first; i < timeSec.length; i++) {
+    const left = cellStart(timeSec, i);
+    if (left >= endSec) break;
+    const overlap = Math.min(cellEnd(timeSec, i), endSec) - Math.max(left, startSec);
+    if (overlap <= 0) continue;
+    const t = timeSec[i] as number;
+    area += ((values[i] as number) - baselineAt(baseline, t)) * overlap;
+  }
+  return area;
+}
