@@ -34,8 +34,16 @@ export async function buildServer(config: Config): Promise<Server> {
 
   const context = await createContext(config, app.log);
 
+  // While stopping, answers close their connection so keep-alive sockets do not hold the stop open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('version', config.version).header('x-request-id', request.id);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
   });
 
   const knownRoutes: Array<{ pattern: RegExp; methods: Set<string> }> = [];

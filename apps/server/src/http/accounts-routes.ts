@@ -1,6 +1,7 @@
 // Thin transport for accounts and sessions (spec §7 REST): parse, call the service, answer.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { requireUser } from './authenticate.ts';
 import { objectBody } from './body.ts';
 
 function origin(request: FastifyRequest): string {
@@ -28,6 +29,7 @@ export async function accountsRoutes(app: FastifyInstance, context: AppContext):
   app.post('/api/accounts/::reset-password/', limited, async (request) =>
     accounts.resetPassword(objectBody(request.body)),
   );
+  app.get('/api/accounts/me/', async (request) => requireUser(context, request));
   app.get('/api/google_signin/client_id/', async () => accounts.googleClientId());
   app.post('/api/accounts/::google_signin/', limited, async (request) =>
     accounts.googleSignIn(objectBody(request.body)),

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const base = { ELUENT_DATA_DIR: '/tmp/eluent-config-test', ELUENT_SECRET: 'x'.repeat(40) };
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig(base);
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.simulators).toBe(0);
+    expect(config.simulatorSpeed).toBe(1);
+    expect(config.demo).toBe(false);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.version).toBe('1.21.0');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      ...base,
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@localhost/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      ELUENT_SIMULATORS: '3',
+      ELUENT_SIM_SPEED: '50',
+      ELUENT_DEMO: 'true',
+      SMTP_URL: 'smtp://localhost:25',
+      GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@localhost/db',
+      redisUrl: 'redis://127.0.0.1:6379',
+      simulators: 3,
+      simulatorSpeed: 50,
+      demo: true,
+      smtpUrl: 'smtp://localhost:25',
+      googleClientId: 'abc.apps.googleusercontent.com',
+    });
+  });
+
+  it('refuses invalid values naming each variable', () => {
+    const attempt = () =>
+      loadConfig({
+        ...base,
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x/y',
+        ELUENT_SIM_SPEED: '-1',
+        ELUENT_DEMO: 'maybe',
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('Invalid configuration');
+      for (const name of ['PORT', 'DATABASE_URL', 'ELUENT_SIM_SPEED', 'ELUENT_DEMO'])
+        expect(message).toContain(name);
+    }
+  });
+
+  it('refuses a short secret', () => {
+    expect(() => loadConfig({ ...base, ELUENT_SECRET: 'short' })).toThrow(/ELUENT_SECRET/);
+  });
+});
