@@ -1,3 +1,4 @@
 export * from './errors.ts';
 export * from './forms.ts';
 export * from './realtime/index.ts';
+export * from './device/index.ts';

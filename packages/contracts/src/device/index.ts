@@ -1,0 +1,4 @@
+export * from './hardware.ts';
+export * from './messages.ts';
+export * from './method.ts';
+export * from './errors.ts';
