@@ -38,6 +38,19 @@ const environmentSchema = z.object({
     .max(90 * 86_400)
     .default(86_400),
   ELUENT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  ELUENT_REALTIME_PING_SEC: z.coerce.number().int().min(1).max(600).default(25),
+  ELUENT_REALTIME_PONG_TIMEOUT_SEC: z.coerce.number().int().min(1).max(600).default(10),
+  ELUENT_REALTIME_SUBSCRIPTION_TOKEN_LIFETIME_SEC: z.coerce.number().int().min(2).max(86_400).default(300),
+  ELUENT_REALTIME_EXPIRY_GRACE_SEC: z.coerce.number().int().min(0).max(600).default(25),
+  ELUENT_REALTIME_CLIENT_QUEUE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  ELUENT_REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/)
+    .default('eluent'),
 });
 
 export interface Config {
@@ -62,6 +75,19 @@ export interface Config {
   refreshTokenLifetimeSec: number;
   /** Requests per minute and address on sign-in, sign-up and password recovery. */
   authRateLimitPerMinute: number;
+  realtime: RealtimeConfig;
+}
+
+export interface RealtimeConfig {
+  pingIntervalSec: number;
+  pongTimeoutSec: number;
+  subscriptionTokenLifetimeSec: number;
+  /** Time after a connection or subscription token expires before the server ends it (Centrifugo: 25 s). */
+  expiryGraceSec: number;
+  /** Bytes queued for one client before it is disconnected as slow (Centrifugo: 1 MiB). */
+  clientQueueMaxBytes: number;
+  /** Prefix of every Redis key and PUB/SUB channel, so several deployments can share one Redis. */
+  redisPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +127,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     accessTokenLifetimeSec: values.ELUENT_ACCESS_TOKEN_LIFETIME_SEC,
     refreshTokenLifetimeSec: values.ELUENT_REFRESH_TOKEN_LIFETIME_SEC,
     authRateLimitPerMinute: values.ELUENT_RATE_LIMIT,
+    realtime: {
+      pingIntervalSec: values.ELUENT_REALTIME_PING_SEC,
+      pongTimeoutSec: values.ELUENT_REALTIME_PONG_TIMEOUT_SEC,
+      subscriptionTokenLifetimeSec: values.ELUENT_REALTIME_SUBSCRIPTION_TOKEN_LIFETIME_SEC,
+      expiryGraceSec: values.ELUENT_REALTIME_EXPIRY_GRACE_SEC,
+      clientQueueMaxBytes: values.ELUENT_REALTIME_CLIENT_QUEUE_BYTES,
+      redisPrefix: values.ELUENT_REDIS_PREFIX,
+    },
   };
 }
 

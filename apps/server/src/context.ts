@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { createTokensRepository } from './repositories/tokens.ts';
 import { createUsersRepository } from './repositories/users.ts';
 import { createAccountsService, type AccountsService } from './services/accounts.ts';
@@ -21,6 +22,8 @@ export interface AppContext {
   signer: TokenSigner;
   sessions: SessionTokenService;
   accounts: AccountsService;
+  /** Live updates to browsers: `realtime.publish('devices:1', event)`; modules register channel authorizers. */
+  realtime: RealtimeHub;
   /** Shutdown steps, run in reverse order of registration after the HTTP server stops accepting. */
   onClose(step: () => Promise<void>): void;
   close(): Promise<void>;
@@ -48,7 +51,8 @@ export async function createContext(config: Config, logger: FastifyBaseLogger): 
     googleClientId: config.googleClientId,
     googleJwksUrl: config.googleJwksUrl,
   });
-  const closeSteps: Array<() => Promise<void>> = [() => database.close()];
+  const realtime = await createRealtimeHub({ config, signer, sessions, logger });
+  const closeSteps: Array<() => Promise<void>> = [() => database.close(), () => realtime.close()];
   return {
     config,
     database,
@@ -57,6 +61,7 @@ export async function createContext(config: Config, logger: FastifyBaseLogger): 
     signer,
     sessions,
     accounts,
+    realtime,
     onClose: (step) => closeSteps.push(step),
     async close() {
       for (const step of closeSteps.reverse()) {

@@ -4,7 +4,8 @@ import type { AppContext } from '../context.ts';
 import { accountsRoutes } from './accounts-routes.ts';
 import { contactRoutes } from './contact-routes.ts';
 import { healthRoutes } from './health-routes.ts';
+import { realtimeRoutes } from './realtime-routes.ts';
 
 export type Module = (app: FastifyInstance, context: AppContext) => Promise<void>;
 
-export const modules: Module[] = [healthRoutes, accountsRoutes, contactRoutes];
+export const modules: Module[] = [healthRoutes, accountsRoutes, contactRoutes, realtimeRoutes];

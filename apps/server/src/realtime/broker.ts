@@ -1,0 +1,77 @@
+// The engine under the hub: publications with history and stream positions, join/leave, presence.
+// In-process without Redis (memory-broker.ts); through Redis with it (redis-broker.ts), the same contract.
+import type { ClientInfo, StreamPosition } from './protocol.ts';
+
+/** A publication as stored and delivered: its offset and its JSON with `offset` included. */
+export interface StoredPublication {
+  offset: number;
+  json: string;
+}
+
+/** What a node receives for a channel it listens to, in publication order. */
+export type ChannelEvent =
+  | { kind: 'publication'; publication: StoredPublication }
+  | { kind: 'join'; infoJson: string }
+  | { kind: 'leave'; infoJson: string };
+
+export interface HistoryOptions {
+  /** Publications after this position; when the epoch differs the answer holds the current position only. */
+  since?: StreamPosition;
+  /** 0 asks for the position only; a negative limit means as many as kept. */
+  limit: number;
+  reverse?: boolean;
+}
+
+export interface HistoryResult {
+  position: StreamPosition;
+  publications: StoredPublication[];
+}
+
+export interface RetentionOptions {
+  /** Publications kept per channel. */
+  historySize: number;
+  /** Kept this long after the channel's last publication. */
+  historyTtlSec: number;
+}
+
+export interface Broker {
+  /** Receives every event of the channels this node listens to. Set once, before any listen. */
+  onEvent(handler: (channel: string, event: ChannelEvent) => void): void;
+  /** Starts receiving a channel's events; resolves when no later publication can be missed. */
+  listen(channel: string): Promise<void>;
+  /** Stops receiving a channel's events. */
+  unlisten(channel: string): Promise<void>;
+  publish(
+    channel: string,
+    dataJson: string,
+    infoJson: string | undefined,
+    retention: RetentionOptions,
+  ): Promise<StreamPosition>;
+  publishJoinLeave(channel: string, kind: 'join' | 'leave', infoJson: string): Promise<void>;
+  history(channel: string, options: HistoryOptions, retention: RetentionOptions): Promise<HistoryResult>;
+  addPresence(channel: string, clientId: string, info: ClientInfo, ttlSec: number): Promise<void>;
+  removePresence(channel: string, clientId: string): Promise<void>;
+  presence(channel: string): Promise<Record<string, ClientInfo>>;
+  /** Periodic housekeeping, called by the hub every few seconds. */
+  maintain?(): void;
+  close(): Promise<void>;
+}
+
+/** Picks the publications a history request asks for from an ascending list. */
+export function selectPublications(
+  ascending: StoredPublication[],
+  options: HistoryOptions,
+  position: StreamPosition,
+): StoredPublication[] {
+  if (options.limit === 0) return [];
+  let selected = ascending;
+  if (options.since) {
+    if (options.since.epoch !== position.epoch) return [];
+    const after = options.since.offset;
+    selected = options.reverse
+      ? ascending.filter((publication) => publication.offset < after)
+      : ascending.filter((publication) => publication.offset > after);
+  }
+  if (options.reverse) selected = [...selected].reverse();
+  return options.limit > 0 ? selected.slice(0, options.limit) : selected;
+}

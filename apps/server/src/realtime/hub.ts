@@ -1,0 +1,135 @@
+// The realtime hub services use: typed publishing, channel authorizers per namespace, subscription tokens,
+// rpc methods; transports attach connections to it. In-process without REDIS_URL, through Redis with it.
+import type { ChannelName, PayloadOf } from '@eluent/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { SessionTokenService, TokenSigner } from '../services/tokens.ts';
+import type { Broker } from './broker.ts';
+import { ChannelHub, type HubOptions } from './channel-hub.ts';
+import type { ClientSession, ClientTransport } from './client.ts';
+import { createMemoryBroker } from './memory-broker.ts';
+import { createChannelPolicy, type NamespaceOptions, type RpcHandler } from './policy.ts';
+import { disconnects, type Disconnect, type StreamPosition } from './protocol.ts';
+import { createRedisBroker } from './redis-broker.ts';
+import { protocolUser, type ChannelAuthorizer, type Subject, type VisitorResolver } from './subjects.ts';
+import { createRealtimeTokens, visitorJwtResolver, type RealtimeTokens } from './tokens.ts';
+
+export interface RealtimeHub {
+  /** Publishes to every subscriber on every server process; resolves with the publication's position. */
+  publish<C extends ChannelName>(channel: C, data: PayloadOf<C>): Promise<StreamPosition>;
+  /**
+   * Lets a module decide who reads its channels, e.g.
+   * `hub.registerChannelAuthorizer('devices', async (subject, id) => subject.kind === 'user' && owns(subject.userId, id))`.
+   * Channels of an unregistered namespace are refused.
+   */
+  registerChannelAuthorizer(
+    namespace: string,
+    authorizer: ChannelAuthorizer,
+    options?: Partial<NamespaceOptions>,
+  ): void;
+  /** Replaces how visitor tokens (and share tokens on the subscription-token endpoint) become subjects. */
+  registerVisitorResolver(resolver: VisitorResolver): void;
+  /** Answers `rpc` commands of this method with the handler's result. */
+  registerRpc(method: string, handler: RpcHandler): void;
+  /** May the subject read the channel? */
+  authorize(subject: Subject, channel: string): Promise<boolean>;
+  /** A subscription token for the subject and channel (checks nothing: call `authorize` first). */
+  issueSubscriptionToken(subject: Subject, channel: string): Promise<string>;
+  readonly tokens: RealtimeTokens;
+  /** For transports: a new connection speaking the client protocol over `transport`. */
+  open(transport: ClientTransport): ClientSession;
+  /** Ends this process's connections of a user (e.g. after a password change); they may reconnect. */
+  disconnectUser(userId: number, disconnect?: Disconnect): void;
+  /** Connections held by this process. */
+  connectionCount(): number;
+  /** Ends every connection of this process with 'shutdown' (the clients reconnect elsewhere). */
+  shutdown(): void;
+  close(): Promise<void>;
+}
+
+export interface RealtimeHubDependencies {
+  config: Config;
+  signer: TokenSigner;
+  sessions: SessionTokenService;
+  logger: FastifyBaseLogger;
+  /** Overrides the engine chosen from the configuration (tests, benchmarks). */
+  broker?: Broker;
+}
+
+export async function createRealtimeHub(dependencies: RealtimeHubDependencies): Promise<RealtimeHub> {
+  const { config, logger } = dependencies;
+  const realtime = config.realtime;
+  const broker =
+    dependencies.broker ??
+    (config.redisUrl
+      ? await createRedisBroker({
+          url: config.redisUrl,
+          prefix: realtime.redisPrefix,
+          onError: (error) => logger.warn({ err: error }, 'realtime redis'),
+        })
+      : createMemoryBroker());
+  const policy = createChannelPolicy();
+  let resolveVisitor: VisitorResolver = visitorJwtResolver(dependencies.signer);
+  const tokens = createRealtimeTokens({
+    signer: dependencies.signer,
+    sessions: dependencies.sessions,
+    subscriptionTokenLifetimeSec: realtime.subscriptionTokenLifetimeSec,
+    resolveVisitor: () => resolveVisitor,
+  });
+  const options: HubOptions = {
+    version: config.version,
+    pingIntervalSec: realtime.pingIntervalSec,
+    pongTimeoutSec: realtime.pongTimeoutSec,
+    staleCloseSec: 10,
+    expiryGraceSec: realtime.expiryGraceSec,
+    clientQueueMaxBytes: realtime.clientQueueMaxBytes,
+    presenceTtlSec: 60,
+    maxChannelsPerClient: 512,
+  };
+  const engine = new ChannelHub(options, broker, policy, tokens, logger);
+  const sweeper = setInterval(() => engine.sweep(Date.now()), 1000);
+  sweeper.unref();
+
+  // A user reads only their own notification channel.
+  policy.registerNamespace(
+    'users',
+    async (subject, userId) => subject.kind === 'user' && subject.userId === userId,
+  );
+  policy.registerRpc('echo', async (_subject, data) => data);
+  policy.registerRpc('time', async () => ({ time_ms: Date.now() }));
+
+  return {
+    async publish(channel, data) {
+      const resolved = policy.resolve(channel);
+      if (!resolved) throw new Error(`realtime channel '${channel}' has no registered namespace`);
+      return broker.publish(channel, JSON.stringify(data), undefined, resolved.namespace);
+    },
+    registerChannelAuthorizer(namespace, authorizer, namespaceOptions) {
+      policy.registerNamespace(namespace, authorizer, namespaceOptions);
+    },
+    registerVisitorResolver(resolver) {
+      resolveVisitor = resolver;
+    },
+    registerRpc(method, handler) {
+      policy.registerRpc(method, handler);
+    },
+    authorize: (subject, channel) => policy.authorize(subject, channel),
+    issueSubscriptionToken: (subject, channel) => tokens.issueSubscription(protocolUser(subject), channel),
+    tokens,
+    open: (transport) => engine.open(transport),
+    disconnectUser(userId, disconnect = disconnects.forceReconnect) {
+      for (const client of [...engine.clients]) {
+        if (client.subject.kind === 'user' && client.subject.userId === userId) client.close(disconnect);
+      }
+    },
+    connectionCount: () => engine.clients.size,
+    shutdown() {
+      engine.disconnectAll(disconnects.shutdown);
+    },
+    async close() {
+      clearInterval(sweeper);
+      engine.disconnectAll(disconnects.shutdown);
+      await broker.close();
+    },
+  };
+}

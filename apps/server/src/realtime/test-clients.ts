@@ -1,0 +1,82 @@
+// Helpers for realtime tests and benchmarks: the real `centrifuge` client in Node, and raw sockets.
+import { Centrifuge, type Options, type Subscription } from 'centrifuge';
+import WebSocket from 'ws';
+
+export function realtimeUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/^http/, 'ws')}/realtime/ws`;
+}
+
+/** Asks the subscription-token endpoint for one channel's token, as the web app does. */
+export async function fetchSubscriptionToken(
+  baseUrl: string,
+  channel: string,
+  credentials: { token?: string; shareToken?: string },
+): Promise<{ status: number; token: string | undefined; body: unknown }> {
+  const query = credentials.shareToken
+    ? `share_token=${encodeURIComponent(credentials.shareToken)}`
+    : `token=${encodeURIComponent(credentials.token ?? '')}`;
+  const response = await fetch(`${baseUrl}/api/centrifuge/subscribe?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ channels: [channel] }),
+  });
+  const body = (await response.json()) as { channels?: Array<{ token: string }> };
+  return { status: response.status, token: body.channels?.[0]?.token, body };
+}
+
+export function newClient(baseUrl: string, options: Partial<Options>): Centrifuge {
+  return new Centrifuge(realtimeUrl(baseUrl), {
+    websocket: WebSocket,
+    minReconnectDelay: 100,
+    maxReconnectDelay: 500,
+    timeout: 10_000,
+    ...options,
+  });
+}
+
+/** A subscription whose tokens come from the endpoint with the given access token. */
+export function subscribeWithEndpoint(
+  client: Centrifuge,
+  baseUrl: string,
+  channel: string,
+  accessToken: () => string,
+  options: { recoverable?: boolean; joinLeave?: boolean; onToken?: () => void } = {},
+): Subscription {
+  return client.newSubscription(channel, {
+    minResubscribeDelay: 100,
+    maxResubscribeDelay: 500,
+    recoverable: options.recoverable ?? false,
+    joinLeave: options.joinLeave ?? false,
+    getToken: async () => {
+      options.onToken?.();
+      const answer = await fetchSubscriptionToken(baseUrl, channel, { token: accessToken() });
+      if (!answer.token) throw new Error(`token endpoint answered ${answer.status}`);
+      return answer.token;
+    },
+  });
+}
+
+/** Resolves when `predicate` holds, polling every 20 ms; rejects after `limitMs` with `what`. */
+export async function eventually(predicate: () => boolean, what: string, limitMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > limitMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A raw websocket on the realtime path, collecting text frames and the close code. */
+export async function rawSocket(baseUrl: string) {
+  const socket = new WebSocket(realtimeUrl(baseUrl));
+  const frames: string[] = [];
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+  });
+  socket.on('message', (data) => frames.push(Buffer.isBuffer(data) ? data.toString('utf8') : ''));
+  socket.on('error', () => undefined);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return { socket, frames, closed };
+}
