@@ -1,0 +1,28 @@
+import { findPeaks } from '../peaks/findPeaks.ts';
+
+/** Template minimums in template units (seconds and signal units); null = off. */
+export interface DetectionMinimums {
+  minDistanceSec?: number | null;
+  minHeight?: number | null;
+  minWidthSec?: number | null;
+  minProminence?: number | null;
+}
+
+/**
+ * `default` detection: scipy `find_peaks` on the corrected signal with the template mapping of
+ * processing.md §1.9 (distance ceil(s/Δt) samples, width s/Δt samples at half prominence).
+ * Returns apex indices.
+ */
+export function detectDefault(
+  values: ArrayLike<number>,
+  stepSec: number,
+  minimums: DetectionMinimums,
+): Int32Array {
+  const distance = minimums.minDistanceSec ? Math.max(1, Math.ceil(minimums.minDistanceSec / stepSec)) : null;
+  return findPeaks(values, {
+    height: minimums.minHeight ?? null,
+    prominence: minimums.minProminence ?? null,
+    width: minimums.minWidthSec ? minimums.minWidthSec / stepSec : null,
+    distance,
+  }).peaks;
+}

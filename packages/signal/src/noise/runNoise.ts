@@ -1,0 +1,62 @@
+import { measureNoise, type NoiseFigures } from './measureNoise.ts';
+
+export interface RunNoise extends NoiseFigures {
+  method: 'start' | 'median' | 'finish';
+  /** Length of each noise window in seconds. */
+  windowSec: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/**
+ * Noise of a run for the `start`, `finish` and `median` algorithms. `windowSec` should be ≥ 5 × W50 of the
+ * largest peak (Ph. Eur. 2.2.46); `median` splits the detection window into windows of that length and
+ * takes the median of each figure, which keeps peaks from inflating it.
+ */
+export function runNoise(
+  method: 'start' | 'median' | 'finish',
+  timeSec: ArrayLike<number>,
+  values: ArrayLike<number>,
+  windowStartSec: number,
+  windowEndSec: number,
+  windowSec: number,
+  /** Intervals (e.g. integrated peaks) that `median` windows should avoid. @default [] */
+  excluded: readonly { startSec: number; endSec: number }[] = [],
+): RunNoise | null {
+  const span = windowEndSec - windowStartSec;
+  const length = Math.min(windowSec, span);
+  if (!(length > 0)) return null;
+  if (method === 'start' || method === 'finish') {
+    const start = method === 'start' ? windowStartSec : windowEndSec - length;
+    const figures = measureNoise(timeSec, values, start, start + length);
+    return figures ? { ...figures, method, windowSec: length } : null;
+  }
+  const all: NoiseFigures[] = [];
+  const clear: NoiseFigures[] = [];
+  for (let start = windowStartSec; start + length <= windowEndSec + 1e-9; start += length) {
+    const figures = measureNoise(timeSec, values, start, start + length);
+    if (!figures) continue;
+    all.push(figures);
+    if (!excluded.some((x) => x.startSec < start + length && x.endSec > start)) clear.push(figures);
+  }
+  // Windows free of peaks when there are any; otherwise the median still damps the peaks' effect.
+  const parts = clear.length > 0 ? clear : all;
+  if (parts.length === 0) return null;
+  const whole = measureNoise(timeSec, values, windowStartSec, windowEndSec);
+  return {
+    peakToPeak: median(parts.map((p) => p.peakToPeak)),
+    sixSd: median(parts.map((p) => p.sixSd)),
+    rms: median(parts.map((p) => p.rms)),
+    driftPerSec: whole?.driftPerSec ?? 0,
+    startSec: windowStartSec,
+    endSec: windowEndSec,
+    method,
+    windowSec: length,
+  };
+}

@@ -1,0 +1,380 @@
+import { interpolateOnto } from '../baseline/interpolateOnto.ts';
+import { runBaseline, type BaselinePoint } from '../baseline/runBaseline.ts';
+import { detectDefault } from '../detection/detectDefault.ts';
+import { detectFirstDerivative } from '../detection/detectFirstDerivative.ts';
+import { detectWavelet } from '../detection/detectWavelet.ts';
+import { peakLimits } from '../detection/peakLimits.ts';
+import { completeFigures } from '../figures/completeFigures.ts';
+import { measurePeak, type PeakLimits } from '../figures/measurePeak.ts';
+import type { Peak } from '../figures/peak.ts';
+import { localLevel } from '../baseline/localLevel.ts';
+import { fitEmgGroup } from '../integration/fitEmgGroup.ts';
+import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
+import { emgCurve } from '../models/emg.ts';
+import { robustNoiseSd } from '../noise/robustNoise.ts';
+import { runNoise, type RunNoise } from '../noise/runNoise.ts';
+import { peakWidths } from '../peaks/peakWidths.ts';
+import {
+  algorithmKeys,
+  algorithmVersions,
+  UNKNOWN_POSTPROCESSING_VALUE,
+  type ProcessingTemplate,
+} from './processingTemplate.ts';
+
+/** A signal to process: times in seconds (increasing) and values in one unit. */
+export interface SignalInput {
+  timeSec: ArrayLike<number>;
+  values: ArrayLike<number>;
+  /** Signal unit, carried into the result. @default '' */
+  unit?: string;
+}
+
+export interface ProcessContext {
+  /** The blank injection's signal for `simple_subtraction` (any time grid). */
+  blank?: SignalInput | null;
+  /** Hold-up time for retention factors. @default null */
+  holdUpTimeSec?: number | null;
+  /** Include the corrected signal and the run baseline in the result (for plotting). @default false */
+  includeSignals?: boolean;
+}
+
+type StepName = 'detection_time' | 'binj' | 'base' | 'nois' | 'pdet' | 'peak';
+
+/** What one step did: its algorithm key and version, or the error it reported. */
+export interface StepReport {
+  step: StepName;
+  algorithm: string;
+  version: string;
+  error: string | null;
+}
+
+/** Result of processing; plain JSON (no typed arrays), so it can be stored and sent as is. */
+export interface ProcessingResult {
+  peaks: Peak[];
+  noise: RunNoise | null;
+  unit: string;
+  steps: StepReport[];
+  /** Algorithm versions by step, e.g. `{ "pdet": "default@1 (…)" }`. */
+  versions: Record<string, string>;
+  detectionWindowSec: { start: number; end: number };
+  signals?: { correctedValues: number[]; runBaseline: number[] };
+}
+
+/** Peak integration quality threshold used when the template leaves it null (hplc-py's default rtol). */
+const DEFAULT_FIT_TOLERANCE = 0.01;
+
+function checkSignal(signal: SignalInput, name: string) {
+  const { timeSec, values } = signal;
+  if (!timeSec || !values || timeSec.length !== values.length) {
+    throw new Error(`${name}: timeSec and values must be arrays of the same length`);
+  }
+  if (values.length < 3) throw new Error(`${name}: at least 3 points are needed`);
+  for (let i = 0; i < values.length; i++) {
+    if (!Number.isFinite(timeSec[i]) || !Number.isFinite(values[i])) {
+      throw new Error(`${name}: point ${i} is not a finite number`);
+    }
+    if (i > 0 && !((timeSec[i] as number) > (timeSec[i - 1] as number))) {
+      throw new Error(`${name}: times must increase (point ${i})`);
+    }
+  }
+}
+
+function baselinePoints(template: ProcessingTemplate): BaselinePoint[] {
+  return (template.baseline_correction_points ?? []).map((point) =>
+    Array.isArray(point)
+      ? { timeSec: Number(point[0]), value: Number(point[1]) }
+      : {
+          timeSec: Number((point as { time_sec: number }).time_sec),
+          value: Number((point as { value: number }).value),
+        },
+  );
+}
+
+function medianStep(timeSec: ArrayLike<number>): number {
+  const steps = Array.from(
+    { length: timeSec.length - 1 },
+    (_, i) => (timeSec[i + 1] as number) - (timeSec[i] as number),
+  );
+  steps.sort((a, b) => a - b);
+  return steps[steps.length >> 1] as number;
+}
+
+/**
+ * Processes one chromatogram with a post-processing template, replaying every step from the raw signal:
+ * blank subtraction → baseline → detection (then the detection-time mask) → integration → noise and
+ * figures. Each step records its algorithm version, or its own error (an unknown key gives
+ * 'Unknown postprocessing value'); a failing step falls back to doing nothing and the others still run.
+ * Pure and synchronous: call it from a Web Worker or from the server alike.
+ * @throws Error only when the signal itself is unusable (lengths, non-finite points, times not increasing).
+ * @example processChromatogram({ timeSec, values }, { peak_detection_min_prominence: 2 }).peaks
+ */
+export function processChromatogram(
+  signal: SignalInput,
+  template: ProcessingTemplate = {},
+  context: ProcessContext = {},
+): ProcessingResult {
+  checkSignal(signal, 'signal');
+  const timeSec = Float64Array.from(signal.timeSec);
+  let values: Float64Array = Float64Array.from(signal.values);
+  const steps: StepReport[] = [];
+  const versions: Record<string, string> = {};
+  const run = <T>(step: StepName, algorithm: string, body: () => T, fallback: T): T => {
+    const version = algorithmVersions[`${step}/${algorithm}`] ?? '1';
+    try {
+      const result = body();
+      steps.push({ step, algorithm, version, error: null });
+      versions[step] = `${algorithm}@${version}`;
+      return result;
+    } catch (error) {
+      steps.push({ step, algorithm, version, error: error instanceof Error ? error.message : String(error) });
+      return fallback;
+    }
+  };
+  const keyOf = (step: keyof typeof algorithmKeys, raw: string | null | undefined) => {
+    const key = raw ?? algorithmKeys[step].default;
+    return { key, known: (algorithmKeys[step].keys as readonly string[]).includes(key) };
+  };
+  const unknown = () => {
+    throw new Error(UNKNOWN_POSTPROCESSING_VALUE);
+  };
+
+  const first = timeSec[0] as number;
+  const last = timeSec[timeSec.length - 1] as number;
+  const window = run(
+    'detection_time',
+    'window',
+    () => {
+      const start = template.detection_time_start_sec ?? first;
+      const end = template.detection_time_end_sec ?? last;
+      if (!Number.isFinite(start) || !Number.isFinite(end))
+        throw new Error('detection time must be a number of seconds');
+      if (!(end > start)) throw new Error('detection_time_end_sec must be after detection_time_start_sec');
+      return { start: Math.max(first, start), end: Math.min(last, end) };
+    },
+    { start: first, end: last },
+  );
+
+  const subtractBlank = () => {
+    const blank = context.blank;
+    if (!blank) throw new Error('simple_subtraction needs the blank injection signal');
+    checkSignal(blank, 'blank');
+    const onGrid = interpolateOnto(blank.timeSec, blank.values, timeSec);
+    values = Float64Array.from(values, (value, i) => value - (onGrid[i] as number));
+  };
+  const binj = keyOf('binj', template.algorithm_binj);
+  let blankSubtracted = false;
+  run(
+    'binj',
+    binj.key,
+    () => {
+      if (!binj.known) unknown();
+      if (binj.key === 'simple_subtraction') {
+        subtractBlank();
+        blankSubtracted = true;
+      }
+    },
+    undefined,
+  );
+
+  const base = keyOf('base', template.algorithm_base);
+  let runLine: Float64Array = new Float64Array(values.length);
+  run(
+    'base',
+    base.key,
+    () => {
+      if (!base.known) unknown();
+      if (base.key === 'simple_subtraction') {
+        if (!blankSubtracted) subtractBlank();
+        return;
+      }
+      const line = runBaseline(base.key as 'none', timeSec, values, {
+        windowStartSec: window.start,
+        windowEndSec: window.end,
+        anchorPointSec: template.baseline_correction_anchor_point ?? null,
+        points: baselinePoints(template),
+      });
+      values = Float64Array.from(values, (value, i) => value - (line[i] as number));
+      runLine = line;
+    },
+    undefined,
+  );
+
+  const stepSec = medianStep(timeSec);
+  const inWindow = (index: number) =>
+    (timeSec[index] as number) >= window.start && (timeSec[index] as number) <= window.end;
+  const pdet = keyOf('pdet', template.algorithm_pdet);
+  const peakKey = keyOf('peak', template.algorithm_peak);
+  let apexes = run(
+    'pdet',
+    pdet.key,
+    () => {
+      if (!pdet.known) unknown();
+      if (peakKey.key === 'first_derivative') return new Int32Array();
+      const minimums = {
+        minDistanceSec: template.peak_detection_min_distance,
+        minHeight: template.peak_detection_min_height,
+        minWidthSec: template.peak_detection_min_width,
+        minProminence: template.peak_detection_min_prominence,
+      };
+      let found: Int32Array;
+      if (pdet.key === 'wavelet_v1') {
+        const candidates = detectWavelet(values);
+        const allowed = new Set(detectDefault(values, stepSec, minimums));
+        found = candidates.filter((index) => allowed.has(index));
+      } else found = detectDefault(values, stepSec, minimums);
+      return found.filter(inWindow);
+    },
+    new Int32Array(),
+  );
+
+  let limits: PeakLimits[] = [];
+  let peaks: Peak[] = [];
+  run(
+    'peak',
+    peakKey.key,
+    () => {
+      if (!peakKey.known) unknown();
+      if (peakKey.key === 'none') {
+        peaks = Array.from(apexes, (apex) =>
+          measurePeak(timeSec, values, {
+            startSec: timeSec[apex] as number,
+            endSec: timeSec[apex] as number,
+            apexIndex: apex,
+            baseline: {
+              startSec: timeSec[apex] as number,
+              startValue: 0,
+              endSec: timeSec[apex] as number,
+              endValue: 0,
+            },
+            startCode: 'B',
+            stopCode: 'B',
+          }),
+        );
+        return;
+      }
+      if (peakKey.key === 'first_derivative') {
+        const found = detectFirstDerivative(timeSec, values).filter((p) => inWindow(p.apexIndex));
+        const fixedLine =
+          template.value_at_start !== null &&
+          template.value_at_start !== undefined &&
+          template.value_at_end !== null &&
+          template.value_at_end !== undefined
+            ? {
+                startSec: window.start,
+                startValue: template.value_at_start,
+                endSec: window.end,
+                endValue: template.value_at_end,
+              }
+            : null;
+        limits = found.map((p) => ({
+          startSec: timeSec[p.startIndex] as number,
+          endSec: timeSec[p.stopIndex] as number,
+          apexIndex: p.apexIndex,
+          baseline: fixedLine ?? {
+            startSec: timeSec[p.startIndex] as number,
+            startValue: localLevel(timeSec, values, timeSec[p.startIndex] as number),
+            endSec: timeSec[p.stopIndex] as number,
+            endValue: localLevel(timeSec, values, timeSec[p.stopIndex] as number),
+          },
+          startCode: 'B' as const,
+          stopCode: 'B' as const,
+        }));
+        apexes = Int32Array.from(found, (p) => p.apexIndex);
+        peaks = limits.map((limit) => measurePeak(timeSec, values, limit));
+        return;
+      }
+      const halfWidths = peakWidths(values, apexes, { wlen: null }).widths;
+      limits = peakLimits(timeSec, values, apexes, halfWidths, 2 * robustNoiseSd(values));
+      peaks = limits.map((limit) => measurePeak(timeSec, values, limit));
+      if (peakKey.key === 'peak_fitting_v1') peaks = fitPeaks(timeSec, limits, peaks, values, template);
+    },
+    undefined,
+  );
+
+  const nois = keyOf('nois', template.algorithm_nois);
+  const noise = run(
+    'nois',
+    nois.key,
+    () => {
+      if (!nois.known) unknown();
+      if (nois.key === 'none') return null;
+      const largest = peaks.reduce<Peak | null>(
+        (best, peak) => (!best || peak.height > best.height ? peak : best),
+        null,
+      );
+      const widthSec = largest?.widthHalfSec ? 5 * largest.widthHalfSec : (window.end - window.start) / 20;
+      return runNoise(
+        nois.key as 'median',
+        timeSec,
+        values,
+        window.start,
+        window.end,
+        Math.max(widthSec, 5 * stepSec),
+        peaks,
+      );
+    },
+    null,
+  );
+  peaks = completeFigures(peaks, {
+    holdUpTimeSec: context.holdUpTimeSec ?? null,
+    noisePeakToPeak: noise?.peakToPeak ?? null,
+  });
+  const result: ProcessingResult = {
+    peaks,
+    noise,
+    unit: signal.unit ?? '',
+    steps,
+    versions,
+    detectionWindowSec: window,
+  };
+  if (context.includeSignals) {
+    result.signals = { correctedValues: Array.from(values), runBaseline: Array.from(runLine) };
+  }
+  return result;
+}
+
+/** Replaces the drop-line figures of each fused group by EMG components when the fit meets the threshold. */
+function fitPeaks(
+  timeSec: Float64Array,
+  limits: PeakLimits[],
+  peaks: Peak[],
+  values: Float64Array,
+  template: ProcessingTemplate,
+): Peak[] {
+  const tolerance = template.peak_integration_quality_threshold ?? DEFAULT_FIT_TOLERANCE;
+  const result: Peak[] = [];
+  let start = 0;
+  while (start < limits.length) {
+    let end = start;
+    while (end + 1 < limits.length && limits[end + 1]!.baseline === limits[start]!.baseline) end++;
+    const group = limits.slice(start, end + 1);
+    const measured = peaks.slice(start, end + 1);
+    const fit = fitEmgGroup(
+      timeSec,
+      values,
+      group,
+      measured.map((p) => p.area),
+      measured.map((p) => p.widthHalfSec),
+    );
+    if (Math.abs(fit.score - 1) > tolerance) {
+      result.push(...measured);
+    } else {
+      fit.components.forEach((component, k) => {
+        const curve = emgCurve(timeSec, component);
+        let apex = 0;
+        const from = firstIndexAtOrAfter(timeSec, group[0]!.startSec);
+        for (let i = from; i <= fit.toIndex; i++) if (curve[i]! > curve[apex]!) apex = i;
+        const zero = { startSec: group[k]!.startSec, startValue: 0, endSec: group[k]!.endSec, endValue: 0 };
+        const shape = measurePeak(timeSec, curve, { ...group[k]!, apexIndex: apex, baseline: zero });
+        result.push({
+          ...shape,
+          baselineStartValue: measured[k]!.baselineStartValue,
+          baselineEndValue: measured[k]!.baselineEndValue,
+          area: component.area,
+        });
+      });
+    }
+    start = end + 1;
+  }
+  return result;
+}

@@ -1,0 +1,58 @@
+/** The flattened post-processing template (spec §3) as the processing core reads it; null = default. */
+export interface ProcessingTemplate {
+  algorithm_base?: string | null;
+  algorithm_binj?: string | null;
+  algorithm_pdet?: string | null;
+  algorithm_peak?: string | null;
+  algorithm_nois?: string | null;
+  detection_time_start_sec?: number | null;
+  detection_time_end_sec?: number | null;
+  baseline_correction_anchor_point?: number | null;
+  /** `manual` baseline points: `{ time_sec, value }` objects or `[timeSec, value]` pairs. */
+  baseline_correction_points?:
+    readonly ({ time_sec: number; value: number } | readonly [number, number])[] | null;
+  blank_injection_measurement_ulid?: string | null;
+  blank_injection_measurement_id?: number | null;
+  peak_detection_min_distance?: number | null;
+  peak_detection_min_height?: number | null;
+  peak_detection_min_width?: number | null;
+  peak_detection_min_prominence?: number | null;
+  peak_integration_quality_threshold?: number | null;
+  value_at_start?: number | null;
+  value_at_end?: number | null;
+}
+
+/** Algorithm keys per step (spec §3), with what a null key means. */
+export const algorithmKeys = {
+  binj: { keys: ['none', 'simple_subtraction'], default: 'none' },
+  base: {
+    keys: ['none', 'diagonal_correction', 'horizontal_correction', 'manual', 'simple_subtraction'],
+    default: 'none',
+  },
+  nois: { keys: ['none', 'start', 'median', 'finish'], default: 'median' },
+  pdet: { keys: ['default', 'wavelet_v1'], default: 'default' },
+  peak: { keys: ['none', 'default', 'peak_fitting_v1', 'first_derivative'], default: 'default' },
+} as const;
+
+/** Version of each algorithm's implementation, recorded in every result. */
+export const algorithmVersions: Record<string, string> = {
+  'binj/none': '1',
+  'binj/simple_subtraction': '1 (linear interpolation onto the sample grid, ends held)',
+  'base/none': '1',
+  'base/diagonal_correction': '1 (5-sample local levels at the window ends)',
+  'base/horizontal_correction': '1 (5-sample local level at the anchor, else min of the window ends)',
+  'base/manual': '1 (piecewise linear through the points, ends held)',
+  'base/simple_subtraction': '1 (blank subtraction)',
+  'nois/none': '1',
+  'nois/start': '1 (window 5 × W50 of the largest peak, p-p after drift removal)',
+  'nois/median': '1 (median over windows of 5 × W50 of the largest peak)',
+  'nois/finish': '1 (window 5 × W50 of the largest peak, p-p after drift removal)',
+  'pdet/default': '1 (scipy find_peaks 1.17 semantics, detection-time mask after detection)',
+  'pdet/wavelet_v1': '1 (Ricker CWT ridges, simplified tracker)',
+  'peak/none': '1',
+  'peak/default': '1 (one baseline per fused group, drop lines, proportional rectangles, parabolic apex)',
+  'peak/peak_fitting_v1': '1 (EMG per peak, bounded Levenberg–Marquardt, hplc-py score)',
+  'peak/first_derivative': '1 (ChemClipse-style slope detector; value_at_start/end = baseline levels)',
+};
+
+export const UNKNOWN_POSTPROCESSING_VALUE = 'Unknown postprocessing value';
