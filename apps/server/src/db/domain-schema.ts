@@ -137,6 +137,8 @@ export interface SequencesTable {
   updated_at: Timestamp;
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;
+  /** Domain error code the sequence stopped with (migration 0005). */
+  error_code: Nullable<string>;
 }
 
 export interface DraftsTable {
@@ -210,6 +212,10 @@ export interface ProcessingResultsTable {
   reason: Nullable<string>;
   created_by: Nullable<number>;
   created_at: Timestamp;
+  /** The result a manual edit started from (migration 0005). */
+  parent_result_id: Nullable<number>;
+  /** The reprocessing job that made this result (migration 0005). */
+  job_id: Nullable<number>;
 }
 
 export interface PeaksTable {

@@ -1,6 +1,7 @@
 // Kysely table types. Each migration that adds a table adds its interface here.
 import type { ColumnType, Generated } from 'kysely';
 import type { DomainTables } from './domain-schema.ts';
+import type { SequencesTables } from './sequences-schema.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -38,7 +39,7 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
-export interface Database extends DomainTables {
+export interface Database extends DomainTables, SequencesTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;

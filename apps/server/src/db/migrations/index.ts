@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001_accounts.ts';
 import * as domain from './0002_domain.ts';
+import * as sequences from './0005_sequences.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_domain': domain,
+  '0005_sequences': sequences,
 };

@@ -1,0 +1,46 @@
+// Kysely types of the tables of migration 0005_sequences.
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json = ColumnType<unknown, string | undefined, string>;
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export type CalibrationModel = 'single_point' | 'linear';
+export type ProcessingJobState = 'queued' | 'running' | 'finished' | 'failed';
+
+export interface CalibrationsTable {
+  id: Generated<number>;
+  owner_id: number;
+  sequence_id: number;
+  analyte: string;
+  amount_unit: string;
+  model: CalibrationModel;
+  slope: number;
+  intercept: number;
+  r_squared: Nullable<number>;
+  points: Json;
+  created_at: Timestamp;
+}
+
+export interface ProcessingJobsTable {
+  id: Generated<number>;
+  owner_id: number;
+  scope: 'measurement' | 'sequence';
+  target_id: number;
+  template_uuid: Nullable<string>;
+  template_snapshot: Json;
+  state: Defaulted<ProcessingJobState>;
+  total: Defaulted<number>;
+  done: Defaulted<number>;
+  error: Nullable<string>;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface SequencesTables {
+  calibrations: CalibrationsTable;
+  processing_jobs: ProcessingJobsTable;
+}
