@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { accountsRoutes } from './accounts-routes.ts';
 import { contactRoutes } from './contact-routes.ts';
+import { graphqlRoutes } from './graphql-routes.ts';
 import { healthRoutes } from './health-routes.ts';
 import { realtimeRoutes } from './realtime-routes.ts';
 
 export type Module = (app: FastifyInstance, context: AppContext) => Promise<void>;
 
-export const modules: Module[] = [healthRoutes, accountsRoutes, contactRoutes, realtimeRoutes];
+export const modules: Module[] = [healthRoutes, accountsRoutes, contactRoutes, realtimeRoutes, graphqlRoutes];

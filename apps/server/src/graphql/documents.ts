@@ -1,0 +1,94 @@
+// Parsed and validated documents, cached by query text (clients send the same few documents again and again).
+import {
+  GraphQLError,
+  Kind,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
+import { GraphqlRequestError } from './errors.ts';
+import { checkOperationSize, limits } from './limits.ts';
+
+export interface PreparedDocument {
+  document: DocumentNode;
+  operations: OperationDefinitionNode[];
+  fragments: Record<string, FragmentDefinitionNode>;
+}
+
+const MAX_CACHED = 1_000;
+
+export class DocumentCache {
+  private readonly entries = new Map<string, PreparedDocument | GraphqlRequestError>();
+
+  constructor(private readonly schema: GraphQLSchema) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The prepared document, or throws the (also cached) validation error. */
+  prepare(query: string): PreparedDocument {
+    let entry = this.entries.get(query);
+    if (entry) {
+      // Re-inserting keeps recently used documents at the end, so eviction drops the least recent.
+      this.entries.delete(query);
+    } else {
+      entry = this.build(query);
+    }
+    this.entries.set(query, entry);
+    if (this.entries.size > MAX_CACHED) this.entries.delete(this.entries.keys().next().value!);
+    if (entry instanceof GraphqlRequestError) throw entry;
+    return entry;
+  }
+
+  private build(query: string): PreparedDocument | GraphqlRequestError {
+    let document: DocumentNode;
+    try {
+      document = parse(query, { maxTokens: limits.queryTokens, noLocation: true });
+    } catch (error) {
+      const detail = error instanceof GraphQLError ? `: ${error.message}` : '';
+      return new GraphqlRequestError('validation-failed', `not a valid graphql query${detail}`, '$.query');
+    }
+    const errors = validate(this.schema, document, specifiedRules, { maxErrors: 1 });
+    if (errors.length > 0) return new GraphqlRequestError('validation-failed', errors[0]!.message, '$.query');
+    const operations: OperationDefinitionNode[] = [];
+    const fragments: Record<string, FragmentDefinitionNode> = {};
+    for (const definition of document.definitions) {
+      if (definition.kind === Kind.OPERATION_DEFINITION) operations.push(definition);
+      else if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+    }
+    try {
+      for (const operation of operations) checkOperationSize(operation, fragments);
+    } catch (error) {
+      if (error instanceof GraphqlRequestError) return error;
+      throw error;
+    }
+    return { document, operations, fragments };
+  }
+}
+
+export function selectOperation(
+  prepared: PreparedDocument,
+  operationName: string | undefined,
+): OperationDefinitionNode {
+  if (operationName) {
+    const named = prepared.operations.find((operation) => operation.name?.value === operationName);
+    if (!named)
+      throw new GraphqlRequestError(
+        'validation-failed',
+        `no such operation found in the document: "${operationName}"`,
+      );
+    return named;
+  }
+  if (prepared.operations.length !== 1) {
+    throw new GraphqlRequestError(
+      'validation-failed',
+      'exactly one operation has to be present in the document when operationName is not specified',
+    );
+  }
+  return prepared.operations[0]!;
+}

@@ -1,0 +1,50 @@
+// Thin transport for the Hasura-compatible endpoint: every outcome is HTTP 200 with `data` or `errors`,
+// including bodies that are not JSON or too large (Hasura's form, which the client relies on).
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { errorBody, GraphqlRequestError } from '../graphql/errors.ts';
+import { createGraphqlService, type GraphqlBody } from '../graphql/execute.ts';
+import { resolveViewer } from '../graphql/identity.ts';
+import { limits } from '../graphql/limits.ts';
+
+export async function graphqlRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const service = createGraphqlService({
+    db: context.database.db,
+    kind: context.database.kind,
+    log: (error) => context.logger.error({ err: error }, 'graphql request failed'),
+  });
+
+  app.post(
+    '/hasura/v1/graphql',
+    {
+      bodyLimit: limits.bodyBytes,
+      errorHandler: (error, request, reply) => {
+        const status = (error as { statusCode?: number }).statusCode ?? 500;
+        if (status >= 500) request.log.error({ err: error }, 'graphql transport failed');
+        const failure =
+          (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? new GraphqlRequestError(
+                'validation-failed',
+                `the request body is larger than ${limits.bodyBytes} bytes`,
+              )
+            : status < 500
+              ? new GraphqlRequestError('parse-failed', 'the request body is not valid JSON')
+              : new GraphqlRequestError('unexpected', 'unexpected error');
+        void reply
+          .status(200)
+          .type('application/json')
+          .send(JSON.stringify(errorBody(failure)));
+      },
+    },
+    async (request, reply) => {
+      const viewer = await resolveViewer(context.signer, request.headers.authorization).catch(
+        (error: unknown) => {
+          if (error instanceof GraphqlRequestError) return error;
+          throw error;
+        },
+      );
+      const text = await service.execute(viewer, request.body as GraphqlBody);
+      return reply.status(200).type('application/json; charset=utf-8').send(text);
+    },
+  );
+}
