@@ -1,10 +1,13 @@
 // Starts the built server for browser tests on a fresh data folder, with the demo account and fast simulators.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'eluent-e2e-'));
+// Tests read e-mails from <data dir>/outbox; they find the folder through this file.
+mkdirSync('test-results', { recursive: true });
+writeFileSync(join('test-results', 'e2e-data-dir.txt'), dataDir);
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   stdio: 'inherit',
   env: {

@@ -1,12 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import 'material-icons/iconfont/filled.css';
+import './components/theme.css';
+import { App } from './App.tsx';
+import { ensureIconFont } from './lib/iconFont.ts';
 
-function App() {
-  return <main>Eluent</main>;
+async function start() {
+  if (!(await ensureIconFont())) return;
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void start();

@@ -1,0 +1,49 @@
+// The main app's routes: public pages with the navigation bar, /auth and /app loaded lazily.
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { PublicLayout } from './components/PublicLayout.tsx';
+import { Toasts } from './components/Toasts.tsx';
+import { UpdateNotice } from './components/UpdateNotice.tsx';
+import { HomePage } from './features/public/HomePage.tsx';
+import { RedirectSignedIn, RequireUser } from './features/auth/guards.tsx';
+
+const HardwarePage = lazy(() => import('./features/public/HardwarePage.tsx'));
+const ContactPage = lazy(() => import('./features/public/ContactPage.tsx'));
+const NotFoundPage = lazy(() => import('./features/public/NotFoundPage.tsx'));
+const AuthArea = lazy(() => import('./features/auth/AuthArea.tsx'));
+const CabinetArea = lazy(() => import('./features/cabinet/CabinetArea.tsx'));
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={null}>
+        <Routes>
+          <Route element={<PublicLayout />}>
+            <Route index element={<HomePage />} />
+            <Route path="hardware/*" element={<HardwarePage />} />
+            <Route path="contact/*" element={<ContactPage />} />
+            <Route
+              path="auth/*"
+              element={
+                <RedirectSignedIn>
+                  <AuthArea />
+                </RedirectSignedIn>
+              }
+            />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          <Route
+            path="app/*"
+            element={
+              <RequireUser>
+                <CabinetArea />
+              </RequireUser>
+            }
+          />
+        </Routes>
+      </Suspense>
+      <Toasts />
+      <UpdateNotice />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,10 @@
+import { Link } from 'react-router-dom';
+import logoUrl from './logo.svg';
+
+export function Logo({ to = '/' }: { to?: string }) {
+  return (
+    <Link to={to} className="logo">
+      <img src={logoUrl} alt="Eluent Cloud" width={148} height={32} />
+    </Link>
+  );
+}

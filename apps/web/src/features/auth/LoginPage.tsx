@@ -1,0 +1,63 @@
+// Sign-in with e-mail and password (POST /api/token/); the guard then returns to the referer.
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PASSWORD_MIN_LENGTH } from '@eluent/contracts';
+import { Field, useField } from '../../components/Field.tsx';
+import { rules } from '../../lib/validation.ts';
+import { signIn } from '../../api/auth.ts';
+import { httpErrorText } from '../../api/errors.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { GoogleSignInButton } from './GoogleSignInButton.tsx';
+
+export const WRONG_CREDENTIALS_TEXT = 'No active account found with the given credentials';
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const email = useField('', [rules.required, rules.email]);
+  const password = useField('', [rules.required]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const referer = params.get('referer');
+  const keepReferer = referer ? `?referer=${encodeURIComponent(referer)}` : '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (![email.check(), password.check()].every(Boolean)) return;
+    setBusy(true);
+    setError(null);
+    const result = await signIn(email.value.trim(), password.value);
+    setBusy(false);
+    if (!result.ok) setError(httpErrorText(result.status, result.data));
+  };
+
+  return (
+    <AuthCard title="Log in to Eluent" subtitle="Your instruments, methods and results, wherever you are.">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        {error && (
+          <div className="form-error" role="alert">
+            {error}
+          </div>
+        )}
+        <Field label="E-mail" name="email" type="email" autoComplete="username" field={email} autoFocus />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          field={password}
+        />
+        <div className="auth__row">
+          <Link to="/auth/recover-password/">Forgot password?</Link>
+        </div>
+        <button className="button button--block" type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Log in'}
+        </button>
+      </form>
+      <GoogleSignInButton onError={setError} />
+      <p className="auth__footer">
+        New to Eluent? <Link to={`/auth/sign-up/${keepReferer}`}>Create an account</Link>
+      </p>
+      <p className="auth__hint">Passwords have at least {PASSWORD_MIN_LENGTH} characters.</p>
+    </AuthCard>
+  );
+}

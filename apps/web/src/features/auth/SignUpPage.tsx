@@ -1,0 +1,61 @@
+// Sign-up (POST /api/accounts/): the answer carries tokens, so the new user is signed in at once.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { PASSWORD_MIN_LENGTH } from '@eluent/contracts';
+import { Field, useField } from '../../components/Field.tsx';
+import { rules } from '../../lib/validation.ts';
+import { signUp } from '../../api/auth.ts';
+import { httpErrorText } from '../../api/errors.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { GoogleSignInButton } from './GoogleSignInButton.tsx';
+
+export function SignUpPage() {
+  const email = useField('', [rules.required, rules.email]);
+  const password = useField('', [rules.required, rules.minLength(PASSWORD_MIN_LENGTH)]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (![email.check(), password.check()].every(Boolean)) return;
+    setBusy(true);
+    setError(null);
+    const result = await signUp(email.value.trim(), password.value);
+    setBusy(false);
+    if (result.ok) return;
+    const fields = result.data.fields;
+    if (fields?.email?.[0]) email.setServerError(fields.email[0]);
+    if (fields?.password?.[0]) password.setServerError(fields.password[0]);
+    setError(httpErrorText(result.status, result.data));
+  };
+
+  return (
+    <AuthCard
+      title="Create your Eluent account"
+      subtitle="Free to start. Attach a simulated instrument or your own."
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        {error && (
+          <div className="form-error" role="alert">
+            {error}
+          </div>
+        )}
+        <Field label="E-mail" name="email" type="email" autoComplete="email" field={email} autoFocus />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          field={password}
+        />
+        <button className="button button--block" type="submit" disabled={busy}>
+          {busy ? 'Creating account…' : 'Create account'}
+        </button>
+      </form>
+      <GoogleSignInButton onError={setError} />
+      <p className="auth__footer">
+        Already have an account? <Link to="/auth/login/">Log in</Link>
+      </p>
+    </AuthCard>
+  );
+}

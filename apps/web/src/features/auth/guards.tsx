@@ -1,0 +1,20 @@
+// Route guards of spec §2: /app needs a signed-in user; /auth sends a signed-in user on to the app.
+import type { ReactNode } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { useSessionUser } from '../../lib/useSession.ts';
+import { afterSignInPath, loginPathFor } from '../../lib/referer.ts';
+
+export function RequireUser({ children }: { children: ReactNode }) {
+  const user = useSessionUser();
+  if (user) return children;
+  // Logging out navigates away first; only an address still inside /app is sent to the login page.
+  if (!window.location.pathname.startsWith('/app')) return null;
+  return <Navigate to={loginPathFor(window.location.href)} replace />;
+}
+
+export function RedirectSignedIn({ children }: { children: ReactNode }) {
+  const user = useSessionUser();
+  const [params] = useSearchParams();
+  if (user) return <Navigate to={afterSignInPath(params.get('referer'), window.location.origin)} replace />;
+  return children;
+}

@@ -1,0 +1,42 @@
+// The cabinet frame: logo, sections, the signed-in user and logout.
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Logo } from '../../components/Logo.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { session } from '../../api/client.ts';
+import { useSessionUser } from '../../lib/useSession.ts';
+
+const sections = [{ to: '/app/devices/', icon: 'precision_manufacturing', label: 'Instruments' }];
+
+export function CabinetLayout() {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const logout = () => {
+    void navigate('/', { replace: true });
+    session.logout();
+  };
+  return (
+    <div className="cabinet">
+      <header className="cabinet__bar">
+        <Logo to="/app/devices/" />
+        <nav className="cabinet__sections" aria-label="Cabinet">
+          {sections.map((section) => (
+            <NavLink key={section.to} to={section.to}>
+              <Icon name={section.icon} /> <span>{section.label}</span>
+            </NavLink>
+          ))}
+        </nav>
+        <div className="cabinet__user">
+          <span className="cabinet__email" title={user?.email}>
+            <Icon name="account_circle" /> <span>{user?.email}</span>
+          </span>
+          <button type="button" className="button button--secondary button--small" onClick={logout}>
+            <Icon name="logout" /> Log out
+          </button>
+        </div>
+      </header>
+      <main className="cabinet__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

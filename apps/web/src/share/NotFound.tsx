@@ -1,0 +1,11 @@
+import { Icon } from '../components/Icon.tsx';
+
+export function NotFound() {
+  return (
+    <div className="share__message card" role="status">
+      <Icon name="link_off" className="share__message-icon" />
+      <h1>Not found</h1>
+      <p>This shared link does not lead to a sample or a report. Ask the sender for a new link.</p>
+    </div>
+  );
+}

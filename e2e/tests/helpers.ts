@@ -1,0 +1,61 @@
+// Shared steps for the browser tests: signing in through the real page, reading the e-mail outbox.
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const DEMO = { email: 'demo@eluent.dev', password: 'eluent-demo' };
+
+export async function signInThroughPage(page: Page, email = DEMO.email, password = DEMO.password) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@lab.test`;
+}
+
+/** The e2e server writes its data folder path here (e2e/serve.mjs). */
+function dataDir(): string {
+  return readFileSync(
+    fileURLToPath(new URL('../../test-results/e2e-data-dir.txt', import.meta.url)),
+    'utf8',
+  ).trim();
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest e-mail to the address, decoded; waits until it arrives. */
+export async function readLatestMail(to: string): Promise<string> {
+  const outbox = join(dataDir(), 'outbox');
+  const safe = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  let found = '';
+  await expect
+    .poll(() => {
+      let files: string[] = [];
+      try {
+        files = readdirSync(outbox)
+          .filter((file) => file.endsWith(`-${safe}.eml`))
+          .sort();
+      } catch {
+        return false;
+      }
+      const latest = files.at(-1);
+      if (!latest) return false;
+      found = readFileSync(join(outbox, latest), 'utf8');
+      return true;
+    })
+    .toBe(true);
+  return decodeQuotedPrintable(found);
+}

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { shot } from './helpers.ts';
+
+test('public pages and the navigation bar', async ({ page }, testInfo) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Hardware' })).toHaveAttribute('href', '/hardware/');
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  await expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('liquid chromatography');
+  await shot(page, testInfo, 'home');
+
+  await nav.getByRole('link', { name: 'Hardware' }).click();
+  await expect(page).toHaveURL(/\/hardware\/$/);
+  await expect(page.getByRole('heading', { name: 'Specifications' })).toBeVisible();
+  await shot(page, testInfo, 'hardware');
+});
+
+test('the contact form validates and posts to the server', async ({ page }, testInfo) => {
+  await page.goto('/contact/');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Field is required')).toHaveCount(3);
+  await page.getByLabel('E-mail').fill('someone@');
+  await page.getByLabel('E-mail').blur();
+  await expect(page.getByText('Email is not valid')).toBeVisible();
+  await shot(page, testInfo, 'contact-validation');
+
+  await page.getByLabel('Name').fill('Dr. Ana Lima');
+  await page.getByLabel('E-mail').fill('ana.lima@lab.test');
+  await page.getByLabel('Message').fill('We would like a demo of the instrument for our QC lab.');
+  const posted = page.waitForRequest(
+    (request) => request.url().endsWith('/api/contact/') && request.method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Send message' }).click();
+  const request = await posted;
+  expect(request.postDataJSON()).toEqual({
+    name: 'Dr. Ana Lima',
+    email: 'ana.lima@lab.test',
+    message: 'We would like a demo of the instrument for our QC lab.',
+  });
+  expect((await request.allHeaders())['x-csrftoken']).toBeTruthy();
+  await expect(page.getByRole('status')).toContainText('Thank you');
+  await shot(page, testInfo, 'contact-sent');
+});
+
+test('mobile layout at 375 px', async ({ browser }, testInfo) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Hardware' })).toBeHidden();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+  await shot(page, testInfo, 'mobile-home');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(nav.getByRole('link', { name: 'Hardware' })).toBeVisible();
+  await shot(page, testInfo, 'mobile-menu');
+  await nav.getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\/$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(page, testInfo, 'mobile-login');
+  await context.close();
+});
+
+test('the public page loads at most 200 KB of gzipped JavaScript', async ({ page }, testInfo) => {
+  const scripts: { url: string; body: Buffer; encoding: string | undefined }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push({
+      url: response.url(),
+      body: await response.body(),
+      encoding: response.headers()['content-encoding'],
+    });
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  let total = 0;
+  for (const script of scripts) {
+    const raw = script.encoding === 'gzip' ? gunzipSync(script.body) : script.body;
+    total += gzipSync(raw, { level: 9 }).length;
+  }
+  testInfo.annotations.push({ type: 'public-js-gzip-bytes', description: String(total) });
+  expect(total).toBeLessThanOrEqual(200 * 1024);
+});
