@@ -2,3 +2,4 @@ export * from './errors.ts';
 export * from './forms.ts';
 export * from './realtime/index.ts';
 export * from './device/index.ts';
+export * from './template/index.ts';

@@ -37,3 +37,5 @@ export * from './pipeline/processingTemplate.ts';
 export * from './pipeline/processChromatogram.ts';
 export * from './noise/robustNoise.ts';
 export * from './random/seededRandom.ts';
+export * from './quantitation/fitCalibration.ts';
+export * from './quantitation/quantify.ts';

@@ -1,0 +1,2 @@
+export * from './algorithms.ts';
+export * from './template.ts';
