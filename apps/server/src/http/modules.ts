@@ -6,7 +6,15 @@ import { contactRoutes } from './contact-routes.ts';
 import { graphqlRoutes } from './graphql-routes.ts';
 import { healthRoutes } from './health-routes.ts';
 import { realtimeRoutes } from './realtime-routes.ts';
+import { shareTokenRoutes } from './share-token-routes.ts';
 
 export type Module = (app: FastifyInstance, context: AppContext) => Promise<void>;
 
-export const modules: Module[] = [healthRoutes, accountsRoutes, contactRoutes, realtimeRoutes, graphqlRoutes];
+export const modules: Module[] = [
+  healthRoutes,
+  accountsRoutes,
+  contactRoutes,
+  realtimeRoutes,
+  graphqlRoutes,
+  shareTokenRoutes,
+];
