@@ -1,4 +1,5 @@
 // Commands contributed by modules (process, import, export).
 import type { CliCommand } from './command.ts';
+import { exportCommand, processCommand } from './process-command.ts';
 
-export const commands: Record<string, CliCommand> = {};
+export const commands: Record<string, CliCommand> = { process: processCommand, export: exportCommand };
