@@ -36,6 +36,7 @@ function finish(
   shape: MutationShape,
   select: SelectCompiler,
   scope: CompileScope,
+  expectedRows?: number,
 ): Sql {
   const alias = sql.id('_t0');
   let result: Sql;
@@ -50,7 +51,12 @@ function finish(
     });
     result = jsonObject(pairs);
   }
-  return sql`select (${result})::text as result, (select count(*) from ${written})::int as affected, (select count(*) from ${written} where not ${written}._check)::int as rejected`;
+  // Rows an upsert did not write (the conflicting row is not the caller's) count as rejected too.
+  const missing =
+    expectedRows === undefined
+      ? sql``
+      : sql` + greatest(${expectedRows}::int - (select count(*) from ${written})::int, 0)`;
+  return sql`select (${result})::text as result, (select count(*) from ${written})::int as affected, ((select count(*) from ${written} where not ${written}._check)::int${missing}) as rejected`;
 }
 
 function auditCte(
@@ -142,7 +148,7 @@ export function compileInsert(
   }
   const check = rowCheck(table, target, scope.viewer, tableNamed);
   const newValues = sql`to_jsonb(${written}) - '_check'`;
-  return sql`with ${oldCte}_w as (insert into ${sql.id(table.name)} as _x (${insertColumns}) values ${sql.join(rows)}${conflict} returning _x.*, (${check}) as _check)${auditCte(table, scope, action, oldValues, newValues, auditJoin)} ${finish(table, field, shape, select, scope)}`;
+  return sql`with ${oldCte}_w as (insert into ${sql.id(table.name)} as _x (${insertColumns}) values ${sql.join(rows)}${conflict} returning _x.*, (${check}) as _check)${auditCte(table, scope, action, oldValues, newValues, auditJoin)} ${finish(table, field, shape, select, scope, conflictSpec?.update_columns.length === 0 ? undefined : args.objects.length)}`;
 }
 
 export function compileUpdate(
