@@ -6,7 +6,7 @@ export function ShareFrame() {
     <div className="share">
       <header className="share__bar">
         <a href="/" className="logo">
-          <img src={logoUrl} alt="Eluent Cloud" width={148} height={32} />
+          <img src={logoUrl} alt="Eluent Cloud" width={164} height={32} />
         </a>
         <span className="share__badge">Shared view · read-only</span>
       </header>

@@ -1,0 +1,110 @@
+// One instrument: live state, pressure, flow, %B, column temperature and run progress.
+import { useEffect } from 'react';
+import { deviceNumericErrors } from '@eluent/contracts';
+import { Icon } from '../../components/Icon.tsx';
+import { Tooltip } from '../../components/Tooltip.tsx';
+import { formatDateTime } from '../../lib/time.ts';
+import type { Device } from './devicesApi.ts';
+import { useDeviceLive, type DeviceLive } from './useDeviceLive.ts';
+
+const STATE_LABEL: Record<Device['state'], string> = {
+  idle: 'Idle',
+  running: 'Running',
+  paused: 'Paused',
+  error: 'Error',
+  offline: 'Offline',
+};
+
+const number = (value: number | null, digits: number, unit: string) =>
+  value === null ? '—' : `${value.toFixed(digits)} ${unit}`;
+
+function errorText(code: DeviceLive['errorCode']): string | null {
+  if (code === null) return null;
+  if (typeof code === 'number' && code in deviceNumericErrors) {
+    return deviceNumericErrors[code as keyof typeof deviceNumericErrors];
+  }
+  return String(code);
+}
+
+interface DeviceCardProps {
+  device: Device;
+  onState: (id: number, state: Device['state']) => void;
+  onMove?: (direction: -1 | 1) => void;
+  first: boolean;
+  last: boolean;
+}
+
+export function DeviceCard({ device, onState, onMove, first, last }: DeviceCardProps) {
+  const live = useDeviceLive(device);
+  useEffect(() => onState(device.id, live.state), [device.id, live.state, onState]);
+  const error = errorText(live.errorCode);
+  return (
+    <article className="device-card card" aria-label={device.name} data-state={live.state}>
+      <header className="device-card__head">
+        <div>
+          <h2>{device.name}</h2>
+          <p className="device-card__serial">S/N {device.serial_number}</p>
+        </div>
+        <span className={`state state--${live.state}`} role="status">
+          {STATE_LABEL[live.state]}
+        </span>
+      </header>
+      <dl className="device-card__readout">
+        <div>
+          <dt>Pressure</dt>
+          <dd>{number(live.pressureBar, 0, 'bar')}</dd>
+        </div>
+        <div>
+          <dt>Flow</dt>
+          <dd>{number(live.flowMlPerMin, 2, 'mL/min')}</dd>
+        </div>
+        <div>
+          <dt>%B</dt>
+          <dd>{number(live.percentB, 0, '%')}</dd>
+        </div>
+        <div>
+          <dt>Column</dt>
+          <dd>{number(live.temperatureC, 1, '°C')}</dd>
+        </div>
+      </dl>
+      <div className="progress" aria-label="Run progress">
+        <div className="progress__bar" style={{ width: `${Math.round((live.runProgress ?? 0) * 100)}%` }} />
+      </div>
+      {error && (
+        <p className="device-card__error" role="alert">
+          <Icon name="error" /> {error}
+        </p>
+      )}
+      <footer className="device-card__foot">
+        <span>
+          {device.installed_column?.name ?? 'No column'} · fw {device.firmware_version}
+        </span>
+        <span className="device-card__seen">Seen {formatDateTime(device.last_seen_at)}</span>
+        {onMove && (
+          <span className="device-card__move">
+            <Tooltip content="Move earlier">
+              <button
+                type="button"
+                aria-label={`Move ${device.name} earlier`}
+                disabled={first}
+                onClick={() => onMove(-1)}
+              >
+                <Icon name="chevron_left" />
+              </button>
+            </Tooltip>
+            <Tooltip content="Move later">
+              <button
+                type="button"
+                aria-label={`Move ${device.name} later`}
+                disabled={last}
+                onClick={() => onMove(1)}
+              >
+                <Icon name="chevron_right" />
+              </button>
+            </Tooltip>
+          </span>
+        )}
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { shot, signInThroughPage } from './helpers.ts';
+
+test('My cabinet lists the instruments GraphQL returns, live, and keeps the chosen order', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/auth/login/');
+  await signInThroughPage(page);
+  await expect(page).toHaveURL(/\/app\/devices\/$/);
+  const token = await page.evaluate(() => localStorage.getItem('eluent:accessToken'));
+  const answer = await page.request.post('/hasura/v1/graphql', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { query: '{ devices(order_by: [{ position: asc }, { id: asc }]) { id name } }' },
+  });
+  const devices = ((await answer.json()).data?.devices ?? []) as { id: number; name: string }[];
+
+  const cards = page.getByRole('article');
+  if (devices.length === 0) {
+    await expect(page.getByText('No instruments yet')).toBeVisible();
+    await shot(page, testInfo, 'devices-empty');
+    return;
+  }
+  await expect(cards).toHaveCount(devices.length);
+  await expect(cards.first().getByRole('status')).toHaveText(/Idle|Running|Paused|Error|Offline/);
+  await shot(page, testInfo, 'devices-cards');
+  if (devices.length < 2) return;
+
+  const [first, second] = devices as [{ name: string }, { name: string }];
+  await expect(cards.nth(0)).toHaveAttribute('aria-label', first.name);
+  await page.getByRole('button', { name: `Move ${first.name} later` }).click();
+  await expect(cards.nth(0)).toHaveAttribute('aria-label', second.name);
+  await page.reload();
+  await expect(cards.nth(0)).toHaveAttribute('aria-label', second.name);
+  await expect(cards.nth(1)).toHaveAttribute('aria-label', first.name);
+  await shot(page, testInfo, 'devices-reordered');
+});
