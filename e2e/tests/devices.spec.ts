@@ -25,7 +25,8 @@ test('My cabinet lists the instruments GraphQL returns, live, and keeps the chos
   await shot(page, testInfo, 'devices-cards');
   if (devices.length < 2) return;
 
-  const [first, second] = devices as [{ name: string }, { name: string }];
+  const first = devices[0]!;
+  const second = devices[1]!;
   await expect(cards.nth(0)).toHaveAttribute('aria-label', first.name);
   await page.getByRole('button', { name: `Move ${first.name} later` }).click();
   await expect(cards.nth(0)).toHaveAttribute('aria-label', second.name);
