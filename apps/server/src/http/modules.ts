@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { accountsRoutes } from './accounts-routes.ts';
 import { contactRoutes } from './contact-routes.ts';
+import { deviceRoutes } from './device-routes.ts';
 import { graphqlRoutes } from './graphql-routes.ts';
 import { healthRoutes } from './health-routes.ts';
 import { realtimeRoutes } from './realtime-routes.ts';
+import { sampleRoutes } from './sample-routes.ts';
+import { sequenceRoutes } from './sequence-routes.ts';
 import { shareTokenRoutes } from './share-token-routes.ts';
 
 export type Module = (app: FastifyInstance, context: AppContext) => Promise<void>;
@@ -16,5 +19,8 @@ export const modules: Module[] = [
   contactRoutes,
   realtimeRoutes,
   graphqlRoutes,
+  deviceRoutes,
   shareTokenRoutes,
+  sampleRoutes,
+  sequenceRoutes,
 ];

@@ -1,0 +1,146 @@
+// SQL for measurement signals and their processing results: chunks in order, versioned results with
+// their peaks, and the calibrations of a sequence.
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { PeaksTable, ProcessingResultsTable } from '../db/domain-schema.ts';
+import type { Database } from '../db/schema.ts';
+import type { CalibrationsTable } from '../db/sequences-schema.ts';
+
+export type ResultRow = Selectable<ProcessingResultsTable>;
+export type PeakRow = Selectable<PeaksTable>;
+export type CalibrationRow = Selectable<CalibrationsTable>;
+export type PeakValues = Omit<Insertable<PeaksTable>, 'id' | 'owner_id' | 'result_id' | 'measurement_id'>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface StoredSignal {
+  timeSec: number[];
+  signal: number[];
+}
+
+export function createResultsRepository(db: Kysely<Database>) {
+  return {
+    db,
+    async signal(measurementId: number, trx: Db = db): Promise<StoredSignal> {
+      const chunks = await trx
+        .selectFrom('measurement_chunks')
+        .select(['time_sec', 'signal'])
+        .where('measurement_id', '=', measurementId)
+        .orderBy('chunk_index')
+        .execute();
+      const timeSec: number[] = [];
+      const signal: number[] = [];
+      for (const chunk of chunks) {
+        for (const value of chunk.time_sec) timeSec.push(Number(value));
+        for (const value of chunk.signal) signal.push(Number(value));
+      }
+      return { timeSec, signal };
+    },
+    async insertChunk(
+      trx: Db,
+      measurementId: number,
+      chunkIndex: number,
+      timeSec: number[],
+      signal: number[],
+    ) {
+      await trx
+        .insertInto('measurement_chunks')
+        .values({ measurement_id: measurementId, chunk_index: chunkIndex, time_sec: timeSec, signal })
+        .execute();
+    },
+    /** Inserts the next version of a measurement's result with its peaks, in the caller's transaction. */
+    async insertResult(
+      trx: Transaction<Database>,
+      values: Omit<Insertable<ProcessingResultsTable>, 'version'>,
+      peaks: PeakValues[],
+    ): Promise<ResultRow> {
+      // Versions are numbered per measurement; the row lock serialises concurrent writers of one measurement.
+      await trx
+        .selectFrom('measurements')
+        .select('id')
+        .where('id', '=', values.measurement_id)
+        .forUpdate()
+        .execute();
+      const { next } = await trx
+        .selectFrom('processing_results')
+        .select(sql<number>`coalesce(max(version), 0) + 1`.as('next'))
+        .where('measurement_id', '=', values.measurement_id)
+        .executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('processing_results')
+        .values({ ...values, version: Number(next) })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (peaks.length > 0) {
+        await trx
+          .insertInto('peaks')
+          .values(
+            peaks.map((peak) => ({
+              ...peak,
+              owner_id: row.owner_id,
+              result_id: row.id,
+              measurement_id: row.measurement_id,
+            })),
+          )
+          .execute();
+      }
+      return row;
+    },
+    async results(measurementId: number, trx: Db = db): Promise<ResultRow[]> {
+      return trx
+        .selectFrom('processing_results')
+        .selectAll()
+        .where('measurement_id', '=', measurementId)
+        .orderBy('version')
+        .execute();
+    },
+    async result(resultId: number, trx: Db = db): Promise<ResultRow | undefined> {
+      return trx.selectFrom('processing_results').selectAll().where('id', '=', resultId).executeTakeFirst();
+    },
+    /** The newest result of each measurement. */
+    async latestResults(measurementIds: number[], trx: Db = db): Promise<ResultRow[]> {
+      if (measurementIds.length === 0) return [];
+      return trx
+        .selectFrom('processing_results')
+        .selectAll()
+        .distinctOn('measurement_id')
+        .where('measurement_id', 'in', measurementIds)
+        .orderBy('measurement_id')
+        .orderBy('version', 'desc')
+        .execute();
+    },
+    async peaks(resultIds: number[], trx: Db = db): Promise<PeakRow[]> {
+      if (resultIds.length === 0) return [];
+      return trx
+        .selectFrom('peaks')
+        .selectAll()
+        .where('result_id', 'in', resultIds)
+        .orderBy('result_id')
+        .orderBy('number')
+        .execute();
+    },
+    async setPeakAmount(trx: Db, peakId: number, amount: number | null, unit: string | null): Promise<void> {
+      await trx.updateTable('peaks').set({ amount, amount_unit: unit }).where('id', '=', peakId).execute();
+    },
+    async calibrations(sequenceId: number, trx: Db = db): Promise<CalibrationRow[]> {
+      return trx
+        .selectFrom('calibrations')
+        .selectAll()
+        .where('sequence_id', '=', sequenceId)
+        .orderBy('analyte')
+        .execute();
+    },
+    async replaceCalibrations(
+      trx: Db,
+      sequenceId: number,
+      rows: Array<Omit<Insertable<CalibrationsTable>, 'id' | 'sequence_id' | 'created_at'>>,
+    ): Promise<void> {
+      await trx.deleteFrom('calibrations').where('sequence_id', '=', sequenceId).execute();
+      if (rows.length === 0) return;
+      await trx
+        .insertInto('calibrations')
+        .values(rows.map((row) => ({ ...row, sequence_id: sequenceId })))
+        .execute();
+    },
+  };
+}
+
+export type ResultsRepository = ReturnType<typeof createResultsRepository>;

@@ -1,0 +1,83 @@
+// SQL for what a sequence run leaves behind: injections and their measurements.
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { InjectionsTable, MeasurementsTable } from '../db/domain-schema.ts';
+import type { Database } from '../db/schema.ts';
+
+export type InjectionRow = Selectable<InjectionsTable>;
+export type MeasurementRow = Selectable<MeasurementsTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function createRunsRepository(db: Kysely<Database>) {
+  return {
+    db,
+    async injection(id: number, trx: Db = db): Promise<InjectionRow | undefined> {
+      return trx.selectFrom('injections').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    /** Injections of a sequence made since `since` (the current run), oldest first. */
+    async injectionsOfRun(sequenceId: number, since: Date, trx: Db = db): Promise<InjectionRow[]> {
+      return trx
+        .selectFrom('injections')
+        .selectAll()
+        .where('sequence_id', '=', sequenceId)
+        .where('created_at', '>=', since)
+        .orderBy('id')
+        .execute();
+    },
+    async injectionsOfSequence(sequenceId: number, trx: Db = db): Promise<InjectionRow[]> {
+      return trx
+        .selectFrom('injections')
+        .selectAll()
+        .where('sequence_id', '=', sequenceId)
+        .orderBy('id')
+        .execute();
+    },
+    async insertInjection(trx: Db, values: Insertable<InjectionsTable>): Promise<InjectionRow> {
+      return trx.insertInto('injections').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+    async updateInjection(trx: Db, id: number, values: Updateable<InjectionsTable>): Promise<void> {
+      await trx.updateTable('injections').set(values).where('id', '=', id).execute();
+    },
+    async insertMeasurement(
+      trx: Db,
+      values: {
+        owner_id: number;
+        injection_id: number | null;
+        device_id: number | null;
+        sample_id: number | null;
+        name: string;
+        source: 'device' | 'import';
+        state: 'recording' | 'complete' | 'failed';
+        signal_unit: string;
+        metadata: string;
+      },
+    ): Promise<MeasurementRow> {
+      return trx.insertInto('measurements').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+    async updateMeasurement(trx: Db, id: number, values: Updateable<MeasurementsTable>): Promise<void> {
+      await trx.updateTable('measurements').set(values).where('id', '=', id).execute();
+    },
+    async measurement(id: number, trx: Db = db): Promise<MeasurementRow | undefined> {
+      return trx.selectFrom('measurements').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async measurementOfInjection(injectionId: number, trx: Db = db): Promise<MeasurementRow | undefined> {
+      return trx
+        .selectFrom('measurements')
+        .selectAll()
+        .where('injection_id', '=', injectionId)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+    async measurementsOfSequence(sequenceId: number, trx: Db = db) {
+      return trx
+        .selectFrom('measurements as m')
+        .innerJoin('injections as i', 'i.id', 'm.injection_id')
+        .selectAll('m')
+        .select(['i.draft_id', 'i.replicate', 'i.vial', 'i.state as injection_state'])
+        .where('i.sequence_id', '=', sequenceId)
+        .orderBy('i.id')
+        .execute();
+    },
+  };
+}
+
+export type RunsRepository = ReturnType<typeof createRunsRepository>;

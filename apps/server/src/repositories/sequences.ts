@@ -1,0 +1,131 @@
+// SQL for sequences and their table of drafts.
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { DraftsTable, SequencesTable, SequenceState } from '../db/domain-schema.ts';
+import type { Database } from '../db/schema.ts';
+
+export type SequenceRow = Selectable<SequencesTable>;
+export type DraftRow = Selectable<DraftsTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface DraftValues {
+  sample_id: number;
+  vial: number;
+  injections_count: number;
+  method_id: number | null;
+  enabled: boolean;
+}
+
+export function createSequencesRepository(db: Kysely<Database>) {
+  return {
+    db,
+    async list(ownerId: number): Promise<SequenceRow[]> {
+      return db
+        .selectFrom('sequences')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .orderBy('id', 'desc')
+        .execute();
+    },
+    async find(ownerId: number, id: number, trx: Db = db): Promise<SequenceRow | undefined> {
+      return trx
+        .selectFrom('sequences')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+    /** Locks the row for a state change, so two control calls cannot both pass the same check. */
+    async lock(trx: Transaction<Database>, ownerId: number, id: number): Promise<SequenceRow | undefined> {
+      return trx
+        .selectFrom('sequences')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+    async byId(id: number, trx: Db = db): Promise<SequenceRow | undefined> {
+      return trx.selectFrom('sequences').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async inStates(states: SequenceState[]): Promise<SequenceRow[]> {
+      return db.selectFrom('sequences').selectAll().where('state', 'in', states).orderBy('id').execute();
+    },
+    async activeOnDevice(deviceId: number, exceptId: number, trx: Db = db): Promise<SequenceRow | undefined> {
+      return trx
+        .selectFrom('sequences')
+        .selectAll()
+        .where('device_id', '=', deviceId)
+        .where('id', '!=', exceptId)
+        .where('state', 'in', ['RUNNING', 'PAUSED'])
+        .executeTakeFirst();
+    },
+    async insert(
+      trx: Db,
+      ownerId: number,
+      values: { name: string; device_id: number; method_id: number | null; template_uuid: string | null },
+    ): Promise<SequenceRow> {
+      return trx
+        .insertInto('sequences')
+        .values({ owner_id: ownerId, ...values })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    async update(trx: Db, id: number, values: Updateable<SequencesTable>): Promise<SequenceRow> {
+      return trx
+        .updateTable('sequences')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    async remove(trx: Db, id: number): Promise<void> {
+      await trx.deleteFrom('sequences').where('id', '=', id).execute();
+    },
+    async drafts(sequenceIds: number[], trx: Db = db): Promise<DraftRow[]> {
+      if (sequenceIds.length === 0) return [];
+      return trx
+        .selectFrom('drafts')
+        .selectAll()
+        .where('sequence_id', 'in', sequenceIds)
+        .orderBy('sequence_id')
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+    async insertDraft(
+      trx: Db,
+      ownerId: number,
+      sequenceId: number,
+      position: number,
+      values: DraftValues,
+    ): Promise<DraftRow> {
+      return trx
+        .insertInto('drafts')
+        .values({ owner_id: ownerId, sequence_id: sequenceId, position, ...values })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    async updateDraft(trx: Db, id: number, values: Updateable<DraftsTable>): Promise<DraftRow> {
+      return trx
+        .updateTable('drafts')
+        .set(values)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    async removeDraft(trx: Db, id: number): Promise<void> {
+      await trx.deleteFrom('drafts').where('id', '=', id).execute();
+    },
+    async template(ownerId: number, uuid: string, trx: Db = db) {
+      return trx
+        .selectFrom('postprocessingTemplates')
+        .selectAll()
+        .where('uuid', '=', uuid)
+        .where((eb) => eb.or([eb('owner_id', '=', ownerId), eb('owner_id', 'is', null)]))
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type SequencesRepository = ReturnType<typeof createSequencesRepository>;
+export type TemplateRow = NonNullable<Awaited<ReturnType<SequencesRepository['template']>>>;

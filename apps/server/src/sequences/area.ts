@@ -1,0 +1,78 @@
+// The sequences area of one server, built once per context: repositories, services, the runner on the
+// instrument port, and the realtime authorizer of `sequences:{id}`.
+import type { AppContext } from '../context.ts';
+import { createResultsRepository } from '../repositories/results.ts';
+import { createSamplesRepository } from '../repositories/samples.ts';
+import { createRunsRepository } from '../repositories/sequences-runs.ts';
+import { createSequencesRepository } from '../repositories/sequences.ts';
+import { createResultsService } from '../services/results.ts';
+import { createSamplesService } from '../services/samples.ts';
+import { createSequenceControl } from '../services/sequences-control.ts';
+import { createSequencesService } from '../services/sequences.ts';
+import { devicePort } from './device-port.ts';
+import { createSequenceRunner } from './runner.ts';
+
+function build(context: AppContext) {
+  const { db } = context.database;
+  const samplesRepository = createSamplesRepository(db);
+  const sequencesRepository = createSequencesRepository(db);
+  const runs = createRunsRepository(db);
+  const resultsRepository = createResultsRepository(db);
+  const port = devicePort(context);
+  const results = createResultsService({
+    results: resultsRepository,
+    runs,
+    samples: samplesRepository,
+    sequences: sequencesRepository,
+  });
+  const runner = createSequenceRunner({
+    sequences: sequencesRepository,
+    samples: samplesRepository,
+    runs,
+    results,
+    port,
+    logger: context.logger,
+    publish: (event) => {
+      // Progress is also in the database; a lost publication is replaced by the next one.
+      context.realtime
+        .publish(`sequences:${event.sequence_id}`, event)
+        .catch((error: unknown) => context.logger.warn({ err: error }, 'sequence progress publish failed'));
+    },
+  });
+  context.realtime.registerChannelAuthorizer('sequences', async (subject, sequenceId) => {
+    if (subject.kind === 'visitor')
+      return subject.scope.type === 'sequence' && subject.scope.id === sequenceId;
+    return (await sequencesRepository.find(subject.userId, sequenceId)) !== undefined;
+  });
+  return {
+    repositories: {
+      samples: samplesRepository,
+      sequences: sequencesRepository,
+      runs,
+      results: resultsRepository,
+    },
+    samples: createSamplesService(samplesRepository),
+    sequences: createSequencesService(sequencesRepository, samplesRepository),
+    control: createSequenceControl({
+      sequences: sequencesRepository,
+      samples: samplesRepository,
+      runs,
+      port,
+      runner,
+    }),
+    results,
+    runner,
+  };
+}
+
+export type SequencesArea = ReturnType<typeof build>;
+const areas = new WeakMap<AppContext, SequencesArea>();
+
+export function sequencesArea(context: AppContext): SequencesArea {
+  let area = areas.get(context);
+  if (!area) {
+    area = build(context);
+    areas.set(context, area);
+  }
+  return area;
+}

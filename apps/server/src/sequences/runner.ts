@@ -1,0 +1,228 @@
+// Walks a RUNNING sequence through its enabled drafts × injections on the instrument, one injection at a
+// time. All state lives in the database (sequence state, current draft and injection, injections of the
+// run), so after a restart `recover()` continues where the sequence stood.
+import type { SequenceProgressEvent } from '@eluent/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RunsRepository } from '../repositories/sequences-runs.ts';
+import type { SamplesRepository } from '../repositories/samples.ts';
+import type { DraftRow, SequenceRow, SequencesRepository } from '../repositories/sequences.ts';
+import { writeAuditEntry } from '../repositories/sequences-audit.ts';
+import type { ResultsService } from '../services/results.ts';
+import { snapshotOf } from '../services/results.ts';
+import { deviceMethodOf } from './device-method.ts';
+import { InstrumentRefusal, type InstrumentPort } from './instrument-port.ts';
+
+export interface RunnerDependencies {
+  sequences: SequencesRepository;
+  samples: SamplesRepository;
+  runs: RunsRepository;
+  results: ResultsService;
+  port: InstrumentPort;
+  publish: (event: SequenceProgressEvent) => void;
+  logger: FastifyBaseLogger;
+}
+
+interface Step {
+  draft: DraftRow;
+  replicate: number;
+}
+
+export function planOf(drafts: DraftRow[]): Step[] {
+  return drafts
+    .filter((draft) => draft.enabled)
+    .flatMap((draft) =>
+      Array.from({ length: draft.injections_count }, (_, i) => ({ draft, replicate: i + 1 })),
+    );
+}
+
+export function createSequenceRunner(deps: RunnerDependencies) {
+  const { sequences, samples, runs, results, port, logger } = deps;
+  const { db } = sequences;
+  const chains = new Map<number, Promise<void>>();
+
+  async function progress(sequence: SequenceRow, measurementId: number | null = null): Promise<void> {
+    const plan = planOf(await sequences.drafts([sequence.id]));
+    const done = sequence.started_at
+      ? (await runs.injectionsOfRun(sequence.id, sequence.started_at)).filter(
+          (i) => i.state !== 'running' && i.state !== 'pending',
+        ).length
+      : 0;
+    deps.publish({
+      type: 'progress',
+      sequence_id: sequence.id,
+      state: sequence.state,
+      current_draft_id: sequence.current_draft_id,
+      current_injection_id: sequence.current_injection_id,
+      current_measurement_id: measurementId,
+      completed_injections: done,
+      total_injections: plan.length,
+      error_code: sequence.error_code,
+      at: new Date().toISOString(),
+    });
+  }
+
+  async function fail(sequence: SequenceRow, code: string): Promise<void> {
+    const row = await sequences.update(db, sequence.id, {
+      state: 'ERROR',
+      error_code: code,
+      finished_at: new Date(),
+    });
+    await writeAuditEntry(db, {
+      userId: null,
+      entity: 'sequences',
+      entityId: sequence.id,
+      action: 'error',
+      newValues: { error_code: code },
+    });
+    await progress(row);
+  }
+
+  /** Starts the next injection of a RUNNING sequence, or finishes it; does nothing while one is running. */
+  async function advance(sequenceId: number): Promise<void> {
+    const sequence = await sequences.byId(sequenceId);
+    if (!sequence || sequence.state !== 'RUNNING' || !sequence.started_at || sequence.device_id === null)
+      return;
+    if (sequence.current_injection_id !== null) {
+      const current = await runs.injection(sequence.current_injection_id);
+      if (current?.state === 'running' || current?.state === 'pending') return;
+    }
+    const drafts = await sequences.drafts([sequenceId]);
+    const made = await runs.injectionsOfRun(sequenceId, sequence.started_at);
+    const next = planOf(drafts).find(
+      (step) => !made.some((i) => i.draft_id === step.draft.id && i.replicate === step.replicate),
+    );
+    if (!next) {
+      const row = await sequences.update(db, sequenceId, { state: 'FINISHED', finished_at: new Date() });
+      await writeAuditEntry(db, {
+        userId: null,
+        entity: 'sequences',
+        entityId: sequenceId,
+        action: 'finish',
+      });
+      await progress(row);
+      return;
+    }
+    const methodId = next.draft.method_id ?? sequence.method_id;
+    const method = methodId === null ? undefined : await samples.method(sequence.owner_id, methodId);
+    const sample =
+      next.draft.sample_id === null ? undefined : await samples.find(sequence.owner_id, next.draft.sample_id);
+    if (!method) return fail(sequence, 'sequence_method_not_configured');
+    if (!sample) return fail(sequence, 'draft_invalid');
+    let deviceMethod;
+    try {
+      deviceMethod = deviceMethodOf(method);
+    } catch {
+      return fail(sequence, 'device_method_not_configured');
+    }
+    const { injection, measurement, row } = await db.transaction().execute(async (trx) => {
+      const injection = await runs.insertInjection(trx, {
+        owner_id: sequence.owner_id,
+        sequence_id: sequenceId,
+        draft_id: next.draft.id,
+        sample_id: sample.id,
+        device_id: sequence.device_id,
+        method_id: method.id,
+        method_snapshot: JSON.stringify(deviceMethod),
+        replicate: next.replicate,
+        vial: next.draft.vial,
+        state: 'running',
+        started_at: new Date(),
+      });
+      const measurement = await runs.insertMeasurement(trx, {
+        owner_id: sequence.owner_id,
+        injection_id: injection.id,
+        device_id: sequence.device_id,
+        sample_id: sample.id,
+        name: `${sample.name} #${next.replicate}`,
+        source: 'device',
+        state: 'recording',
+        signal_unit: 'mAU',
+        metadata: JSON.stringify({ vial: next.draft.vial, method_id: method.id }),
+      });
+      const row = await sequences.update(trx, sequenceId, {
+        current_draft_id: next.draft.id,
+        current_injection_id: injection.id,
+      });
+      return { injection, measurement, row };
+    });
+    await progress(row, measurement.id);
+    try {
+      await port.runInjection(sequence.device_id, {
+        method: deviceMethod,
+        vial: next.draft.vial ?? 1,
+        injection_id: injection.id,
+        measurement_id: measurement.id,
+      });
+    } catch (error) {
+      const code = error instanceof InstrumentRefusal ? String(error.code) : 'sequence_device_not_connected';
+      logger.warn({ err: error, sequenceId }, 'instrument refused the injection');
+      await db.transaction().execute(async (trx) => {
+        await runs.updateInjection(trx, injection.id, { state: 'failed', finished_at: new Date() });
+        await runs.updateMeasurement(trx, measurement.id, { state: 'failed', finished_at: new Date() });
+      });
+      await fail(row, code);
+    }
+  }
+
+  /** Queues work for one sequence behind its earlier work, so steps never interleave. */
+  function kick(sequenceId: number): Promise<void> {
+    const previous = chains.get(sequenceId) ?? Promise.resolve();
+    const next = previous
+      .then(() => advance(sequenceId))
+      .catch((error: unknown) => logger.error({ err: error, sequenceId }, 'sequence step failed'));
+    chains.set(sequenceId, next);
+    void next.finally(() => {
+      if (chains.get(sequenceId) === next) chains.delete(sequenceId);
+    });
+    return next;
+  }
+
+  async function runFinished(measurementId: number, result: string, errorCode: number | string | null) {
+    const measurement = await runs.measurement(measurementId);
+    if (!measurement?.injection_id) return;
+    const injection = await runs.injection(measurement.injection_id);
+    if (!injection?.sequence_id) return;
+    const sequence = await sequences.byId(injection.sequence_id);
+    if (!sequence) return;
+    if (result === 'completed') {
+      const template = sequence.template_uuid
+        ? await sequences.template(sequence.owner_id, sequence.template_uuid)
+        : undefined;
+      try {
+        await results.process(measurementId, {
+          snapshot: snapshotOf(template),
+          templateUuid: sequence.template_uuid,
+        });
+      } catch (error) {
+        logger.warn({ err: error, measurementId }, 'processing a finished injection failed');
+      }
+    }
+    if (result === 'error' && sequence.state === 'RUNNING') {
+      await fail(sequence, typeof errorCode === 'string' ? errorCode : `device_error_${errorCode ?? 999}`);
+      return;
+    }
+    await progress((await sequences.byId(sequence.id))!, measurementId);
+    if (sequence.state === 'RUNNING') await kick(sequence.id);
+  }
+
+  port.onRunFinished((notice) => {
+    void runFinished(notice.measurementId, notice.result, notice.errorCode).catch((error: unknown) =>
+      logger.error({ err: error, measurementId: notice.measurementId }, 'run finish handling failed'),
+    );
+  });
+
+  return {
+    kick,
+    progress,
+    /** After a restart: every RUNNING sequence continues (a running injection finishes when its device reports). */
+    async recover(): Promise<void> {
+      for (const sequence of await sequences.inStates(['RUNNING'])) void kick(sequence.id);
+    },
+    /** Waits for queued steps (tests and shutdown). */
+    async idle(): Promise<void> {
+      await Promise.all([...chains.values()]);
+    },
+  };
+}
+
+export type SequenceRunner = ReturnType<typeof createSequenceRunner>;

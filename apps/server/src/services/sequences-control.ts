@@ -1,0 +1,207 @@
+// Start, pause, resume and stop a sequence under the rules of spec §4, §5 and §8. Checks run before any
+// write; the state change itself runs in a transaction on the locked row, so racing calls cannot both pass.
+import { AppError } from '../errors.ts';
+import type { SamplesRepository } from '../repositories/samples.ts';
+import { writeAuditEntry } from '../repositories/sequences-audit.ts';
+import type { RunsRepository } from '../repositories/sequences-runs.ts';
+import type { SequenceRow, SequencesRepository } from '../repositories/sequences.ts';
+import type { InstrumentPort } from '../sequences/instrument-port.ts';
+import { planOf, type SequenceRunner } from '../sequences/runner.ts';
+import { checkFractionCollector, methodFitsDevice, standardComplete } from './sequences-rules.ts';
+import { sequenceView, type SequenceView } from './sequences.ts';
+import type { SequenceState } from '../db/domain-schema.ts';
+
+export function createSequenceControl(deps: {
+  sequences: SequencesRepository;
+  samples: SamplesRepository;
+  runs: RunsRepository;
+  port: InstrumentPort;
+  runner: SequenceRunner;
+}) {
+  const { sequences, samples, runs, port, runner } = deps;
+  const { db } = sequences;
+
+  async function owned(ownerId: number, sequenceId: number): Promise<SequenceRow> {
+    const row = await sequences.find(ownerId, sequenceId);
+    if (!row) throw AppError.domain(404, 'sequence_not_found');
+    return row;
+  }
+
+  async function injectionRunning(sequence: SequenceRow): Promise<boolean> {
+    if (sequence.current_injection_id === null) return false;
+    const injection = await runs.injection(sequence.current_injection_id);
+    return injection?.state === 'running' || injection?.state === 'pending';
+  }
+
+  async function checkInstrument(sequence: SequenceRow) {
+    if (sequence.device_id === null) throw AppError.domain(409, 'sequence_device_not_connected');
+    const device = await samples.device(sequence.owner_id, sequence.device_id);
+    if (!device) throw AppError.domain(409, 'sequence_device_not_connected');
+    const availability = await port.availability(device.id);
+    if (!availability.online) throw AppError.domain(409, 'sequence_device_offline');
+    if (availability.busy || (await sequences.activeOnDevice(device.id, sequence.id))) {
+      throw AppError.domain(409, 'sequence_device_busy');
+    }
+    return device;
+  }
+
+  /** Every rule a start checks, in the order a user fixes them: state, instrument, table, methods, standards. */
+  async function checkStart(sequence: SequenceRow): Promise<void> {
+    if (sequence.state === 'RUNNING') throw AppError.domain(409, 'sequence_already_running');
+    if (await injectionRunning(sequence)) throw AppError.domain(409, 'sequence_injection_not_finished');
+    const device = await checkInstrument(sequence);
+    const enabled = (await sequences.drafts([sequence.id])).filter((d) => d.enabled);
+    if (enabled.length === 0) throw AppError.domain(400, 'sequence_no_instructions');
+    if (enabled.some((d) => d.method_id === null && sequence.method_id === null)) {
+      throw AppError.domain(400, 'sequence_no_method');
+    }
+    if (device.installed_column === null) throw AppError.domain(400, 'device_column_not_configured');
+    const injectionsByMethod = new Map<number, number>();
+    for (const draft of enabled) {
+      const methodId = (draft.method_id ?? sequence.method_id)!;
+      injectionsByMethod.set(methodId, (injectionsByMethod.get(methodId) ?? 0) + draft.injections_count);
+    }
+    for (const [methodId, injections] of injectionsByMethod) {
+      const method = await samples.method(sequence.owner_id, methodId);
+      if (!method) throw AppError.domain(400, 'sequence_method_not_configured');
+      if (!methodFitsDevice(method, device)) throw AppError.domain(400, 'sequence_method_incompatible');
+      checkFractionCollector(method, device, injections);
+    }
+    const sampleIds = enabled.map((d) => d.sample_id);
+    if (sampleIds.some((id) => id === null)) throw AppError.domain(400, 'draft_invalid');
+    const rows = await samples.findMany(sequence.owner_id, sampleIds as number[]);
+    if (rows.length !== new Set(sampleIds).size) throw AppError.domain(400, 'draft_invalid');
+    const standards = rows.filter((row) => row.type === 'standard');
+    const analytes = await samples.analytes(standards.map((row) => row.id));
+    for (const standard of standards) {
+      if (!standardComplete(analytes.filter((a) => a.sample_id === standard.id))) {
+        throw AppError.domain(400, 'sequence_standards_incomplete');
+      }
+    }
+  }
+
+  /** Applies a state change on the locked row if `still` holds there; answers the new view. */
+  async function transition(
+    ownerId: number,
+    sequence: SequenceRow,
+    still: (row: SequenceRow) => void,
+    values: Parameters<SequencesRepository['update']>[2],
+    action: string,
+  ): Promise<SequenceRow> {
+    const row = await db.transaction().execute(async (trx) => {
+      const locked = await sequences.lock(trx, ownerId, sequence.id);
+      if (!locked) throw AppError.domain(404, 'sequence_not_found');
+      still(locked);
+      const updated = await sequences.update(trx, sequence.id, values);
+      await writeAuditEntry(trx, {
+        userId: ownerId,
+        entity: 'sequences',
+        entityId: sequence.id,
+        action,
+        oldValues: { state: locked.state },
+        newValues: { state: updated.state },
+      });
+      return updated;
+    });
+    await runner.progress(row);
+    return row;
+  }
+
+  const expect =
+    (states: SequenceState[], code: Parameters<typeof AppError.domain>[1]) => (row: SequenceRow) => {
+      if (!states.includes(row.state)) throw AppError.domain(409, code);
+    };
+
+  async function view(row: SequenceRow): Promise<SequenceView> {
+    return sequenceView(row, await sequences.drafts([row.id]));
+  }
+
+  return {
+    async start(ownerId: number, sequenceId: number): Promise<SequenceView> {
+      const sequence = await owned(ownerId, sequenceId);
+      await checkStart(sequence);
+      const first = planOf(await sequences.drafts([sequenceId]))[0]!;
+      const row = await transition(
+        ownerId,
+        sequence,
+        (locked) => {
+          if (locked.state === 'RUNNING') throw AppError.domain(409, 'sequence_already_running');
+        },
+        {
+          state: 'RUNNING',
+          started_at: new Date(),
+          finished_at: null,
+          error_code: null,
+          current_draft_id: first.draft.id,
+          current_injection_id: null,
+        },
+        'start',
+      );
+      await runner.kick(sequenceId);
+      return view((await sequences.byId(sequenceId)) ?? row);
+    },
+
+    async pause(ownerId: number, sequenceId: number): Promise<SequenceView> {
+      const sequence = await owned(ownerId, sequenceId);
+      if (sequence.state !== 'RUNNING') throw AppError.domain(409, 'sequence_cannot_pause');
+      const row = await transition(
+        ownerId,
+        sequence,
+        expect(['RUNNING'], 'sequence_cannot_pause'),
+        { state: 'PAUSED' },
+        'pause',
+      );
+      // The instrument holds the current run; the next injection waits for RESUME.
+      if (sequence.device_id !== null && (await injectionRunning(row))) {
+        await port.command(sequence.device_id, 'pause').catch(() => undefined);
+      }
+      return view(row);
+    },
+
+    async resume(ownerId: number, sequenceId: number): Promise<SequenceView> {
+      const sequence = await owned(ownerId, sequenceId);
+      if (sequence.state !== 'PAUSED' || sequence.current_injection_id === null) {
+        throw AppError.domain(409, 'sequence_cannot_resume');
+      }
+      if (sequence.current_draft_id === null) throw AppError.domain(409, 'sequence_current_draft_not_set');
+      const running = await injectionRunning(sequence);
+      if (sequence.device_id !== null && !(await port.availability(sequence.device_id)).online) {
+        throw AppError.domain(409, 'sequence_device_offline');
+      }
+      const row = await transition(
+        ownerId,
+        sequence,
+        (locked) => {
+          if (locked.state !== 'PAUSED' || locked.current_injection_id === null) {
+            throw AppError.domain(409, 'sequence_cannot_resume');
+          }
+        },
+        { state: 'RUNNING' },
+        'resume',
+      );
+      if (running && sequence.device_id !== null)
+        await port.command(sequence.device_id, 'resume').catch(() => undefined);
+      await runner.kick(sequenceId);
+      return view((await sequences.byId(sequenceId)) ?? row);
+    },
+
+    async stop(ownerId: number, sequenceId: number): Promise<SequenceView> {
+      const sequence = await owned(ownerId, sequenceId);
+      if (sequence.state !== 'RUNNING' && sequence.state !== 'PAUSED')
+        throw AppError.domain(409, 'sequence_not_running');
+      const row = await transition(
+        ownerId,
+        sequence,
+        expect(['RUNNING', 'PAUSED'], 'sequence_not_running'),
+        { state: 'STOPPED', finished_at: new Date() },
+        'stop',
+      );
+      if (sequence.device_id !== null && (await injectionRunning(row))) {
+        await port.command(sequence.device_id, 'stop').catch(() => undefined);
+      }
+      return view(row);
+    },
+  };
+}
+
+export type SequenceControl = ReturnType<typeof createSequenceControl>;

@@ -1,0 +1,65 @@
+// Medium-test fixtures of the sequences area: a simulated instrument linked in-process and owned by a user,
+// and methods stored for it.
+import { randomBytes } from 'node:crypto';
+import { DeviceClient, simulatedHardware } from '@eluent/simulator';
+import { inProcessConnector } from '../src/devices/in-process.ts';
+import { deviceServiceOf } from '../src/devices/index.ts';
+import type { TestServer } from './harness.ts';
+
+export interface LinkedInstrument {
+  deviceId: number;
+  client: DeviceClient;
+}
+
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** Provisions a simulator for `ownerId`, connects it and waits until the server sees it idle. */
+export async function linkInstrument(
+  server: TestServer,
+  ownerId: number,
+  speed = 1,
+): Promise<LinkedInstrument> {
+  const service = deviceServiceOf(server.context);
+  const serialNumber = `SIM-${randomBytes(4).toString('hex')}`;
+  const pairingCode = randomBytes(6).toString('hex');
+  const device = await service.registry.provision({ serialNumber, pairingCode, name: 'Test HPLC', ownerId });
+  const client = new DeviceClient({
+    connect: inProcessConnector(service),
+    serialNumber,
+    pairingCode,
+    speed,
+    tickMs: 50,
+  });
+  client.start();
+  await until(() => service.liveStatus(device.id)?.state === 'idle');
+  return { deviceId: device.id, client };
+}
+
+/** Stores a method for the simulated instrument (its hardware configuration, caffeine assay settings). */
+export async function storeMethod(
+  server: TestServer,
+  ownerId: number,
+  overrides: Record<string, unknown> = {},
+): Promise<number> {
+  const row = await server.context.database.db
+    .insertInto('methods')
+    .values({
+      owner_id: ownerId,
+      name: 'Caffeine assay',
+      flow_rate_ml_per_min: 1,
+      run_time_min: 8,
+      temperature: 30,
+      injection_ul: 10,
+      gradient: JSON.stringify([{ time_min: 0, percent_b: 20 }]),
+      detector_single_channel: JSON.stringify({ wavelength_nm: 273 }),
+      hardware_configuration: JSON.stringify(simulatedHardware),
+      ...overrides,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export { until };
