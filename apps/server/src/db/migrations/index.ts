@@ -2,10 +2,12 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001_accounts.ts';
 import * as domain from './0002_domain.ts';
+import * as dataApi from './0003_data_api.ts';
 import * as sequences from './0005_sequences.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_domain': domain,
+  '0003_data_api': dataApi,
   '0005_sequences': sequences,
 };
