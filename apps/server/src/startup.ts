@@ -1,5 +1,6 @@
 // Work done once after the database is ready and before the server listens.
 import type { AppContext } from './context.ts';
+import { ensureExampleMethods } from './services/example-methods.ts';
 
 export const DEMO_EMAIL = 'demo@eluent.dev';
 export const DEMO_PASSWORD = 'eluent-demo';
@@ -13,6 +14,7 @@ export const startupSteps: StartupStep[] = [
     const user = await context.accounts.ensureUser(DEMO_EMAIL, DEMO_PASSWORD);
     context.logger.info({ userId: user.id }, `demo account ready: ${DEMO_EMAIL}`);
   },
+  ensureExampleMethods,
 ];
 
 export async function startup(context: AppContext): Promise<void> {
