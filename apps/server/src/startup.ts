@@ -1,5 +1,6 @@
 // Work done once after the database is ready and before the server listens.
 import type { AppContext } from './context.ts';
+import { resetDeviceStates, startDemoInstruments } from './devices/in-process.ts';
 import { ensureExampleMethods } from './services/example-methods.ts';
 
 export const DEMO_EMAIL = 'demo@eluent.dev';
@@ -13,6 +14,12 @@ export const startupSteps: StartupStep[] = [
     if (!context.config.demo) return;
     const user = await context.accounts.ensureUser(DEMO_EMAIL, DEMO_PASSWORD);
     context.logger.info({ userId: user.id }, `demo account ready: ${DEMO_EMAIL}`);
+  },
+  async (context) => {
+    await resetDeviceStates(context);
+    if (!context.config.demo || context.config.simulators === 0) return;
+    const user = await context.accounts.ensureUser(DEMO_EMAIL, DEMO_PASSWORD);
+    await startDemoInstruments(context, user.id);
   },
   ensureExampleMethods,
 ];

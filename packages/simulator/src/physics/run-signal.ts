@@ -23,6 +23,9 @@ export interface RunSignal {
   pointsUntil(untilSec: number): RunPoints;
   /** Instant values at a run time, for telemetry (no noise draw). */
   pressureAt(timeSec: number): number;
+  percentBAt(timeSec: number): number;
+  /** The last signal value emitted, mAU (0 before the first point). */
+  readonly lastSignal: number;
 }
 
 /** Pump pulsation: ±0.7 % at the piston stroke frequency. */
@@ -43,6 +46,7 @@ export function createRunSignal(plan: RunPlan): RunSignal {
   // A stroke of about 0.1 mL: faster flow, faster ripple.
   const strokeHz = method.flowMlPerMin / 6;
   let emitted = 0;
+  let lastSignal = 0;
 
   const basePressure = (timeSec: number) => {
     const percentB = composition.percentBAtColumn(timeSec - plan.holdUpTimeSec / 2);
@@ -55,6 +59,9 @@ export function createRunSignal(plan: RunPlan): RunSignal {
     sampleIntervalSec,
     get emitted() {
       return emitted;
+    },
+    get lastSignal() {
+      return lastSignal;
     },
     pointsUntil(untilSec) {
       const points: RunPoints = { timeSec: [], signalMau: [], pressureBar: [], percentB: [] };
@@ -78,7 +85,8 @@ export function createRunSignal(plan: RunPlan): RunSignal {
         }
         const ripple = 1 + RIPPLE_FRACTION * Math.sin(2 * Math.PI * strokeHz * timeSec);
         points.timeSec.push(timeSec);
-        points.signalMau.push(detectorResponse(signal));
+        lastSignal = detectorResponse(signal);
+        points.signalMau.push(lastSignal);
         points.pressureBar.push(
           Math.round((basePressure(timeSec) * ripple + PRESSURE_NOISE_BAR * pressureNoise()) * 100) / 100,
         );
@@ -88,5 +96,6 @@ export function createRunSignal(plan: RunPlan): RunSignal {
       return points;
     },
     pressureAt: basePressure,
+    percentBAt: (timeSec) => composition.percentBAtColumn(timeSec),
   };
 }

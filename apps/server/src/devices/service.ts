@@ -1,0 +1,311 @@
+// The devices service: live connections of this process, commands with replies, measurement storage from
+// the device link, and the events the sequences build on.
+import { EventEmitter } from 'node:events';
+import type {
+  ChunkMessage,
+  CommandName,
+  CommandParams,
+  CommandResults,
+  DeviceMethodInput,
+  InstalledColumn,
+  RunFinishedMessage,
+  RunResult,
+  StatusMessage,
+} from '@eluent/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceState } from '../db/domain-schema.ts';
+import { AppError } from '../errors.ts';
+import type { DevicesRepository } from '../repositories/devices.ts';
+import type {
+  MeasurementChunksRepository,
+  MeasurementOwnership,
+} from '../repositories/measurement-chunks.ts';
+import { deviceRefusal } from './device-errors.ts';
+import type { DeviceEvents } from './events.ts';
+import { DeviceRefusedError, LinkSession, type LinkPeer } from './link-session.ts';
+import type { DeviceRegistry } from './registry.ts';
+
+export interface MeasurementChunkEvent {
+  deviceId: number;
+  measurementId: number;
+  chunkIndex: number;
+  timeSec: number[];
+  signal: number[];
+  pressureBar: number[] | null;
+}
+
+export interface InjectionFinishedEvent {
+  deviceId: number;
+  measurementId: number;
+  injectionId: number | null;
+  result: RunResult;
+  errorCode: number | string | null;
+  pointsCount: number;
+}
+
+export interface DeviceServiceEvents {
+  /** A chunk stored for the first time (never for a re-send). */
+  measurementChunk: [MeasurementChunkEvent];
+  /** A measurement closed with every chunk stored; emitted once per measurement by the storing process. */
+  injectionFinished: [InjectionFinishedEvent];
+  /** A device came online, changed state or went offline. */
+  deviceState: [{ deviceId: number; state: DeviceState; online: boolean }];
+}
+
+export interface RunInjectionRequest {
+  method: DeviceMethodInput;
+  vial: number;
+  injectionId: number | null;
+  measurementId: number;
+}
+
+/** What a link session needs from the service. */
+export interface DeviceLinkHost {
+  logger: FastifyBaseLogger;
+  registry: DeviceRegistry;
+  sessionOpened(session: LinkSession, deviceId: number): Promise<void>;
+  sessionClosed(session: LinkSession): Promise<void>;
+  statusReceived(deviceId: number, status: StatusMessage): Promise<void>;
+  storeChunk(deviceId: number, chunk: ChunkMessage): Promise<'stored' | 'not_found'>;
+  finishRun(deviceId: number, message: RunFinishedMessage): Promise<'complete' | 'incomplete' | 'not_found'>;
+}
+
+export interface DeviceServiceDependencies {
+  logger: FastifyBaseLogger;
+  registry: DeviceRegistry;
+  devices: DevicesRepository;
+  chunks: MeasurementChunksRepository;
+  events: DeviceEvents;
+}
+
+export class DeviceService extends EventEmitter<DeviceServiceEvents> implements DeviceLinkHost {
+  readonly logger: FastifyBaseLogger;
+  readonly registry: DeviceRegistry;
+  private readonly sessions = new Map<number, LinkSession>();
+  private readonly latest = new Map<number, StatusMessage>();
+  private readonly measurements = new Map<number, MeasurementOwnership>();
+
+  constructor(private readonly dependencies: DeviceServiceDependencies) {
+    super();
+    this.logger = dependencies.logger;
+    this.registry = dependencies.registry;
+  }
+
+  /** For transports: a new connection. Call `receive` per text frame and `connectionLost` at the end. */
+  open(peer: LinkPeer): LinkSession {
+    return new LinkSession(peer, this);
+  }
+
+  isOnline(deviceId: number): boolean {
+    return this.sessions.has(deviceId);
+  }
+
+  /** The last status the device reported on this process, or null when it is not connected here. */
+  liveStatus(deviceId: number): StatusMessage | null {
+    return this.sessions.has(deviceId) ? (this.latest.get(deviceId) ?? null) : null;
+  }
+
+  /** Starts an injection; resolves once the instrument accepted it. Its points arrive as `measurementChunk`. */
+  async runInjection(deviceId: number, request: RunInjectionRequest): Promise<void> {
+    await this.command(deviceId, 'run_injection', {
+      method: request.method,
+      vial: request.vial,
+      injection_id: request.injectionId,
+      measurement_id: request.measurementId,
+    });
+  }
+
+  stop = (deviceId: number) => this.command(deviceId, 'stop', {});
+  pause = (deviceId: number) => this.command(deviceId, 'pause', {});
+  resume = (deviceId: number) => this.command(deviceId, 'resume', {});
+
+  async setColumn(deviceId: number, column: InstalledColumn): Promise<void> {
+    await this.command(deviceId, 'set_column', { column });
+    await this.dependencies.devices.setInstalledColumn(deviceId, column);
+  }
+
+  async joinWifi(deviceId: number, ssid: string, password: string): Promise<CommandResults['join_wifi']> {
+    const result = await this.command(deviceId, 'join_wifi', { ssid, password });
+    await this.dependencies.devices.setWifi(deviceId, { ssid: result.ssid, connected: true });
+    return result;
+  }
+
+  /** After a claim: a device connected here gets its credential now rather than on its next hello. */
+  async deliverCredential(deviceId: number): Promise<void> {
+    const session = this.sessions.get(deviceId);
+    if (!session) return;
+    const credential = await this.registry.issueCredential(deviceId);
+    session.welcome({ deviceId, claimed: true, credential });
+  }
+
+  /** Sends a command to a device connected to this process; device refusals become user-facing errors. */
+  async command<N extends CommandName>(
+    deviceId: number,
+    name: N,
+    params: CommandParams<N>,
+  ): Promise<CommandResults[N]> {
+    const session = this.sessions.get(deviceId);
+    if (!session) throw AppError.domain(409, 'sequence_device_not_connected');
+    try {
+      return (await session.command(name, params)) as CommandResults[N];
+    } catch (error) {
+      if (error instanceof DeviceRefusedError) throw deviceRefusal(error.code);
+      throw error;
+    }
+  }
+
+  async sessionOpened(session: LinkSession, deviceId: number): Promise<void> {
+    const previous = this.sessions.get(deviceId);
+    this.sessions.set(deviceId, session);
+    // A device has one link: an older connection (e.g. half-open after a network fault) is replaced.
+    if (previous && previous !== session) previous.close();
+    await this.setState(deviceId, 'idle', true);
+  }
+
+  async sessionClosed(session: LinkSession): Promise<void> {
+    const deviceId = session.deviceId;
+    if (deviceId === null || this.sessions.get(deviceId) !== session) return;
+    this.sessions.delete(deviceId);
+    this.latest.delete(deviceId);
+    await this.setState(deviceId, 'offline', false);
+  }
+
+  async statusReceived(deviceId: number, status: StatusMessage): Promise<void> {
+    const previous = this.latest.get(deviceId);
+    this.latest.set(deviceId, status);
+    const at = new Date().toISOString();
+    if (!previous || previous.state !== status.state || previous.error_code !== status.error_code) {
+      await this.setState(deviceId, status.state, true, status);
+    }
+    this.dependencies.events.publishTelemetry({
+      type: 'telemetry',
+      device_id: deviceId,
+      at,
+      pressure_bar: status.pressure_bar,
+      flow_ml_per_min: status.flow_ml_per_min,
+      percent_b: status.percent_b,
+      temperature_c: status.temperature_c,
+      run_progress: status.run_progress,
+    });
+  }
+
+  private async setState(
+    deviceId: number,
+    state: DeviceState,
+    online: boolean,
+    status?: StatusMessage,
+  ): Promise<void> {
+    await this.dependencies.devices.setState(deviceId, state);
+    this.dependencies.events.publishStatus({
+      type: 'status',
+      device_id: deviceId,
+      state,
+      online,
+      sequence_id: null,
+      measurement_id: status?.measurement_id ?? null,
+      error_code: status?.error_code ?? null,
+      at: new Date().toISOString(),
+    });
+    this.emit('deviceState', { deviceId, state, online });
+  }
+
+  private async measurementOf(deviceId: number, measurementId: number): Promise<MeasurementOwnership | null> {
+    let measurement = this.measurements.get(measurementId);
+    if (!measurement) {
+      measurement = await this.dependencies.chunks.findMeasurement(measurementId);
+      if (!measurement) return null;
+      this.measurements.set(measurementId, measurement);
+    }
+    return measurement.device_id === deviceId ? measurement : null;
+  }
+
+  async storeChunk(deviceId: number, chunk: ChunkMessage): Promise<'stored' | 'not_found'> {
+    if (!(await this.measurementOf(deviceId, chunk.measurement_id))) return 'not_found';
+    const pressureBar = chunk.pressure_bar ?? null;
+    const inserted = await this.dependencies.chunks.insertChunk({
+      measurementId: chunk.measurement_id,
+      chunkIndex: chunk.chunk_index,
+      timeSec: chunk.time_sec,
+      signal: chunk.signal,
+      pressureBar,
+    });
+    if (inserted) {
+      this.emit('measurementChunk', {
+        deviceId,
+        measurementId: chunk.measurement_id,
+        chunkIndex: chunk.chunk_index,
+        timeSec: chunk.time_sec,
+        signal: chunk.signal,
+        pressureBar,
+      });
+      this.dependencies.events.publishSignal({
+        type: 'signal',
+        measurement_id: chunk.measurement_id,
+        chunk_index: chunk.chunk_index,
+        time_sec: chunk.time_sec,
+        signal: chunk.signal,
+        unit: 'mAU',
+        ...(pressureBar ? { pressure_bar: pressureBar } : {}),
+      });
+    }
+    return 'stored';
+  }
+
+  async finishRun(
+    deviceId: number,
+    message: RunFinishedMessage,
+  ): Promise<'complete' | 'incomplete' | 'not_found'> {
+    const measurement = await this.measurementOf(deviceId, message.measurement_id);
+    if (!measurement) return 'not_found';
+    const { chunks } = this.dependencies;
+    const stored = await chunks.storedChunks(message.measurement_id, message.chunks_count);
+    if (stored.chunks < message.chunks_count) return 'incomplete';
+    if (stored.points !== message.points_count) {
+      this.logger.warn(
+        { measurementId: message.measurement_id, stored: stored.points, reported: message.points_count },
+        'point count differs',
+      );
+    }
+    const span = await chunks.timeSpan(message.measurement_id);
+    const closedNow = await chunks.finish({
+      measurementId: message.measurement_id,
+      state: message.result === 'error' ? 'failed' : 'complete',
+      injectionState:
+        message.result === 'completed' ? 'finished' : message.result === 'stopped' ? 'stopped' : 'failed',
+      pointsCount: stored.points,
+      durationSec: span.durationSec,
+      samplingIntervalSec: span.samplingIntervalSec,
+      errorCode: message.error_code,
+    });
+    this.measurements.delete(message.measurement_id);
+    if (closedNow) {
+      this.emit('injectionFinished', {
+        deviceId,
+        measurementId: message.measurement_id,
+        injectionId: measurement.injection_id,
+        result: message.result,
+        errorCode: message.error_code,
+        pointsCount: stored.points,
+      });
+      this.dependencies.events.publishMeasurementFinished({
+        type: 'finished',
+        measurement_id: message.measurement_id,
+        points: stored.points,
+        state: message.result,
+      });
+    }
+    return 'complete';
+  }
+
+  /** True once the server is stopping: new device connections are refused. */
+  closing = false;
+
+  /** Hangs up every device of this process (server stop); they reconnect to another process or later. */
+  async close(): Promise<void> {
+    this.closing = true;
+    const sessions = [...this.sessions.values()];
+    for (const session of sessions) session.close();
+    const settled = Promise.all(sessions.map((session) => session.ended));
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+  }
+}

@@ -1,0 +1,297 @@
+// A virtual HPLC: pump, injector with autosampler tray, column oven, detector and fraction collector, driven
+// by simulated time. It answers the device-link commands and produces the run's points; it knows nothing
+// of the network.
+import {
+  deviceMethodSchema,
+  type CommandResults,
+  type ComponentKind,
+  type ComponentState,
+  type DeviceMethod,
+  type InstalledColumn,
+  type RunInjectionParams,
+  type RunResult,
+  type StatusMessage,
+} from '@eluent/contracts';
+import { defaultTray } from '../library/samples.ts';
+import { planRun, type RunMethod, type SampleComposition } from '../physics/plan.ts';
+import { seedFromText } from '../physics/random.ts';
+import { createRunSignal, type RunPoints, type RunSignal } from '../physics/run-signal.ts';
+import { mobilePhaseViscosityCp } from '../physics/viscosity.ts';
+import { systemPressureBar } from '../physics/pressure.ts';
+import {
+  columnSpecOf,
+  defaultInstalledColumn,
+  limitOf,
+  simulatedHardware,
+  simulatedNetworks,
+  SIMULATOR_FIRMWARE_VERSION,
+} from './hardware.ts';
+
+/** A refusal the device replies with: a numeric code of spec §8 or a device error code. */
+export class InstrumentError extends Error {
+  constructor(
+    readonly code: number | string,
+    detail?: string,
+  ) {
+    super(detail ?? String(code));
+  }
+}
+
+export interface ActiveRun {
+  measurementId: number;
+  injectionId: number | null;
+  signal: RunSignal;
+  method: RunMethod;
+  runTimeSec: number;
+  durationSec: number;
+  paused: boolean;
+}
+
+export interface FinishedRun {
+  measurementId: number;
+  result: RunResult;
+  errorCode: number | string | null;
+  /** The last points, produced before the run ended. */
+  points: RunPoints;
+}
+
+/** The detector lamp needs a few seconds after power-on before it is ready. */
+const LAMP_WARM_UP_SEC = 3;
+
+export class SimulatedInstrument {
+  readonly hardware = simulatedHardware;
+  firmwareVersion = SIMULATOR_FIRMWARE_VERSION;
+  column: InstalledColumn | null = defaultInstalledColumn;
+  tray: Map<number, SampleComposition> = defaultTray();
+  wifi: { ssid: string | null; connected: boolean; signalDbm: number | null } = {
+    ssid: null,
+    connected: false,
+    signalDbm: null,
+  };
+  run: ActiveRun | null = null;
+  fault: number | string | null = null;
+  private readonly componentOverrides = new Map<ComponentKind, ComponentState>();
+  private clockSec = 0;
+  private idleMethod: RunMethod | null = null;
+
+  constructor(readonly serialNumber: string) {}
+
+  get state(): StatusMessage['state'] {
+    if (this.fault !== null) return 'error';
+    if (!this.run) return 'idle';
+    return this.run.paused ? 'paused' : 'running';
+  }
+
+  /** Simulated seconds since power-on. */
+  get uptimeSec(): number {
+    return this.clockSec;
+  }
+
+  componentState(kind: ComponentKind): ComponentState {
+    const override = this.componentOverrides.get(kind);
+    if (override) return override;
+    if (this.fault !== null) return 'error';
+    if (kind === 'detector' && this.clockSec < LAMP_WARM_UP_SEC) return 'not_ready';
+    if (this.run && (kind === 'pump' || kind === 'detector')) return 'busy';
+    return 'ready';
+  }
+
+  /** Test and demo hook: force a part into a state (e.g. the pump not ready). */
+  setComponentState(kind: ComponentKind, state: ComponentState | null): void {
+    if (state === null) this.componentOverrides.delete(kind);
+    else this.componentOverrides.set(kind, state);
+  }
+
+  /** A firmware fault on demand (101/102) or any device code; a running injection ends with an error. */
+  injectFault(code: number | string): FinishedRun | null {
+    this.fault = code;
+    return this.endRun('error', code);
+  }
+
+  clearFault(): void {
+    this.fault = null;
+  }
+
+  startRun(params: RunInjectionParams): void {
+    if (this.run) throw new InstrumentError('sequence_device_busy');
+    if (this.fault !== null) throw new InstrumentError(this.fault);
+    for (const kind of ['pump', 'injector', 'detector'] as const) {
+      if (this.componentState(kind) !== 'ready') throw new InstrumentError(`device_${kind}_not_ready`);
+    }
+    if (!this.column) throw new InstrumentError('device_column_not_configured');
+    const method = deviceMethodSchema.parse(params.method);
+    this.checkMethod(method, params.vial);
+    const runMethod = toRunMethod(method);
+    const sample = this.tray.get(params.vial) ?? {
+      name: `empty vial ${params.vial}`,
+      kind: 'blank' as const,
+      analytes: [],
+    };
+    const plan = planRun({
+      method: runMethod,
+      column: columnSpecOf(this.column),
+      sample,
+      seed: seedFromText(`${this.serialNumber}:${params.measurement_id}`),
+    });
+    this.run = {
+      measurementId: params.measurement_id,
+      injectionId: params.injection_id,
+      signal: createRunSignal(plan),
+      method: runMethod,
+      runTimeSec: 0,
+      durationSec: plan.durationSec,
+      paused: false,
+    };
+    this.idleMethod = runMethod;
+  }
+
+  private checkMethod(method: DeviceMethod, vial: number): void {
+    const maxFlow = limitOf(this.hardware, 'pump', 'max_flow_ml_per_min') ?? Infinity;
+    const maxInjection = limitOf(this.hardware, 'injector', 'max_injection_ul') ?? Infinity;
+    const maxTemperature = limitOf(this.hardware, 'column_oven', 'max_temperature_c') ?? Infinity;
+    if (
+      method.flow_rate_ml_per_min > maxFlow ||
+      method.injection_ul > maxInjection ||
+      method.temperature > maxTemperature
+    ) {
+      throw new InstrumentError('device_method_not_configured');
+    }
+    if (vial > (limitOf(this.hardware, 'autosampler', 'vials') ?? Infinity)) {
+      throw new InstrumentError('device_injector_not_ready', `vial ${vial} is not in the tray`);
+    }
+    if (method.fraction_collector_interval_sec != null) {
+      const vials = limitOf(this.hardware, 'fraction_collector', 'vials');
+      if (vials === undefined) throw new InstrumentError('fraction_collector_valve_required');
+      if (method.fraction_collector_interval_sec <= 0)
+        throw new InstrumentError('fraction_collector_invalid_interval');
+      const collectSec = method.run_time_min * 60 - (method.fraction_collector_start_delay_sec ?? 0);
+      const needed = Math.ceil(collectSec / method.fraction_collector_interval_sec);
+      const first = method.fraction_collector_starts_with_vial ?? 1;
+      if (first - 1 + needed > vials) throw new InstrumentError('fraction_collector_not_enough_vials');
+    }
+  }
+
+  pause(): void {
+    if (!this.run || this.run.paused) throw new InstrumentError('sequence_cannot_pause');
+    this.run.paused = true;
+  }
+
+  resume(): void {
+    if (!this.run || !this.run.paused) throw new InstrumentError('sequence_cannot_resume');
+    this.run.paused = false;
+  }
+
+  /** Stops the run; its points so far are kept and the run finishes as `stopped`. */
+  stop(): FinishedRun | null {
+    return this.endRun('stopped', null);
+  }
+
+  setColumn(column: InstalledColumn): void {
+    if (this.run) throw new InstrumentError('sequence_device_busy');
+    this.column = column;
+  }
+
+  scanWifi(): CommandResults['scan_wifi'] {
+    return {
+      networks: simulatedNetworks.map((network) => ({
+        ssid: network.ssid,
+        signal_dbm: network.signalDbm,
+        secured: network.password !== null,
+      })),
+    };
+  }
+
+  joinWifi(ssid: string, password: string): CommandResults['join_wifi'] {
+    const network = simulatedNetworks.find((candidate) => candidate.ssid === ssid);
+    if (!network) throw new InstrumentError(200, `network ${ssid} not found`);
+    if (network.password !== null && network.password !== password) throw new InstrumentError(201);
+    this.wifi = { ssid, connected: true, signalDbm: network.signalDbm };
+    return { ssid };
+  }
+
+  readFirmware(): CommandResults['read_firmware'] {
+    if (this.fault === 101 || this.fault === 102) throw new InstrumentError(this.fault);
+    return { firmware_version: this.firmwareVersion, bootloader_version: '1.0.3', build: 'sim' };
+  }
+
+  /**
+   * Moves simulated time on; returns the points produced and, when the run reached its end, the finish.
+   */
+  advance(simulatedSec: number): { points: RunPoints | null; finished: FinishedRun | null } {
+    this.clockSec += simulatedSec;
+    const run = this.run;
+    if (!run || run.paused) return { points: null, finished: null };
+    run.runTimeSec = Math.min(run.durationSec, run.runTimeSec + simulatedSec);
+    const points = run.signal.pointsUntil(run.runTimeSec);
+    if (run.signal.emitted >= run.signal.totalPoints) {
+      this.run = null;
+      return {
+        points: null,
+        finished: { measurementId: run.measurementId, result: 'completed', errorCode: null, points },
+      };
+    }
+    return { points, finished: null };
+  }
+
+  private endRun(result: RunResult, errorCode: number | string | null): FinishedRun | null {
+    const run = this.run;
+    if (!run) return null;
+    this.run = null;
+    const points = run.signal.pointsUntil(run.runTimeSec);
+    return { measurementId: run.measurementId, result, errorCode, points };
+  }
+
+  /** The status frame's measured values (without the type), as the instrument reads them now. */
+  readings(): Omit<StatusMessage, 'type'> {
+    const run = this.run;
+    const method = run?.method ?? this.idleMethod;
+    const components = Object.fromEntries(
+      this.hardware.map((component) => [component.kind, this.componentState(component.kind)]),
+    ) as StatusMessage['components'];
+    let pressureBar: number | null = null;
+    let percentB: number | null = null;
+    if (run) {
+      pressureBar = round(run.signal.pressureAt(run.runTimeSec), 1);
+      percentB = round(run.signal.percentBAt(run.runTimeSec), 1);
+    } else if (method && this.column && this.fault === null) {
+      // Between runs the pump keeps the start composition flowing (equilibration).
+      percentB = method.gradient[0]?.percentB ?? 0;
+      const viscosity = mobilePhaseViscosityCp(method.organicSolvent, percentB / 100, method.temperatureC);
+      pressureBar = round(systemPressureBar(columnSpecOf(this.column), method.flowMlPerMin, viscosity), 1);
+    }
+    return {
+      state: this.state,
+      components,
+      measurement_id: run?.measurementId ?? null,
+      error_code: this.fault,
+      pressure_bar: pressureBar,
+      flow_ml_per_min: method && (run || pressureBar !== null) ? method.flowMlPerMin : null,
+      percent_b: percentB,
+      temperature_c: method?.temperatureC ?? 25,
+      signal_mau: run ? round(run.signal.lastSignal, 3) : null,
+      run_time_sec: run ? round(run.runTimeSec, 1) : null,
+      run_progress: run ? round(run.runTimeSec / run.durationSec, 4) : null,
+      wifi: { ssid: this.wifi.ssid, connected: this.wifi.connected, signal_dbm: this.wifi.signalDbm },
+    };
+  }
+}
+
+function round(value: number, digits: number): number {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}
+
+/** The device method in the simulator's own units. */
+export function toRunMethod(method: DeviceMethod): RunMethod {
+  return {
+    flowMlPerMin: method.flow_rate_ml_per_min,
+    runTimeMin: method.run_time_min,
+    temperatureC: method.temperature,
+    injectionUl: method.injection_ul,
+    gradient: method.gradient.map((step) => ({ timeMin: step.time_min, percentB: step.percent_b })),
+    organicSolvent: method.organic_solvent,
+    wavelengthNm: method.wavelength_nm,
+    dataRateHz: method.data_rate_hz,
+    detectorTimeConstantSec: method.detector_time_constant_sec,
+  };
+}
