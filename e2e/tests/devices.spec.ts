@@ -22,6 +22,8 @@ test('My cabinet lists the instruments GraphQL returns, live, and keeps the chos
   }
   await expect(cards).toHaveCount(devices.length);
   await expect(cards.first().getByRole('status')).toHaveText(/Idle|Running|Paused|Error|Offline/);
+  // Telemetry arrives over the realtime channel: the column temperature is filled in live.
+  await expect(cards.first().getByRole('definition').nth(3)).toHaveText(/\d+\.\d °C/);
   await shot(page, testInfo, 'devices-cards');
   if (devices.length < 2) return;
 

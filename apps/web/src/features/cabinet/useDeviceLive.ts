@@ -1,50 +1,10 @@
 // Live state and telemetry of one instrument from its realtime channel `devices:{id}`.
 import { useEffect, useState } from 'react';
 import { subscribeChannel } from '../../api/realtime.ts';
-import type { Device } from './devicesApi.ts';
+import type { Device } from './device.ts';
+import { applyDeviceEvent, type DeviceLive } from './deviceEvents.ts';
 
-export interface DeviceLive {
-  state: Device['state'];
-  pressureBar: number | null;
-  flowMlPerMin: number | null;
-  percentB: number | null;
-  temperatureC: number | null;
-  runProgress: number | null;
-  errorCode: number | string | null;
-}
-
-interface EventData {
-  type?: string;
-  state?: Device['state'];
-  online?: boolean;
-  error_code?: number | string | null;
-  pressure_bar?: number | null;
-  flow_ml_per_min?: number | null;
-  percent_b?: number | null;
-  temperature_c?: number | null;
-  run_progress?: number | null;
-}
-
-export function applyDeviceEvent(live: DeviceLive, event: EventData): DeviceLive {
-  if (event.type === 'status') {
-    return {
-      ...live,
-      state: event.online === false ? 'offline' : (event.state ?? live.state),
-      errorCode: event.error_code ?? null,
-    };
-  }
-  if (event.type === 'telemetry') {
-    return {
-      ...live,
-      pressureBar: event.pressure_bar ?? null,
-      flowMlPerMin: event.flow_ml_per_min ?? null,
-      percentB: event.percent_b ?? null,
-      temperatureC: event.temperature_c ?? null,
-      runProgress: event.run_progress ?? null,
-    };
-  }
-  return live;
-}
+export type { DeviceLive } from './deviceEvents.ts';
 
 export function useDeviceLive(device: Device): DeviceLive {
   const [live, setLive] = useState<DeviceLive>({

@@ -1,0 +1,42 @@
+import { expect, it } from 'vitest';
+import { applyDeviceEvent, type DeviceLive } from './deviceEvents.ts';
+import { orderDevices } from './deviceOrder.ts';
+import type { Device } from './device.ts';
+
+const idle: DeviceLive = {
+  state: 'idle',
+  pressureBar: null,
+  flowMlPerMin: null,
+  percentB: null,
+  temperatureC: null,
+  runProgress: null,
+  errorCode: null,
+};
+
+it('folds status and telemetry events into the live state', () => {
+  const running = applyDeviceEvent(idle, {
+    type: 'status',
+    state: 'running',
+    online: true,
+    error_code: null,
+  });
+  expect(running.state).toBe('running');
+  const measured = applyDeviceEvent(running, {
+    type: 'telemetry',
+    pressure_bar: 182,
+    flow_ml_per_min: 1,
+    percent_b: 35,
+    temperature_c: 30,
+    run_progress: 0.4,
+  });
+  expect(measured).toMatchObject({ state: 'running', pressureBar: 182, percentB: 35, runProgress: 0.4 });
+  expect(applyDeviceEvent(measured, { type: 'status', state: 'idle', online: false }).state).toBe('offline');
+  expect(
+    applyDeviceEvent(idle, { type: 'status', state: 'error', online: true, error_code: 201 }).errorCode,
+  ).toBe(201);
+});
+
+it('orders devices by the saved ids, unknown ones after in server order', () => {
+  const device = (id: number) => ({ id }) as Device;
+  expect(orderDevices([device(1), device(2), device(3)], [3, 1]).map((d) => d.id)).toEqual([3, 1, 2]);
+});

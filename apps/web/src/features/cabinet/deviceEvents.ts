@@ -1,0 +1,45 @@
+// Folding the `devices:{id}` channel's status and telemetry events into a card's live state.
+import type { Device } from './device.ts';
+
+export interface DeviceLive {
+  state: Device['state'];
+  pressureBar: number | null;
+  flowMlPerMin: number | null;
+  percentB: number | null;
+  temperatureC: number | null;
+  runProgress: number | null;
+  errorCode: number | string | null;
+}
+
+export interface EventData {
+  type?: string;
+  state?: Device['state'];
+  online?: boolean;
+  error_code?: number | string | null;
+  pressure_bar?: number | null;
+  flow_ml_per_min?: number | null;
+  percent_b?: number | null;
+  temperature_c?: number | null;
+  run_progress?: number | null;
+}
+
+export function applyDeviceEvent(live: DeviceLive, event: EventData): DeviceLive {
+  if (event.type === 'status') {
+    return {
+      ...live,
+      state: event.online === false ? 'offline' : (event.state ?? live.state),
+      errorCode: event.error_code ?? null,
+    };
+  }
+  if (event.type === 'telemetry') {
+    return {
+      ...live,
+      pressureBar: event.pressure_bar ?? null,
+      flowMlPerMin: event.flow_ml_per_min ?? null,
+      percentB: event.percent_b ?? null,
+      temperatureC: event.temperature_c ?? null,
+      runProgress: event.run_progress ?? null,
+    };
+  }
+  return live;
+}
