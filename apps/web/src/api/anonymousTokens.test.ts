@@ -11,7 +11,8 @@ describe('anonymous share tokens', () => {
   it('caches per share token and reuses until 5 s before expiry', async () => {
     let now = 1_000_000;
     const visitor = (n: number) => fakeJwt({ user_id: 'visitor', exp: now / 1000 + 60, n });
-    const exchange = vi.fn<ShareTokenExchange>(async () => ({ token: visitor(exchange.mock.calls.length) }));
+    let exchanges = 0;
+    const exchange = vi.fn<ShareTokenExchange>(async () => ({ token: visitor((exchanges += 1)) }));
     const storage = memoryStorage();
     const tokens = createAnonymousTokens({ storage, exchange, now: () => now });
 
