@@ -12,6 +12,7 @@ import {
 } from 'graphql';
 import { GraphqlRequestError } from './errors.ts';
 import { checkOperationSize, limits } from './limits.ts';
+import { LruCache } from './lru.ts';
 
 export interface PreparedDocument {
   document: DocumentNode;
@@ -22,7 +23,7 @@ export interface PreparedDocument {
 const MAX_CACHED = 1_000;
 
 export class DocumentCache {
-  private readonly entries = new Map<string, PreparedDocument | GraphqlRequestError>();
+  private readonly entries = new LruCache<PreparedDocument | GraphqlRequestError>(MAX_CACHED);
 
   constructor(private readonly schema: GraphQLSchema) {}
 
@@ -33,14 +34,10 @@ export class DocumentCache {
   /** The prepared document, or throws the (also cached) validation error. */
   prepare(query: string): PreparedDocument {
     let entry = this.entries.get(query);
-    if (entry) {
-      // Re-inserting keeps recently used documents at the end, so eviction drops the least recent.
-      this.entries.delete(query);
-    } else {
+    if (!entry) {
       entry = this.build(query);
+      this.entries.set(query, entry);
     }
-    this.entries.set(query, entry);
-    if (this.entries.size > MAX_CACHED) this.entries.delete(this.entries.keys().next().value!);
     if (entry instanceof GraphqlRequestError) throw entry;
     return entry;
   }

@@ -8,7 +8,7 @@ import {
   type GraphQLObjectType,
   type OperationDefinitionNode,
 } from 'graphql';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Viewer } from './access.ts';
 import { columnOf, type TableDescriptor } from './descriptor.ts';
@@ -16,6 +16,7 @@ import { DocumentCache, selectOperation, type PreparedDocument } from './documen
 import { errorBody, fromDatabaseError, GraphqlRequestError } from './errors.ts';
 import { argumentsOf, collectFields, subFields, type CompileScope, type Field } from './fields.ts';
 import { limits } from './limits.ts';
+import { LruCache } from './lru.ts';
 import { compileDelete, compileInsert, compileUpdate, type InsertArguments } from './mutations.ts';
 import { graphqlSchema } from './schema.ts';
 import { SelectCompiler, jsonKey } from './select.ts';
@@ -67,6 +68,9 @@ export interface GraphqlServiceOptions {
 export function createGraphqlService(options: GraphqlServiceOptions) {
   const schema = graphqlSchema();
   const documents = new DocumentCache(schema);
+  // Compiled read statements by (query text, operation, viewer, variables): repeated requests skip the
+  // compiler. Mutations are compiled each time (server-generated values such as share tokens).
+  const plans = new LruCache<CompiledQuery<{ data: string }>>(2_000);
   const timeoutMs = options.timeoutMs ?? limits.timeoutMs;
 
   function readBody(body: GraphqlBody): {
@@ -183,6 +187,7 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     operation: OperationDefinitionNode,
     scope: CompileScope,
     prepared: PreparedDocument,
+    planKey: string,
   ): Promise<string> {
     const parent = schema.getQueryType()!;
     const fields = collectFields(scope, operation.selectionSet, '$');
@@ -204,14 +209,20 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
       });
       return JSON.stringify(result);
     }
-    const select = new SelectCompiler(schema, scope);
-    const pairs = fields.map((field) =>
-      field.name === '__typename'
-        ? sql`${jsonKey(field.key)}, 'query_root'`
-        : sql`${jsonKey(field.key)}, ${compileRoot(field, parent, scope, select)}`,
-    );
-    const statement = sql<{ data: string }>`select json_build_object(${sql.join(pairs)})::text as data`;
-    const { rows } = await statement.execute(options.db);
+    let compiled = plans.get(planKey);
+    if (!compiled) {
+      const select = new SelectCompiler(schema, scope);
+      const pairs = fields.map((field) =>
+        field.name === '__typename'
+          ? sql`${jsonKey(field.key)}, 'query_root'`
+          : sql`${jsonKey(field.key)}, ${compileRoot(field, parent, scope, select)}`,
+      );
+      compiled = sql<{ data: string }>`select json_build_object(${sql.join(pairs)})::text as data`.compile(
+        options.db,
+      );
+      plans.set(planKey, compiled);
+    }
+    const { rows } = await options.db.executeQuery(compiled);
     return `{"data":${rows[0]!.data}}`;
   }
 
@@ -270,7 +281,12 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
       throw new GraphqlRequestError('not-supported', 'subscriptions are not supported');
     return operation.operation === OperationTypeNode.MUTATION
       ? runMutation(operation, scope)
-      : runQuery(operation, scope, prepared);
+      : runQuery(
+          operation,
+          scope,
+          prepared,
+          JSON.stringify([request.query, operation.name?.value ?? '', viewer, coerced.coerced]),
+        );
   }
 
   return {
