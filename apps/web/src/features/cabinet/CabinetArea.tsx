@@ -1,9 +1,15 @@
 // /app: the signed-in cabinet, behind the guard.
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CabinetLayout } from './CabinetLayout.tsx';
 import { DevicesPage } from './DevicesPage.tsx';
 import './cabinet.css';
+
+const MethodsArea = lazy(() => import('../methods/MethodsArea.tsx'));
+const TemplatesArea = lazy(() => import('../templates/TemplatesArea.tsx'));
+const ChromatogramsArea = lazy(() => import('../chromatograms/ChromatogramsArea.tsx'));
+const SequencesArea = lazy(() => import('../sequences/SequencesArea.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
@@ -15,6 +21,38 @@ export default function CabinetArea() {
       <Routes>
         <Route element={<CabinetLayout />}>
           <Route path="devices/*" element={<DevicesPage />} />
+          <Route
+            path="methods/*"
+            element={
+              <Suspense fallback={null}>
+                <MethodsArea />
+              </Suspense>
+            }
+          />
+          <Route
+            path="templates/*"
+            element={
+              <Suspense fallback={null}>
+                <TemplatesArea />
+              </Suspense>
+            }
+          />
+          <Route
+            path="chromatograms/*"
+            element={
+              <Suspense fallback={null}>
+                <ChromatogramsArea />
+              </Suspense>
+            }
+          />
+          <Route
+            path="sequences/*"
+            element={
+              <Suspense fallback={null}>
+                <SequencesArea />
+              </Suspense>
+            }
+          />
           <Route path="*" element={<Navigate to="/app/devices/" replace />} />
         </Route>
       </Routes>

@@ -5,7 +5,13 @@ import { Icon } from '../../components/Icon.tsx';
 import { session } from '../../api/client.ts';
 import { useSessionUser } from '../../lib/useSession.ts';
 
-const sections = [{ to: '/app/devices/', icon: 'precision_manufacturing', label: 'Instruments' }];
+const sections = [
+  { to: '/app/devices/', icon: 'precision_manufacturing', label: 'Instruments' },
+  { to: '/app/sequences/', icon: 'playlist_play', label: 'Sequences' },
+  { to: '/app/chromatograms/', icon: 'show_chart', label: 'Chromatograms' },
+  { to: '/app/methods/', icon: 'tune', label: 'Methods' },
+  { to: '/app/templates/', icon: 'auto_graph', label: 'Templates' },
+];
 
 export function CabinetLayout() {
   const user = useSessionUser();

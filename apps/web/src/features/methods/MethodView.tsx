@@ -1,0 +1,157 @@
+// One method: every field of spec §3 by group; rename, favorite, archive and copy (examples are read-only).
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Icon } from '../../components/Icon.tsx';
+import { Field, useField } from '../../components/Field.tsx';
+import { rules } from '../../lib/validation.ts';
+import { notifyError, notifySuccess } from '../../lib/toast.ts';
+import { FavoriteButton } from './ListControls.tsx';
+import { GradientChart } from './GradientChart.tsx';
+import { formatMethodValue, gradientSteps, methodGroups } from './methodFields.ts';
+import { fetchMethod, renameMethod, type Method } from './methodsApi.ts';
+import { useMethodMutations } from './MethodsPage.tsx';
+import './methods.css';
+
+function RenameForm({ method, onDone }: { method: Method; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const name = useField(method.name, [rules.required]);
+  const rename = useMutation({
+    mutationFn: (value: string) => renameMethod(method.id, value),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['methods'] });
+      await queryClient.invalidateQueries({ queryKey: ['method', method.id] });
+      notifySuccess('Method renamed');
+      onDone();
+    },
+    onError: (error) => notifyError(error.message),
+  });
+  return (
+    <form
+      className="rename-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (name.check()) rename.mutate(name.value.trim());
+      }}
+    >
+      <Field label="Method name" field={name} autoFocus />
+      <button type="submit" className="button button--small" disabled={rename.isPending}>
+        Save
+      </button>
+      <button type="button" className="button button--secondary button--small" onClick={onDone}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+function MethodGroups({ method }: { method: Method }) {
+  const steps = gradientSteps(method.gradient);
+  return (
+    <div className="method-groups">
+      {methodGroups.map((group) => (
+        <section key={group.id} className="card method-group" aria-labelledby={`group-${group.id}`}>
+          <h2 id={`group-${group.id}`}>
+            <Icon name={group.icon} /> {group.title}
+          </h2>
+          {group.id === 'pump' && steps && <GradientChart steps={steps} />}
+          <dl className="method-fields">
+            {group.fields
+              .filter((field) => !(field.key === 'gradient' && steps))
+              .map((field) => (
+                <div
+                  key={`${field.key}`}
+                  className={field.kind === 'json' ? 'method-fields__wide' : undefined}
+                >
+                  <dt>
+                    {field.label}
+                    {field.unit ? `, ${field.unit}` : ''}
+                  </dt>
+                  <dd className={field.kind === 'json' ? 'mono' : undefined}>
+                    {formatMethodValue(field, method[field.key])}
+                  </dd>
+                </div>
+              ))}
+          </dl>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export function MethodView() {
+  const methodId = Number(useParams().id);
+  const [renaming, setRenaming] = useState(false);
+  const { favorite, archive } = useMethodMutations();
+  const queryClient = useQueryClient();
+  const method = useQuery({ queryKey: ['method', methodId], queryFn: () => fetchMethod(methodId) });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['method', methodId] });
+  if (method.isPending) return null;
+  if (method.isError || !method.data) {
+    return (
+      <div className="cabinet__content">
+        <div className="form-error" role="alert">
+          {method.error?.message ?? 'Method not found.'}
+        </div>
+        <Link to="/app/methods/">Back to methods</Link>
+      </div>
+    );
+  }
+  const data = method.data;
+  const readOnly = data.is_example || !data.editable;
+  return (
+    <div className="cabinet__content">
+      <Link to="/app/methods/" className="back-link">
+        <Icon name="arrow_back" /> Methods
+      </Link>
+      <div className="cabinet__head">
+        <div className="method-title">
+          {renaming ? (
+            <RenameForm method={data} onDone={() => setRenaming(false)} />
+          ) : (
+            <h1>
+              {data.name}
+              {data.is_example && <span className="badge">Example</span>}
+              {data.archived && <span className="badge badge--muted">Archived</span>}
+            </h1>
+          )}
+          <p className="cabinet__lead">
+            Method #{data.id}
+            {data.comment ? ` · ${data.comment}` : ''}
+          </p>
+        </div>
+        <div className="head-actions">
+          <FavoriteButton
+            favorite={data.favorite}
+            name={data.name}
+            disabled={readOnly}
+            onToggle={() => favorite.mutate(data, { onSettled: refresh })}
+          />
+          {!readOnly && !renaming && (
+            <button type="button" className="button button--secondary" onClick={() => setRenaming(true)}>
+              <Icon name="edit" /> Rename
+            </button>
+          )}
+          {!readOnly && (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => archive.mutate(data, { onSettled: refresh })}
+            >
+              <Icon name={data.archived ? 'unarchive' : 'archive'} /> {data.archived ? 'Restore' : 'Archive'}
+            </button>
+          )}
+          <Link className="button" to={`/app/methods/new?from=${data.id}`}>
+            <Icon name="content_copy" /> Copy
+          </Link>
+        </div>
+      </div>
+      {readOnly && (
+        <p className="note">
+          <Icon name="lock" /> Example methods are read-only. Copy this one to adapt it to your instrument.
+        </p>
+      )}
+      <MethodGroups method={data} />
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+// Methods list: search by name or id, favorites first, archived view, pages of 20, copy and archive.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Icon } from '../../components/Icon.tsx';
+import { notifyError } from '../../lib/toast.ts';
+import { FavoriteButton, ListToolbar, Pager } from './ListControls.tsx';
+import { initialListParams, type ListParams } from './listQuery.ts';
+import { fetchMethods, setMethodArchived, setMethodFavorite, type MethodListItem } from './methodsApi.ts';
+import './methods.css';
+
+const number = (value: number | null, unit: string) => (value === null ? '—' : `${value} ${unit}`);
+
+export function useMethodMutations() {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: ['methods'] });
+  const onError = (error: Error) => notifyError(error.message);
+  return {
+    favorite: useMutation({
+      mutationFn: (method: { id: number; favorite: boolean }) =>
+        setMethodFavorite(method.id, !method.favorite),
+      onSettled,
+      onError,
+    }),
+    archive: useMutation({
+      mutationFn: (method: { id: number; archived: boolean }) =>
+        setMethodArchived(method.id, !method.archived),
+      onSettled,
+      onError,
+    }),
+  };
+}
+
+function MethodRow({ method }: { method: MethodListItem }) {
+  const { favorite, archive } = useMethodMutations();
+  const readOnly = method.is_example || !method.editable;
+  return (
+    <tr>
+      <td className="list-table__star">
+        <FavoriteButton
+          favorite={method.favorite}
+          name={method.name}
+          disabled={readOnly}
+          onToggle={() => favorite.mutate(method)}
+        />
+      </td>
+      <td className="list-table__id">{method.id}</td>
+      <td>
+        <Link to={`/app/methods/${method.id}`}>{method.name}</Link>
+        {method.is_example && <span className="badge">Example</span>}
+      </td>
+      <td>{method.analog_signal_description ?? '—'}</td>
+      <td className="list-table__number">{number(method.flow_rate_ml_per_min, 'mL/min')}</td>
+      <td className="list-table__number">{number(method.run_time_min, 'min')}</td>
+      <td className="list-table__actions">
+        <Link
+          className="button button--secondary button--small"
+          to={`/app/methods/new?from=${method.id}`}
+          aria-label={`Copy ${method.name}`}
+        >
+          <Icon name="content_copy" /> Copy
+        </Link>
+        {!readOnly && (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={`${method.archived ? 'Restore' : 'Archive'} ${method.name}`}
+            onClick={() => archive.mutate(method)}
+          >
+            <Icon name={method.archived ? 'unarchive' : 'archive'} />{' '}
+            {method.archived ? 'Restore' : 'Archive'}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function MethodsPage() {
+  const [params, setParams] = useState<ListParams>(initialListParams);
+  const methods = useQuery({
+    queryKey: ['methods', params],
+    queryFn: () => fetchMethods(params),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <div className="cabinet__content">
+      <div className="cabinet__head">
+        <div>
+          <h1>Methods</h1>
+          <p className="cabinet__lead">
+            Instrument settings for a run. A method cannot change once created: copy it to make a new one.
+          </p>
+        </div>
+        <Link className="button" to="/app/methods/new">
+          <Icon name="add" /> New method
+        </Link>
+      </div>
+      <ListToolbar params={params} onChange={setParams} searchLabel="Search methods" />
+      {methods.isError ? (
+        <div className="form-error" role="alert">
+          {methods.error.message}
+        </div>
+      ) : methods.data && methods.data.methods.length === 0 ? (
+        <div className="empty card" role="status">
+          <Icon name="tune" className="empty__icon" />
+          <h2>{params.archived ? 'No archived methods' : 'No methods found'}</h2>
+          <p>Change the search, or create a method from scratch or from an example.</p>
+        </div>
+      ) : methods.data ? (
+        <div className="card list-card">
+          <table className="list-table">
+            <thead>
+              <tr>
+                <th aria-label="Favorite" />
+                <th>ID</th>
+                <th>Name</th>
+                <th>Detector</th>
+                <th className="list-table__number">Flow</th>
+                <th className="list-table__number">Run time</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {methods.data.methods.map((method) => (
+                <MethodRow key={method.id} method={method} />
+              ))}
+            </tbody>
+          </table>
+          <Pager
+            page={params.page}
+            total={methods.data.total}
+            onPage={(page) => setParams({ ...params, page })}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
