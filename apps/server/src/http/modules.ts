@@ -7,6 +7,7 @@ import { deviceRoutes } from './device-routes.ts';
 import { graphqlRoutes } from './graphql-routes.ts';
 import { healthRoutes } from './health-routes.ts';
 import { realtimeRoutes } from './realtime-routes.ts';
+import { reportRoutes } from './report-routes.ts';
 import { sampleRoutes } from './sample-routes.ts';
 import { sequenceRoutes } from './sequence-routes.ts';
 import { shareTokenRoutes } from './share-token-routes.ts';
@@ -23,4 +24,5 @@ export const modules: Module[] = [
   shareTokenRoutes,
   sampleRoutes,
   sequenceRoutes,
+  reportRoutes,
 ];

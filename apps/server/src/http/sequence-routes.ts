@@ -58,7 +58,7 @@ export async function sequenceRoutes(app: FastifyInstance, context: AppContext):
   );
   app.put<WithId>('/api/sequences/:id/drafts/', async (request) => {
     const body = request.body as { drafts?: unknown } | unknown[];
-    const list = Array.isArray(body) ? body : (body)?.drafts;
+    const list = Array.isArray(body) ? body : body?.drafts;
     if (
       !Array.isArray(list) ||
       list.some((item) => typeof item !== 'object' || item === null || Array.isArray(item))

@@ -5,6 +5,7 @@ import { createResultsRepository } from '../repositories/results.ts';
 import { createSamplesRepository } from '../repositories/samples.ts';
 import { createRunsRepository } from '../repositories/sequences-runs.ts';
 import { createSequencesRepository } from '../repositories/sequences.ts';
+import { createReportsService } from '../services/reports.ts';
 import { createResultsService } from '../services/results.ts';
 import { createSamplesService } from '../services/samples.ts';
 import { createSequenceControl } from '../services/sequences-control.ts';
@@ -62,6 +63,13 @@ function build(context: AppContext) {
     }),
     results,
     runner,
+    reports: createReportsService({
+      db,
+      sequences: sequencesRepository,
+      samples: samplesRepository,
+      runs,
+      results: resultsRepository,
+    }),
   };
 }
 
