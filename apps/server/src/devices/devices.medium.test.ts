@@ -146,8 +146,8 @@ for (const backend of await backends()) {
     });
 
     it('keeps the owner order of devices', async () => {
-      const first = await pairedClient(server, token, server.baseUrl, 1);
-      const second = await pairedClient(server, token, server.baseUrl, 1);
+      const first = await pairedClient(server, token, server.baseUrl, 20);
+      const second = await pairedClient(server, token, server.baseUrl, 20);
       const before = (await request(server.baseUrl, 'GET', '/api/devices/', { token })).body.map(
         (device: { id: number }) => device.id,
       );

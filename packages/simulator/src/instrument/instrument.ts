@@ -14,7 +14,7 @@ import {
 } from '@eluent/contracts';
 import { defaultTray } from '../library/samples.ts';
 import { planRun, type RunMethod, type SampleComposition } from '../physics/plan.ts';
-import { seedFromText } from '../physics/random.ts';
+import { gaussian, mulberry32, seedFromText } from '../physics/random.ts';
 import { createRunSignal, type RunPoints, type RunSignal } from '../physics/run-signal.ts';
 import { mobilePhaseViscosityCp } from '../physics/viscosity.ts';
 import { systemPressureBar } from '../physics/pressure.ts';
@@ -72,9 +72,19 @@ export class SimulatedInstrument {
   fault: number | string | null = null;
   private readonly componentOverrides = new Map<ComponentKind, ComponentState>();
   private clockSec = 0;
-  private idleMethod: RunMethod | null = null;
+  /** Between runs the pump holds the last method's start conditions; at power-on a common default. */
+  private idleMethod: RunMethod = toRunMethod(
+    deviceMethodSchema.parse({
+      flow_rate_ml_per_min: 1,
+      run_time_min: 10,
+      gradient: [{ time_min: 0, percent_b: 20 }],
+    }),
+  );
+  private readonly idleNoise: () => number;
 
-  constructor(readonly serialNumber: string) {}
+  constructor(readonly serialNumber: string) {
+    this.idleNoise = gaussian(mulberry32(seedFromText(serialNumber)));
+  }
 
   get state(): StatusMessage['state'] {
     if (this.fault !== null) return 'error';
@@ -253,11 +263,12 @@ export class SimulatedInstrument {
     if (run) {
       pressureBar = round(run.signal.pressureAt(run.runTimeSec), 1);
       percentB = round(run.signal.percentBAt(run.runTimeSec), 1);
-    } else if (method && this.column && this.fault === null) {
-      // Between runs the pump keeps the start composition flowing (equilibration).
+    } else if (this.column && this.fault === null) {
+      // Between runs the pump keeps the start composition flowing (equilibration), with its ripple.
       percentB = method.gradient[0]?.percentB ?? 0;
       const viscosity = mobilePhaseViscosityCp(method.organicSolvent, percentB / 100, method.temperatureC);
-      pressureBar = round(systemPressureBar(columnSpecOf(this.column), method.flowMlPerMin, viscosity), 1);
+      const steady = systemPressureBar(columnSpecOf(this.column), method.flowMlPerMin, viscosity);
+      pressureBar = round(steady * (1 + 0.004 * this.idleNoise()), 1);
     }
     return {
       state: this.state,
@@ -265,9 +276,9 @@ export class SimulatedInstrument {
       measurement_id: run?.measurementId ?? null,
       error_code: this.fault,
       pressure_bar: pressureBar,
-      flow_ml_per_min: method && (run || pressureBar !== null) ? method.flowMlPerMin : null,
+      flow_ml_per_min: pressureBar !== null ? method.flowMlPerMin : null,
       percent_b: percentB,
-      temperature_c: method?.temperatureC ?? 25,
+      temperature_c: method.temperatureC,
       signal_mau: run ? round(run.signal.lastSignal, 3) : null,
       run_time_sec: run ? round(run.runTimeSec, 1) : null,
       run_progress: run ? round(run.runTimeSec / run.durationSec, 4) : null,
