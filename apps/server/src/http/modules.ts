@@ -6,6 +6,7 @@ import { contactRoutes } from './contact-routes.ts';
 import { deviceRoutes } from './device-routes.ts';
 import { graphqlRoutes } from './graphql-routes.ts';
 import { healthRoutes } from './health-routes.ts';
+import { measurementRoutes } from './measurement-routes.ts';
 import { realtimeRoutes } from './realtime-routes.ts';
 import { reportRoutes } from './report-routes.ts';
 import { sampleRoutes } from './sample-routes.ts';
@@ -25,4 +26,5 @@ export const modules: Module[] = [
   sampleRoutes,
   sequenceRoutes,
   reportRoutes,
+  measurementRoutes,
 ];

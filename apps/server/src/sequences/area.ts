@@ -5,6 +5,7 @@ import { createResultsRepository } from '../repositories/results.ts';
 import { createSamplesRepository } from '../repositories/samples.ts';
 import { createRunsRepository } from '../repositories/sequences-runs.ts';
 import { createSequencesRepository } from '../repositories/sequences.ts';
+import { createFilesService } from '../services/files.ts';
 import { createReportsService } from '../services/reports.ts';
 import { createResultsService } from '../services/results.ts';
 import { createSamplesService } from '../services/samples.ts';
@@ -63,6 +64,12 @@ function build(context: AppContext) {
     }),
     results,
     runner,
+    files: createFilesService({
+      results: resultsRepository,
+      runs,
+      sequences: sequencesRepository,
+      processing: results,
+    }),
     reports: createReportsService({
       db,
       sequences: sequencesRepository,
