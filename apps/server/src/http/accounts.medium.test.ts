@@ -272,7 +272,7 @@ describe.each(await backends())('restart and limits on $name', (backend) => {
         statuses.push(last.status);
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
-      expect(last.body).toEqual({
+      expect(last?.body).toEqual({
         code: 'throttled',
         detail: 'Too many requests. Please wait a minute and try again.',
       });
@@ -285,7 +285,7 @@ describe.each(await backends())('restart and limits on $name', (backend) => {
 describe('Google sign-in against a local key set', () => {
   let jwksServer: HttpServer;
   let server: TestServer;
-  let privateKey: CryptoKey;
+  let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
   const clientId = 'eluent-test.apps.googleusercontent.com';
 
   beforeAll(async () => {
@@ -311,7 +311,7 @@ describe('Google sign-in against a local key set', () => {
 
   const idToken = (
     claims: Record<string, unknown>,
-    options: { audience?: string; issuer?: string; expiresIn?: number; key?: CryptoKey } = {},
+    options: { audience?: string; issuer?: string; expiresIn?: number; key?: typeof privateKey } = {},
   ) =>
     new SignJWT({ email: 'lab@example.com', email_verified: true, ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
