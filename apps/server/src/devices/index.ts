@@ -3,6 +3,7 @@
 import type { AppContext } from '../context.ts';
 import { createDevicesRepository } from '../repositories/devices.ts';
 import { createMeasurementChunksRepository } from '../repositories/measurement-chunks.ts';
+import { createRedisDeviceCluster } from './cluster.ts';
 import { createDeviceEvents } from './events.ts';
 import { createDeviceRegistry } from './registry.ts';
 import { DeviceService } from './service.ts';
@@ -35,3 +36,18 @@ export type {
   MeasurementChunkEvent,
   RunInjectionRequest,
 } from './service.ts';
+
+/** With REDIS_URL: joins the other server processes so commands reach devices connected elsewhere. */
+export async function connectDeviceCluster(context: AppContext): Promise<void> {
+  const { redisUrl } = context.config;
+  if (!redisUrl) return;
+  const service = deviceServiceOf(context);
+  const cluster = await createRedisDeviceCluster({
+    url: redisUrl,
+    prefix: context.config.realtime.redisPrefix,
+    logger: context.logger,
+    handlers: service.clusterHandlers(),
+  });
+  service.attachCluster(cluster);
+  context.onClose(() => cluster.close());
+}

@@ -20,10 +20,13 @@ import type {
   MeasurementChunksRepository,
   MeasurementOwnership,
 } from '../repositories/measurement-chunks.ts';
+import type { ClusterHandlers, DeviceCluster, RemoteCommandReply } from './cluster.ts';
 import { deviceRefusal } from './device-errors.ts';
 import type { DeviceEvents } from './events.ts';
 import { DeviceRefusedError, LinkSession, type LinkPeer } from './link-session.ts';
 import type { DeviceRegistry } from './registry.ts';
+
+const REMOTE_FRESH_MS = 16_000;
 
 export interface MeasurementChunkEvent {
   deviceId: number;
@@ -46,7 +49,10 @@ export interface InjectionFinishedEvent {
 export interface DeviceServiceEvents {
   /** A chunk stored for the first time (never for a re-send). */
   measurementChunk: [MeasurementChunkEvent];
-  /** A measurement closed with every chunk stored; emitted once per measurement by the storing process. */
+  /**
+   * A measurement closed with every chunk stored: once per measurement on each process (the storing process
+   * relays it through Redis), so a listener acts only on the measurements it started.
+   */
   injectionFinished: [InjectionFinishedEvent];
   /** A device came online, changed state or went offline. */
   deviceState: [{ deviceId: number; state: DeviceState; online: boolean }];
@@ -84,6 +90,12 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
   private readonly sessions = new Map<number, LinkSession>();
   private readonly latest = new Map<number, StatusMessage>();
   private readonly measurements = new Map<number, MeasurementOwnership>();
+  /** Devices connected to other processes (through Redis), with their last status. */
+  private readonly remote = new Map<
+    number,
+    { processId: string; status: StatusMessage | null; seenAt: number }
+  >();
+  private cluster: DeviceCluster | null = null;
 
   constructor(private readonly dependencies: DeviceServiceDependencies) {
     super();
@@ -96,13 +108,64 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
     return new LinkSession(peer, this);
   }
 
+  /** Connected to this process, or (with Redis) to another process that reported it recently. */
   isOnline(deviceId: number): boolean {
-    return this.sessions.has(deviceId);
+    return this.sessions.has(deviceId) || this.remoteOf(deviceId) !== null;
   }
 
-  /** The last status the device reported on this process, or null when it is not connected here. */
+  /** The last status the device reported, or null when it is not connected. */
   liveStatus(deviceId: number): StatusMessage | null {
-    return this.sessions.has(deviceId) ? (this.latest.get(deviceId) ?? null) : null;
+    if (this.sessions.has(deviceId)) return this.latest.get(deviceId) ?? null;
+    return this.remoteOf(deviceId)?.status ?? null;
+  }
+
+  private remoteOf(deviceId: number) {
+    const entry = this.remote.get(deviceId);
+    // Idle devices report every 5 s; three missed reports mean the other process lost it.
+    return entry && Date.now() - entry.seenAt < REMOTE_FRESH_MS ? entry : null;
+  }
+
+  /** Joins the processes sharing Redis: presence, relayed commands and finished runs. */
+  clusterHandlers(): ClusterHandlers {
+    return {
+      presence: (processId, deviceId, online, status) => {
+        if (online) {
+          const previous = this.remote.get(deviceId);
+          this.remote.set(deviceId, {
+            processId,
+            status: status ?? previous?.status ?? null,
+            seenAt: Date.now(),
+          });
+        } else if (this.remote.get(deviceId)?.processId === processId) {
+          this.remote.delete(deviceId);
+        }
+      },
+      event: (name, payload) => {
+        if (name === 'injectionFinished') this.emit('injectionFinished', payload as InjectionFinishedEvent);
+        else if (name === 'deviceState')
+          this.emit('deviceState', payload as DeviceServiceEvents['deviceState'][0]);
+      },
+      command: async (deviceId, name, params): Promise<RemoteCommandReply> => {
+        const session = this.sessions.get(deviceId);
+        if (!session)
+          return {
+            ok: false,
+            error: { statusCode: 409, body: AppError.domain(409, 'sequence_device_not_connected').body },
+          };
+        try {
+          return { ok: true, result: await session.command(name as CommandName, params) };
+        } catch (error) {
+          if (error instanceof DeviceRefusedError) return { ok: false, refusal: error.code };
+          if (error instanceof AppError)
+            return { ok: false, error: { statusCode: error.statusCode, body: error.body } };
+          throw error;
+        }
+      },
+    };
+  }
+
+  attachCluster(cluster: DeviceCluster): void {
+    this.cluster = cluster;
   }
 
   /** Starts an injection; resolves once the instrument accepted it. Its points arrive as `measurementChunk`. */
@@ -145,7 +208,7 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
     params: CommandParams<N>,
   ): Promise<CommandResults[N]> {
     const session = this.sessions.get(deviceId);
-    if (!session) throw AppError.domain(409, 'sequence_device_not_connected');
+    if (!session) return this.relay(deviceId, name, params) as Promise<CommandResults[N]>;
     try {
       return (await session.command(name, params)) as CommandResults[N];
     } catch (error) {
@@ -154,11 +217,29 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
     }
   }
 
+  private async relay(
+    deviceId: number,
+    name: CommandName,
+    params: Record<string, unknown>,
+  ): Promise<unknown> {
+    const remote = this.remoteOf(deviceId);
+    if (!remote || !this.cluster) throw AppError.domain(409, 'sequence_device_not_connected');
+    const reply = await this.cluster.relayCommand(remote.processId, deviceId, name, params);
+    if (reply.ok) return reply.result ?? {};
+    if (reply.refusal !== undefined) throw deviceRefusal(reply.refusal);
+    const body = reply.error?.body ?? {};
+    const code = typeof body.code === 'string' ? body.code : 'server_error';
+    const detail = typeof body.detail === 'string' ? body.detail : '';
+    throw new AppError(reply.error?.statusCode ?? 502, code, detail, body);
+  }
+
   async sessionOpened(session: LinkSession, deviceId: number): Promise<void> {
     const previous = this.sessions.get(deviceId);
     this.sessions.set(deviceId, session);
     // A device has one link: an older connection (e.g. half-open after a network fault) is replaced.
     if (previous && previous !== session) previous.close();
+    this.remote.delete(deviceId);
+    this.cluster?.announcePresence(deviceId, true, null);
     await this.setState(deviceId, 'idle', true);
   }
 
@@ -167,12 +248,14 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
     if (deviceId === null || this.sessions.get(deviceId) !== session) return;
     this.sessions.delete(deviceId);
     this.latest.delete(deviceId);
+    this.cluster?.announcePresence(deviceId, false, null);
     await this.setState(deviceId, 'offline', false);
   }
 
   async statusReceived(deviceId: number, status: StatusMessage): Promise<void> {
     const previous = this.latest.get(deviceId);
     this.latest.set(deviceId, status);
+    this.cluster?.announcePresence(deviceId, true, status);
     const at = new Date().toISOString();
     if (!previous || previous.state !== status.state || previous.error_code !== status.error_code) {
       await this.setState(deviceId, status.state, true, status);
@@ -207,6 +290,7 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
       at: new Date().toISOString(),
     });
     this.emit('deviceState', { deviceId, state, online });
+    this.cluster?.announceEvent('deviceState', { deviceId, state, online });
   }
 
   private async measurementOf(deviceId: number, measurementId: number): Promise<MeasurementOwnership | null> {
@@ -279,14 +363,16 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
     });
     this.measurements.delete(message.measurement_id);
     if (closedNow) {
-      this.emit('injectionFinished', {
+      const finished: InjectionFinishedEvent = {
         deviceId,
         measurementId: message.measurement_id,
         injectionId: measurement.injection_id,
         result: message.result,
         errorCode: message.error_code,
         pointsCount: stored.points,
-      });
+      };
+      this.emit('injectionFinished', finished);
+      this.cluster?.announceEvent('injectionFinished', finished);
       this.dependencies.events.publishMeasurementFinished({
         type: 'finished',
         measurement_id: message.measurement_id,

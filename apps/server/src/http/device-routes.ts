@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { createDevicesApi } from '../devices/api.ts';
-import { deviceServiceOf } from '../devices/index.ts';
+import { connectDeviceCluster, deviceServiceOf } from '../devices/index.ts';
 import { attachDeviceWebsocket } from '../devices/websocket.ts';
 import { AppError } from '../errors.ts';
 import { requireUser } from './authenticate.ts';
@@ -17,6 +17,7 @@ function deviceIdOf(request: FastifyRequest): number {
 export async function deviceRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const api = createDevicesApi(context);
   attachDeviceWebsocket(app, deviceServiceOf(context));
+  await connectDeviceCluster(context);
   const user = async (request: FastifyRequest) => (await requireUser(context, request)).id;
 
   app.post('/api/devices/claim/', async (request, reply) =>
