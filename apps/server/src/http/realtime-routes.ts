@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError, RawBodyError } from '../errors.ts';
+import { registerServerAuthorizers } from '../realtime/authorizers.ts';
 import { attachRealtimeWebsocket } from '../realtime/websocket.ts';
 import type { Subject } from '../realtime/subjects.ts';
 import { RealtimeTokenError } from '../realtime/tokens.ts';
@@ -68,6 +69,10 @@ function channelsOf(body: unknown): string[] {
 
 export async function realtimeRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   attachRealtimeWebsocket(app, context.realtime);
+  // After every module registered its namespaces: the server's own authorizers fill the gaps.
+  app.addHook('onReady', async () => {
+    registerServerAuthorizers(context.realtime, context.database.db, context.signer);
+  });
 
   app.post('/api/centrifuge/subscribe', async (request) => {
     const subject = await subjectOf(context, request);

@@ -11,7 +11,13 @@ import { createMemoryBroker } from './memory-broker.ts';
 import { createChannelPolicy, type NamespaceOptions, type RpcHandler } from './policy.ts';
 import { disconnects, type Disconnect, type StreamPosition } from './protocol.ts';
 import { createRedisBroker } from './redis-broker.ts';
-import { protocolUser, type ChannelAuthorizer, type Subject, type VisitorResolver } from './subjects.ts';
+import {
+  protocolUser,
+  type ChannelAuthorizer,
+  type Subject,
+  type VisitorResolver,
+  type VisitorSubject,
+} from './subjects.ts';
 import { createRealtimeTokens, visitorJwtResolver, type RealtimeTokens } from './tokens.ts';
 
 export interface RealtimeHub {
@@ -27,8 +33,16 @@ export interface RealtimeHub {
     authorizer: ChannelAuthorizer,
     options?: Partial<NamespaceOptions>,
   ): void;
-  /** Replaces how visitor tokens (and share tokens on the subscription-token endpoint) become subjects. */
-  registerVisitorResolver(resolver: VisitorResolver): void;
+  /** Has a module registered this namespace? */
+  hasNamespace(namespace: string): boolean;
+  /**
+   * Replaces how visitor tokens (and share tokens on the subscription-token endpoint) become subjects; `gate`
+   * re-checks a connected visitor before each authorization (a revoked share opens nothing more).
+   */
+  registerVisitorResolver(
+    resolver: VisitorResolver,
+    gate?: (subject: VisitorSubject) => Promise<boolean>,
+  ): void;
   /** Answers `rpc` commands of this method with the handler's result. */
   registerRpc(method: string, handler: RpcHandler): void;
   /** May the subject read the channel? */
@@ -107,8 +121,10 @@ export async function createRealtimeHub(dependencies: RealtimeHubDependencies): 
     registerChannelAuthorizer(namespace, authorizer, namespaceOptions) {
       policy.registerNamespace(namespace, authorizer, namespaceOptions);
     },
-    registerVisitorResolver(resolver) {
+    hasNamespace: (namespace) => policy.hasNamespace(namespace),
+    registerVisitorResolver(resolver, gate) {
       resolveVisitor = resolver;
+      if (gate) policy.setVisitorGate(gate);
     },
     registerRpc(method, handler) {
       policy.registerRpc(method, handler);

@@ -1,8 +1,8 @@
 // Connection tokens (the user's access token, or a visitor token) and subscription tokens (HS256 JWTs
 // with `sub`, `channel`, `exp`), verified with Centrifugo's outcomes: expired → 109, invalid → 3500/103.
-import type { VisitorScope } from '@eluent/contracts';
 import { TokenError, type SessionTokenService, type TokenSigner } from '../services/tokens.ts';
 import type { Subject, VisitorResolver, VisitorSubject } from './subjects.ts';
+import { isVisitorScope } from './visitors.ts';
 
 export class RealtimeTokenError extends Error {
   override name = 'RealtimeTokenError';
@@ -34,20 +34,20 @@ function rethrow(error: unknown): never {
   throw error;
 }
 
-function isVisitorScope(value: unknown): value is VisitorScope {
-  if (typeof value !== 'object' || value === null) return false;
-  const scope = value as Record<string, unknown>;
-  return (scope.type === 'sample' || scope.type === 'sequence') && Number.isSafeInteger(scope.id);
-}
-
-/** The default visitor resolver: a JWT signed with the server secret with `token_type: 'visitor'` and `scope`. */
+/**
+ * The visitor resolver of a hub without a database (benchmarks): the visitor JWT of the share-token exchange
+ * (`token_type: 'visitor'`, `share: {type, id}`), without a revocation check. The server replaces it with
+ * `shareVisitorResolver`, which checks the share token too.
+ */
 export function visitorJwtResolver(signer: TokenSigner): VisitorResolver {
   return async (token) => {
     const claims = await signer.verify(token);
-    if (claims.token_type !== 'visitor' || !isVisitorScope(claims.scope)) return null;
-    return { kind: 'visitor', scope: claims.scope, claims: { ...claims } };
+    if (claims.token_type !== 'visitor' || !isVisitorScope(claims.share)) return null;
+    return { kind: 'visitor', scope: claims.share, claims: { ...claims } };
   };
 }
+
+const isJwt = (token: string) => token.split('.').length === 3;
 
 export function createRealtimeTokens(options: {
   signer: TokenSigner;
@@ -68,6 +68,11 @@ export function createRealtimeTokens(options: {
     /** Verifies a connect or refresh token; an empty token is an anonymous connection. */
     async verifyConnection(token: string): Promise<ConnectionIdentity> {
       if (token === '') return { subject: { kind: 'anonymous' }, expiresAtSec: null };
+      if (!isJwt(token)) {
+        // The raw share token of a shared link.
+        const { exp, ...subject } = await visitor(token);
+        return { subject, expiresAtSec: exp };
+      }
       const claims = await signer.verify(token).catch(rethrow);
       if (claims.token_type === 'access') {
         const access = await sessions.verify(token, 'access').catch(rethrow);
