@@ -1,4 +1,5 @@
 import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
+import { regressionLine } from './regressionLine.ts';
 
 /** Noise figures of one window (signal units; drift in signal units per second). */
 export interface NoiseFigures {
@@ -24,26 +25,10 @@ export function measureNoise(
   startSec: number,
   endSec: number,
 ): NoiseFigures | null {
-  const from = firstIndexAtOrAfter(timeSec, startSec);
-  const to = firstIndexAtOrAfter(timeSec, endSec + 1e-12) - 1;
+  const { from, to } = noiseWindowIndices(timeSec, startSec, endSec);
   const count = to - from + 1;
   if (count < 3) return null;
-  let meanT = 0;
-  let meanY = 0;
-  for (let i = from; i <= to; i++) {
-    meanT += timeSec[i] as number;
-    meanY += values[i] as number;
-  }
-  meanT /= count;
-  meanY /= count;
-  let sxy = 0;
-  let sxx = 0;
-  for (let i = from; i <= to; i++) {
-    const dt = (timeSec[i] as number) - meanT;
-    sxy += dt * ((values[i] as number) - meanY);
-    sxx += dt * dt;
-  }
-  const slope = sxx > 0 ? sxy / sxx : 0;
+  const { meanT, meanY, slope } = regressionLine(timeSec, values, from, to);
   let minimum = Number.POSITIVE_INFINITY;
   let maximum = Number.NEGATIVE_INFINITY;
   let squares = 0;
@@ -55,4 +40,12 @@ export function measureNoise(
   }
   const sd = Math.sqrt(squares / Math.max(1, count - 2));
   return { peakToPeak: maximum - minimum, sixSd: 6 * sd, rms: sd, driftPerSec: slope, startSec, endSec };
+}
+
+/** Sample range (inclusive) of a noise window [startSec, endSec]. */
+export function noiseWindowIndices(timeSec: ArrayLike<number>, startSec: number, endSec: number) {
+  return {
+    from: firstIndexAtOrAfter(timeSec, startSec),
+    to: firstIndexAtOrAfter(timeSec, endSec + 1e-12) - 1,
+  };
 }

@@ -1,13 +1,21 @@
+import { kthSmallest, kthSmallestInPlace } from '../statistics/kthSmallest.ts';
+
 /**
  * Robust estimate of the white-noise standard deviation: median absolute first difference / (0.6745·√2).
- * Peaks and drift barely move it, which makes it a safe scale for tolerances.
+ * Peaks and drift barely move it, which makes it a safe scale for tolerances. O(n) (selection, no sort).
  */
 export function robustNoiseSd(values: ArrayLike<number>): number {
   const n = values.length;
   if (n < 3) return 0;
   const differences = new Float64Array(n - 1);
-  for (let i = 1; i < n; i++)
-    differences[i - 1] = Math.abs((values[i] as number) - (values[i - 1] as number));
-  differences.sort();
-  return (differences[differences.length >> 1] as number) / (0.6745 * Math.SQRT2);
+  let finite = true;
+  for (let i = 1; i < n; i++) {
+    const difference = Math.abs((values[i] as number) - (values[i - 1] as number));
+    differences[i - 1] = difference;
+    if (difference !== difference) finite = false;
+  }
+  const middle = differences.length >> 1;
+  // NaN differences sort last, as in a full sort; kthSmallest sets them aside.
+  const median = finite ? kthSmallestInPlace(differences, middle) : kthSmallest(differences, middle);
+  return median / (0.6745 * Math.SQRT2);
 }

@@ -1,4 +1,5 @@
-import { measureNoise, type NoiseFigures } from './measureNoise.ts';
+import { measureNoise, noiseWindowIndices, type NoiseFigures } from './measureNoise.ts';
+import { regressionLine } from './regressionLine.ts';
 
 export interface RunNoise extends NoiseFigures {
   method: 'start' | 'median' | 'finish';
@@ -48,12 +49,15 @@ export function runNoise(
   // Windows free of peaks when there are any; otherwise the median still damps the peaks' effect.
   const parts = clear.length > 0 ? clear : all;
   if (parts.length === 0) return null;
-  const whole = measureNoise(timeSec, values, windowStartSec, windowEndSec);
+  // Only the drift is needed over the whole window: the regression line without the residual pass.
+  const whole = noiseWindowIndices(timeSec, windowStartSec, windowEndSec);
+  const driftPerSec =
+    whole.to - whole.from + 1 >= 3 ? regressionLine(timeSec, values, whole.from, whole.to).slope : 0;
   return {
     peakToPeak: median(parts.map((p) => p.peakToPeak)),
     sixSd: median(parts.map((p) => p.sixSd)),
     rms: median(parts.map((p) => p.rms)),
-    driftPerSec: whole?.driftPerSec ?? 0,
+    driftPerSec,
     startSec: windowStartSec,
     endSec: windowEndSec,
     method,

@@ -1,13 +1,19 @@
 import { localMaxima } from './localMaxima.ts';
-import { windowLengthSamples } from './peakProminences.ts';
+import { windowLengthSamples, type PeakProminences } from './peakProminences.ts';
 import { peakWidths } from './peakWidths.ts';
 import { selectByPeakDistance } from './selectByPeakDistance.ts';
+import { prominencesWithMinimum } from './prominencesWithMinimum.ts';
+import { wholeSignalProminences } from './wholeSignalProminences.ts';
+import {
+  applyMaximum,
+  applyMinimum,
+  conditionMask,
+  resolveCondition,
+  type PeakCondition,
+} from './conditionMask.ts';
+import { asFloat64Array } from '../statistics/asFloat64Array.ts';
 
-/** One side of a condition: a number, an array of `values.length` read at each peak, or off. */
-export type ConditionBound = number | ArrayLike<number> | null | undefined;
-
-/** A number is a minimum; `{ min, max }` is an inclusive interval, either side optional. */
-export type PeakCondition = number | ArrayLike<number> | { min?: ConditionBound; max?: ConditionBound };
+export type { ConditionBound, PeakCondition } from './conditionMask.ts';
 
 export interface FindPeaksOptions {
   /** Peak value `x[peak]`. @default null (off) */
@@ -52,43 +58,7 @@ export interface FindPeaksResult {
 
 type Indexable = Int32Array | Float64Array;
 
-function boundAt(bound: ConditionBound, peaks: Int32Array, length: number, name: string) {
-  if (bound === null || bound === undefined) return undefined;
-  if (typeof bound === 'number') return (_: number) => bound;
-  if (bound.length !== length) throw new RangeError(`array size of ${name} border must match x`);
-  return (n: number) => bound[peaks[n] as number] as number;
-}
-
-function unpack(condition: PeakCondition, peaks: Int32Array, length: number, name: string) {
-  if (typeof condition === 'number' || 'length' in condition) {
-    return { min: boundAt(condition, peaks, length, name), max: undefined };
-  }
-  return {
-    min: boundAt(condition.min, peaks, length, name),
-    max: boundAt(condition.max, peaks, length, name),
-  };
-}
-
-function keepMask(
-  condition: PeakCondition,
-  property: ArrayLike<number>,
-  peaks: Int32Array,
-  length: number,
-  name: string,
-): Uint8Array {
-  const { min, max } = unpack(condition, peaks, length, name);
-  const keep = new Uint8Array(property.length).fill(1);
-  for (let n = 0; n < property.length; n++) {
-    const value = property[n] as number;
-    if (min && !(min(n) <= value)) keep[n] = 0;
-    if (max && !(value <= max(n))) keep[n] = 0;
-  }
-  return keep;
-}
-
-function compress<T extends Indexable>(array: T, keep: Uint8Array): T {
-  let count = 0;
-  for (let n = 0; n < keep.length; n++) count += keep[n] as number;
+function compress<T extends Indexable>(array: T, keep: Uint8Array, count: number): T {
   const result = new (array.constructor as new (size: number) => T)(count);
   let position = 0;
   for (let n = 0; n < keep.length; n++) if (keep[n]) result[position++] = array[n] as number;
@@ -96,75 +66,20 @@ function compress<T extends Indexable>(array: T, keep: Uint8Array): T {
 }
 
 function applyKeep(state: { peaks: Int32Array; properties: FindPeaksProperties }, keep: Uint8Array) {
-  state.peaks = compress(state.peaks, keep);
+  let count = 0;
+  for (let n = 0; n < keep.length; n++) count += keep[n] as number;
+  if (count === keep.length) return;
+  state.peaks = compress(state.peaks, keep, count);
   const properties = state.properties as Record<string, Indexable>;
-  for (const key of Object.keys(properties)) properties[key] = compress(properties[key] as Indexable, keep);
+  for (const key of Object.keys(properties)) {
+    properties[key] = compress(properties[key] as Indexable, keep, count);
+  }
 }
 
-/**
- * Prominences with early rejection: both bases are walked in step, and a peak is dropped as soon as one
- * finished side already proves its prominence below the minimum. Survivors get scipy's exact values.
- */
-function prominencesWithMinimum(
-  values: ArrayLike<number>,
-  peaks: Int32Array,
-  windowLength: number,
-  minimum: ((n: number) => number) | undefined,
-) {
-  const count = peaks.length;
-  const prominences = new Float64Array(count);
-  const leftBases = new Int32Array(count);
-  const rightBases = new Int32Array(count);
-  const rejected = new Uint8Array(count);
-  const last = values.length - 1;
-  for (let n = 0; n < count; n++) {
-    const peak = peaks[n] as number;
-    const start = windowLength >= 2 ? Math.max(peak - (windowLength >> 1), 0) : 0;
-    const end = windowLength >= 2 ? Math.min(peak + (windowLength >> 1), last) : last;
-    const top = values[peak] as number;
-    const floor = minimum ? minimum(n) : Number.NEGATIVE_INFINITY;
-    let left = peak;
-    let right = peak;
-    let leftMinimum = top;
-    let rightMinimum = top;
-    let leftBase = peak;
-    let rightBase = peak;
-    let leftDone = false;
-    let rightDone = false;
-    while (!(leftDone && rightDone)) {
-      if (!leftDone) {
-        const value = values[left] as number;
-        if (left >= start && value <= top) {
-          if (value < leftMinimum) {
-            leftMinimum = value;
-            leftBase = left;
-          }
-          left--;
-        } else {
-          leftDone = true;
-          if (!(floor <= top - leftMinimum)) break;
-        }
-      }
-      if (!rightDone) {
-        const value = values[right] as number;
-        if (right <= end && value <= top) {
-          if (value < rightMinimum) {
-            rightMinimum = value;
-            rightBase = right;
-          }
-          right++;
-        } else {
-          rightDone = true;
-          if (!(floor <= top - rightMinimum)) break;
-        }
-      }
-    }
-    if (!(leftDone && rightDone)) rejected[n] = 1;
-    prominences[n] = top - Math.max(leftMinimum, rightMinimum);
-    leftBases[n] = leftBase;
-    rightBases[n] = rightBase;
-  }
-  return { prominences, leftBases, rightBases, rejected };
+function valuesAt(values: Float64Array, peaks: Int32Array, offset = 0): Float64Array {
+  const result = new Float64Array(peaks.length);
+  for (let n = 0; n < peaks.length; n++) result[n] = values[(peaks[n] as number) + offset] as number;
+  return result;
 }
 
 /**
@@ -174,7 +89,8 @@ function prominencesWithMinimum(
  * Among peaks of equal height the distance filter keeps the rightmost first (stable, documented rule).
  * @example findPeaks([0, 1, 0, 2, 0, 1, 0], { distance: 2.1 }).peaks // Int32Array [3]
  */
-export function findPeaks(values: ArrayLike<number>, options: FindPeaksOptions = {}): FindPeaksResult {
+export function findPeaks(input: ArrayLike<number>, options: FindPeaksOptions = {}): FindPeaksResult {
+  const values = asFloat64Array(input);
   const length = values.length;
   const { distance, height, threshold, prominence, width, plateauSize } = options;
   if (distance !== null && distance !== undefined && !(distance >= 1)) {
@@ -195,51 +111,58 @@ export function findPeaks(values: ArrayLike<number>, options: FindPeaksOptions =
       leftEdges: maxima.leftEdges,
       rightEdges: maxima.rightEdges,
     });
-    applyKeep(state, keepMask(plateauSize, sizes, state.peaks, length, 'plateau_size'));
+    applyKeep(state, conditionMask(plateauSize, sizes, state.peaks, length, 'plateau_size'));
   }
   if (height !== null && height !== undefined) {
-    const heights = Float64Array.from(state.peaks, (peak) => values[peak] as number);
+    const heights = valuesAt(values, state.peaks);
     state.properties.peakHeights = heights;
-    applyKeep(state, keepMask(height, heights, state.peaks, length, 'height'));
+    applyKeep(state, conditionMask(height, heights, state.peaks, length, 'height'));
   }
   if (threshold !== null && threshold !== undefined) {
-    const leftThresholds = Float64Array.from(
-      state.peaks,
-      (peak) => (values[peak] as number) - (values[peak - 1] as number),
-    );
-    const rightThresholds = Float64Array.from(
-      state.peaks,
-      (peak) => (values[peak] as number) - (values[peak + 1] as number),
-    );
-    const { min, max } = unpack(threshold, state.peaks, length, 'threshold');
-    const keep = new Uint8Array(state.peaks.length).fill(1);
-    for (let n = 0; n < keep.length; n++) {
-      const a = leftThresholds[n] as number;
-      const b = rightThresholds[n] as number;
-      if (min && !(min(n) <= Math.min(a, b))) keep[n] = 0;
-      if (max && !(Math.max(a, b) <= max(n))) keep[n] = 0;
+    const count = state.peaks.length;
+    const leftThresholds = new Float64Array(count);
+    const rightThresholds = new Float64Array(count);
+    const smaller = new Float64Array(count);
+    const larger = new Float64Array(count);
+    for (let n = 0; n < count; n++) {
+      const peak = state.peaks[n] as number;
+      const left = (values[peak] as number) - (values[peak - 1] as number);
+      const right = (values[peak] as number) - (values[peak + 1] as number);
+      leftThresholds[n] = left;
+      rightThresholds[n] = right;
+      smaller[n] = Math.min(left, right);
+      larger[n] = Math.max(left, right);
     }
+    const { min, max } = resolveCondition(threshold, state.peaks, length, 'threshold');
+    const keep = new Uint8Array(count).fill(1);
+    applyMinimum(keep, smaller, min);
+    applyMaximum(keep, larger, max);
     Object.assign(state.properties, { leftThresholds, rightThresholds });
     applyKeep(state, keep);
   }
   if (distance !== null && distance !== undefined) {
-    const priority = Float64Array.from(state.peaks, (peak) => values[peak] as number);
-    applyKeep(state, selectByPeakDistance(state.peaks, priority, distance));
+    applyKeep(state, selectByPeakDistance(state.peaks, valuesAt(values, state.peaks), distance));
   }
   const hasProminence = prominence !== null && prominence !== undefined;
   const hasWidth = width !== null && width !== undefined;
   if (hasProminence || hasWidth) {
     const windowLength = windowLengthSamples(options.wlen);
-    const bounds = hasProminence ? unpack(prominence, state.peaks, length, 'prominence') : undefined;
-    const computed = prominencesWithMinimum(values, state.peaks, windowLength, bounds?.min);
+    const bounds = hasProminence ? resolveCondition(prominence, state.peaks, length, 'prominence') : null;
+    const computed: PeakProminences & { rejected?: Uint8Array } =
+      windowLength < 2
+        ? wholeSignalProminences(values, state.peaks, maxima.peaks)
+        : prominencesWithMinimum(values, state.peaks, windowLength, bounds?.min ?? null);
     Object.assign(state.properties, {
       prominences: computed.prominences,
       leftBases: computed.leftBases,
       rightBases: computed.rightBases,
     });
-    if (hasProminence) {
-      const keep = keepMask(prominence, computed.prominences, state.peaks, length, 'prominence');
-      for (let n = 0; n < keep.length; n++) if (computed.rejected[n]) keep[n] = 0;
+    if (bounds) {
+      const keep = new Uint8Array(state.peaks.length).fill(1);
+      applyMinimum(keep, computed.prominences, bounds.min);
+      applyMaximum(keep, computed.prominences, bounds.max);
+      const rejected = computed.rejected;
+      if (rejected) for (let n = 0; n < keep.length; n++) if (rejected[n]) keep[n] = 0;
       applyKeep(state, keep);
     }
   }
@@ -250,7 +173,7 @@ export function findPeaks(values: ArrayLike<number>, options: FindPeaksOptions =
       prominenceData: { prominences, leftBases, rightBases },
     });
     Object.assign(state.properties, measured);
-    applyKeep(state, keepMask(width, measured.widths, state.peaks, length, 'width'));
+    applyKeep(state, conditionMask(width, measured.widths, state.peaks, length, 'width'));
   }
   return state;
 }

@@ -1,3 +1,5 @@
+import { asFloat64Array } from '../statistics/asFloat64Array.ts';
+
 /** Local maxima of a signal, with the edges of flat tops (scipy `_local_maxima_1d`). */
 export interface LocalMaxima {
   /** Index reported for each maximum: the middle of its plateau, rounded down. */
@@ -11,7 +13,8 @@ export interface LocalMaxima {
  * and a plateau running into the end of the array is not a maximum.
  * @example localMaxima([0, 1, 1, 0]).peaks // Int32Array [1]
  */
-export function localMaxima(values: ArrayLike<number>): LocalMaxima {
+export function localMaxima(input: ArrayLike<number>): LocalMaxima {
+  const values = asFloat64Array(input);
   const length = values.length;
   const midpoints = new Int32Array(Math.max(0, length >> 1));
   const leftEdges = new Int32Array(midpoints.length);

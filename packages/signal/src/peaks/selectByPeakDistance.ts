@@ -1,6 +1,9 @@
+import { asFloat64Array } from '../statistics/asFloat64Array.ts';
+import { stableAscendingOrder } from '../statistics/stableAscendingOrder.ts';
+
 /**
  * Keeps the highest peaks so that no two kept peaks are closer than `distance` samples
- * (scipy `_select_by_peak_distance`). Returns a keep mask aligned with `peaks`.
+ * (scipy `_select_by_peak_distance`). Returns a keep mask aligned with `peaks` (ascending indices).
  * Ties in height are broken stably: the rightmost of equal peaks is visited first.
  */
 export function selectByPeakDistance(
@@ -11,9 +14,8 @@ export function selectByPeakDistance(
   const size = peaks.length;
   const minimumGap = Math.ceil(distance);
   const keep = new Uint8Array(size).fill(1);
-  const order = Array.from({ length: size }, (_, index) => index);
-  // Array.prototype.sort is stable, so equal priorities keep index order and the rightmost is visited first.
-  order.sort((a, b) => (priority[a] as number) - (priority[b] as number));
+  // Sorted once; equal priorities stay in index order, so walking from the end visits the rightmost first.
+  const order = stableAscendingOrder(asFloat64Array(priority));
   for (let position = size - 1; position >= 0; position--) {
     const j = order[position] as number;
     if (keep[j] === 0) continue;

@@ -1,6 +1,7 @@
+import { asFloat64Array } from '../statistics/asFloat64Array.ts';
 import { interpolateOnto } from '../baseline/interpolateOnto.ts';
 import { runBaseline, type BaselinePoint } from '../baseline/runBaseline.ts';
-import { detectDefault } from '../detection/detectDefault.ts';
+import { defaultDetectionOptions, detectDefault } from '../detection/detectDefault.ts';
 import { detectFirstDerivative } from '../detection/detectFirstDerivative.ts';
 import { detectWavelet } from '../detection/detectWavelet.ts';
 import { peakLimits } from '../detection/peakLimits.ts';
@@ -13,7 +14,11 @@ import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
 import { emgCurve } from '../models/emg.ts';
 import { robustNoiseSd } from '../noise/robustNoise.ts';
 import { runNoise, type RunNoise } from '../noise/runNoise.ts';
+import { findPeaks } from '../peaks/findPeaks.ts';
 import { peakWidths } from '../peaks/peakWidths.ts';
+import { wholeSignalProminences } from '../peaks/wholeSignalProminences.ts';
+import { keepInWindow } from './keepInWindow.ts';
+import { medianStep } from './medianStep.ts';
 import {
   algorithmKeys,
   algorithmVersions,
@@ -90,13 +95,11 @@ function baselinePoints(template: ProcessingTemplate): BaselinePoint[] {
   );
 }
 
-function medianStep(timeSec: ArrayLike<number>): number {
-  const steps = Array.from(
-    { length: timeSec.length - 1 },
-    (_, i) => (timeSec[i + 1] as number) - (timeSec[i] as number),
-  );
-  steps.sort((a, b) => a - b);
-  return steps[steps.length >> 1] as number;
+/** `values − subtrahend`, point by point, as a new array. */
+function minus(values: Float64Array, subtrahend: ArrayLike<number>): Float64Array {
+  const result = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) result[i] = (values[i] as number) - (subtrahend[i] as number);
+  return result;
 }
 
 /**
@@ -114,8 +117,9 @@ export function processChromatogram(
   context: ProcessContext = {},
 ): ProcessingResult {
   checkSignal(signal, 'signal');
-  const timeSec = Float64Array.from(signal.timeSec);
-  let values: Float64Array = Float64Array.from(signal.values);
+  // Never written to: steps build new arrays, so typed input is used as is.
+  const timeSec = asFloat64Array(signal.timeSec);
+  let values: Float64Array = asFloat64Array(signal.values);
   const steps: StepReport[] = [];
   const versions: Record<string, string> = {};
   const run = <T>(step: StepName, algorithm: string, body: () => T, fallback: T): T => {
@@ -159,7 +163,7 @@ export function processChromatogram(
     if (!blank) throw new Error('simple_subtraction needs the blank injection signal');
     checkSignal(blank, 'blank');
     const onGrid = interpolateOnto(blank.timeSec, blank.values, timeSec);
-    values = Float64Array.from(values, (value, i) => value - (onGrid[i] as number));
+    values = minus(values, onGrid);
   };
   const binj = keyOf('binj', template.algorithm_binj);
   let blankSubtracted = false;
@@ -177,7 +181,7 @@ export function processChromatogram(
   );
 
   const base = keyOf('base', template.algorithm_base);
-  let runLine: Float64Array = new Float64Array(values.length);
+  let runLine: Float64Array | null = null;
   run(
     'base',
     base.key,
@@ -187,13 +191,14 @@ export function processChromatogram(
         if (!blankSubtracted) subtractBlank();
         return;
       }
+      if (base.key === 'none') return;
       const line = runBaseline(base.key as 'none', timeSec, values, {
         windowStartSec: window.start,
         windowEndSec: window.end,
         anchorPointSec: template.baseline_correction_anchor_point ?? null,
         points: baselinePoints(template),
       });
-      values = Float64Array.from(values, (value, i) => value - (line[i] as number));
+      values = minus(values, line);
       runLine = line;
     },
     undefined,
@@ -202,6 +207,8 @@ export function processChromatogram(
   const stepSec = medianStep(timeSec);
   const inWindow = (index: number) =>
     (timeSec[index] as number) >= window.start && (timeSec[index] as number) <= window.end;
+  // Half-prominence widths of the detected apexes when detection already measured them (same definition).
+  let detectedHalfWidths: Float64Array | null = null;
   const pdet = keyOf('pdet', template.algorithm_pdet);
   const peakKey = keyOf('peak', template.algorithm_peak);
   let apexes = run(
@@ -216,13 +223,16 @@ export function processChromatogram(
         minWidthSec: template.peak_detection_min_width,
         minProminence: template.peak_detection_min_prominence,
       };
-      let found: Int32Array;
       if (pdet.key === 'wavelet_v1') {
         const candidates = detectWavelet(values);
         const allowed = new Set(detectDefault(values, stepSec, minimums));
-        found = candidates.filter((index) => allowed.has(index));
-      } else found = detectDefault(values, stepSec, minimums);
-      return found.filter(inWindow);
+        return candidates.filter((index) => allowed.has(index) && inWindow(index));
+      }
+      const detected = findPeaks(values, defaultDetectionOptions(stepSec, minimums));
+      const kept = keepInWindow(timeSec, detected.peaks, window.start, window.end);
+      const widths = detected.properties.widths;
+      if (widths) detectedHalfWidths = Float64Array.from(kept, (position) => widths[position] as number);
+      return Int32Array.from(kept, (position) => detected.peaks[position] as number);
     },
     new Int32Array(),
   );
@@ -283,7 +293,9 @@ export function processChromatogram(
         peaks = limits.map((limit) => measurePeak(timeSec, values, limit));
         return;
       }
-      const halfWidths = peakWidths(values, apexes, { wlen: null }).widths;
+      const halfWidths =
+        detectedHalfWidths ??
+        peakWidths(values, apexes, { prominenceData: wholeSignalProminences(values, apexes) }).widths;
       limits = peakLimits(timeSec, values, apexes, halfWidths, 2 * robustNoiseSd(values));
       peaks = limits.map((limit) => measurePeak(timeSec, values, limit));
       if (peakKey.key === 'peak_fitting_v1') peaks = fitPeaks(timeSec, limits, peaks, values, template);
@@ -328,7 +340,10 @@ export function processChromatogram(
     detectionWindowSec: window,
   };
   if (context.includeSignals) {
-    result.signals = { correctedValues: Array.from(values), runBaseline: Array.from(runLine) };
+    result.signals = {
+      correctedValues: Array.from(values),
+      runBaseline: Array.from(runLine ?? new Float64Array(values.length)),
+    };
   }
   return result;
 }
