@@ -49,6 +49,8 @@ export class DeviceClient {
   credential: string | undefined;
   /** Link error frames received, newest last (tests and logs read them). */
   readonly linkErrors: Array<{ code: string; detail: string }> = [];
+  /** Chunks the server has acknowledged (stored) so far. */
+  acknowledgedChunks = 0;
   private socket: LinkSocket | null = null;
   private welcomed = false;
   private stopped = true;
@@ -209,7 +211,8 @@ export class DeviceClient {
         this.runCommand(message);
         break;
       case 'chunk_ack':
-        this.outbox.delete(chunkKey(message.measurement_id, message.chunk_index));
+        if (this.outbox.delete(chunkKey(message.measurement_id, message.chunk_index)))
+          this.acknowledgedChunks++;
         break;
       case 'run_finished_ack':
         if (message.complete) this.finishes.delete(message.measurement_id);
