@@ -38,8 +38,8 @@ export function localMaxima(input: ArrayLike<number>): LocalMaxima {
     i++;
   }
   return {
-    peaks: midpoints.slice(0, count),
-    leftEdges: leftEdges.slice(0, count),
-    rightEdges: rightEdges.slice(0, count),
+    peaks: midpoints.subarray(0, count),
+    leftEdges: leftEdges.subarray(0, count),
+    rightEdges: rightEdges.subarray(0, count),
   };
 }

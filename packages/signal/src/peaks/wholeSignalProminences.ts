@@ -70,13 +70,12 @@ function sideBasesFromMaxima(
   valleys: ValleyMinima,
   positions: Int32Array,
   direction: 1 | -1,
+  stack: { value: Float64Array; lowValue: Float64Array; lowIndex: Int32Array },
 ): Int32Array {
   const count = positions.length;
   const bases = new Int32Array(count);
   const size = maxima.length;
-  const stackValue = new Float64Array(size);
-  const stackLowValue = new Float64Array(size);
-  const stackLowIndex = new Int32Array(size);
+  const { value: stackValue, lowValue: stackLowValue, lowIndex: stackLowIndex } = stack;
   // The gap crossed first leaving maximum k: gap k on the left, gap k + 1 on the right.
   const gapOffset = direction === 1 ? 1 : 0;
   const gapIndex = direction === 1 ? valleys.leftmost : valleys.rightmost;
@@ -148,8 +147,14 @@ export function wholeSignalProminences(
   let leftBases: Int32Array;
   let rightBases: Int32Array;
   if (positions && valleys) {
-    leftBases = sideBasesFromMaxima(values, maxima, valleys, positions, -1);
-    rightBases = sideBasesFromMaxima(values, maxima, valleys, positions, 1);
+    // The stack never holds more than every maximum; both passes share it.
+    const stack = {
+      value: new Float64Array(maxima.length),
+      lowValue: new Float64Array(maxima.length),
+      lowIndex: new Int32Array(maxima.length),
+    };
+    leftBases = sideBasesFromMaxima(values, maxima, valleys, positions, -1, stack);
+    rightBases = sideBasesFromMaxima(values, maxima, valleys, positions, 1, stack);
   } else {
     // Peaks that are not local maxima, or NaN in the signal: one stack pass over every sample.
     leftBases = sideBases(values, peaks, -1);

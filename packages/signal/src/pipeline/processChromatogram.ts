@@ -204,7 +204,9 @@ export function processChromatogram(
     undefined,
   );
 
-  const stepSec = medianStep(timeSec);
+  // One work buffer for the two medians (sampling step, noise scale) of a long signal.
+  const scratch = new Float64Array(timeSec.length - 1);
+  const stepSec = medianStep(timeSec, scratch);
   const inWindow = (index: number) =>
     (timeSec[index] as number) >= window.start && (timeSec[index] as number) <= window.end;
   // Half-prominence widths of the detected apexes when detection already measured them (same definition).
@@ -296,7 +298,7 @@ export function processChromatogram(
       const halfWidths =
         detectedHalfWidths ??
         peakWidths(values, apexes, { prominenceData: wholeSignalProminences(values, apexes) }).widths;
-      limits = peakLimits(timeSec, values, apexes, halfWidths, 2 * robustNoiseSd(values));
+      limits = peakLimits(timeSec, values, apexes, halfWidths, 2 * robustNoiseSd(values, scratch));
       peaks = limits.map((limit) => measurePeak(timeSec, values, limit));
       if (peakKey.key === 'peak_fitting_v1') peaks = fitPeaks(timeSec, limits, peaks, values, template);
     },

@@ -15,33 +15,56 @@ export function kthSmallest(values: ArrayLike<number>, k: number): number {
   return kthSmallestInPlace(scratch.subarray(0, size), k);
 }
 
+function swap(buffer: Float64Array, a: number, b: number): void {
+  const value = buffer[a] as number;
+  buffer[a] = buffer[b] as number;
+  buffer[b] = value;
+}
+
+/**
+ * Floyd–Rivest selection on buffer[left…right]: large ranges first narrow to a sample-chosen window
+ * around k, so about 1.5 n comparisons are needed instead of quickselect's ~3.4 n.
+ */
+function select(buffer: Float64Array, k: number, left: number, right: number): void {
+  while (right > left) {
+    if (right - left > 600) {
+      const size = right - left + 1;
+      const rank = k - left + 1;
+      const z = Math.log(size);
+      const sample = 0.5 * Math.exp((2 * z) / 3);
+      const spread = 0.5 * Math.sqrt((z * sample * (size - sample)) / size) * (rank - size / 2 < 0 ? -1 : 1);
+      const from = Math.max(left, Math.floor(k - (rank * sample) / size + spread));
+      const to = Math.min(right, Math.floor(k + ((size - rank) * sample) / size + spread));
+      select(buffer, k, from, to);
+    }
+    const pivot = buffer[k] as number;
+    let i = left;
+    let j = right;
+    swap(buffer, left, k);
+    if ((buffer[right] as number) > pivot) swap(buffer, left, right);
+    while (i < j) {
+      swap(buffer, i, j);
+      i++;
+      j--;
+      while ((buffer[i] as number) < pivot) i++;
+      while ((buffer[j] as number) > pivot) j--;
+    }
+    if (buffer[left] === pivot) swap(buffer, left, j);
+    else {
+      j++;
+      swap(buffer, j, right);
+    }
+    if (j <= k) left = j + 1;
+    if (k <= j) right = j - 1;
+  }
+}
+
 /**
  * `kthSmallest` on a buffer the caller owns and no longer needs in its order: it is partially reordered,
  * nothing is copied. The buffer must hold no NaN; returns NaN when k is past its end.
  */
-export function kthSmallestInPlace(scratch: Float64Array, k: number): number {
-  const size = scratch.length;
-  if (k >= size) return Number.NaN;
-  // Hoare partitioning around the current k-th element (Wirth): runs of equal values split evenly.
-  let low = 0;
-  let high = size - 1;
-  while (low < high) {
-    const pivot = scratch[k] as number;
-    let i = low;
-    let j = high;
-    do {
-      while ((scratch[i] as number) < pivot) i++;
-      while (pivot < (scratch[j] as number)) j--;
-      if (i <= j) {
-        const swap = scratch[i] as number;
-        scratch[i] = scratch[j] as number;
-        scratch[j] = swap;
-        i++;
-        j--;
-      }
-    } while (i <= j);
-    if (j < k) low = i;
-    if (k < i) high = j;
-  }
-  return scratch[k] as number;
+export function kthSmallestInPlace(buffer: Float64Array, k: number): number {
+  if (k >= buffer.length) return Number.NaN;
+  select(buffer, k, 0, buffer.length - 1);
+  return buffer[k] as number;
 }

@@ -22,6 +22,15 @@ describe('kthSmallest', () => {
       expect(kthSmallest(values, k) + 0).toBe((sorted[k] as number) + 0);
     expect(values[7]).toBeNaN();
   });
+  it('equals the sorted element on large inputs with many ties', () => {
+    for (const quantum of [0, 10, 1000]) {
+      const values = sample(20_001, 7 + quantum, quantum);
+      const sorted = Float64Array.from(values).sort();
+      for (const k of [0, 1, 777, 10_000, 15_555, 20_000]) {
+        expect(kthSmallest(values, k) + 0).toBe((sorted[k] as number) + 0);
+      }
+    }
+  });
   it('rejects k outside the array', () => {
     expect(() => kthSmallest([1, 2], 2)).toThrow(RangeError);
   });
