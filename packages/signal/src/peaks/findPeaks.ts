@@ -1,4 +1,5 @@
 import { localMaxima } from './localMaxima.ts';
+import { localMaximaIndices } from './localMaximaIndices.ts';
 import { windowLengthSamples, type PeakProminences } from './peakProminences.ts';
 import { peakWidths } from './peakWidths.ts';
 import { selectByPeakDistance } from './selectByPeakDistance.ts';
@@ -96,12 +97,14 @@ export function findPeaks(input: ArrayLike<number>, options: FindPeaksOptions = 
   if (distance !== null && distance !== undefined && !(distance >= 1)) {
     throw new RangeError('`distance` must be greater or equal to 1');
   }
-  const maxima = localMaxima(values);
+  const hasPlateauSize = plateauSize !== null && plateauSize !== undefined;
+  const allMaxima = hasPlateauSize ? null : localMaximaIndices(values);
+  const maxima = allMaxima ? { peaks: allMaxima } : localMaxima(values);
   const state: { peaks: Int32Array; properties: FindPeaksProperties } = {
     peaks: maxima.peaks,
     properties: {},
   };
-  if (plateauSize !== null && plateauSize !== undefined) {
+  if (hasPlateauSize && 'leftEdges' in maxima) {
     const sizes = new Int32Array(state.peaks.length);
     for (let n = 0; n < sizes.length; n++) {
       sizes[n] = (maxima.rightEdges[n] as number) - (maxima.leftEdges[n] as number) + 1;

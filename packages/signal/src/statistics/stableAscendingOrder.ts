@@ -19,33 +19,30 @@ export function stableAscendingOrder(keys: Float64Array): Int32Array {
   // Map each double to an unsigned 64-bit pattern (high, low words) whose order is the numeric order.
   const normalised = new Float64Array(n);
   for (let i = 0; i < n; i++) normalised[i] = (keys[i] as number) + 0;
+  // Transformed in place (the copy is ours): flip negatives entirely, set the sign bit of the rest.
   const words = new Uint32Array(normalised.buffer);
-  const high = new Uint32Array(n);
-  const low = new Uint32Array(n);
   const highWord = littleEndian ? 1 : 0;
-  for (let i = 0; i < n; i++) {
-    let h = words[2 * i + highWord] as number;
-    let l = words[2 * i + 1 - highWord] as number;
+  const lowWord = 1 - highWord;
+  for (let i = 0; i < 2 * n; i += 2) {
+    const h = words[i + highWord] as number;
     if (h & 0x80000000) {
-      h = ~h >>> 0;
-      l = ~l >>> 0;
-    } else h = (h | 0x80000000) >>> 0;
-    high[i] = h;
-    low[i] = l;
+      words[i + highWord] = ~h >>> 0;
+      words[i + lowWord] = ~(words[i + lowWord] as number) >>> 0;
+    } else words[i + highWord] = (h | 0x80000000) >>> 0;
   }
   let source = order;
   let target = new Int32Array(n);
   const counts = new Int32Array(65536);
   for (let pass = 0; pass < 4; pass++) {
-    const word = pass < 2 ? low : high;
+    const offset = pass < 2 ? lowWord : highWord;
     const shift = pass % 2 === 0 ? 0 : 16;
     counts.fill(0);
     for (let i = 0; i < n; i++) {
-      const digit = ((word[i] as number) >>> shift) & 0xffff;
+      const digit = ((words[2 * i + offset] as number) >>> shift) & 0xffff;
       counts[digit] = (counts[digit] as number) + 1;
     }
     // A digit shared by every key leaves the order unchanged.
-    if (counts[((word[0] as number) >>> shift) & 0xffff] === n) continue;
+    if (counts[((words[offset] as number) >>> shift) & 0xffff] === n) continue;
     let total = 0;
     for (let d = 0; d < 65536; d++) {
       const count = counts[d] as number;
@@ -54,7 +51,7 @@ export function stableAscendingOrder(keys: Float64Array): Int32Array {
     }
     for (let position = 0; position < n; position++) {
       const index = source[position] as number;
-      const digit = ((word[index] as number) >>> shift) & 0xffff;
+      const digit = ((words[2 * index + offset] as number) >>> shift) & 0xffff;
       const slot = counts[digit] as number;
       target[slot] = index;
       counts[digit] = slot + 1;
