@@ -1,9 +1,11 @@
 // The device link end to end: a real server, the real simulator client, a real websocket.
 import { DeviceClient, SimulatedInstrument, websocketConnector } from '@eluent/simulator';
+import { SubscriptionState } from 'centrifuge';
 import type { DeviceMethodInput } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../test/harness.ts';
 import { startTcpProxy } from '../../test/tcp-proxy.ts';
+import { fetchSubscriptionToken, newClient, subscribeWithEndpoint } from '../realtime/test-clients.ts';
 import { createMeasurementChunksRepository } from '../repositories/measurement-chunks.ts';
 
 const shortMethod: DeviceMethodInput = {
@@ -143,6 +145,50 @@ for (const backend of await backends()) {
         const device = await request(server.baseUrl, 'GET', `/api/devices/${deviceId}/`, { token });
         return device.body.state === 'offline' && device.body.online === false;
       }, 'device offline');
+    });
+
+    it('publishes live status and telemetry on devices:{id} to the owner only', async () => {
+      const { client, deviceId } = await pairedClient(server, token, server.baseUrl, 20);
+      const events: Array<Record<string, unknown>> = [];
+      const browser = newClient(server.baseUrl, { token });
+      const subscription = subscribeWithEndpoint(browser, server.baseUrl, `devices:${deviceId}`, () => token);
+      subscription.on('publication', (context) => events.push(context.data as Record<string, unknown>));
+      subscription.subscribe();
+      browser.connect();
+      try {
+        await eventually(() => subscription.state === SubscriptionState.Subscribed, 'subscribed');
+        const run = await request(server.baseUrl, 'POST', `/api/devices/${deviceId}/run/`, {
+          token,
+          body: { method: shortMethod, vial: 2 },
+        });
+        expect(run.status).toBe(201);
+        const running = await eventually(
+          () => events.find((event) => event.type === 'telemetry' && Number(event.run_progress) > 0),
+          'running telemetry',
+        );
+        expect(running).toMatchObject({ device_id: deviceId, flow_ml_per_min: 2 });
+        expect(Number(running.pressure_bar)).toBeGreaterThan(20);
+        await eventually(
+          () => events.find((event) => event.type === 'status' && event.state === 'running'),
+          'running status',
+        );
+        const other = await signUp(server.baseUrl);
+        expect(
+          (await fetchSubscriptionToken(server.baseUrl, `devices:${deviceId}`, { token: other.access }))
+            .status,
+        ).toBe(403);
+        await client.stop();
+        await eventually(
+          () =>
+            events.find(
+              (event) => event.type === 'status' && event.state === 'offline' && event.online === false,
+            ),
+          'offline status',
+        );
+      } finally {
+        browser.disconnect();
+        await client.stop();
+      }
     });
 
     it('keeps the owner order of devices', async () => {
