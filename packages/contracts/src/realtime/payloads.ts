@@ -29,6 +29,10 @@ export const deviceTelemetryEventSchema = z.object({
   temperature_c: z.number().nullable(),
   /** Fraction of the current run done, 0 to 1; null when idle. */
   run_progress: z.number().min(0).max(1).nullable(),
+  /** Detector signal at the same instant, mAU (null when no run is recording). */
+  signal_mau: z.number().nullable().optional(),
+  /** Each part's state: pump, injector, detector, column_oven, autosampler, fraction_collector. */
+  components: z.record(z.string(), z.enum(['ready', 'not_ready', 'busy', 'error'])).optional(),
 });
 export type DeviceTelemetryEvent = z.infer<typeof deviceTelemetryEventSchema>;
 
