@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { shot } from './helpers.ts';
+import { createShareToken, demoToken, revokeShareToken, runSample } from './share-data.ts';
 
-test('shared view hash routes: sample, injection, reports and not-found', async ({ page }, testInfo) => {
+test('shared view hash routes: reports and not-found', async ({ page }, testInfo) => {
   await page.goto('/share/#/samples/12/');
-  await expect(page.getByRole('heading', { name: 'Sample #12' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Incomplete link' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Eluent Cloud' })).toBeVisible();
-  await shot(page, testInfo, 'share-sample');
-
-  await page.goto('/share/#/samples/12/injection/3/');
-  await expect(page.getByText('Injection #3')).toBeVisible();
 
   await page.goto('/share/#/reports/injection/');
   await expect(page.getByRole('heading', { name: 'Injection report' })).toBeVisible();
@@ -20,6 +17,46 @@ test('shared view hash routes: sample, injection, reports and not-found', async 
     await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
   }
   await shot(page, testInfo, 'share-not-found');
+});
+
+test('a shared sample opens in a fresh browser context; a revoked link shows only the error', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const token = await demoToken(request);
+  const run = await runSample(request, token, `Shared cola ${Date.now()}`);
+  const share = await createShareToken(request, token, 'sample', run.sampleId);
+
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto(`/share/?token=${encodeURIComponent(share.token)}#/samples/${run.sampleId}/`);
+  await expect(page.getByRole('heading', { name: `${run.sampleName} #${run.sampleId}` })).toBeVisible();
+  const injection = page.getByRole('region', { name: `Injection #${run.injectionId}` });
+  await expect(injection).toBeVisible();
+  const peakRows = injection.locator('table.peak-table tbody tr');
+  await expect(peakRows.first()).toBeVisible();
+  expect(await peakRows.count()).toBeGreaterThan(0);
+  await shot(page, testInfo, 'share-sample');
+
+  await page.getByRole('link', { name: new RegExp(`Injection #${run.injectionId}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`#/samples/${run.sampleId}/injection/${run.injectionId}/$`));
+  await expect(injection).toBeVisible();
+  await page.goto(
+    `/share/?token=${encodeURIComponent(share.token)}#/samples/${run.sampleId}/injection/999999/`,
+  );
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+  await visitor.close();
+
+  await revokeShareToken(request, token, share.id);
+  const late = await browser.newContext();
+  const latePage = await late.newPage();
+  await latePage.goto(`/share/?token=${encodeURIComponent(share.token)}#/samples/${run.sampleId}/`);
+  await expect(latePage.getByText('The shared link is not valid or has expired.')).toBeVisible();
+  await expect(latePage.getByText(run.sampleName)).toHaveCount(0);
+  await expect(latePage.locator('table')).toHaveCount(0);
+  await shot(latePage, testInfo, 'share-revoked');
+  await late.close();
 });
 
 test('the shared view does not mount without the icon font and says why', async ({ page }) => {

@@ -5,6 +5,9 @@ import { ShareFrame } from './ShareFrame.tsx';
 import { SamplePage } from './SamplePage.tsx';
 import { ReportPage } from './ReportPage.tsx';
 import { NotFound } from './NotFound.tsx';
+import { ShareMessage } from './ShareMessage.tsx';
+import { useShareStartup } from './useShareStartup.ts';
+import { GENERIC_ERROR_TEXT } from './visitor.ts';
 
 /** Only numeric ids are routes (spec §2); anything else is the not-found route. */
 export const isNumericId = (value: string | undefined): value is string => !!value && /^\d+$/.test(value);
@@ -17,14 +20,30 @@ function SampleRoute() {
   );
 }
 
+function StartupError() {
+  return (
+    <ShareMessage icon="cloud_off" title="Error">
+      {GENERIC_ERROR_TEXT}
+    </ShareMessage>
+  );
+}
+
 export function ShareApp() {
+  const startup = useShareStartup();
+  if (startup === 'loading') return null;
   return (
     <HashRouter>
       <Routes>
         <Route element={<ShareFrame />}>
-          <Route path="/samples/:sampleId/" element={<SampleRoute />} />
-          <Route path="/samples/:sampleId/injection/:injectionId/" element={<SampleRoute />} />
-          <Route path="*" element={<NotFound />} />
+          {startup === 'error' ? (
+            <Route path="*" element={<StartupError />} />
+          ) : (
+            <>
+              <Route path="/samples/:sampleId/" element={<SampleRoute />} />
+              <Route path="/samples/:sampleId/injection/:injectionId/" element={<SampleRoute />} />
+              <Route path="*" element={<NotFound />} />
+            </>
+          )}
         </Route>
         <Route path="/reports/injection/" element={<ReportPage kind="injection" />} />
         <Route path="/reports/sequence/" element={<ReportPage kind="sequence" />} />

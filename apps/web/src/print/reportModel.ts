@@ -1,0 +1,232 @@
+// What a printed report shows, independent of where the data came from (the cabinet's stored report data
+// or a share link read through GraphQL).
+
+export interface ReportPeak {
+  number: number;
+  name: string | null;
+  retentionTimeSec: number;
+  area: number;
+  areaPercent: number | null;
+  height: number | null;
+  amount: number | null;
+  amountUnit: string | null;
+  platesHalf: number | null;
+  tailing: number | null;
+  resolution: number | null;
+  signalToNoise: number | null;
+}
+
+export interface ReportTrace {
+  timeSec: number[];
+  signal: number[];
+  unit: string;
+}
+
+export interface ReportInjection {
+  injectionId: number;
+  measurementId: number | null;
+  sampleName: string;
+  sampleType: string | null;
+  replicate: number | null;
+  vial: number | null;
+  state: string | null;
+  startedAt: string | null;
+  method: string | null;
+  template: string | null;
+  unit: string;
+  noise: number | null;
+  /** Present when the report data carried the signal; otherwise the page loads it by measurement id. */
+  trace: ReportTrace | null;
+  peaks: ReportPeak[];
+  errors: string[];
+}
+
+export interface ReportCalibration {
+  analyte: string;
+  model: string;
+  slope: number;
+  intercept: number;
+  rSquared: number | null;
+  amountUnit: string;
+  points: number;
+}
+
+export interface ReportAuditEntry {
+  at: string;
+  entity: string;
+  entityId: string;
+  action: string;
+  reason: string | null;
+  changed: string[];
+}
+
+export interface ReportModel {
+  kind: 'injection' | 'sequence';
+  title: string;
+  generatedAt: string;
+  instrument: string | null;
+  column: string | null;
+  method: string | null;
+  template: string | null;
+  sample: string | null;
+  date: string | null;
+  injections: ReportInjection[];
+  calibrations: ReportCalibration[];
+  audit: ReportAuditEntry[];
+}
+
+type Json = Record<string, unknown>;
+
+export const asObject = (value: unknown): Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+export const asList = (value: unknown): Json[] => (Array.isArray(value) ? value.map(asObject) : []);
+export const text = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
+export const num = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+export function peakOf(row: Json): ReportPeak {
+  return {
+    number: num(row.number) ?? 0,
+    name: text(row.name),
+    retentionTimeSec: num(row.retention_time_sec) ?? 0,
+    area: num(row.area) ?? 0,
+    areaPercent: num(row.area_percent),
+    height: num(row.height),
+    amount: num(row.amount),
+    amountUnit: text(row.amount_unit),
+    platesHalf: num(row.plates_half),
+    tailing: num(row.tailing),
+    resolution: num(row.resolution),
+    signalToNoise: num(row.signal_to_noise),
+  };
+}
+
+export function calibrationOf(row: Json): ReportCalibration {
+  return {
+    analyte: text(row.analyte) ?? '',
+    model: text(row.model) ?? '',
+    slope: num(row.slope) ?? 0,
+    intercept: num(row.intercept) ?? 0,
+    rSquared: num(row.r_squared),
+    amountUnit: text(row.amount_unit) ?? '',
+    points: Array.isArray(row.points) ? row.points.length : 0,
+  };
+}
+
+export function auditOf(row: Json): ReportAuditEntry {
+  const changedOf = (values: unknown) => Object.keys(asObject(values));
+  return {
+    at: text(row.at) ?? '',
+    entity: text(row.entity) ?? '',
+    entityId: text(row.entity_id) ?? '',
+    action: text(row.action) ?? '',
+    reason: text(row.reason),
+    changed: row.action === 'update' ? changedOf(row.new_values) : [],
+  };
+}
+
+export function errorsOf(value: unknown): string[] {
+  return asList(value).map((error) => text(error.message) ?? text(error.code) ?? 'error');
+}
+
+export function templateName(snapshot: unknown): string | null {
+  return text(asObject(snapshot).name);
+}
+
+export function noiseOf(figures: unknown): number | null {
+  return num(asObject(asObject(figures).noise).rms);
+}
+
+/** The server's `/api/reports/{kind}/{id}/` answer, as the cabinet stores it. */
+export function reportFromServer(data: unknown): ReportModel {
+  const report = asObject(data);
+  const instrument = asObject(report.instrument);
+  const column = text(asObject(instrument.installed_column).name);
+  const base = {
+    generatedAt: text(report.generated_at) ?? new Date().toISOString(),
+    instrument: text(instrument.name),
+    column,
+    calibrations: asList(report.calibrations).map(calibrationOf),
+    audit: asList(report.audit).map(auditOf),
+  };
+  if (report.kind === 'injection') {
+    const injection = asObject(report.injection);
+    const measurement = asObject(report.measurement);
+    const sample = asObject(report.sample);
+    const results = asList(report.results);
+    const latest = results.at(-1) ?? {};
+    const chromatogram = asObject(report.chromatogram);
+    const method = text(asObject(report.method_snapshot).name);
+    const template = templateName(latest.template_snapshot);
+    const trace =
+      Array.isArray(chromatogram.time_sec) && Array.isArray(chromatogram.signal)
+        ? {
+            timeSec: chromatogram.time_sec as number[],
+            signal: chromatogram.signal as number[],
+            unit: text(chromatogram.unit) ?? '',
+          }
+        : null;
+    return {
+      ...base,
+      kind: 'injection',
+      title: 'Injection report',
+      method,
+      template,
+      sample: text(sample.name),
+      date: text(injection.started_at),
+      injections: [
+        {
+          injectionId: num(injection.id) ?? 0,
+          measurementId: num(measurement.id),
+          sampleName: text(sample.name) ?? text(measurement.name) ?? '—',
+          sampleType: text(sample.type),
+          replicate: num(injection.replicate),
+          vial: num(injection.vial),
+          state: text(injection.state),
+          startedAt: text(injection.started_at),
+          method,
+          template,
+          unit: text(measurement.signal_unit) ?? trace?.unit ?? '',
+          noise: noiseOf(latest.figures),
+          trace,
+          peaks: asList(latest.peaks).map(peakOf),
+          errors: errorsOf(latest.errors),
+        },
+      ],
+    };
+  }
+  const sequence = asObject(report.sequence);
+  const method = text(asObject(report.method).name);
+  const template = text(asObject(report.template).name);
+  return {
+    ...base,
+    kind: 'sequence',
+    title: 'Sequence report',
+    method,
+    template,
+    sample: text(sequence.name),
+    date: text(sequence.started_at),
+    injections: asList(report.injections).map((row) => {
+      const result = asObject(row.result);
+      const sample = asObject(row.sample);
+      return {
+        injectionId: num(row.injection_id) ?? 0,
+        measurementId: num(row.measurement_id),
+        sampleName: text(sample.name) ?? '—',
+        sampleType: text(sample.type),
+        replicate: num(row.replicate),
+        vial: num(row.vial),
+        state: text(row.injection_state),
+        startedAt: null,
+        method,
+        template: templateName(result.template_snapshot) ?? template,
+        unit: text(asObject(result.figures).unit) ?? '',
+        noise: noiseOf(result.figures),
+        trace: null,
+        peaks: asList(result.peaks).map(peakOf),
+        errors: errorsOf(result.errors),
+      };
+    }),
+  };
+}

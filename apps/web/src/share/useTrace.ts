@@ -1,0 +1,79 @@
+// The signal of one measurement: the stored data, plus live chunks while it is still recording.
+import { useEffect, useState } from 'react';
+import type { ReportTrace } from '../print/reportModel.ts';
+import { subscribeShared } from './shareRealtime.ts';
+import { fetchSignal } from './visitor.ts';
+
+export type TraceState =
+  { status: 'loading' } | { status: 'missing' } | { status: 'ready'; trace: ReportTrace };
+
+interface LiveEvent {
+  type?: string;
+  chunk_index?: number;
+  time_sec?: number[];
+  signal?: number[];
+  unit?: string;
+}
+
+export function useTrace(
+  measurementId: number | null,
+  bearer: string,
+  live: boolean,
+  onFinished: () => void,
+): TraceState {
+  const [state, setState] = useState<TraceState>({ status: 'loading' });
+
+  useEffect(() => {
+    if (measurementId === null) {
+      setState({ status: 'missing' });
+      return;
+    }
+    let current = true;
+    setState({ status: 'loading' });
+    const chunks = new Map<number, LiveEvent>();
+    let stored: ReportTrace | null = null;
+    const show = () => {
+      const ordered = [...chunks.entries()].sort((a, b) => a[0] - b[0]).map(([, chunk]) => chunk);
+      const lastStoredSec = stored?.timeSec.at(-1) ?? -Infinity;
+      const timeSec = [...(stored?.timeSec ?? [])];
+      const signal = [...(stored?.signal ?? [])];
+      let unit = stored?.unit ?? '';
+      for (const chunk of ordered) {
+        unit = chunk.unit ?? unit;
+        (chunk.time_sec ?? []).forEach((time, index) => {
+          if (time <= lastStoredSec) return;
+          timeSec.push(time);
+          signal.push(chunk.signal?.[index] ?? 0);
+        });
+      }
+      if (timeSec.length > 0) setState({ status: 'ready', trace: { timeSec, signal, unit } });
+      else if (!live) setState({ status: 'missing' });
+    };
+    const stop = live
+      ? subscribeShared(`measurements:${measurementId}`, bearer, (data) => {
+          const event = data as LiveEvent;
+          if (!current) return;
+          if (event.type === 'finished') onFinished();
+          else if (event.type === 'signal' && typeof event.chunk_index === 'number') {
+            chunks.set(event.chunk_index, event);
+            show();
+          }
+        })
+      : () => undefined;
+    fetchSignal(measurementId, bearer)
+      .then((data) => {
+        if (!current) return;
+        stored = data ? { timeSec: data.time_sec, signal: data.signal, unit: data.unit } : null;
+        show();
+      })
+      .catch(() => {
+        if (current) show();
+      });
+    return () => {
+      current = false;
+      stop();
+    };
+  }, [measurementId, bearer, live, onFinished]);
+
+  return state;
+}

@@ -1,0 +1,59 @@
+// The visitor side of a share link: the share token exchanged for a visitor token (cached per share token),
+// GraphQL and REST calls made with it.
+import { createAnonymousTokens, SHARE_TOKEN_PATH } from '../api/anonymousTokens.ts';
+import { http, session, storage, versionState } from '../api/client.ts';
+import { createGraphqlClient } from '../api/graphql.ts';
+import type { Session } from '../api/session.ts';
+
+/** The generic error of the shared view (the specification does not give its wording). */
+export const GENERIC_ERROR_TEXT = 'Something went wrong. Try to refresh the page.';
+
+const currentUserId = (): string | null => session.current()?.payload.user_id ?? null;
+
+const tokens = createAnonymousTokens({
+  storage,
+  userId: currentUserId(),
+  exchange: async (shareToken, id) => {
+    const result = await http.post<{ token: string }>(
+      SHARE_TOKEN_PATH,
+      { share_token: shareToken, id },
+      { auth: false },
+    );
+    return result.ok ? result.data : null;
+  },
+});
+
+export const visitorToken = (shareToken: string, id: number) => tokens.get(shareToken, id);
+
+/** A GraphQL client whose bearer is the visitor token of one share link. */
+export function visitorGraphql(shareToken: string, id: number) {
+  const visitorSession: Session = {
+    getAccessToken: () => tokens.get(shareToken, id),
+    refresh: () => tokens.get(shareToken, id),
+    save: () => undefined,
+    logout: () => undefined,
+    current: () => null,
+    subscribe: () => () => undefined,
+  };
+  return createGraphqlClient({
+    session: visitorSession,
+    onVersion: (version) => versionState.report(version),
+  });
+}
+
+export interface SignalData {
+  time_sec: number[];
+  signal: number[];
+  unit: string;
+}
+
+/** The stored signal of a measurement, read with the given bearer; null when the server does not give it. */
+export async function fetchSignal(measurementId: number, bearer: string | null): Promise<SignalData | null> {
+  const response = await fetch(`/api/measurements/${measurementId}/data/`, {
+    headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},
+    credentials: 'same-origin',
+  });
+  if (!response.ok) return null;
+  const data = (await response.json()) as SignalData;
+  return Array.isArray(data.time_sec) && Array.isArray(data.signal) ? data : null;
+}

@@ -1,0 +1,142 @@
+// Data for the share and report tests, made through the public API as the demo user: a sample run on a
+// simulated instrument with a template, and share tokens for it.
+import { expect, type APIRequestContext } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { DEMO } from './helpers.ts';
+
+export async function demoToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/token/', {
+    data: { username: DEMO.email, password: DEMO.password },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { access: string }).access;
+}
+
+export async function graphql<T>(
+  request: APIRequestContext,
+  token: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
+  const response = await request.post('/hasura/v1/graphql', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { query, variables },
+  });
+  const body = (await response.json()) as { data?: T; errors?: unknown };
+  expect(body.errors).toBeUndefined();
+  return body.data!;
+}
+
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+) {
+  const response = await request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    data: method === 'POST' ? (data ?? {}) : undefined,
+  });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+export interface FinishedRun {
+  sampleId: number;
+  sampleName: string;
+  sequenceId: number;
+  injectionId: number;
+}
+
+/** Runs one injection of a new sample on an idle simulated instrument and waits for its processed result. */
+export async function runSample(
+  request: APIRequestContext,
+  token: string,
+  sampleName: string,
+): Promise<FinishedRun> {
+  const { devices, methods } = await graphql<{
+    devices: { id: number; state: string }[];
+    methods: { id: number }[];
+  }>(
+    request,
+    token,
+    '{ devices(order_by: {id: desc}) { id state } methods(where: {is_example: {_eq: true}}, order_by: {id: asc}, limit: 1) { id } }',
+  );
+  const device = devices.find((candidate) => candidate.state === 'idle') ?? devices[0]!;
+  const methodId = methods[0]!.id;
+  const templateUuid = randomUUID();
+  await graphql(
+    request,
+    token,
+    'mutation($o: postprocessingTemplates_insert_input!) { insert_postprocessingTemplates_one(object: $o) { uuid } }',
+    {
+      o: { uuid: templateUuid, name: 'Report peaks', params_pdet: { peak_detection_min_prominence: 5 } },
+    },
+  );
+  const sample = await api<{ id: number }>(request, token, 'POST', '/api/samples/', {
+    name: sampleName,
+    device_id: device.id,
+    method_id: methodId,
+    column_name: 'C18',
+  });
+  const sequence = await api<{ id: number }>(request, token, 'POST', '/api/sequences/', {
+    name: `${sampleName} run`,
+    device_id: device.id,
+    method_id: methodId,
+    template_uuid: templateUuid,
+  });
+  await api(request, token, 'POST', `/api/sequences/${sequence.id}/drafts/`, {
+    sample_id: sample.id,
+    vial: 3,
+  });
+  await api(request, token, 'POST', `/api/sequences/${sequence.id}/start/`);
+  await expect
+    .poll(
+      async () =>
+        (await api<{ state: string }>(request, token, 'GET', `/api/sequences/${sequence.id}/`)).state,
+      {
+        timeout: 90_000,
+      },
+    )
+    .toBe('FINISHED');
+  const results = await api<{ injections: { injection_id: number; result: unknown }[] }>(
+    request,
+    token,
+    'GET',
+    `/api/sequences/${sequence.id}/results/`,
+  );
+  expect(results.injections[0]?.result).toBeTruthy();
+  return {
+    sampleId: sample.id,
+    sampleName,
+    sequenceId: sequence.id,
+    injectionId: results.injections[0]!.injection_id,
+  };
+}
+
+/** A new share token for a sample, injection or sequence of the demo user. */
+export async function createShareToken(
+  request: APIRequestContext,
+  token: string,
+  objectType: 'sample' | 'injection' | 'sequence',
+  objectId: number,
+): Promise<{ id: number; token: string }> {
+  const data = await graphql<{ insert_shareTokens_one: { id: number; token: string } }>(
+    request,
+    token,
+    'mutation($type: String!, $id: Int!) { insert_shareTokens_one(object: {object_type: $type, object_id: $id}) { id token } }',
+    { type: objectType, id: objectId },
+  );
+  return data.insert_shareTokens_one;
+}
+
+export async function revokeShareToken(request: APIRequestContext, token: string, id: number) {
+  await graphql(
+    request,
+    token,
+    'mutation($id: Int!, $at: timestamptz!) { update_shareTokens_by_pk(pk_columns: {id: $id}, _set: {revoked_at: $at}) { id } }',
+    { id, at: new Date().toISOString() },
+  );
+}
