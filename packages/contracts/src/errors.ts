@@ -65,6 +65,18 @@ export const domainErrors = {
   // Peak processing
   processing_general_error: 'Peak processing failed.',
   processing_no_peaks: 'No peaks found.',
+  processing_job_not_found: 'Processing job not found.',
+  processing_nothing_to_do: 'There are no measurements to process.',
+  result_not_found: 'Result not found.',
+  // Manual integration
+  integration_reason_required: 'A reason is required for every manual integration change.',
+  integration_peak_not_found: 'Peak not found in the result.',
+  integration_invalid_limits: 'Peak start must be before its end and inside the signal.',
+  integration_split_outside: 'The split time must lie inside the peak.',
+  integration_merge_not_adjacent: 'Only two neighbouring peaks can be merged.',
+  // Sharing
+  share_object_not_found: 'The object to share was not found.',
+  share_token_not_found: 'Share token not found.',
   // Publishers
   publisher_unsupported_key: 'Unsupported key in data.',
   // Wi-Fi

@@ -187,6 +187,8 @@ export interface MeasurementsTable {
   metadata: Json;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
+  /** The result the user picked as current; null: the newest version (migration 0006). */
+  current_result_id: Nullable<number>;
 }
 
 export interface MeasurementChunksTable {

@@ -8,6 +8,7 @@ type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export type CalibrationModel = 'single_point' | 'linear';
+export type ProcessingJobScope = 'measurement' | 'measurements' | 'sequence';
 export type ProcessingJobState = 'queued' | 'running' | 'finished' | 'failed';
 
 export interface CalibrationsTable {
@@ -27,8 +28,11 @@ export interface CalibrationsTable {
 export interface ProcessingJobsTable {
   id: Generated<number>;
   owner_id: number;
-  scope: 'measurement' | 'sequence';
-  target_id: number;
+  scope: ProcessingJobScope;
+  /** The sequence or the one measurement; null for a list of measurements. */
+  target_id: Nullable<number>;
+  /** Every measurement the job processes, resolved at creation (migration 0006). */
+  measurement_ids: ColumnType<number[], number[] | undefined, number[]>;
   template_uuid: Nullable<string>;
   template_snapshot: Json;
   state: Defaulted<ProcessingJobState>;

@@ -9,6 +9,7 @@ import { healthRoutes } from './health-routes.ts';
 import { measurementRoutes } from './measurement-routes.ts';
 import { realtimeRoutes } from './realtime-routes.ts';
 import { reportRoutes } from './report-routes.ts';
+import { resultRoutes } from './result-routes.ts';
 import { sampleRoutes } from './sample-routes.ts';
 import { sequenceRoutes } from './sequence-routes.ts';
 import { shareTokenRoutes } from './share-token-routes.ts';
@@ -27,4 +28,5 @@ export const modules: Module[] = [
   sequenceRoutes,
   reportRoutes,
   measurementRoutes,
+  resultRoutes,
 ];

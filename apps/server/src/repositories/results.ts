@@ -69,6 +69,12 @@ export function createResultsRepository(db: Kysely<Database>) {
         .values({ ...values, version: Number(next) })
         .returningAll()
         .executeTakeFirstOrThrow();
+      // A new version becomes the current one; an earlier pick no longer holds.
+      await trx
+        .updateTable('measurements')
+        .set({ current_result_id: null })
+        .where('id', '=', values.measurement_id)
+        .execute();
       if (peaks.length > 0) {
         await trx
           .insertInto('peaks')
@@ -95,16 +101,26 @@ export function createResultsRepository(db: Kysely<Database>) {
     async result(resultId: number, trx: Db = db): Promise<ResultRow | undefined> {
       return trx.selectFrom('processing_results').selectAll().where('id', '=', resultId).executeTakeFirst();
     },
-    /** The newest result of each measurement. */
+    /** The current result of each measurement: the one the user picked, else the newest version. */
     async latestResults(measurementIds: number[], trx: Db = db): Promise<ResultRow[]> {
       if (measurementIds.length === 0) return [];
       return trx
-        .selectFrom('processing_results')
-        .selectAll()
-        .distinctOn('measurement_id')
-        .where('measurement_id', 'in', measurementIds)
-        .orderBy('measurement_id')
-        .orderBy('version', 'desc')
+        .selectFrom('processing_results as r')
+        .innerJoin('measurements as m', 'm.id', 'r.measurement_id')
+        .selectAll('r')
+        .distinctOn('r.measurement_id')
+        .where('r.measurement_id', 'in', measurementIds)
+        .orderBy('r.measurement_id')
+        .orderBy(sql<boolean>`coalesce(r.id = m.current_result_id, false)`, 'desc')
+        .orderBy('r.version', 'desc')
+        .execute();
+    },
+    /** Picks a measurement's current result; null goes back to the newest version. */
+    async setCurrentResult(trx: Db, measurementId: number, resultId: number | null): Promise<void> {
+      await trx
+        .updateTable('measurements')
+        .set({ current_result_id: resultId })
+        .where('id', '=', measurementId)
         .execute();
     },
     async peaks(resultIds: number[], trx: Db = db): Promise<PeakRow[]> {

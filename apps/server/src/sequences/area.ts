@@ -1,12 +1,15 @@
 // The sequences area of one server, built once per context: repositories, services, the runner on the
 // instrument port, and the realtime authorizer of `sequences:{id}`.
 import type { AppContext } from '../context.ts';
+import { createProcessingJobsRepository } from '../repositories/processing-jobs.ts';
 import { createResultsRepository } from '../repositories/results.ts';
 import { createSamplesRepository } from '../repositories/samples.ts';
 import { createRunsRepository } from '../repositories/sequences-runs.ts';
 import { createSequencesRepository } from '../repositories/sequences.ts';
 import { createFilesService } from '../services/files.ts';
 import { createReportsService } from '../services/reports.ts';
+import { createReprocessingService } from '../services/reprocessing.ts';
+import { createResultVersionsService } from '../services/result-versions.ts';
 import { createResultsService } from '../services/results.ts';
 import { createSamplesService } from '../services/samples.ts';
 import { createSequenceControl } from '../services/sequences-control.ts';
@@ -41,6 +44,20 @@ function build(context: AppContext) {
         .catch((error: unknown) => context.logger.warn({ err: error }, 'sequence progress publish failed'));
     },
   });
+  const reprocessing = createReprocessingService({
+    jobs: createProcessingJobsRepository(db),
+    runs,
+    sequences: sequencesRepository,
+    processing: results,
+    logger: context.logger,
+    publish: (ownerId, event) => {
+      // The job row holds the progress; a lost publication is replaced by the next one.
+      context.realtime
+        .publish(`users:${ownerId}`, event)
+        .catch((error: unknown) => context.logger.warn({ err: error }, 'job progress publish failed'));
+    },
+  });
+  context.onClose(() => reprocessing.close());
   context.realtime.registerChannelAuthorizer('sequences', async (subject, sequenceId) => {
     if (subject.kind === 'visitor')
       return subject.scope.type === 'sequence' && subject.scope.id === sequenceId;
@@ -64,6 +81,8 @@ function build(context: AppContext) {
     }),
     results,
     runner,
+    reprocessing,
+    versions: createResultVersionsService({ results: resultsRepository, runs, processing: results }),
     files: createFilesService({
       results: resultsRepository,
       runs,

@@ -14,7 +14,7 @@ function peakView(peak: PeakRow) {
   return rest;
 }
 
-function resultView(result: ResultRow, peaks: PeakRow[]) {
+export function resultView(result: ResultRow, peaks: PeakRow[]) {
   return {
     id: result.id,
     version: result.version,

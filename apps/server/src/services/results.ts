@@ -94,6 +94,8 @@ export interface ProcessOptions {
   kind?: 'automatic' | 'manual';
   jobId?: number | null;
   createdBy?: number | null;
+  /** Rebuild the sequence's calibration after this result. @default true (a job does it once at its end) */
+  recalibrate?: boolean;
 }
 
 export function createResultsService(deps: {
@@ -233,7 +235,7 @@ export function createResultsService(deps: {
         peakRows,
       ),
     );
-    if (sequenceId !== null) await recalibrate(sequenceId);
+    if (sequenceId !== null && options.recalibrate !== false) await recalibrate(sequenceId);
     return row;
   }
 

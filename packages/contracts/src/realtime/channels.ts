@@ -4,11 +4,11 @@ import {
   deviceEventSchema,
   measurementEventSchema,
   sequenceProgressEventSchema,
-  userNotificationSchema,
+  userEventSchema,
   type DeviceEvent,
   type MeasurementEvent,
   type SequenceProgressEvent,
-  type UserNotification,
+  type UserEvent,
 } from './payloads.ts';
 
 /** Payload type per channel namespace. */
@@ -16,7 +16,8 @@ export interface ChannelPayloads {
   devices: DeviceEvent;
   measurements: MeasurementEvent;
   sequences: SequenceProgressEvent;
-  users: UserNotification;
+  /** Notifications and reprocessing-job progress. */
+  users: UserEvent;
 }
 
 export type ChannelNamespace = keyof ChannelPayloads;
@@ -33,7 +34,7 @@ export const channelPayloadSchemas: { [N in ChannelNamespace]: z.ZodType<Channel
   devices: deviceEventSchema,
   measurements: measurementEventSchema,
   sequences: sequenceProgressEventSchema,
-  users: userNotificationSchema,
+  users: userEventSchema,
 };
 
 /** A channel of a known namespace, e.g. `devices:12`. */

@@ -102,3 +102,26 @@ export const userNotificationSchema = z.object({
   at: z.string(),
 });
 export type UserNotification = z.infer<typeof userNotificationSchema>;
+
+export const processingJobStates = ['queued', 'running', 'finished', 'failed'] as const;
+
+/** Progress of a background reprocessing job, on its owner's `users:{id}` channel. */
+export const processingJobEventSchema = z.object({
+  type: z.literal('processing_job'),
+  job_id: z.number().int(),
+  scope: z.enum(['measurement', 'measurements', 'sequence']),
+  /** The sequence or the measurement; null for a list of measurements. */
+  target_id: z.number().int().nullable(),
+  state: z.enum(processingJobStates),
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+  error: z.string().nullable(),
+  at: z.string(),
+});
+export type ProcessingJobEvent = z.infer<typeof processingJobEventSchema>;
+
+export const userEventSchema = z.discriminatedUnion('type', [
+  userNotificationSchema,
+  processingJobEventSchema,
+]);
+export type UserEvent = z.infer<typeof userEventSchema>;

@@ -4,10 +4,12 @@ import * as accounts from './0001_accounts.ts';
 import * as domain from './0002_domain.ts';
 import * as dataApi from './0003_data_api.ts';
 import * as sequences from './0005_sequences.ts';
+import * as results from './0006_results.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_domain': domain,
   '0003_data_api': dataApi,
   '0005_sequences': sequences,
+  '0006_results': results,
 };
