@@ -269,6 +269,8 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
       percent_b: status.percent_b,
       temperature_c: status.temperature_c,
       run_progress: status.run_progress,
+      signal_mau: status.signal_mau,
+      components: status.components,
     });
   }
 
