@@ -38,16 +38,15 @@ export function runNoise(
     const figures = measureNoise(timeSec, values, start, start + length);
     return figures ? { ...figures, method, windowSec: length } : null;
   }
-  const all: NoiseFigures[] = [];
-  const clear: NoiseFigures[] = [];
-  for (let start = windowStartSec; start + length <= windowEndSec + 1e-9; start += length) {
-    const figures = measureNoise(timeSec, values, start, start + length);
-    if (!figures) continue;
-    all.push(figures);
-    if (!excluded.some((x) => x.startSec < start + length && x.endSec > start)) clear.push(figures);
-  }
+  const starts: number[] = [];
+  for (let start = windowStartSec; start + length <= windowEndSec + 1e-9; start += length) starts.push(start);
+  const isClear = (start: number) => !excluded.some((x) => x.startSec < start + length && x.endSec > start);
+  const measure = (chosen: number[]) =>
+    chosen.flatMap((start) => measureNoise(timeSec, values, start, start + length) ?? []);
   // Windows free of peaks when there are any; otherwise the median still damps the peaks' effect.
-  const parts = clear.length > 0 ? clear : all;
+  // Windows over peaks are measured only when they are needed.
+  const clear = measure(starts.filter(isClear));
+  const parts = clear.length > 0 ? clear : measure(starts);
   if (parts.length === 0) return null;
   // Only the drift is needed over the whole window: the regression line without the residual pass.
   const whole = noiseWindowIndices(timeSec, windowStartSec, windowEndSec);
