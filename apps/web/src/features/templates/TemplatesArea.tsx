@@ -1,17 +1,14 @@
-// /app/templates.
+// /app/templates: list and editor with live preview.
 import { Route, Routes } from 'react-router-dom';
+import { TemplatesPage } from './TemplatesPage.tsx';
+import { TemplateEditor } from './TemplateEditor.tsx';
 
 export default function TemplatesArea() {
   return (
     <Routes>
-      <Route
-        index
-        element={
-          <div className="cabinet__content">
-            <h1>Templates</h1>
-          </div>
-        }
-      />
+      <Route index element={<TemplatesPage />} />
+      <Route path="new" element={<TemplateEditor />} />
+      <Route path=":uuid" element={<TemplateEditor />} />
     </Routes>
   );
 }

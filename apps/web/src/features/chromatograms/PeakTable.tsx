@@ -1,0 +1,65 @@
+// The peak table: RT, area, area %, height, W50, tailing, plates, resolution, S/N and amount.
+import type { PeakRow } from './peakRows.ts';
+import './chromatograms.css';
+
+const fixed = (value: number | null, digits: number) =>
+  value === null || !Number.isFinite(value) ? '—' : value.toFixed(digits);
+const whole = (value: number | null) =>
+  value === null || !Number.isFinite(value) ? '—' : Math.round(value).toLocaleString();
+
+export function PeakTable({
+  rows,
+  unit,
+  caption,
+}: {
+  rows: readonly PeakRow[];
+  unit: string;
+  caption?: string;
+}) {
+  if (rows.length === 0) return <p className="peak-table__empty">No peaks found.</p>;
+  const hasAmounts = rows.some((row) => row.amount !== null);
+  return (
+    <div className="peak-table-wrap">
+      <table className="peak-table" aria-label={caption ?? 'Peaks'}>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Name</th>
+            <th title="Retention time">RT, min</th>
+            <th>Area, {unit}·s</th>
+            <th>Area %</th>
+            <th>Height, {unit}</th>
+            <th title="Width at half height">W50, s</th>
+            <th>Tailing</th>
+            <th title="Plates at half height">Plates</th>
+            <th>Resolution</th>
+            <th>S/N</th>
+            {hasAmounts && <th>Amount</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.number}>
+              <td>{row.number}</td>
+              <td>{row.name ?? '—'}</td>
+              <td>{fixed(row.retentionTimeSec / 60, 3)}</td>
+              <td>{fixed(row.area, 3)}</td>
+              <td>{fixed(row.areaPercent, 2)}</td>
+              <td>{fixed(row.height, 3)}</td>
+              <td>{fixed(row.widthHalfSec, 2)}</td>
+              <td>{fixed(row.tailing, 2)}</td>
+              <td>{whole(row.plates)}</td>
+              <td>{fixed(row.resolution, 2)}</td>
+              <td>{fixed(row.signalToNoise, 1)}</td>
+              {hasAmounts && (
+                <td>
+                  {fixed(row.amount, 3)} {row.amountUnit ?? ''}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+// Measurements: metadata and peaks through GraphQL, the signal through REST (GET /api/measurements/{id}/data/).
+import { graphql, http } from '../../api/client.ts';
+import { httpErrorText } from '../../api/errors.ts';
+import type { ChromatogramSignal } from '../../workers/processingClient.ts';
+import { STORED_PEAK_FIELDS, type StoredPeak } from './peakRows.ts';
+
+export interface Measurement {
+  id: number;
+  name: string;
+  source: string;
+  state: string;
+  signal_unit: string;
+  points_count: number;
+  duration_sec: number;
+  created_at: string;
+  finished_at: string | null;
+  sample_id: number | null;
+  device_id: number | null;
+  injection_id: number | null;
+}
+
+const MEASUREMENT_FIELDS = `id name source state signal_unit points_count duration_sec created_at finished_at sample_id
+  device_id injection_id`;
+
+const MEASUREMENTS = `query Measurements($limit: Int!, $offset: Int!, $where: measurements_bool_exp!) {
+  measurements(limit: $limit, offset: $offset, order_by: [{ id: desc }], where: $where) {
+    ${MEASUREMENT_FIELDS}
+  }
+  measurements_aggregate(where: $where) {
+    aggregate {
+      count
+    }
+  }
+}`;
+
+const MEASUREMENTS_WITH_PEAKS = `query MeasurementsWithPeaks($ids: [Int!]) {
+  measurements(where: { id: { _in: $ids } }, order_by: [{ id: asc }]) {
+    ${MEASUREMENT_FIELDS}
+    peaks {
+      ${STORED_PEAK_FIELDS}
+    }
+  }
+}`;
+
+export type MeasurementWithPeaks = Measurement & { peaks: StoredPeak[] };
+
+export async function fetchMeasurements(
+  search: string,
+  page: number,
+  pageSize = 20,
+): Promise<{ measurements: Measurement[]; total: number }> {
+  const text = search.trim();
+  const conditions: Record<string, unknown>[] = [];
+  if (text !== '') {
+    conditions.push({ name: { _ilike: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } });
+    if (/^\d+$/.test(text) && Number(text) > 0 && Number(text) <= 2_147_483_647) {
+      conditions.push({ id: { _eq: Number(text) } });
+    }
+  }
+  const data = await graphql.query<{
+    measurements: Measurement[];
+    measurements_aggregate: { aggregate: { count: number } };
+  }>(MEASUREMENTS, {
+    limit: pageSize,
+    offset: page * pageSize,
+    where: conditions.length > 0 ? { _or: conditions } : {},
+  });
+  return { measurements: data.measurements, total: data.measurements_aggregate.aggregate.count };
+}
+
+export async function fetchMeasurementsWithPeaks(ids: readonly number[]): Promise<MeasurementWithPeaks[]> {
+  if (ids.length === 0) return [];
+  const data = await graphql.query<{ measurements: MeasurementWithPeaks[] }>(MEASUREMENTS_WITH_PEAKS, {
+    ids: [...ids],
+  });
+  return data.measurements;
+}
+
+export async function fetchMeasurementSignal(id: number): Promise<ChromatogramSignal> {
+  const result = await http.get<{ time_sec: number[]; signal: (number | null)[]; unit: string }>(
+    `/api/measurements/${id}/data/`,
+  );
+  if (!result.ok) throw new Error(httpErrorText(result.status, result.data));
+  // Missing samples (null) are left out: the processing core needs finite, increasing times.
+  const times: number[] = [];
+  const values: number[] = [];
+  result.data.time_sec.forEach((time, index) => {
+    const value = result.data.signal[index];
+    if (Number.isFinite(time) && typeof value === 'number' && Number.isFinite(value)) {
+      times.push(time);
+      values.push(value);
+    }
+  });
+  return {
+    key: `measurement:${id}`,
+    timeSec: Float64Array.from(times),
+    values: Float64Array.from(values),
+    unit: result.data.unit,
+  };
+}

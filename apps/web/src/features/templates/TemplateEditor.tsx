@@ -1,0 +1,152 @@
+// Template editor: every algorithm and parameter, the spec's validation messages, save by uuid, live preview.
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { templateDefaults, type FlatTemplate } from '@eluent/contracts';
+import { Icon } from '../../components/Icon.tsx';
+import { notifyError, notifySuccess } from '../../lib/toast.ts';
+import { FavoriteButton } from '../methods/ListControls.tsx';
+import { useFormValues } from '../methods/useFormValues.ts';
+import { TextField } from './TemplateFields.tsx';
+import { TemplatePreview } from './TemplatePreview.tsx';
+import { TemplateSteps } from './TemplateSteps.tsx';
+import {
+  templateExtraCheck,
+  templateRules,
+  toFlatTemplate,
+  toFormValues,
+  toPreviewTemplate,
+  type TimeUnit,
+} from './templateForm.ts';
+import { fetchTemplate, saveTemplate } from './templatesApi.ts';
+import '../methods/methods.css';
+import './templates.css';
+
+/** A new template starts from the spec defaults plus minimums that keep noise from counting as peaks. */
+const newTemplate: FlatTemplate = {
+  ...templateDefaults,
+  peak_detection_min_prominence: 1,
+  peak_detection_min_width: 1,
+};
+
+function convertTime(value: string | undefined, factor: number): string {
+  if (value === undefined || value.trim() === '' || !Number.isFinite(Number(value))) return value ?? '';
+  return String(Math.round(Number(value) * factor * 1e6) / 1e6);
+}
+
+function EditorBody({ initial }: { initial: FlatTemplate }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [timeUnit, setTimeUnit] = useState<TimeUnit>('min');
+  const [saved, setSaved] = useState<FlatTemplate>(initial);
+  const [signalUnit, setSignalUnit] = useState('mAU');
+  const form = useFormValues(toFormValues(initial, 'min'), templateRules, templateExtraCheck);
+  const previewTemplate = useMemo(
+    () => toPreviewTemplate(form.values, timeUnit, saved),
+    [form.values, timeUnit, saved],
+  );
+  const onUnit = useCallback((unit: string) => setSignalUnit(unit), []);
+  const save = useMutation({
+    mutationFn: (changes: Partial<FlatTemplate>) =>
+      saveTemplate({ ...toFlatTemplate(form.values, timeUnit, saved), ...changes }),
+    onSuccess: async (template) => {
+      setSaved(template);
+      await queryClient.invalidateQueries({ queryKey: ['templates'] });
+      notifySuccess('Template saved');
+      if (!initial.uuid) void navigate(`/app/templates/${template.uuid}`, { replace: true });
+    },
+    onError: (error) => notifyError(error.message),
+  });
+  const changeUnit = (unit: TimeUnit) => {
+    if (unit === timeUnit) return;
+    const factor = unit === 'sec' ? 60 : 1 / 60;
+    form.replace({
+      ...form.values,
+      detection_start: convertTime(form.values.detection_start, factor),
+      detection_end: convertTime(form.values.detection_end, factor),
+    });
+    setTimeUnit(unit);
+  };
+  const submit = () => form.checkAll() && save.mutate({});
+  return (
+    <>
+      <div className="cabinet__head">
+        <div>
+          <h1>{saved.uuid ? saved.name : 'New template'}</h1>
+          <p className="cabinet__lead">
+            {saved.uuid
+              ? `Template #${saved.id ?? ''}`
+              : 'A processing recipe: detection window, blank, baseline, peaks and noise.'}
+            {saved.is_archived ? ' · Archived' : ''}
+          </p>
+        </div>
+        <div className="head-actions">
+          {saved.uuid && (
+            <>
+              <FavoriteButton
+                favorite={saved.is_favorite}
+                name={saved.name}
+                onToggle={() => save.mutate({ is_favorite: !saved.is_favorite })}
+              />
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => save.mutate({ is_archived: !saved.is_archived })}
+              >
+                <Icon name={saved.is_archived ? 'unarchive' : 'archive'} />{' '}
+                {saved.is_archived ? 'Restore' : 'Archive'}
+              </button>
+            </>
+          )}
+          <button type="button" className="button" disabled={save.isPending} onClick={submit}>
+            <Icon name="save" /> Save template
+          </button>
+        </div>
+      </div>
+      <div className="template-editor">
+        <form
+          className="template-editor__form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <section className="card template-step" aria-label="General">
+            <TextField form={form} name="name" label="Template name" hint="Empty becomes ‘Default name’" />
+          </section>
+          <TemplateSteps form={form} unit={signalUnit} timeUnit={timeUnit} onTimeUnit={changeUnit} />
+        </form>
+        <TemplatePreview template={previewTemplate} onUnit={onUnit} />
+      </div>
+    </>
+  );
+}
+
+export function TemplateEditor() {
+  const { uuid } = useParams();
+  const template = useQuery({
+    queryKey: ['template', uuid],
+    queryFn: () => fetchTemplate(uuid!),
+    enabled: uuid !== undefined,
+  });
+  const initial = uuid === undefined ? newTemplate : template.data;
+  return (
+    <div className="cabinet__content cabinet__content--wide">
+      <Link to="/app/templates/" className="back-link">
+        <Icon name="arrow_back" /> Templates
+      </Link>
+      {template.isError && (
+        <div className="form-error" role="alert">
+          {template.error.message}
+        </div>
+      )}
+      {uuid !== undefined && template.isSuccess && !template.data && (
+        <div className="form-error" role="alert">
+          Template not found.
+        </div>
+      )}
+      {initial && <EditorBody key={initial.uuid ?? 'new'} initial={initial} />}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// The editor's inputs: a labelled text input or select bound to the form values, validated on input and blur.
+import { useId, type ReactNode } from 'react';
+import type { FormValues } from '../methods/useFormValues.ts';
+
+export function TextField({
+  form,
+  name,
+  label,
+  multiline,
+  hint,
+}: {
+  form: FormValues;
+  name: string;
+  label: string;
+  multiline?: boolean;
+  hint?: string;
+}) {
+  const id = useId();
+  const error = form.errors[name] ?? null;
+  const common = {
+    id,
+    name,
+    value: form.values[name] ?? '',
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    onBlur: () => form.blur(name),
+  };
+  return (
+    <div className={`field ${error ? 'field--error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {multiline ? (
+        <textarea
+          {...common}
+          rows={3}
+          className="mono"
+          onChange={(event) => form.set(name, event.target.value)}
+        />
+      ) : (
+        <input {...common} onChange={(event) => form.set(name, event.target.value)} />
+      )}
+      <div className="field__error" id={`${id}-error`} role={error ? 'alert' : undefined}>
+        {error ?? hint ?? ''}
+      </div>
+    </div>
+  );
+}
+
+export function SelectField({
+  form,
+  name,
+  label,
+  children,
+}: {
+  form: FormValues;
+  name: string;
+  label: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={form.values[name] ?? ''}
+        onChange={(event) => form.set(name, event.target.value)}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+// Live preview: the chosen chromatogram processed in the worker with the template being edited.
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ProcessingTemplate } from '@eluent/signal';
+import { Icon } from '../../components/Icon.tsx';
+import { ChromatogramPlot } from '../../plot/ChromatogramPlot.tsx';
+import { useProcessingPreview } from '../../workers/useProcessingPreview.ts';
+import type { ChromatogramSignal } from '../../workers/processingClient.ts';
+import { fetchMeasurements, fetchMeasurementSignal } from '../chromatograms/measurementsApi.ts';
+import { PeakTable } from '../chromatograms/PeakTable.tsx';
+import { plotPeaks, rowsFromPeaks } from '../chromatograms/peakRows.ts';
+import { exampleChromatograms, generateExample } from './exampleChromatograms.ts';
+
+function useChosenSignal(choice: string) {
+  const [signal, setSignal] = useState<ChromatogramSignal | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    setError(null);
+    const example = exampleChromatograms.find((item) => item.key === choice);
+    const loading: Promise<ChromatogramSignal> = example
+      ? new Promise((resolve) => setTimeout(() => resolve(generateExample(example)), 0))
+      : fetchMeasurementSignal(Number(choice.replace('measurement:', '')));
+    loading.then(
+      (loaded) => current && setSignal(loaded),
+      (failure: unknown) => current && setError(failure instanceof Error ? failure.message : String(failure)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [choice]);
+  return { signal: signal?.key === choice ? signal : null, error };
+}
+
+export function TemplatePreview({
+  template,
+  onUnit,
+}: {
+  template: ProcessingTemplate;
+  onUnit: (unit: string) => void;
+}) {
+  const chooserId = useId();
+  const [choice, setChoice] = useState(exampleChromatograms[0]!.key);
+  const measurements = useQuery({
+    queryKey: ['measurements', 'preview'],
+    queryFn: () => fetchMeasurements('', 0),
+  });
+  const { signal, error: loadError } = useChosenSignal(choice);
+  const preview = useProcessingPreview(signal, template);
+  useEffect(() => {
+    if (signal) onUnit(signal.unit);
+  }, [signal, onUnit]);
+  const rows = useMemo(() => rowsFromPeaks(preview.result?.peaks ?? []), [preview.result]);
+  const plotted = useMemo(() => plotPeaks(rows), [rows]);
+  const series = useMemo(
+    () =>
+      signal && preview.result?.signals
+        ? [
+            {
+              id: signal.key,
+              label: 'Signal',
+              timeSec: signal.timeSec,
+              values: Float64Array.from(preview.result.signals.correctedValues),
+            },
+          ]
+        : signal
+          ? [{ id: signal.key, label: 'Signal', timeSec: signal.timeSec, values: signal.values }]
+          : [],
+    [signal, preview.result],
+  );
+  const baseline = useMemo(
+    () =>
+      signal && preview.result?.signals
+        ? { timeSec: signal.timeSec, values: Float64Array.from(preview.result.signals.runBaseline) }
+        : null,
+    [signal, preview.result],
+  );
+  const stepErrors = preview.result?.steps.filter((step) => step.error) ?? [];
+  return (
+    <section className="card template-preview" aria-label="Live preview">
+      <header className="template-preview__head">
+        <h2>
+          <Icon name="insights" /> Live preview
+        </h2>
+        <div className="field template-preview__chooser">
+          <label htmlFor={chooserId}>Chromatogram</label>
+          <select id={chooserId} value={choice} onChange={(event) => setChoice(event.target.value)}>
+            <optgroup label="Examples">
+              {exampleChromatograms.map((example) => (
+                <option key={example.key} value={example.key}>
+                  {example.label}
+                </option>
+              ))}
+            </optgroup>
+            {(measurements.data?.measurements.length ?? 0) > 0 && (
+              <optgroup label="Measurements">
+                {measurements.data?.measurements.map((measurement) => (
+                  <option key={measurement.id} value={`measurement:${measurement.id}`}>
+                    #{measurement.id} {measurement.name}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+          </select>
+        </div>
+      </header>
+      <p className="template-preview__status" role="status">
+        {loadError
+          ? loadError
+          : !signal
+            ? 'Loading the chromatogram…'
+            : preview.pending
+              ? 'Processing…'
+              : preview.error
+                ? preview.error
+                : `${rows.length} ${rows.length === 1 ? 'peak' : 'peaks'} found`}
+      </p>
+      {stepErrors.map((step) => (
+        <p key={step.step} className="form-error">
+          {step.algorithm}: {step.error}
+        </p>
+      ))}
+      {series.length > 0 && (
+        <ChromatogramPlot
+          label="Preview chromatogram"
+          series={series}
+          baseline={baseline}
+          peaks={plotted}
+          unit={signal?.unit ?? ''}
+          height={320}
+        />
+      )}
+      <PeakTable rows={rows} unit={signal?.unit ?? ''} caption="Preview peaks" />
+    </section>
+  );
+}

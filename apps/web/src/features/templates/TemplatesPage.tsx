@@ -1,0 +1,122 @@
+// Templates list: search by name or id, favorites first, archived view, pages of 20.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { algorithmLabels, type AlgorithmKey, type FlatTemplate } from '@eluent/contracts';
+import { Icon } from '../../components/Icon.tsx';
+import { notifyError } from '../../lib/toast.ts';
+import { FavoriteButton, ListToolbar, Pager } from '../methods/ListControls.tsx';
+import { initialListParams, type ListParams } from '../methods/listQuery.ts';
+import { fetchTemplates, setTemplateArchived, setTemplateFavorite } from './templatesApi.ts';
+import '../methods/methods.css';
+import './templates.css';
+
+const label = (key: string | null) =>
+  key && key in algorithmLabels ? algorithmLabels[key as AlgorithmKey] : '—';
+
+function TemplateRow({ template }: { template: FlatTemplate }) {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: ['templates'] });
+  const onError = (error: Error) => notifyError(error.message);
+  const favorite = useMutation({
+    mutationFn: () => setTemplateFavorite(template.uuid!, !template.is_favorite),
+    onSettled,
+    onError,
+  });
+  const archive = useMutation({
+    mutationFn: () => setTemplateArchived(template.uuid!, !template.is_archived),
+    onSettled,
+    onError,
+  });
+  return (
+    <tr>
+      <td className="list-table__star">
+        <FavoriteButton
+          favorite={template.is_favorite}
+          name={template.name}
+          onToggle={() => favorite.mutate()}
+        />
+      </td>
+      <td className="list-table__id">{template.id}</td>
+      <td>
+        <Link to={`/app/templates/${template.uuid}`}>{template.name}</Link>
+      </td>
+      <td>{label(template.algorithm_base)}</td>
+      <td>{label(template.algorithm_pdet)}</td>
+      <td>{label(template.algorithm_peak)}</td>
+      <td className="list-table__actions">
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-label={`${template.is_archived ? 'Restore' : 'Archive'} ${template.name}`}
+          onClick={() => archive.mutate()}
+        >
+          <Icon name={template.is_archived ? 'unarchive' : 'archive'} />{' '}
+          {template.is_archived ? 'Restore' : 'Archive'}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+export function TemplatesPage() {
+  const [params, setParams] = useState<ListParams>(initialListParams);
+  const templates = useQuery({
+    queryKey: ['templates', params],
+    queryFn: () => fetchTemplates(params),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <div className="cabinet__content">
+      <div className="cabinet__head">
+        <div>
+          <h1>Templates</h1>
+          <p className="cabinet__lead">
+            Post-processing recipes: replaying a template on the raw signal always gives the same peaks.
+          </p>
+        </div>
+        <Link className="button" to="/app/templates/new">
+          <Icon name="add" /> New template
+        </Link>
+      </div>
+      <ListToolbar params={params} onChange={setParams} searchLabel="Search templates" />
+      {templates.isError ? (
+        <div className="form-error" role="alert">
+          {templates.error.message}
+        </div>
+      ) : templates.data && templates.data.templates.length === 0 ? (
+        <div className="empty card" role="status">
+          <Icon name="auto_graph" className="empty__icon" />
+          <h2>{params.archived ? 'No archived templates' : 'No templates found'}</h2>
+          <p>Create a template and tune it on a live preview of an example or one of your measurements.</p>
+        </div>
+      ) : templates.data ? (
+        <div className="card list-card">
+          <table className="list-table">
+            <thead>
+              <tr>
+                <th aria-label="Favorite" />
+                <th>ID</th>
+                <th>Name</th>
+                <th>Baseline</th>
+                <th>Detection</th>
+                <th>Integration</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {templates.data.templates.map((template) => (
+                <TemplateRow key={template.uuid} template={template} />
+              ))}
+            </tbody>
+          </table>
+          <Pager
+            page={params.page}
+            total={templates.data.total}
+            onPage={(page) => setParams({ ...params, page })}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

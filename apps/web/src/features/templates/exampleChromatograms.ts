@@ -1,0 +1,84 @@
+// Bundled example chromatograms for the live preview, generated (seeded) so nothing is downloaded.
+import { seededNormal } from '@eluent/signal';
+import type { ChromatogramSignal } from '../../workers/processingClient.ts';
+
+interface ExamplePeak {
+  retentionSec: number;
+  sigmaSec: number;
+  tauSec: number;
+  height: number;
+}
+
+export interface ExampleChromatogram {
+  key: string;
+  label: string;
+  durationSec: number;
+  rateHz: number;
+  peaks: ExamplePeak[];
+  noise: number;
+  driftPerMin: number;
+}
+
+const assay: ExamplePeak[] = [
+  { retentionSec: 62, sigmaSec: 2.2, tauSec: 0.8, height: 14 },
+  { retentionSec: 95, sigmaSec: 2.6, tauSec: 1.2, height: 85 },
+  { retentionSec: 104, sigmaSec: 2.8, tauSec: 1.4, height: 42 },
+  { retentionSec: 151, sigmaSec: 3.1, tauSec: 1.6, height: 6 },
+  { retentionSec: 203, sigmaSec: 3.6, tauSec: 2.2, height: 120 },
+  { retentionSec: 262, sigmaSec: 4.1, tauSec: 2.6, height: 3 },
+  { retentionSec: 318, sigmaSec: 4.6, tauSec: 3.2, height: 55 },
+  { retentionSec: 402, sigmaSec: 5.2, tauSec: 3.6, height: 1.6 },
+  { retentionSec: 455, sigmaSec: 5.5, tauSec: 4.2, height: 28 },
+];
+
+export const exampleChromatograms: ExampleChromatogram[] = [
+  {
+    key: 'example:assay',
+    label: 'Example: 9-component assay, 10 min, UV 254 nm',
+    durationSec: 600,
+    rateHz: 10,
+    peaks: assay,
+    noise: 0.12,
+    driftPerMin: 0.35,
+  },
+  {
+    key: 'example:long',
+    label: 'Example: long run, 1,000,000 points',
+    durationSec: 10_000,
+    rateHz: 100,
+    peaks: Array.from({ length: 40 }, (_, index) => ({
+      retentionSec: 200 + index * 240,
+      sigmaSec: 6 + index * 0.2,
+      tauSec: 3,
+      height: 10 + ((index * 37) % 90),
+    })),
+    noise: 0.1,
+    driftPerMin: 0.02,
+  },
+];
+
+/** A tailing peak: Gaussian before the apex, wider by the tail constant after it. */
+function peakValue(timeSec: number, peak: ExamplePeak): number {
+  const width = timeSec < peak.retentionSec ? peak.sigmaSec : peak.sigmaSec + peak.tauSec;
+  const z = (timeSec - peak.retentionSec) / width;
+  return peak.height * Math.exp(-0.5 * z * z);
+}
+
+export function generateExample(example: ExampleChromatogram): ChromatogramSignal {
+  const count = Math.round(example.durationSec * example.rateHz);
+  const timeSec = new Float64Array(count);
+  const values = new Float64Array(count);
+  const normal = seededNormal(20_240_611);
+  const sorted = [...example.peaks].sort((a, b) => a.retentionSec - b.retentionSec);
+  for (let index = 0; index < count; index++) {
+    const time = index / example.rateHz;
+    timeSec[index] = time;
+    let value = 1 + (example.driftPerMin * time) / 60 + example.noise * normal();
+    for (const peak of sorted) {
+      if (Math.abs(time - peak.retentionSec) > 12 * peak.sigmaSec + 10 * peak.tauSec) continue;
+      value += peakValue(time, peak);
+    }
+    values[index] = value;
+  }
+  return { key: example.key, timeSec, values, unit: 'mAU' };
+}

@@ -1,0 +1,236 @@
+// The chromatogram plot (uPlot): signals decimated per pixel column, baseline, peaks with labels,
+// drag to zoom, Shift-drag or the wheel to pan and zoom, buttons to step and reset.
+import { useEffect, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { Icon } from '../components/Icon.tsx';
+import { drawPeaksHook } from './drawPeaks.ts';
+import { fullRangeMin, visibleData } from './plotData.ts';
+import { attachPanAndWheel, panBy, zoomBy } from './plotNavigation.ts';
+import {
+  BASELINE_COLOR,
+  defaultAppearance,
+  SERIES_COLORS,
+  type PlotAppearance,
+  type PlotPeak,
+  type PlotSeries,
+} from './plotTypes.ts';
+import './plot.css';
+
+interface ChromatogramPlotProps {
+  series: readonly PlotSeries[];
+  baseline?: Pick<PlotSeries, 'timeSec' | 'values'> | null;
+  peaks?: readonly PlotPeak[];
+  unit: string;
+  appearance?: PlotAppearance;
+  height?: number;
+  label: string;
+}
+
+const formatMin = (value: number) => value.toFixed(2);
+
+export function ChromatogramPlot({
+  series,
+  baseline = null,
+  peaks = [],
+  unit,
+  appearance = defaultAppearance,
+  height = 360,
+  label,
+}: ChromatogramPlotProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const readout = useRef<HTMLSpanElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const fullRange = useRef<[number, number]>([0, 1]);
+  const [range, setRange] = useState<[number, number] | null>(null);
+  const drawn: PlotSeries[] = [
+    ...series,
+    ...(baseline && appearance.showBaseline ? [{ ...baseline, id: 'baseline', label: 'Baseline' }] : []),
+  ];
+  const layer = useRef({ drawn, peaks, appearance, signal: series[0] ?? null });
+  layer.current = { drawn, peaks, appearance, signal: series[0] ?? null };
+  const shape = `${series.length}:${drawn.length}:${appearance.lineWidth}:${height}:${unit}`;
+
+  const built = useRef<{ min: number; max: number } | null>(null);
+  const rebuild = (u: uPlot) => {
+    const min = u.scales.x?.min;
+    const max = u.scales.x?.max;
+    if (min === undefined || max === undefined || !(max > min)) return;
+    const columns = Math.round(u.bbox.width / (window.devicePixelRatio || 1));
+    const visible = visibleData(layer.current.drawn, min, max, columns);
+    built.current = { min, max };
+    u.setData(visible.data, false);
+    // uPlot finds the visible index window when the x scale is set, so set it again for the new grid.
+    u.setScale('x', { min, max });
+    if (visible.yRange) u.setScale('y', { min: visible.yRange[0], max: visible.yRange[1] });
+    setRange([min, max]);
+  };
+  const rebuildRef = useRef(rebuild);
+  rebuildRef.current = rebuild;
+  const scheduled = useRef(false);
+  const scheduleRebuild = (u: uPlot) => {
+    if (built.current && built.current.min === u.scales.x?.min && built.current.max === u.scales.x?.max)
+      return;
+    if (scheduled.current) return;
+    scheduled.current = true;
+    queueMicrotask(() => {
+      scheduled.current = false;
+      if (plot.current === u) rebuildRef.current(u);
+    });
+  };
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const drawnNow = layer.current.drawn;
+    fullRange.current = fullRangeMin(drawnNow);
+    const [start, end] = fullRange.current;
+    const width = Math.max(200, element.clientWidth);
+    const initial = visibleData(drawnNow, start, end, width);
+    const options: uPlot.Options = {
+      width,
+      height,
+      scales: { x: { time: false, auto: false }, y: { auto: false } },
+      legend: { show: false },
+      axes: [
+        { label: 'Time, min', stroke: '#4a6670', grid: { stroke: '#eef3f4' }, ticks: { stroke: '#dde6e9' } },
+        {
+          label: unit,
+          stroke: '#4a6670',
+          grid: { stroke: '#eef3f4' },
+          ticks: { stroke: '#dde6e9' },
+          size: 64,
+        },
+      ],
+      series: [
+        {},
+        ...drawnNow.map((item, index) =>
+          item.id === 'baseline'
+            ? {
+                label: 'Baseline',
+                stroke: BASELINE_COLOR,
+                width: 1,
+                dash: [6, 4],
+                spanGaps: true,
+                points: { show: false },
+              }
+            : {
+                label: item.label,
+                stroke: item.color ?? SERIES_COLORS[index % SERIES_COLORS.length],
+                width: layer.current.appearance.lineWidth,
+                spanGaps: true,
+                points: { show: false },
+              },
+        ),
+      ],
+      cursor: {
+        drag: { x: true, y: false, setScale: true },
+        points: { show: false },
+        bind: { mousedown: (u, _target, handler) => (event) => (event.shiftKey ? null : handler(event)) },
+      },
+      hooks: {
+        // Deferred: uPlot drops scale changes made inside its own setScale hook.
+        setScale: [(u, key) => key === 'x' && scheduleRebuild(u)],
+        draw: [drawPeaksHook(() => layer.current)],
+        setCursor: [
+          (u) => {
+            const index = u.cursor.idx;
+            if (!readout.current) return;
+            const x = index === null || index === undefined ? undefined : u.data[0][index];
+            const y = index === null || index === undefined ? undefined : u.data[1]?.[index];
+            readout.current.textContent =
+              x === undefined || y === undefined || y === null
+                ? ''
+                : `${formatMin(x)} min · ${y.toFixed(3)} ${unit}`;
+          },
+        ],
+      },
+    };
+    built.current = null;
+    const u = new uPlot(options, initial.data, element);
+    plot.current = u;
+    u.setScale('x', { min: start, max: end });
+    const detach = attachPanAndWheel(u);
+    const observer = new ResizeObserver(() => {
+      const nextWidth = Math.max(200, element.clientWidth);
+      if (Math.abs(nextWidth - u.width) < 1) return;
+      u.setSize({ width: nextWidth, height });
+      rebuildRef.current(u);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      detach();
+      u.destroy();
+      plot.current = null;
+    };
+  }, [shape]);
+
+  // New data with the same layout: keep the zoom when the time extent is unchanged.
+  useEffect(() => {
+    const u = plot.current;
+    if (!u) return;
+    const next = fullRangeMin(layer.current.drawn);
+    const [start, end] = fullRange.current;
+    if (Math.abs(next[0] - start) > 1e-9 || Math.abs(next[1] - end) > 1e-9) {
+      fullRange.current = next;
+      u.setScale('x', { min: next[0], max: next[1] });
+    } else {
+      rebuildRef.current(u);
+    }
+  }, [series, baseline]);
+
+  useEffect(() => plot.current?.redraw(false), [peaks, appearance]);
+
+  const act = (action: (u: uPlot) => void) => () => plot.current && action(plot.current);
+  return (
+    <figure
+      className="plot"
+      aria-label={label}
+      data-x-min={range?.[0].toFixed(4)}
+      data-x-max={range?.[1].toFixed(4)}
+      data-peaks={peaks.length}
+    >
+      <div className="plot__toolbar">
+        <span className="plot__range" aria-label="Visible time range">
+          {range ? `${formatMin(range[0])}–${formatMin(range[1])} min` : ''}
+        </span>
+        <span className="plot__readout" ref={readout} />
+        <span className="plot__buttons">
+          <button type="button" aria-label="Pan left" title="Pan left" onClick={act((u) => panBy(u, -0.25))}>
+            <Icon name="chevron_left" />
+          </button>
+          <button type="button" aria-label="Pan right" title="Pan right" onClick={act((u) => panBy(u, 0.25))}>
+            <Icon name="chevron_right" />
+          </button>
+          <button type="button" aria-label="Zoom in" title="Zoom in" onClick={act((u) => zoomBy(u, 0.5))}>
+            <Icon name="zoom_in" />
+          </button>
+          <button type="button" aria-label="Zoom out" title="Zoom out" onClick={act((u) => zoomBy(u, 2))}>
+            <Icon name="zoom_out" />
+          </button>
+          <button
+            type="button"
+            aria-label="Reset zoom"
+            title="Reset zoom"
+            onClick={act((u) => u.setScale('x', { min: fullRange.current[0], max: fullRange.current[1] }))}
+          >
+            <Icon name="fit_screen" />
+          </button>
+        </span>
+      </div>
+      <div ref={container} className="plot__canvas" />
+      {series.length > 1 && (
+        <figcaption className="plot__legend">
+          {series.map((item, index) => (
+            <span key={item.id}>
+              <i style={{ background: item.color ?? SERIES_COLORS[index % SERIES_COLORS.length] }} />
+              {item.label}
+            </span>
+          ))}
+        </figcaption>
+      )}
+      <p className="plot__hint">Drag to zoom · Shift-drag to pan · wheel to zoom around the cursor</p>
+    </figure>
+  );
+}

@@ -1,0 +1,37 @@
+// What the chromatogram plot draws: signals (times in seconds), a run baseline and integrated peaks.
+
+export interface PlotSeries {
+  id: string;
+  label: string;
+  timeSec: ArrayLike<number>;
+  values: ArrayLike<number>;
+  color?: string;
+}
+
+export interface PlotPeak {
+  number: number;
+  label: string;
+  retentionTimeSec: number;
+  startSec: number;
+  endSec: number;
+  baselineStartValue: number;
+  baselineEndValue: number;
+}
+
+export interface PlotAppearance {
+  showPeakLabels: boolean;
+  showBaseline: boolean;
+  fillPeaks: boolean;
+  lineWidth: number;
+}
+
+export const defaultAppearance: PlotAppearance = {
+  showPeakLabels: true,
+  showBaseline: true,
+  fillPeaks: true,
+  lineWidth: 1.25,
+};
+
+export const SERIES_COLORS = ['#0e5a6b', '#d9480f', '#2b8a3e', '#7048e8', '#c2255c', '#1971c2', '#8f6b00'];
+export const BASELINE_COLOR = '#e8590c';
+export const PEAK_COLOR = '#2bb3a8';

@@ -1,0 +1,53 @@
+// Live preview: reprocesses the chosen chromatogram in the worker as the template changes (debounced).
+import { useEffect, useRef, useState } from 'react';
+import type { ProcessingResult, ProcessingTemplate } from '@eluent/signal';
+import {
+  createProcessingClient,
+  type ChromatogramSignal,
+  type ProcessingClient,
+} from './processingClient.ts';
+
+const DEBOUNCE_MS = 250;
+
+export interface PreviewState {
+  result: ProcessingResult | null;
+  error: string | null;
+  pending: boolean;
+}
+
+export function useProcessingPreview(
+  signal: ChromatogramSignal | null,
+  template: ProcessingTemplate,
+): PreviewState {
+  const client = useRef<ProcessingClient | null>(null);
+  const [state, setState] = useState<PreviewState>({ result: null, error: null, pending: false });
+  const templateKey = JSON.stringify(template);
+
+  useEffect(() => {
+    client.current = createProcessingClient();
+    return () => {
+      client.current?.dispose();
+      client.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!signal) return;
+    setState((current) => ({ ...current, pending: true }));
+    const timer = setTimeout(() => {
+      const running = client.current?.process(signal, JSON.parse(templateKey) as ProcessingTemplate);
+      running?.then(
+        (result) => result && setState({ result, error: null, pending: false }),
+        (error: unknown) =>
+          setState({
+            result: null,
+            error: error instanceof Error ? error.message : String(error),
+            pending: false,
+          }),
+      );
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [signal, templateKey]);
+
+  return state;
+}

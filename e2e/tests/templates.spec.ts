@@ -1,0 +1,140 @@
+import { expect, test, type Page } from '@playwright/test';
+import { shot, signInThroughPage } from './helpers.ts';
+
+const peakCount = async (page: Page) => {
+  const status = page.getByRole('region', { name: 'Live preview' }).getByRole('status');
+  await expect(status).toHaveText(/^\d+ peaks? found$/);
+  return Number(/^(\d+)/.exec((await status.textContent()) ?? '')?.[1]);
+};
+
+test('templates: the editor previews live, validates, saves by uuid and lists the template', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/app/templates/new');
+  await signInThroughPage(page);
+  await expect(page.getByRole('heading', { name: 'New template' })).toBeVisible();
+  const preview = page.getByRole('region', { name: 'Live preview' });
+  const before = await peakCount(page);
+  expect(before).toBeGreaterThan(3);
+  await expect(preview.getByRole('table', { name: 'Preview peaks' }).locator('tbody tr')).toHaveCount(before);
+  await expect(preview.getByRole('figure', { name: 'Preview chromatogram' })).toHaveAttribute(
+    'data-peaks',
+    String(before),
+  );
+  await shot(page, testInfo, 'template-editor-new');
+
+  const prominence = page.getByLabel('Min prominence, mAU');
+  await prominence.fill('-1');
+  await expect(page.getByText('Must be higher than 0')).toBeVisible();
+  await prominence.fill('50');
+  await expect.poll(() => peakCount(page)).toBeLessThan(before);
+  const after = await peakCount(page);
+  await expect(preview.getByRole('table', { name: 'Preview peaks' }).locator('tbody tr')).toHaveCount(after);
+  await expect(preview.getByRole('figure', { name: 'Preview chromatogram' })).toHaveAttribute(
+    'data-peaks',
+    String(after),
+  );
+
+  // Every algorithm label of spec §3 is offered.
+  const baseline = page.getByLabel('Baseline correction algorithm');
+  for (const label of [
+    'None',
+    'Diagonal correction',
+    'Horizontal correction',
+    'Manual',
+    'Simple subtraction',
+  ]) {
+    await expect(baseline.locator('option', { hasText: label })).toHaveCount(1);
+  }
+  await baseline.selectOption({ label: 'Horizontal correction' });
+  await expect(page.getByLabel('Anchor point, s')).toBeVisible();
+  await page.getByLabel('Peak integration algorithm').selectOption({ label: '1st derivative' });
+  await expect(page.getByLabel('Value at start, mAU')).toBeVisible();
+  await page.getByLabel('Peak integration algorithm').selectOption({ label: 'Peak Fitting v1' });
+  await expect(page.getByLabel('Quality threshold')).toBeVisible();
+  await page.getByLabel('Peak integration algorithm').selectOption({ label: 'Default' });
+  await expect(page.getByLabel('Peak detection algorithm').locator('option')).toHaveText([
+    'Default',
+    'Wavelet v1',
+  ]);
+  await expect(page.getByLabel('Noise algorithm').locator('option')).toHaveText([
+    'None',
+    'Start',
+    'Median',
+    'Finish',
+  ]);
+
+  await page.getByLabel('Start, min').fill('5');
+  await page.getByLabel('End, min').fill('2');
+  await expect(page.getByText('Must be higher than 5')).toBeVisible();
+  await page.getByLabel('Start, min').fill('0.5');
+  await page.getByLabel('End, min').fill('9');
+  await page.getByRole('button', { name: 'Seconds' }).click();
+  await expect(page.getByLabel('Start, sec')).toHaveValue('30');
+  await expect(page.getByLabel('End, sec')).toHaveValue('540');
+  await shot(page, testInfo, 'template-editor-tuned');
+
+  const name = `Assay template ${Date.now()}`;
+  await page.getByLabel('Template name').fill(name);
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await expect(page).toHaveURL(/\/app\/templates\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await page.reload();
+  await expect(page.getByLabel('Min prominence, mAU')).toHaveValue('50');
+  await expect(page.getByLabel('Start, min')).toHaveValue('0.5');
+  await expect(page.getByLabel('Baseline correction algorithm')).toHaveValue('horizontal_correction');
+
+  await page.getByRole('link', { name: 'Templates', exact: true }).first().click();
+  const rows = page.locator('tbody tr');
+  await page.getByLabel('Search templates').fill(name);
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Horizontal correction');
+  await page.getByRole('button', { name: `Add ${name} to favorites` }).click();
+  await expect(page.getByRole('button', { name: `Remove ${name} from favorites` })).toBeVisible();
+  await page.getByRole('button', { name: `Archive ${name}` }).click();
+  await expect(rows).toHaveCount(0);
+  await page.getByRole('button', { name: 'Archived' }).click();
+  await expect(rows).toHaveCount(1);
+  await shot(page, testInfo, 'templates-archived');
+});
+
+test('templates: a 1,000,000-point chromatogram zooms and pans', async ({ page }, testInfo) => {
+  await page.goto('/app/templates/new');
+  await signInThroughPage(page);
+  await page
+    .getByLabel('Chromatogram', { exact: true })
+    .selectOption({ label: 'Example: long run, 1,000,000 points' });
+  await expect.poll(() => peakCount(page)).toBeGreaterThan(10);
+  const plot = page.getByRole('figure', { name: 'Preview chromatogram' });
+  const range = async (): Promise<[number, number]> => [
+    Number(await plot.getAttribute('data-x-min')),
+    Number(await plot.getAttribute('data-x-max')),
+  ];
+  await expect.poll(async () => (await range())[1]).toBeGreaterThan(160);
+  const [fullMin, fullMax] = await range();
+
+  const canvas = plot.locator('.u-over');
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect
+    .poll(async () => (await range())[1] - (await range())[0])
+    .toBeLessThan((fullMax - fullMin) / 3);
+  const [zoomMin, zoomMax] = await range();
+  await shot(page, testInfo, 'million-points-zoomed');
+
+  await page.getByRole('button', { name: 'Pan right' }).click();
+  await expect.poll(async () => (await range())[0]).toBeGreaterThan(zoomMin);
+  await page.keyboard.down('Shift');
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+  const [panMin, panMax] = await range();
+  expect(panMax - panMin).toBeCloseTo(zoomMax - zoomMin, 3);
+  await page.getByRole('button', { name: 'Reset zoom' }).click();
+  await expect.poll(range).toEqual([fullMin, fullMax]);
+});
