@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError, RawBodyError } from '../errors.ts';
 import { registerServerAuthorizers } from '../realtime/authorizers.ts';
+import { attachRealtimeEmulation } from '../realtime/emulation.ts';
 import { attachRealtimeWebsocket } from '../realtime/websocket.ts';
 import type { Subject } from '../realtime/subjects.ts';
 import { RealtimeTokenError } from '../realtime/tokens.ts';
@@ -69,6 +70,7 @@ function channelsOf(body: unknown): string[] {
 
 export async function realtimeRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   attachRealtimeWebsocket(app, context.realtime);
+  attachRealtimeEmulation(app, context.realtime);
   // After every module registered its namespaces: the server's own authorizers fill the gaps.
   app.addHook('onReady', async () => {
     registerServerAuthorizers(context.realtime, context.database.db, context.signer);

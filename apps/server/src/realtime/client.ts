@@ -22,6 +22,8 @@ export interface ClientTransport {
   /** Bytes written but not yet handed to the kernel. */
   bufferedBytes(): number;
   close(disconnect: Disconnect): void;
+  /** Extra fields of the connect reply (the emulation transports' `session` and `node`). */
+  connectFields?(): Record<string, unknown>;
 }
 
 /** A command answered with an error reply. */
@@ -136,7 +138,8 @@ export class ClientSession {
     if (id <= 0) throw new DisconnectError(disconnects.badRequest);
     if (kind === 'connect') {
       if (this.state !== 'connecting') throw new DisconnectError(disconnects.badRequest);
-      return this.reply(id, 'connect', await this.hub.connect(this, command.connect ?? {}));
+      const result = await this.hub.connect(this, command.connect ?? {});
+      return this.reply(id, 'connect', { ...result, ...this.transport.connectFields?.() });
     }
     if (this.state !== 'connected') throw new DisconnectError(disconnects.badRequest);
     switch (kind) {

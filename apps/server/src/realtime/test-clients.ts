@@ -80,3 +80,57 @@ export async function rawSocket(baseUrl: string) {
   });
   return { socket, frames, closed };
 }
+
+/**
+ * A minimal EventSource over fetch for the client's SSE transport in Node 20 (which has none): `onopen`,
+ * `onmessage` with each event's joined `data:` lines, `onerror` when the stream fails or ends, `close()`.
+ */
+export class FetchEventSource {
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  readyState = 0;
+  private readonly abort = new AbortController();
+
+  constructor(readonly url: string) {
+    void this.run();
+  }
+
+  private async run(): Promise<void> {
+    try {
+      const response = await fetch(this.url, {
+        headers: { accept: 'text/event-stream' },
+        signal: this.abort.signal,
+      });
+      if (!response.ok || !response.body) throw new Error(`event stream answered ${response.status}`);
+      this.readyState = 1;
+      this.onopen?.();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      const reader = response.body.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        buffer += decoder.decode(read.value as Uint8Array, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const data = buffer
+            .slice(0, end)
+            .split('\n')
+            .filter((line) => line.startsWith('data:'))
+            .map((line) => line.slice(5).replace(/^ /, ''))
+            .join('\n');
+          buffer = buffer.slice(end + 2);
+          if (data !== '' && this.readyState === 1) this.onmessage?.({ data });
+        }
+      }
+      throw new Error('event stream ended');
+    } catch (error) {
+      if (this.readyState === 2) return;
+      this.readyState = 2;
+      this.onerror?.(error);
+    }
+  }
+
+  close(): void {
+    this.readyState = 2;
+    this.abort.abort();
+  }
+}
