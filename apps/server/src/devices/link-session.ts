@@ -33,6 +33,7 @@ interface PendingCommand {
 
 export class LinkSession {
   deviceId: number | null = null;
+  private serialNumber: string | null = null;
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
   private closed = false;
@@ -137,12 +138,18 @@ export class LinkSession {
           `This server speaks device protocol ${DEVICE_PROTOCOL_VERSION}.`,
         );
       }
+      if (this.deviceId !== null && message.serial_number !== this.serialNumber) {
+        // One connection speaks for one instrument; a second identity would confuse its routing.
+        this.refuse('hello_rejected', 'This connection already belongs to another serial number.');
+        return this.peer.close();
+      }
       const outcome = await this.host.registry.hello(message);
       if (!outcome.accepted) {
         this.refuse('hello_rejected', outcome.reason);
         return this.peer.close();
       }
       this.deviceId = outcome.device.id;
+      this.serialNumber = message.serial_number;
       this.welcome({ deviceId: outcome.device.id, claimed: outcome.claimed, credential: outcome.credential });
       return this.host.sessionOpened(this, outcome.device.id);
     }

@@ -120,5 +120,15 @@ describe('simulated instrument', () => {
     expect(running.run_progress).toBeCloseTo(0.5, 2);
     expect(running.measurement_id).toBe(1);
     expect(running.components.pump).toBe('busy');
+    expect(running.components.injector).toBe('ready');
+  });
+
+  it('keeps the injector busy while the needle is washed', () => {
+    const instrument = warmedUp();
+    instrument.startRun(params({ method: { ...params().method, wash_after_injection: true } }));
+    instrument.advance(2);
+    expect(instrument.componentState('injector')).toBe('busy');
+    instrument.advance(3);
+    expect(instrument.componentState('injector')).toBe('ready');
   });
 });

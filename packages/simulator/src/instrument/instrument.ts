@@ -45,6 +45,8 @@ export interface ActiveRun {
   runTimeSec: number;
   durationSec: number;
   paused: boolean;
+  /** Run time until the injector and autosampler are free again. */
+  injectorBusySec: number;
 }
 
 export interface FinishedRun {
@@ -57,6 +59,8 @@ export interface FinishedRun {
 
 /** The detector lamp needs a few seconds after power-on before it is ready. */
 const LAMP_WARM_UP_SEC = 3;
+/** Needle wash in the flush port after an injection (reference §1: 3 s). */
+const NEEDLE_WASH_SEC = 3;
 
 export class SimulatedInstrument {
   readonly hardware = simulatedHardware;
@@ -103,6 +107,14 @@ export class SimulatedInstrument {
     if (this.fault !== null) return 'error';
     if (kind === 'detector' && this.clockSec < LAMP_WARM_UP_SEC) return 'not_ready';
     if (this.run && (kind === 'pump' || kind === 'detector')) return 'busy';
+    // The needle is drawn, injected and (if the method says so) washed in the flush port for 3 s.
+    if (
+      this.run &&
+      (kind === 'injector' || kind === 'autosampler') &&
+      this.run.runTimeSec < this.run.injectorBusySec
+    ) {
+      return 'busy';
+    }
     return 'ready';
   }
 
@@ -151,6 +163,7 @@ export class SimulatedInstrument {
       runTimeSec: 0,
       durationSec: plan.durationSec,
       paused: false,
+      injectorBusySec: 1 + (method.wash_after_injection ? NEEDLE_WASH_SEC : 0),
     };
     this.idleMethod = runMethod;
   }
