@@ -1,65 +1,98 @@
 // `npm run bench -- graphql`: the Methods list with search (spec §7 document, sent as the client sends it)
 // on PostgreSQL with 100 users × 10,000 methods, 50 concurrent keep-alive connections on 127.0.0.1 for 20 s.
-// Reference run in the same process: the same list + count sent directly through `pg` at the same
-// concurrency. Options: --duration=<s> --users=<n> --methods=<n> --connections=<n>.
-import { createHash } from 'node:crypto';
-import { Agent, request as httpRequest } from 'node:http';
+// The server runs from its entry point in a child process on a throw-away database; the load generator is
+// another child process. Reference run: the same list + count sent directly through `pg` from the load
+// process at the same concurrency and pool size. Options: --duration=<s> --users=<n> --methods=<n>
+// --connections=<n> --explain (prints the reference statement's plan) --profile (writes a V8 CPU profile
+// of the server to a temporary folder).
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { signUp, startTestServer } from '../apps/server/test/harness.ts';
+import { createThrowAwayDatabase, signUp } from '../apps/server/test/harness.ts';
 import { searchByNameOrId } from '../apps/server/test/graphql-client.ts';
 import { METHODS, methodsVariables } from '../apps/server/test/spec-documents.ts';
+import type { LoadJob, LoadResult } from './graphql/load.ts';
+import { REFERENCE_SQL } from './graphql/reference.ts';
+
+/** The server's pool size (apps/server/src/db/database.ts); the reference pool uses the same. */
+const POOL_SIZE = 16;
+const root = new URL('..', import.meta.url).pathname;
 
 function option(args: string[], name: string, fallback: number): number {
   const given = args.find((arg) => arg.startsWith(`--${name}=`));
   return given ? Number(given.split('=')[1]) : fallback;
 }
 
-/** Seeded generator (mulberry32), so every run sends the same searches. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+function load(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 }
 
-interface Result {
-  requests: number;
-  errors: number;
-  latenciesMs: number[];
-  seconds: number;
-}
-
-async function load(connections: number, durationSec: number, send: () => Promise<boolean>): Promise<Result> {
-  const latenciesMs: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + durationSec * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) {
-        const begin = performance.now();
-        const ok = await send();
-        latenciesMs.push(performance.now() - begin);
-        if (!ok) errors += 1;
+/** Starts the server from its entry point; resolves with its base URL once it listens. */
+function startServer(
+  env: Record<string, string>,
+  profileDir?: string,
+): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const flags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...flags, 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start within 60 s')), 60_000);
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, baseUrl: match[1]! });
       }
-    }),
-  );
-  return { requests: latenciesMs.length, errors, latenciesMs, seconds: (performance.now() - started) / 1000 };
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code}: ${output.slice(-2000)}`));
+    });
+  });
 }
 
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }
 
-function report(name: string, result: Result): number {
-  const sorted = [...result.latenciesMs].sort((a, b) => a - b);
+/** Runs one load job in a fresh child process, killed if it overruns. */
+function runLoad(job: LoadJob): Promise<LoadResult> {
+  const child = fork(join(root, 'bench/graphql/load.ts'), [], { execArgv: ['--import', 'tsx'], cwd: root });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), (job.durationSec + 30) * 1000);
+    child.once('message', (result) => resolve(result as LoadResult));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the load generator exited with ${code}`));
+    });
+    child.send(job);
+  });
+}
+
+function report(name: string, result: LoadResult): number {
   const perSecond = result.requests / result.seconds;
   console.log(
-    `${name.padEnd(28)} ${perSecond.toFixed(0).padStart(6)} requests/s  p50 ${percentile(sorted, 0.5).toFixed(1)} ms  p99 ${percentile(sorted, 0.99).toFixed(1)} ms  errors ${result.errors}`,
+    `${name.padEnd(30)} ${perSecond.toFixed(0).padStart(6)} requests/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  errors ${result.errors}`,
   );
+  if (result.firstError) console.log(`  first error: ${result.firstError}`);
   return perSecond;
 }
 
@@ -68,17 +101,49 @@ export async function run(args: string[]): Promise<void> {
   const userCount = option(args, 'users', 100);
   const methodsPerUser = option(args, 'methods', 10_000);
   const connections = option(args, 'connections', 50);
+  const profileDir = args.includes('--profile') ? mkdtempSync(join(tmpdir(), 'eluent-profile-')) : undefined;
 
-  const server = await startTestServer({ backend: { name: 'postgres' } }).catch((error: unknown) => {
+  const database = await createThrowAwayDatabase().catch((error: unknown) => {
     console.error(`PostgreSQL is needed for this benchmark: ${String(error)}`);
     return undefined;
   });
-  if (!server) return;
+  if (!database) return;
+  const dataDir = mkdtempSync(join(tmpdir(), 'eluent-bench-'));
+  let server: ChildProcess | undefined;
   try {
+    const started = await startServer(
+      {
+        DATABASE_URL: database.url,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        ELUENT_DATA_DIR: dataDir,
+        ELUENT_LOG_LEVEL: 'error',
+        ELUENT_RATE_LIMIT: '100000',
+        ELUENT_ACCESS_TOKEN_LIFETIME_SEC: '3600',
+        ELUENT_SECRET: randomBytes(32).toString('hex'),
+      },
+      profileDir,
+    );
+    server = started.child;
     const users = [];
-    for (let index = 0; index < userCount; index += 1) users.push(await signUp(server.baseUrl));
-    const db = new pg.Pool({ connectionString: server.databaseUrl, max: 10 });
+    for (let index = 0; index < userCount; index += 10) {
+      const batch = Array.from({ length: Math.min(10, userCount - index) }, () => signUp(started.baseUrl));
+      users.push(...(await Promise.all(batch)));
+    }
     console.log(`seeding ${userCount} users × ${methodsPerUser} methods …`);
+    const seedStarted = performance.now();
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    // Indexes are dropped for the bulk insert and rebuilt from their own definitions (far faster than
+    // maintaining the trigram index row by row).
+    const { rows: indexes } = await db.query<{ name: string; definition: string }>(
+      `select indexname as name, indexdef as definition from pg_indexes
+       where tablename = 'methods' and indexname not in (select conname from pg_constraint)`,
+    );
+    await db.query(`set maintenance_work_mem = '256MB'`);
+    // The owners exist (signed up above): skip the per-row foreign key triggers where the role may.
+    await db.query(`set session_replication_role = replica`).catch(() => undefined);
+    for (const index of indexes) await db.query(`drop index "${index.name}"`);
     await db.query(
       `insert into methods (owner_id, name, favorite, archived, hardware_configuration, flow_rate_ml_per_min, run_time_min)
        select u.id, (array['Caffeine', 'Paracetamol', 'Ibuprofen', 'Benzoic acid', 'Vanillin'])[1 + g % 5] || ' assay '
@@ -86,80 +151,68 @@ export async function run(args: string[]): Promise<void> {
        from users u cross join generate_series(1, $1::int) g where u.id = any($2::int[])`,
       [methodsPerUser, users.map((user) => user.id)],
     );
+    for (const index of indexes) await db.query(index.definition);
+    await db.query('set session_replication_role = default');
     await db.query('analyze');
+    if (args.includes('--explain')) {
+      const { rows } = await db.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, buffers) ${REFERENCE_SQL}`,
+        [users[0]!.id, '%abc1%'],
+      );
+      console.log(rows.map((row) => row['QUERY PLAN']).join('\n'));
+    }
+    await db.end();
+    console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
     // Each user searches a 6-character code of one of its own methods (a few hits, as a person would type).
-    const next = random(42);
-    const requests = users.map((user) => {
-      const g = 1 + Math.floor(next() * methodsPerUser);
+    let state = 42;
+    const searches = users.map((user) => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      const g = 1 + (state % methodsPerUser);
       return { user, term: createHash('md5').update(`${user.id}:${g}`).digest('hex').slice(1, 7) };
     });
-    const pick = () => requests[Math.floor(next() * requests.length)]!;
-
-    const agent = new Agent({ keepAlive: true, maxSockets: connections });
-    const url = new URL(`${server.baseUrl}/hasura/v1/graphql`);
-    const sendGraphql = () =>
-      new Promise<boolean>((resolve) => {
-        const { user, term } = pick();
-        const body = JSON.stringify({
-          query: METHODS,
-          variables: methodsVariables({
-            whereSearchByNameOrId: searchByNameOrId(term),
-            hasSortingByFavorites: 'desc',
-          }),
-        });
-        const outgoing = httpRequest(
-          {
-            agent,
-            host: url.hostname,
-            port: url.port,
-            path: url.pathname,
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${user.access}`,
-              'content-length': Buffer.byteLength(body),
-            },
-          },
-          (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () =>
-              resolve(response.statusCode === 200 && Buffer.concat(chunks).toString().startsWith('{"data"')),
-            );
-          },
-        );
-        outgoing.on('error', () => resolve(false));
-        outgoing.end(body);
+    const port = Number(new URL(started.baseUrl).port);
+    const requests = searches.map(({ user, term }) => {
+      const body = JSON.stringify({
+        query: METHODS,
+        variables: methodsVariables({
+          whereSearchByNameOrId: searchByNameOrId(term),
+          hasSortingByFavorites: 'desc',
+        }),
       });
+      return [
+        'POST /hasura/v1/graphql HTTP/1.1',
+        `host: 127.0.0.1:${port}`,
+        'content-type: application/json',
+        `authorization: Bearer ${user.access}`,
+        `content-length: ${Buffer.byteLength(body)}`,
+        '',
+        body,
+      ].join('\r\n');
+    });
+    const params = searches.map(({ user, term }) => [user.id, `%${term}%`]);
 
-    const reference = `select json_build_object(
-        'methods', (select coalesce(json_agg(s.e order by s.favorite desc, s.id desc), '[]') from (
-          select json_build_object('id', m.id, 'name', m.name, 'favorite', m.favorite, 'archived', m.archived, 'is_example', m.is_example, 'hardware_configuration', m.hardware_configuration) as e, m.favorite, m.id
-          from methods m where (m.owner_id = $1 or m.is_example) and m.archived = false and m.name ilike $2
-            and (m.hardware_configuration = '[]'::jsonb) order by m.favorite desc, m.id desc limit 20) s),
-        'methods_aggregate', json_build_object('aggregate', json_build_object('count', (select count(*) from methods m
-          where (m.owner_id = $1 or m.is_example) and m.archived = false and m.name ilike $2 and m.hardware_configuration = '[]'::jsonb))))::text`;
-    const direct = new pg.Pool({ connectionString: server.databaseUrl, max: 10 });
-    const sendDirect = async () => {
-      const { user, term } = pick();
-      const result = await direct.query(reference, [user.id, `%${term}%`]);
-      return result.rows.length === 1;
-    };
-
-    await load(connections, 2, sendGraphql); // warm-up: caches, JIT, connection pools
-    const viaGraphql = report(
-      'GraphQL Methods list+search',
-      await load(connections, durationSec, sendGraphql),
-    );
-    await load(connections, 2, sendDirect);
-    const viaPg = report('same query direct via pg', await load(connections, durationSec, sendDirect));
+    console.log(`load average before: ${load()}`);
+    const http = { mode: 'http', port, requests, connections } as const;
+    await runLoad({ ...http, durationSec: 2 }); // warm-up: caches, JIT, connection pools
+    const viaGraphql = report('GraphQL Methods list+search', await runLoad({ ...http, durationSec }));
+    const direct = {
+      mode: 'pg',
+      url: database.url,
+      text: REFERENCE_SQL,
+      params,
+      poolSize: POOL_SIZE,
+      connections,
+    } as const;
+    await runLoad({ ...direct, durationSec: 2 });
+    const viaPg = report('same query direct via pg', await runLoad({ ...direct, durationSec }));
+    console.log(`load average after: ${load()}`);
     console.log(`ratio GraphQL / direct pg: ${(viaGraphql / viaPg).toFixed(2)}`);
     console.log('aim: ≥ 3000 requests/s with p99 ≤ 30 ms on 2 cores');
-    agent.destroy();
-    await direct.end();
-    await db.end();
   } finally {
-    await server.dispose();
+    if (server) await stopServer(server);
+    if (profileDir) console.log(`server CPU profile in ${profileDir}`);
+    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   }
 }
