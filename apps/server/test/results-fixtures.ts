@@ -38,8 +38,15 @@ export function sampleChromatogram(): { name: string; bytes: Uint8Array | string
 }
 
 /** POST /api/measurements/import/ with one file; returns the status and body. */
-export async function upload(baseUrl: string, token: string, name: string, bytes: Uint8Array | string) {
+export async function upload(
+  baseUrl: string,
+  token: string,
+  name: string,
+  bytes: Uint8Array | string,
+  templateUuid?: string,
+) {
   const form = new FormData();
+  if (templateUuid) form.append('template_uuid', templateUuid);
   form.append('file', new Blob([bytes]), name);
   const response = await fetch(`${baseUrl}/api/measurements/import/`, {
     method: 'POST',

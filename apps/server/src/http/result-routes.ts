@@ -10,7 +10,7 @@ import { objectBody } from './body.ts';
 type WithId = { Params: { id: string } };
 
 export async function resultRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { reprocessing, versions } = sequencesArea(context);
+  const { reprocessing, versions, integration } = sequencesArea(context);
   const user = async (request: Parameters<typeof requireUser>[1]) => (await requireUser(context, request)).id;
 
   app.addHook('onReady', async () => {
@@ -34,5 +34,16 @@ export async function resultRoutes(app: FastifyInstance, context: AppContext): P
       pathId(request.params.id, 'measurement_not_found'),
       objectBody(request.body),
     ),
+  );
+  app.post<WithId>('/api/results/:id/integration/', async (request, reply) =>
+    reply
+      .status(201)
+      .send(
+        await integration.edit(
+          await user(request),
+          pathId(request.params.id, 'result_not_found'),
+          objectBody(request.body),
+        ),
+      ),
   );
 }

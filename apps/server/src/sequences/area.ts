@@ -7,6 +7,7 @@ import { createSamplesRepository } from '../repositories/samples.ts';
 import { createRunsRepository } from '../repositories/sequences-runs.ts';
 import { createSequencesRepository } from '../repositories/sequences.ts';
 import { createFilesService } from '../services/files.ts';
+import { createManualIntegrationService } from '../services/manual-integration.ts';
 import { createReportsService } from '../services/reports.ts';
 import { createReprocessingService } from '../services/reprocessing.ts';
 import { createResultVersionsService } from '../services/result-versions.ts';
@@ -83,6 +84,7 @@ function build(context: AppContext) {
     runner,
     reprocessing,
     versions: createResultVersionsService({ results: resultsRepository, runs, processing: results }),
+    integration: createManualIntegrationService({ results: resultsRepository, processing: results }),
     files: createFilesService({
       results: resultsRepository,
       runs,

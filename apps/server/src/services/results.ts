@@ -197,6 +197,26 @@ export function createResultsService(deps: {
     });
   }
 
+  /** The template replayed on a stored signal, with the corrected signal manual integration measures on. */
+  async function replay(measurementId: number, snapshot: TemplateSnapshot) {
+    const measurement = await runs.measurement(measurementId);
+    if (!measurement) throw AppError.domain(404, 'measurement_not_found');
+    const signal = await results.signal(measurementId);
+    if (signal.timeSec.length < 3) throw AppError.domain(400, 'processing_general_error');
+    const template = snapshot as unknown as ProcessingTemplate;
+    const outcome = processChromatogram(
+      { timeSec: signal.timeSec, values: signal.signal, unit: measurement.signal_unit },
+      template,
+      { blank: await blankOf(template), includeSignals: true },
+    );
+    return {
+      measurement,
+      outcome,
+      timeSec: Float64Array.from(signal.timeSec),
+      correctedValues: Float64Array.from(outcome.signals?.correctedValues ?? signal.signal),
+    };
+  }
+
   /** Processes one stored measurement with a template snapshot; a new version, earlier ones stay. */
   async function process(measurementId: number, options: ProcessOptions): Promise<ResultRow> {
     const measurement = await runs.measurement(measurementId);
@@ -239,7 +259,7 @@ export function createResultsService(deps: {
     return row;
   }
 
-  return { process, recalibrate, sequenceOf, analytesOfSequence };
+  return { process, replay, recalibrate, sequenceOf, analytesOfSequence };
 }
 
 export type ResultsService = ReturnType<typeof createResultsService>;
