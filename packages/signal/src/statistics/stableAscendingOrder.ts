@@ -1,64 +1,76 @@
 /** Below this size a comparison sort beats the radix passes and their histograms. */
 const RADIX_MINIMUM = 2048;
-
-const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** Runs of equal single-precision keys up to this length are finished by insertion. */
+const INSERTION_MAXIMUM = 32;
 
 /**
  * Indices that sort `keys` ascending, equal keys kept in index order (a stable argsort; −0 equals +0).
- * Large inputs use a least-significant-digit radix sort on the IEEE-754 bits: O(n), no comparator calls.
- * Keys must not be NaN.
+ * Large inputs: a two-pass radix sort on the keys rounded to single precision (rounding keeps the order,
+ * it can only merge neighbours), then each run of equal rounded keys is ordered exactly by the doubles.
+ * O(n) for real signals, no comparator calls outside those short runs. Keys must not be NaN.
  * @example stableAscendingOrder(Float64Array.of(2, 1, 2, 0)) // Int32Array [3, 1, 0, 2]
  */
 export function stableAscendingOrder(keys: Float64Array): Int32Array {
   const n = keys.length;
-  const order = new Int32Array(n);
+  const exact = (a: number, b: number) => (keys[a] as number) - (keys[b] as number) || a - b;
+  if (n < RADIX_MINIMUM) return Int32Array.from({ length: n }, (_, i) => i).sort(exact);
+  const rounded = new Float32Array(n);
+  for (let i = 0; i < n; i++) rounded[i] = (keys[i] as number) + 0;
+  // Unsigned patterns in numeric order: flip negatives entirely, set the sign bit of the rest.
+  const bits = new Uint32Array(rounded.buffer);
+  for (let i = 0; i < n; i++) {
+    const word = bits[i] as number;
+    bits[i] = word & 0x80000000 ? ~word >>> 0 : (word | 0x80000000) >>> 0;
+  }
+  let order = new Int32Array(n);
+  let sortedBits = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
-  if (n < RADIX_MINIMUM) {
-    return order.sort((a, b) => (keys[a] as number) - (keys[b] as number) || a - b);
-  }
-  // Map each double to an unsigned 64-bit pattern (high, low words) whose order is the numeric order.
-  const normalised = new Float64Array(n);
-  for (let i = 0; i < n; i++) normalised[i] = (keys[i] as number) + 0;
-  // Transformed in place (the copy is ours): flip negatives entirely, set the sign bit of the rest.
-  const words = new Uint32Array(normalised.buffer);
-  const highWord = littleEndian ? 1 : 0;
-  const lowWord = 1 - highWord;
-  for (let i = 0; i < 2 * n; i += 2) {
-    const h = words[i + highWord] as number;
-    if (h & 0x80000000) {
-      words[i + highWord] = ~h >>> 0;
-      words[i + lowWord] = ~(words[i + lowWord] as number) >>> 0;
-    } else words[i + highWord] = (h | 0x80000000) >>> 0;
-  }
-  let source = order;
-  let target = new Int32Array(n);
+  sortedBits.set(bits);
+  let nextOrder = new Int32Array(n);
+  let nextBits = new Uint32Array(n);
   const counts = new Int32Array(65536);
-  for (let pass = 0; pass < 4; pass++) {
-    const offset = pass < 2 ? lowWord : highWord;
-    const shift = pass % 2 === 0 ? 0 : 16;
+  for (const shift of [0, 16]) {
     counts.fill(0);
     for (let i = 0; i < n; i++) {
-      const digit = ((words[2 * i + offset] as number) >>> shift) & 0xffff;
+      const digit = ((sortedBits[i] as number) >>> shift) & 0xffff;
       counts[digit] = (counts[digit] as number) + 1;
     }
-    // A digit shared by every key leaves the order unchanged.
-    if (counts[((words[offset] as number) >>> shift) & 0xffff] === n) continue;
     let total = 0;
     for (let d = 0; d < 65536; d++) {
       const count = counts[d] as number;
       counts[d] = total;
       total += count;
     }
+    // Keys travel with their indices, so the reads stay sequential.
     for (let position = 0; position < n; position++) {
-      const index = source[position] as number;
-      const digit = ((words[2 * index + offset] as number) >>> shift) & 0xffff;
+      const word = sortedBits[position] as number;
+      const digit = (word >>> shift) & 0xffff;
       const slot = counts[digit] as number;
-      target[slot] = index;
       counts[digit] = slot + 1;
+      nextOrder[slot] = order[position] as number;
+      nextBits[slot] = word;
     }
-    const swap = source;
-    source = target;
-    target = swap;
+    [order, nextOrder] = [nextOrder, order];
+    [sortedBits, nextBits] = [nextBits, sortedBits];
   }
-  return source;
+  // Equal rounded keys may hide different doubles: order each run exactly (stable: index breaks ties).
+  let start = 0;
+  while (start < n) {
+    let end = start + 1;
+    while (end < n && sortedBits[end] === sortedBits[start]) end++;
+    if (end - start > INSERTION_MAXIMUM) order.subarray(start, end).sort(exact);
+    else {
+      for (let i = start + 1; i < end; i++) {
+        const index = order[i] as number;
+        let j = i - 1;
+        while (j >= start && exact(order[j] as number, index) > 0) {
+          order[j + 1] = order[j] as number;
+          j--;
+        }
+        order[j + 1] = index;
+      }
+    }
+    start = end;
+  }
+  return order;
 }

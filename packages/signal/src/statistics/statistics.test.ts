@@ -53,4 +53,13 @@ describe('stableAscendingOrder', () => {
       expect(Array.from(stableAscendingOrder(keys))).toEqual(expected);
     });
   }
+  it('orders doubles that round to the same single-precision value (long and short runs)', () => {
+    const normal = seededNormal(11);
+    // 1 + k·1e-12 all round to 1 in single precision; a few repeats make exact ties too.
+    const keys = Float64Array.from({ length: 6000 }, (_, i) =>
+      i % 3 === 0 ? 1 + Math.round(100 * normal()) * 1e-12 : 50 + Math.round(normal() * 1e4) * 1e-10,
+    );
+    const expected = Array.from(keys.keys()).sort((a, b) => keys[a]! - keys[b]! || a - b);
+    expect(Array.from(stableAscendingOrder(keys))).toEqual(expected);
+  });
 });
