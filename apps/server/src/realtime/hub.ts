@@ -1,5 +1,6 @@
 // The realtime hub services use: typed publishing, channel authorizers per namespace, subscription tokens,
 // rpc methods; transports attach connections to it. In-process without REDIS_URL, through Redis with it.
+import { randomUUID } from 'node:crypto';
 import type { ChannelName, PayloadOf } from '@eluent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
@@ -52,8 +53,11 @@ export interface RealtimeHub {
   readonly tokens: RealtimeTokens;
   /** For transports: a new connection speaking the client protocol over `transport`. */
   open(transport: ClientTransport): ClientSession;
-  /** Ends this process's connections of a user (e.g. after a password change); they may reconnect. */
-  disconnectUser(userId: number, disconnect?: Disconnect): void;
+  /**
+   * Ends a user's connections on every server process (e.g. after a password change; with Redis through its
+   * control channel); they may reconnect. Resolves once the other processes have been told.
+   */
+  disconnectUser(userId: number, disconnect?: Disconnect): Promise<void>;
   /** Connections held by this process. */
   connectionCount(): number;
   /** Ends every connection of this process with 'shutdown' (the clients reconnect elsewhere). */
@@ -101,6 +105,16 @@ export async function createRealtimeHub(dependencies: RealtimeHubDependencies): 
     maxChannelsPerClient: 512,
   };
   const engine = new ChannelHub(options, broker, policy, tokens, logger);
+  const node = randomUUID();
+  const disconnectLocal = (userId: number, disconnect: Disconnect) => {
+    for (const client of [...engine.clients]) {
+      if (client.subject.kind === 'user' && client.subject.userId === userId) client.close(disconnect);
+    }
+  };
+  broker.onControl((message) => {
+    if (message.node === node || message.type !== 'disconnect_user') return;
+    disconnectLocal(message.user, { code: message.code, reason: message.reason });
+  });
   const sweeper = setInterval(() => engine.sweep(Date.now()), 1000);
   sweeper.unref();
 
@@ -133,10 +147,9 @@ export async function createRealtimeHub(dependencies: RealtimeHubDependencies): 
     issueSubscriptionToken: (subject, channel) => tokens.issueSubscription(protocolUser(subject), channel),
     tokens,
     open: (transport) => engine.open(transport),
-    disconnectUser(userId, disconnect = disconnects.forceReconnect) {
-      for (const client of [...engine.clients]) {
-        if (client.subject.kind === 'user' && client.subject.userId === userId) client.close(disconnect);
-      }
+    async disconnectUser(userId, disconnect = disconnects.forceReconnect) {
+      disconnectLocal(userId, disconnect);
+      await broker.publishControl({ type: 'disconnect_user', node, user: userId, ...disconnect });
     },
     connectionCount: () => engine.clients.size,
     shutdown() {

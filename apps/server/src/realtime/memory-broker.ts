@@ -96,6 +96,9 @@ export function createMemoryBroker(now: () => number = Date.now): Broker {
     async presence(channel) {
       return Object.fromEntries(presence.get(channel) ?? []);
     },
+    // One process: nobody else to tell.
+    onControl: () => undefined,
+    publishControl: async () => undefined,
     async close() {
       streams.clear();
       presence.clear();

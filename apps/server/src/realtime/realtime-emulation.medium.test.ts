@@ -114,7 +114,7 @@ describe.each(['http_stream', 'sse'] as const)('realtime over %s emulation', (tr
     await server.context.realtime.publish(channel, notification(10));
     await eventually(() => received.length === 1, 'first publication');
 
-    server.context.realtime.disconnectUser(user.id);
+    await server.context.realtime.disconnectUser(user.id);
     await eventually(() => codes.includes(3011), 'force reconnect');
     await server.context.realtime.publish(channel, notification(11));
     await eventually(

@@ -1,7 +1,7 @@
 // Scale-out: two server processes sharing Redis (and the secret). A client on one receives what is
 // published on the other, history and presence span both, and recovery works across them.
 import { randomBytes } from 'node:crypto';
-import type { PublicationContext } from 'centrifuge';
+import { State, type PublicationContext } from 'centrifuge';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type UserNotification } from '@eluent/contracts';
@@ -113,11 +113,41 @@ describe('realtime across two server processes through Redis', () => {
         .then(() => second.context.realtime.publish(channel, notification(3)))
         .then(() => (published = true));
     });
-    first.context.realtime.disconnectUser(user.id);
+    await first.context.realtime.disconnectUser(user.id);
     await eventually(() => published && recovered !== undefined, 'recovery');
     await eventually(() => received.length === 3, 'recovered publications');
     expect(recovered).toBe(true);
     expect(received.map((context) => (context.data as UserNotification).id)).toEqual(['n1', 'n2', 'n3']);
     client.disconnect();
+  });
+
+  it("ends a user's connections on the other process through the control channel", async () => {
+    const user = await signUp(first.baseUrl);
+    const bystander = await signUp(first.baseUrl);
+    const onSecond = newClient(second.baseUrl, { token: user.access });
+    const reconnecting = newClient(second.baseUrl, { token: user.access });
+    const other = newClient(second.baseUrl, { token: bystander.access });
+    for (const client of [onSecond, other]) client.connect();
+    await Promise.all([onSecond, other].map((client) => client.ready(10_000)));
+    const otherCodes: number[] = [];
+    other.on('disconnected', (context) => otherCodes.push(context.code));
+    other.on('connecting', (context) => otherCodes.push(context.code));
+
+    const ended = new Promise<number>((resolve) =>
+      onSecond.on('disconnected', (context) => resolve(context.code)),
+    );
+    await first.context.realtime.disconnectUser(user.id, { code: 3503, reason: 'force disconnect' });
+    expect(await ended).toBe(3503);
+    expect(onSecond.state).toBe(State.Disconnected);
+
+    reconnecting.connect();
+    await reconnecting.ready(10_000);
+    const codes: number[] = [];
+    reconnecting.on('connecting', (context) => codes.push(context.code));
+    await first.context.realtime.disconnectUser(user.id);
+    await eventually(() => codes.includes(3011), 'force reconnect on the other process');
+    await reconnecting.ready(10_000);
+    expect(otherCodes).toEqual([]);
+    for (const client of [onSecond, reconnecting, other]) client.disconnect();
   });
 });

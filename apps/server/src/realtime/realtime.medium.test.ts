@@ -152,7 +152,7 @@ describe('realtime hub', () => {
       // Published while the client is away: it must get these once it is back, and nothing twice.
       void Promise.all([publish(3), publish(4), publish(5)]).then(() => (published = true));
     });
-    server.context.realtime.disconnectUser(other.id);
+    await server.context.realtime.disconnectUser(other.id);
     await eventually(() => published && recoveredFlags.length === 1, 'reconnect with recovery');
     await publish(6);
     await eventually(() => received.length >= 6, 'all six publications');

@@ -6,6 +6,7 @@ import {
   selectPublications,
   type Broker,
   type ChannelEvent,
+  type ControlMessage,
   type HistoryResult,
   type StoredPublication,
 } from './broker.ts';
@@ -94,8 +95,20 @@ export async function createRedisBroker(options: RedisBrokerOptions): Promise<Br
   const key = (channel: string, suffix: string) => `${base}{${channel}}:${suffix}`;
   const pubsubName = (channel: string) => `${base}${channel}`;
   let deliver: (channel: string, event: ChannelEvent) => void = () => undefined;
+  // Not a channel name: those always contain a colon after the prefix.
+  const controlName = `${options.prefix}:rt-control`;
+  let control: (message: ControlMessage) => void = () => undefined;
+  await subscriber.subscribe(controlName);
 
   subscriber.on('message', (name: string, text: string) => {
+    if (name === controlName) {
+      try {
+        control(JSON.parse(text) as ControlMessage);
+      } catch (error) {
+        report(error);
+      }
+      return;
+    }
     const channel = name.slice(base.length);
     const kind = text[0];
     if (kind === 'p') {
@@ -177,6 +190,12 @@ export async function createRedisBroker(options: RedisBrokerOptions): Promise<Br
         members[flat[index]!] = JSON.parse(flat[index + 1]!) as ClientInfo;
       }
       return members;
+    },
+    onControl(handler) {
+      control = handler;
+    },
+    async publishControl(message) {
+      await commands.publish(controlName, JSON.stringify(message));
     },
     async close() {
       await Promise.allSettled([commands.quit(), subscriber.quit()]);
