@@ -26,6 +26,8 @@ export interface DeviceClientOptions {
   instrument?: SimulatedInstrument;
   /** Real milliseconds between simulation steps. @default 200 */
   tickMs?: number;
+  /** Real milliseconds of points gathered into one chunk (fewer, larger inserts). @default 1000 */
+  chunkEveryMs?: number;
   /** Re-send a chunk not acknowledged after this many real milliseconds. @default 3000 */
   resendAfterMs?: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
@@ -66,6 +68,10 @@ export class DeviceClient {
   private readonly speed: number;
   private readonly tickMs: number;
   private readonly resendAfterMs: number;
+  private readonly chunkEveryMs: number;
+  /** Points produced but not yet cut into a chunk. */
+  private buffered: { measurementId: number; points: RunPoints } | null = null;
+  private lastChunkAt = 0;
   private readonly waiters = new Set<() => void>();
 
   constructor(private readonly options: DeviceClientOptions) {
@@ -74,6 +80,7 @@ export class DeviceClient {
     this.speed = options.speed ?? 1;
     this.tickMs = options.tickMs ?? 200;
     this.resendAfterMs = options.resendAfterMs ?? 3000;
+    this.chunkEveryMs = options.chunkEveryMs ?? 1000;
   }
 
   get connected(): boolean {
@@ -305,7 +312,14 @@ export class DeviceClient {
     this.lastTickAt = now;
     const { points, finished } = this.instrument.advance(elapsedSec);
     const measurementId = this.instrument.run?.measurementId;
-    if (points && measurementId !== undefined) this.queueChunks(measurementId, points);
+    if (points && measurementId !== undefined) this.buffer(measurementId, points);
+    if (
+      this.buffered &&
+      (now - this.lastChunkAt >= this.chunkEveryMs ||
+        this.buffered.points.timeSec.length >= MAX_POINTS_PER_CHUNK)
+    ) {
+      this.flushBuffer();
+    }
     if (finished) this.finishRun(finished);
     const state = this.instrument.state;
     const interval = state === 'running' ? STATUS_RUNNING_MS : STATUS_IDLE_MS;
@@ -314,7 +328,29 @@ export class DeviceClient {
     this.notify();
   }
 
+  private buffer(measurementId: number, points: RunPoints): void {
+    if (!this.buffered) {
+      this.buffered = {
+        measurementId,
+        points: { timeSec: [], signalMau: [], pressureBar: [], percentB: [] },
+      };
+    }
+    const target = this.buffered.points;
+    target.timeSec.push(...points.timeSec);
+    target.signalMau.push(...points.signalMau);
+    target.pressureBar.push(...points.pressureBar);
+    target.percentB.push(...points.percentB);
+  }
+
+  private flushBuffer(): void {
+    this.lastChunkAt = Date.now();
+    const buffered = this.buffered;
+    this.buffered = null;
+    if (buffered) this.queueChunks(buffered.measurementId, buffered.points);
+  }
+
   private finishRun(finished: FinishedRun): void {
+    this.flushBuffer();
     this.queueChunks(finished.measurementId, finished.points);
     const counter = this.chunkCounters.get(finished.measurementId) ?? { chunks: 0, points: 0 };
     this.chunkCounters.delete(finished.measurementId);

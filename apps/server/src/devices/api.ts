@@ -70,8 +70,9 @@ export function createDevicesApi(context: AppContext) {
       hardware_configuration: device.hardware_configuration,
       installed_column: device.installed_column,
       wifi: device.wifi,
-      state: device.state,
-      online: device.state !== 'offline',
+      // Presence is the live connection (here or, with Redis, on another process), not a stored flag.
+      state: service.isOnline(device.id) ? device.state : 'offline',
+      online: service.isOnline(device.id),
       position: device.position,
       last_seen_at: device.last_seen_at ? new Date(device.last_seen_at).toISOString() : null,
       live: live ? (({ type: _type, ...rest }) => rest)(live) : null,

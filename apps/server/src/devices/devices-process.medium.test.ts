@@ -128,6 +128,7 @@ describe('instrument and server as separate processes', () => {
         pairingCode: 'kill-code',
         speed: 12,
         resendAfterMs: 1000,
+        chunkEveryMs: 250,
       });
       try {
         await server.ready;

@@ -50,6 +50,7 @@ async function pairedClient(server: { baseUrl: string }, token: string, url: str
     pairingCode,
     speed,
     resendAfterMs: 500,
+    chunkEveryMs: 250,
   });
   client.start();
   await client.waitFor(() => client.connected);
