@@ -48,6 +48,7 @@ export interface FinishedRun {
   sampleName: string;
   sequenceId: number;
   injectionId: number;
+  injectionIds: number[];
 }
 
 /** Runs one injection of a new sample on an idle simulated instrument and waits for its processed result. */
@@ -55,6 +56,7 @@ export async function runSample(
   request: APIRequestContext,
   token: string,
   sampleName: string,
+  injectionsCount = 1,
 ): Promise<FinishedRun> {
   const { devices, methods } = await graphql<{
     devices: { id: number; state: string }[];
@@ -90,6 +92,7 @@ export async function runSample(
   await api(request, token, 'POST', `/api/sequences/${sequence.id}/drafts/`, {
     sample_id: sample.id,
     vial: 3,
+    injections_count: injectionsCount,
   });
   await api(request, token, 'POST', `/api/sequences/${sequence.id}/start/`);
   await expect
@@ -113,6 +116,7 @@ export async function runSample(
     sampleName,
     sequenceId: sequence.id,
     injectionId: results.injections[0]!.injection_id,
+    injectionIds: results.injections.map((injection) => injection.injection_id),
   };
 }
 

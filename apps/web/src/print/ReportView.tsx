@@ -1,0 +1,122 @@
+// A printable report: header, then one page per injection (chromatogram, peaks, amounts, suitability),
+// then calibration and the audit summary.
+import { formatDateTime } from '../lib/time.ts';
+import { ChromatogramSvg } from './ChromatogramSvg.tsx';
+import { PeakTable } from './PeakTable.tsx';
+import type { ReportInjection, ReportModel, ReportTrace } from './reportModel.ts';
+import { AmountsTable, AuditTable, CalibrationTable, SuitabilityTable } from './ReportSections.tsx';
+import './report.css';
+
+export type TraceLookup = (injection: ReportInjection) => ReportTrace | 'loading' | null;
+
+function RunningHeader({ report }: { report: ReportModel }) {
+  return (
+    <div className="report__running" aria-hidden="true">
+      <span>Eluent · {report.title}</span>
+      <span>
+        {report.sample ?? ''} · {formatDateTime(report.date)}
+      </span>
+    </div>
+  );
+}
+
+function Facts({ report }: { report: ReportModel }) {
+  const rows: [string, string | null][] = [
+    ['Instrument', report.instrument],
+    ['Column', report.column],
+    ['Method', report.method],
+    ['Template', report.template],
+    [report.kind === 'sequence' ? 'Sequence' : 'Sample', report.sample],
+    ['Date', formatDateTime(report.date)],
+    ['Printed', formatDateTime(report.generatedAt)],
+  ];
+  return (
+    <dl className="report__facts">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value ?? '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function InjectionSection({
+  report,
+  injection,
+  trace,
+}: {
+  report: ReportModel;
+  injection: ReportInjection;
+  trace: ReportTrace | 'loading' | null;
+}) {
+  return (
+    <section className="report__injection" aria-label={`Injection #${injection.injectionId}`}>
+      <RunningHeader report={report} />
+      <h2>
+        Injection #{injection.injectionId} · {injection.sampleName}
+      </h2>
+      <p className="report__meta">
+        {injection.sampleType ?? 'sample'} · vial {injection.vial ?? '—'} · replicate{' '}
+        {injection.replicate ?? '—'} · {injection.state ?? '—'}
+        {injection.method && ` · ${injection.method}`}
+        {injection.template && ` · template ${injection.template}`}
+      </p>
+      {trace && trace !== 'loading' && (
+        <ChromatogramSvg
+          trace={trace}
+          unit={trace.unit || injection.unit}
+          peaks={injection.peaks.map((peak) => ({
+            number: peak.number,
+            retentionTimeSec: peak.retentionTimeSec,
+          }))}
+          title={`Chromatogram of injection #${injection.injectionId}`}
+        />
+      )}
+      {trace === null && <p className="report__note">Chromatogram not available.</p>}
+      {injection.errors.length > 0 && (
+        <p className="report__note">Processing: {injection.errors.join('; ')}</p>
+      )}
+      <h3>Peak table</h3>
+      <PeakTable peaks={injection.peaks} unit={injection.unit} />
+      <h3>Amounts</h3>
+      <AmountsTable injection={injection} />
+      <h3>System suitability</h3>
+      <SuitabilityTable injection={injection} />
+    </section>
+  );
+}
+
+export function ReportView({ report, traceOf }: { report: ReportModel; traceOf: TraceLookup }) {
+  return (
+    <article className="report">
+      <div className="report__toolbar">
+        <button type="button" className="button" onClick={() => window.print()}>
+          Print
+        </button>
+      </div>
+      <header className="report__header">
+        <p className="report__product">Eluent</p>
+        <h1>{report.title}</h1>
+        <Facts report={report} />
+      </header>
+      {report.injections.length === 0 && <p className="report__note">No injections yet.</p>}
+      {report.injections.map((injection) => (
+        <InjectionSection
+          key={injection.injectionId}
+          report={report}
+          injection={injection}
+          trace={traceOf(injection)}
+        />
+      ))}
+      <section className="report__closing">
+        <RunningHeader report={report} />
+        <h2>Calibration</h2>
+        <CalibrationTable calibrations={report.calibrations} />
+        <h2>Audit summary</h2>
+        <AuditTable audit={report.audit} />
+      </section>
+    </article>
+  );
+}
