@@ -56,8 +56,10 @@ export function drawPeaksHook(layer: () => PeakLayer) {
       ctx.strokeStyle = PEAK_COLOR;
       ctx.lineWidth = 1.5 * pixelRatio;
       ctx.beginPath();
-      ctx.moveTo(x0, b0);
-      ctx.lineTo(x1, b1);
+      if (appearance.showBaseline) {
+        ctx.moveTo(x0, b0);
+        ctx.lineTo(x1, b1);
+      }
       const tick = 6 * pixelRatio;
       ctx.moveTo(x0, b0 - tick);
       ctx.lineTo(x0, b0 + tick);

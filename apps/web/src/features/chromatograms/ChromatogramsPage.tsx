@@ -1,0 +1,143 @@
+// Measurements: search, open, pick for comparison, import a chromatogram file.
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Icon } from '../../components/Icon.tsx';
+import { formatDateTime, formatDurationSec } from '../../lib/time.ts';
+import { notifyError, notifySuccess } from '../../lib/toast.ts';
+import { Pager } from '../methods/ListControls.tsx';
+import { fetchMeasurements } from './measurementsApi.ts';
+import { importMeasurement } from './importMeasurement.ts';
+import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
+import '../methods/methods.css';
+import './chromatograms.css';
+
+export function ChromatogramsPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const prefs = useChromatogramPrefs();
+  const measurements = useQuery({
+    queryKey: ['measurements', search, page],
+    queryFn: () => fetchMeasurements(search, page),
+    placeholderData: keepPreviousData,
+  });
+  const upload = useMutation({
+    mutationFn: importMeasurement,
+    onSuccess: async ({ id }) => {
+      await queryClient.invalidateQueries({ queryKey: ['measurements'] });
+      notifySuccess('Chromatogram imported');
+      void navigate(`/app/chromatograms/${id}`);
+    },
+    onError: (error) => notifyError(error.message),
+  });
+  return (
+    <div className="cabinet__content">
+      <div className="cabinet__head">
+        <div>
+          <h1>Chromatograms</h1>
+          <p className="cabinet__lead">
+            Measurements from your instruments and imported files, with their peaks.
+          </p>
+        </div>
+        <div className="head-actions">
+          {prefs.compareIds.length > 0 && (
+            <Link className="button button--secondary" to="/app/chromatograms/compare">
+              <Icon name="stacked_line_chart" /> Compare ({prefs.compareIds.length})
+            </Link>
+          )}
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".cdf,.csv,.txt"
+            hidden
+            aria-label="Chromatogram file"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) upload.mutate(file);
+              event.target.value = '';
+            }}
+          />
+          <button
+            type="button"
+            className="button"
+            disabled={upload.isPending}
+            onClick={() => fileInput.current?.click()}
+          >
+            <Icon name="upload_file" /> Import file
+          </button>
+        </div>
+      </div>
+      <div className="list-toolbar">
+        <label className="list-toolbar__search">
+          <Icon name="search" />
+          <input
+            type="search"
+            aria-label="Search chromatograms"
+            placeholder="Search by name or id"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(0);
+            }}
+          />
+        </label>
+      </div>
+      {measurements.isError ? (
+        <div className="form-error" role="alert">
+          {measurements.error.message}
+        </div>
+      ) : measurements.data && measurements.data.measurements.length === 0 ? (
+        <div className="empty card" role="status">
+          <Icon name="show_chart" className="empty__icon" />
+          <h2>No chromatograms yet</h2>
+          <p>Run a sequence on an instrument, or import an AIA/ANDI .cdf or CSV file.</p>
+        </div>
+      ) : measurements.data ? (
+        <div className="card list-card">
+          <table className="list-table">
+            <thead>
+              <tr>
+                <th aria-label="Compare" />
+                <th>ID</th>
+                <th>Name</th>
+                <th>Source</th>
+                <th className="list-table__number">Duration</th>
+                <th className="list-table__number">Points</th>
+                <th>Recorded</th>
+              </tr>
+            </thead>
+            <tbody>
+              {measurements.data.measurements.map((measurement) => (
+                <tr key={measurement.id}>
+                  <td className="list-table__star">
+                    <input
+                      type="checkbox"
+                      aria-label={`Compare ${measurement.name}`}
+                      checked={prefs.compareIds.includes(measurement.id)}
+                      onChange={() => prefs.toggleCompare(measurement.id)}
+                    />
+                  </td>
+                  <td className="list-table__id">{measurement.id}</td>
+                  <td>
+                    <Link to={`/app/chromatograms/${measurement.id}`}>{measurement.name}</Link>
+                    {measurement.state !== 'complete' && (
+                      <span className="badge badge--muted">{measurement.state}</span>
+                    )}
+                  </td>
+                  <td>{measurement.source}</td>
+                  <td className="list-table__number">{formatDurationSec(measurement.duration_sec)}</td>
+                  <td className="list-table__number">{measurement.points_count.toLocaleString()}</td>
+                  <td>{formatDateTime(measurement.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager page={page} total={measurements.data.total} onPage={setPage} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
