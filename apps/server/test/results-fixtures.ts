@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { graphqlData } from './graphql-client.ts';
 import { CREATE_OR_UPDATE_TEMPLATE } from './spec-documents.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/db/schema.ts';
 
 const AIA_FILE = fileURLToPath(new URL('../../../../shared/data/aia/agilent_hplc.cdf', import.meta.url));
 
@@ -82,4 +84,61 @@ export async function createTemplate(
     params_dtim: {},
   });
   return uuid;
+}
+
+/**
+ * Files already-imported measurements under a finished sequence of one sample, one injection each, as a
+ * run leaves them (rows only; runs on the simulator are tested elsewhere). Returns the ids.
+ */
+export async function fileUnderSequence(
+  server: { context: { database: { db: Kysely<Database> } } },
+  ownerId: number,
+  measurementIds: number[],
+  name = 'Shared run',
+) {
+  const { db } = server.context.database;
+  const sample = await db
+    .insertInto('samples')
+    .values({ owner_id: ownerId, name: `${name} sample` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sequence = await db
+    .insertInto('sequences')
+    .values({ owner_id: ownerId, name, state: 'FINISHED' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const draft = await db
+    .insertInto('drafts')
+    .values({
+      owner_id: ownerId,
+      sequence_id: sequence.id,
+      sample_id: sample.id,
+      vial: 1,
+      injections_count: measurementIds.length,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const injectionIds: number[] = [];
+  for (const [index, measurementId] of measurementIds.entries()) {
+    const injection = await db
+      .insertInto('injections')
+      .values({
+        owner_id: ownerId,
+        sequence_id: sequence.id,
+        draft_id: draft.id,
+        sample_id: sample.id,
+        replicate: index + 1,
+        vial: 1,
+        state: 'finished',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    injectionIds.push(injection.id);
+    await db
+      .updateTable('measurements')
+      .set({ injection_id: injection.id, sample_id: sample.id })
+      .where('id', '=', measurementId)
+      .execute();
+  }
+  return { sampleId: sample.id, sequenceId: sequence.id, injectionIds };
 }

@@ -6,20 +6,24 @@ import { AppError } from '../errors.ts';
 import { pathId } from '../sequences/input.ts';
 import { sequencesArea } from '../sequences/area.ts';
 import { requireUser } from './authenticate.ts';
+import { requireReader } from './reader.ts';
 
 type Data = { Params: { id: string }; Querystring: { format?: string } };
 
 const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
 export async function measurementRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { files } = sequencesArea(context);
+  const { files, shareAccess } = sequencesArea(context);
   // Multipart parsing stays inside this module's routes.
   await app.register(async (scoped) => {
     await scoped.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
 
     scoped.get<Data>('/api/measurements/:id/data/', async (request, reply) => {
-      const user = await requireUser(context, request);
       const id = pathId(request.params.id, 'measurement_not_found');
+      const reader = await requireReader(context, request);
+      const user = {
+        id: await shareAccess.ownerFor(reader, { type: 'measurement', id }, 'measurement_not_found'),
+      };
       const format = request.query.format ?? 'json';
       if (format === 'csv') {
         return reply

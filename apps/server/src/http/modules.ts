@@ -12,6 +12,7 @@ import { reportRoutes } from './report-routes.ts';
 import { resultRoutes } from './result-routes.ts';
 import { sampleRoutes } from './sample-routes.ts';
 import { sequenceRoutes } from './sequence-routes.ts';
+import { shareLinkRoutes } from './share-link-routes.ts';
 import { shareTokenRoutes } from './share-token-routes.ts';
 
 export type Module = (app: FastifyInstance, context: AppContext) => Promise<void>;
@@ -29,4 +30,5 @@ export const modules: Module[] = [
   reportRoutes,
   measurementRoutes,
   resultRoutes,
+  shareLinkRoutes,
 ];

@@ -1,29 +1,34 @@
 // Thin transport for results and report data of sequences and injections.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { pathId } from '../sequences/input.ts';
 import { sequencesArea } from '../sequences/area.ts';
-import { requireUser } from './authenticate.ts';
+import { requireReader } from './reader.ts';
 
 type WithId = { Params: { id: string } };
 
 export async function reportRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { reports } = sequencesArea(context);
+  const { reports, shareAccess } = sequencesArea(context);
+  // Users read their own; a visitor reads what its share token opens (checked before any read).
+  const sequenceOwner = async (request: FastifyRequest<WithId>) => {
+    const id = pathId(request.params.id, 'sequence_not_found');
+    const reader = await requireReader(context, request);
+    return { id, owner: await shareAccess.ownerFor(reader, { type: 'sequence', id }, 'sequence_not_found') };
+  };
+
   app.get<WithId>('/api/sequences/:id/results/', async (request) => {
-    const user = await requireUser(context, request);
-    const { injections, calibrations } = await reports.sequenceResults(
-      user.id,
-      pathId(request.params.id, 'sequence_not_found'),
-    );
+    const { id, owner } = await sequenceOwner(request);
+    const { injections, calibrations } = await reports.sequenceResults(owner, id);
     return { injections, calibrations };
   });
-  app.get<WithId>('/api/reports/sequence/:id/', async (request) =>
-    reports.sequenceReport(
-      (await requireUser(context, request)).id,
-      pathId(request.params.id, 'sequence_not_found'),
-    ),
-  );
-  app.get<WithId>('/api/reports/injection/:id/', async (request) =>
-    reports.injectionReport((await requireUser(context, request)).id, pathId(request.params.id)),
-  );
+  app.get<WithId>('/api/reports/sequence/:id/', async (request) => {
+    const { id, owner } = await sequenceOwner(request);
+    return reports.sequenceReport(owner, id);
+  });
+  app.get<WithId>('/api/reports/injection/:id/', async (request) => {
+    const id = pathId(request.params.id);
+    const reader = await requireReader(context, request);
+    const owner = await shareAccess.ownerFor(reader, { type: 'injection', id }, 'measurement_no_injection');
+    return reports.injectionReport(owner, id);
+  });
 }

@@ -1,8 +1,11 @@
-// Share tokens: read-only links to one sample, injection or sequence. Created through GraphQL
-// (insert_shareTokens_one); here only the lookup used to exchange a token for a visitor JWT.
-import type { Kysely } from 'kysely';
+// Share tokens: read-only links to one sample, injection or sequence. Created over REST or GraphQL
+// (insert_shareTokens_one); lookups for the exchange and for visitors reading shared objects over REST.
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { ShareObjectType } from '../db/domain-schema.ts';
+import type { ShareObjectType, ShareTokensTable } from '../db/domain-schema.ts';
+
+export type ShareTokenRow = Selectable<ShareTokensTable>;
+type Db = Kysely<Database> | Transaction<Database>;
 
 export interface ActiveShareToken {
   id: number;
@@ -30,6 +33,58 @@ export function createShareTokensRepository(db: Kysely<Database>) {
         objectId: row.object_id,
         expiresAt: new Date(row.expires_at),
       };
+    },
+    /** The active token by id (a visitor JWT names it), with its owner. */
+    async activeById(id: number): Promise<ShareTokenRow | undefined> {
+      return db
+        .selectFrom('shareTokens')
+        .selectAll()
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .executeTakeFirst();
+    },
+    async insert(
+      trx: Db,
+      values: {
+        owner_id: number;
+        token: string;
+        object_type: ShareObjectType;
+        object_id: number;
+        expires_at: Date;
+      },
+    ): Promise<ShareTokenRow> {
+      return trx.insertInto('shareTokens').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+    async listOwned(ownerId: number): Promise<ShareTokenRow[]> {
+      return db
+        .selectFrom('shareTokens')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .orderBy('id', 'desc')
+        .execute();
+    },
+    async findOwned(ownerId: number, id: number, trx: Db = db): Promise<ShareTokenRow | undefined> {
+      return trx
+        .selectFrom('shareTokens')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+    async revoke(trx: Db, id: number): Promise<ShareTokenRow> {
+      return trx
+        .updateTable('shareTokens')
+        .set({ revoked_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    /** The owner of a shareable object, or undefined when it does not exist. */
+    async objectOwner(type: ShareObjectType, id: number): Promise<number | undefined> {
+      const table = type === 'sample' ? 'samples' : type === 'injection' ? 'injections' : 'sequences';
+      const row = await db.selectFrom(table).select('owner_id').where('id', '=', id).executeTakeFirst();
+      return row?.owner_id;
     },
   };
 }

@@ -3,6 +3,7 @@
 import type { AppContext } from '../context.ts';
 import { createProcessingJobsRepository } from '../repositories/processing-jobs.ts';
 import { createResultsRepository } from '../repositories/results.ts';
+import { createShareTokensRepository } from '../repositories/share-tokens.ts';
 import { createSamplesRepository } from '../repositories/samples.ts';
 import { createRunsRepository } from '../repositories/sequences-runs.ts';
 import { createSequencesRepository } from '../repositories/sequences.ts';
@@ -13,6 +14,8 @@ import { createReprocessingService } from '../services/reprocessing.ts';
 import { createResultVersionsService } from '../services/result-versions.ts';
 import { createResultsService } from '../services/results.ts';
 import { createSamplesService } from '../services/samples.ts';
+import { createShareAccess } from '../services/share-access.ts';
+import { createShareLinksService } from '../services/share-links.ts';
 import { createSequenceControl } from '../services/sequences-control.ts';
 import { createSequencesService } from '../services/sequences.ts';
 import { devicePort } from './device-port.ts';
@@ -24,6 +27,7 @@ function build(context: AppContext) {
   const sequencesRepository = createSequencesRepository(db);
   const runs = createRunsRepository(db);
   const resultsRepository = createResultsRepository(db);
+  const shareTokens = createShareTokensRepository(db);
   const port = devicePort(context);
   const results = createResultsService({
     results: resultsRepository,
@@ -85,6 +89,8 @@ function build(context: AppContext) {
     reprocessing,
     versions: createResultVersionsService({ results: resultsRepository, runs, processing: results }),
     integration: createManualIntegrationService({ results: resultsRepository, processing: results }),
+    shareLinks: createShareLinksService(shareTokens, db),
+    shareAccess: createShareAccess({ shareTokens, runs }),
     files: createFilesService({
       results: resultsRepository,
       runs,
