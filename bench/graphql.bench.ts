@@ -3,8 +3,8 @@
 // The server runs from its entry point in a child process on a throw-away database; the load generator is
 // another child process. Reference run: the same list + count sent directly through `pg` from the load
 // process at the same concurrency and pool size. Options: --duration=<s> --users=<n> --methods=<n>
-// --connections=<n> --explain (prints the reference statement's plan) --profile (writes a V8 CPU profile
-// of the server to a temporary folder).
+// --connections=<n> --terms=<searches per user> --explain (prints the reference statement's custom and
+// generic plans) --profile (writes a V8 CPU profile of the server to a temporary folder).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -101,6 +101,7 @@ export async function run(args: string[]): Promise<void> {
   const userCount = option(args, 'users', 100);
   const methodsPerUser = option(args, 'methods', 10_000);
   const connections = option(args, 'connections', 50);
+  const termsPerUser = option(args, 'terms', 100);
   const profileDir = args.includes('--profile') ? mkdtempSync(join(tmpdir(), 'eluent-profile-')) : undefined;
 
   const database = await createThrowAwayDatabase().catch((error: unknown) => {
@@ -130,7 +131,9 @@ export async function run(args: string[]): Promise<void> {
       const batch = Array.from({ length: Math.min(10, userCount - index) }, () => signUp(started.baseUrl));
       users.push(...(await Promise.all(batch)));
     }
-    console.log(`seeding ${userCount} users × ${methodsPerUser} methods …`);
+    console.log(
+      `seeding ${userCount} users × ${methodsPerUser} methods; ${termsPerUser} searches per user, ${connections} connections`,
+    );
     const seedStarted = performance.now();
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
@@ -160,17 +163,28 @@ export async function run(args: string[]): Promise<void> {
         [users[0]!.id, '%abc1%'],
       );
       console.log(rows.map((row) => row['QUERY PLAN']).join('\n'));
+      // What a named prepared statement runs once PostgreSQL switches it to its generic plan.
+      await db.query(`prepare reference_plan as ${REFERENCE_SQL}`);
+      await db.query('set plan_cache_mode = force_generic_plan');
+      const generic = await db.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze) execute reference_plan(${users[0]!.id}, '%abc1%')`,
+      );
+      console.log(generic.rows.map((row) => row['QUERY PLAN']).join('\n'));
+      await db.query('reset plan_cache_mode');
     }
     await db.end();
     console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
-    // Each user searches a 6-character code of one of its own methods (a few hits, as a person would type).
+    // Each user searches `terms` different 6-character codes of its own methods (a few hits each, as a
+    // person would type), so most requests differ from the ones before them.
     let state = 42;
-    const searches = users.map((user) => {
-      state = (state * 1103515245 + 12345) % 2 ** 31;
-      const g = 1 + (state % methodsPerUser);
-      return { user, term: createHash('md5').update(`${user.id}:${g}`).digest('hex').slice(1, 7) };
-    });
+    const searches = users.flatMap((user) =>
+      Array.from({ length: termsPerUser }, () => {
+        state = (state * 1103515245 + 12345) % 2 ** 31;
+        const g = 1 + (state % methodsPerUser);
+        return { user, term: createHash('md5').update(`${user.id}:${g}`).digest('hex').slice(1, 7) };
+      }),
+    );
     const port = Number(new URL(started.baseUrl).port);
     const requests = searches.map(({ user, term }) => {
       const body = JSON.stringify({

@@ -8,7 +8,7 @@ import {
   type GraphQLObjectType,
   type OperationDefinitionNode,
 } from 'graphql';
-import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Viewer } from './access.ts';
 import { columnOf, type TableDescriptor } from './descriptor.ts';
@@ -20,6 +20,7 @@ import { LruCache } from './lru.ts';
 import { compileDelete, compileInsert, compileUpdate, type InsertArguments } from './mutations.ts';
 import { graphqlSchema } from './schema.ts';
 import { SelectCompiler, jsonKey } from './select.ts';
+import { createStatementRunner, type ReadStatement } from './statements.ts';
 import { tables } from './tables.ts';
 import { boolExp, boundValue } from './where.ts';
 
@@ -61,6 +62,8 @@ export interface GraphqlBody {
 export interface GraphqlServiceOptions {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: reads run as named prepared statements on a pool of their own. Absent → through `db`. */
+  databaseUrl?: string | undefined;
   log: (error: unknown) => void;
   timeoutMs?: number;
 }
@@ -68,14 +71,23 @@ export interface GraphqlServiceOptions {
 export function createGraphqlService(options: GraphqlServiceOptions) {
   const schema = graphqlSchema();
   const documents = new DocumentCache(schema);
-  // Compiled read statements by (query text, operation, viewer, variables): repeated requests skip the
-  // compiler. Mutations are compiled each time (server-generated values such as share tokens).
-  const plans = new LruCache<CompiledQuery<{ data: string }>>(2_000);
+  // Compiled read statements by (query text, operation, viewer, variables as sent): a repeated request skips
+  // variable coercion and the compiler. Statements of the same SQL text share one prepared statement, so
+  // requests that differ only in values are parsed once by PostgreSQL. Mutations are compiled each time
+  // (server-generated values such as share tokens).
+  const plans = new LruCache<ReadStatement>(2_000);
+  const runner = createStatementRunner(
+    options.db,
+    options.kind === 'postgres' ? options.databaseUrl : undefined,
+  );
+  // Not awaited here; a failure surfaces on the first read.
+  runner.catch(() => undefined);
   const timeoutMs = options.timeoutMs ?? limits.timeoutMs;
 
   function readBody(body: GraphqlBody): {
     query: string;
     variables: Record<string, unknown>;
+    variablesText: string;
     operationName?: string;
   } {
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -93,7 +105,8 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     if (typeof variables !== 'object' || Array.isArray(variables)) {
       throw new GraphqlRequestError('parse-failed', 'variables must be a JSON object', '$.variables');
     }
-    if (JSON.stringify(variables).length > limits.variablesChars) {
+    const variablesText = JSON.stringify(variables);
+    if (variablesText.length > limits.variablesChars) {
       throw new GraphqlRequestError(
         'validation-failed',
         `the variables are larger than ${limits.variablesChars} characters`,
@@ -104,7 +117,12 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     if (operationName !== undefined && typeof operationName !== 'string') {
       throw new GraphqlRequestError('parse-failed', 'operationName must be a string', '$.operationName');
     }
-    return { query: body.query, variables: variables as Record<string, unknown>, operationName };
+    return {
+      query: body.query,
+      variables: variables as Record<string, unknown>,
+      variablesText,
+      operationName,
+    };
   }
 
   function compileRoot(
@@ -209,21 +227,20 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
       });
       return JSON.stringify(result);
     }
-    let compiled = plans.get(planKey);
-    if (!compiled) {
-      const select = new SelectCompiler(schema, scope);
-      const pairs = fields.map((field) =>
-        field.name === '__typename'
-          ? sql`${jsonKey(field.key)}, 'query_root'`
-          : sql`${jsonKey(field.key)}, ${compileRoot(field, parent, scope, select)}`,
-      );
-      compiled = sql<{ data: string }>`select json_build_object(${sql.join(pairs)})::text as data`.compile(
-        options.db,
-      );
-      plans.set(planKey, compiled);
-    }
-    const { rows } = await options.db.executeQuery(compiled);
-    return `{"data":${rows[0]!.data}}`;
+    const select = new SelectCompiler(schema, scope);
+    const pairs = fields.map((field) =>
+      field.name === '__typename'
+        ? sql`${jsonKey(field.key)}, 'query_root'`
+        : sql`${jsonKey(field.key)}, ${compileRoot(field, parent, scope, select)}`,
+    );
+    const compiled = sql`select json_build_object(${sql.join(pairs)})::text as data`.compile(options.db);
+    const statement = (await runner).statement(compiled.sql, compiled.parameters);
+    plans.set(planKey, statement);
+    return readData(statement);
+  }
+
+  async function readData(statement: ReadStatement): Promise<string> {
+    return `{"data":${await (await runner).readText(statement)}}`;
   }
 
   async function runMutation(operation: OperationDefinitionNode, scope: CompileScope): Promise<string> {
@@ -266,6 +283,12 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     const request = readBody(body);
     const prepared = documents.prepare(request.query);
     const operation = selectOperation(prepared, request.operationName);
+    const planKey =
+      operation.operation === OperationTypeNode.QUERY
+        ? `${operation.name?.value ?? ''}\u0000${viewerKey(viewer)}\u0000${request.variablesText}\u0000${request.query}`
+        : '';
+    const planned = planKey ? plans.get(planKey) : undefined;
+    if (planned) return readData(planned);
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables, {
       maxErrors: 1,
     });
@@ -281,12 +304,7 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
       throw new GraphqlRequestError('not-supported', 'subscriptions are not supported');
     return operation.operation === OperationTypeNode.MUTATION
       ? runMutation(operation, scope)
-      : runQuery(
-          operation,
-          scope,
-          prepared,
-          JSON.stringify([request.query, operation.name?.value ?? '', viewer, coerced.coerced]),
-        );
+      : runQuery(operation, scope, prepared, planKey);
   }
 
   return {
@@ -321,7 +339,23 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     get cachedDocuments(): number {
       return documents.size;
     },
+    /** Ends the read pool (PostgreSQL). */
+    async close(): Promise<void> {
+      await (await runner.catch(() => undefined))?.close();
+    },
   };
 }
 
 export type GraphqlService = ReturnType<typeof createGraphqlService>;
+
+const viewerKeys = new WeakMap<Viewer, string>();
+
+/** The plan cache's key part for a viewer (viewer objects are reused while their token is cached). */
+function viewerKey(viewer: Viewer): string {
+  let key = viewerKeys.get(viewer);
+  if (key === undefined) {
+    key = JSON.stringify(viewer);
+    viewerKeys.set(viewer, key);
+  }
+  return key;
+}

@@ -3,6 +3,7 @@
 import { HASURA_CLAIMS, TokenError, type TokenSigner } from '../services/tokens.ts';
 import type { ShareObjectType, Viewer } from './access.ts';
 import { GraphqlRequestError } from './errors.ts';
+import { LruCache } from './lru.ts';
 
 export const VISITOR_TOKEN_TYPE = 'visitor';
 
@@ -32,7 +33,35 @@ export function visitorClaims(
   };
 }
 
+/** Verified tokens by their text until they expire, per signer: a client sends the same token many times. */
+const MAX_VERIFIED = 10_000;
+const verifiedBySigner = new WeakMap<TokenSigner, LruCache<{ viewer: Viewer; expiresAtMs: number }>>();
+
+/**
+ * The viewer of a request. A token verified before and not yet expired is answered from memory (the
+ * signature and claims of a given token text cannot change; visitor revocation is checked in SQL).
+ */
 export async function resolveViewer(signer: TokenSigner, authorization: string | undefined): Promise<Viewer> {
+  let verified = verifiedBySigner.get(signer);
+  if (!verified) {
+    verified = new LruCache(MAX_VERIFIED);
+    verifiedBySigner.set(signer, verified);
+  }
+  if (authorization) {
+    const known = verified.get(authorization);
+    if (known && Date.now() < known.expiresAtMs) return known.viewer;
+  }
+  const { viewer, expiresAtSec } = await verifyViewer(signer, authorization);
+  if (typeof expiresAtSec === 'number') {
+    verified.set(authorization!, { viewer, expiresAtMs: expiresAtSec * 1000 });
+  }
+  return viewer;
+}
+
+async function verifyViewer(
+  signer: TokenSigner,
+  authorization: string | undefined,
+): Promise<{ viewer: Viewer; expiresAtSec: unknown }> {
   if (!authorization) {
     throw new GraphqlRequestError(
       'invalid-headers',
@@ -58,7 +87,7 @@ export async function resolveViewer(signer: TokenSigner, authorization: string |
     typeof payload.user_id === 'string' &&
     /^\d+$/.test(payload.user_id)
   ) {
-    return { kind: 'user', userId: Number(payload.user_id) };
+    return { viewer: { kind: 'user', userId: Number(payload.user_id) }, expiresAtSec: payload.exp };
   }
   if (payload.token_type === VISITOR_TOKEN_TYPE) {
     const share = payload.share as { type?: unknown; id?: unknown } | undefined;
@@ -69,10 +98,13 @@ export async function resolveViewer(signer: TokenSigner, authorization: string |
       shareTypes.has(share.type)
     ) {
       return {
-        kind: 'visitor',
-        shareTokenId: payload.share_token_id,
-        objectType: share.type as ShareObjectType,
-        objectId: share.id,
+        viewer: {
+          kind: 'visitor',
+          shareTokenId: payload.share_token_id,
+          objectType: share.type as ShareObjectType,
+          objectId: share.id,
+        },
+        expiresAtSec: payload.exp,
       };
     }
   }

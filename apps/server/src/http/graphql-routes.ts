@@ -11,8 +11,10 @@ export async function graphqlRoutes(app: FastifyInstance, context: AppContext): 
   const service = createGraphqlService({
     db: context.database.db,
     kind: context.database.kind,
+    databaseUrl: context.config.databaseUrl,
     log: (error) => context.logger.error({ err: error }, 'graphql request failed'),
   });
+  app.addHook('onClose', () => service.close());
 
   app.post(
     '/hasura/v1/graphql',
