@@ -1,13 +1,15 @@
 // `npm run bench -- realtime`: fan-out of the realtime hub against raw `ws` doing the same work.
 // Stages: 1,000 subscribers on one channel; 100 channels × 10 subscribers; memory per idle connection.
-// Server and load clients share this process (pessimistic, as is the reference run), on 127.0.0.1 only.
+// The hub runs in this process; the load clients run in a child process and the raw `ws` reference server in
+// another (bench/realtime-load.ts), so each server's event loop and memory are measured alone. 127.0.0.1 only.
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import WebSocket, { WebSocketServer } from 'ws';
+import { fileURLToPath } from 'node:url';
 import { channels, type UserNotification } from '@eluent/contracts';
 import { buildServer } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -38,55 +40,6 @@ function report(stage: Stage): { rate: number; p50: number; p99: number } {
   return { rate, p50, p99 };
 }
 
-/** A minimal protocol client: connect + subscribe in one frame, pongs, publication timestamps. */
-async function openEluentClient(
-  url: string,
-  token: string,
-  channel: string,
-  onSent: (sentAt: number) => void,
-) {
-  const socket = new WebSocket(url, { perMessageDeflate: false });
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  const subscribed = new Promise<void>((resolve) => {
-    socket.on('message', (data) => {
-      const text = (data as Buffer).toString();
-      if (text === '{}') return socket.send('{}');
-      for (const line of text.split('\n')) {
-        const message = JSON.parse(line) as { id?: number; push?: { pub?: { data: UserNotification } } };
-        if (message.id === 2) resolve();
-        const data = message.push?.pub?.data;
-        if (data) onSent(Number(data.message));
-      }
-    });
-  });
-  socket.send(
-    `${JSON.stringify({ id: 1, connect: { token } })}\n${JSON.stringify({ id: 2, subscribe: { channel } })}`,
-  );
-  await subscribed;
-  return socket;
-}
-
-async function openRawClient(url: string, onSent: (sentAt: number) => void) {
-  const socket = new WebSocket(url, { perMessageDeflate: false });
-  socket.on('message', (data) => {
-    const message = JSON.parse((data as Buffer).toString()) as { push: { pub: { data: UserNotification } } };
-    onSent(Number(message.push.pub.data.message));
-  });
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  return socket;
-}
-
-async function inBatches<T>(count: number, open: (index: number) => Promise<T>): Promise<T[]> {
-  const opened: T[] = [];
-  for (let start = 0; start < count; start += 50) {
-    const batch = Array.from({ length: Math.min(50, count - start) }, (_unused, offset) =>
-      open(start + offset),
-    );
-    opened.push(...(await Promise.all(batch)));
-  }
-  return opened;
-}
-
 function payload(sentAt: number, index: number): UserNotification {
   return {
     type: 'notification',
@@ -99,16 +52,30 @@ function payload(sentAt: number, index: number): UserNotification {
   };
 }
 
-/** Publishes `perTick` messages every `tickMs` for the stage's duration; counts deliveries and latencies. */
-async function drive(
-  name: string,
-  publish: (index: number) => void,
-  perTick: number,
-  tickMs: number,
-  counters: { deliveries: number; latenciesMs: number[] },
-): Promise<Stage> {
-  counters.deliveries = 0;
-  counters.latenciesMs.length = 0;
+/** Wall-clock milliseconds with sub-millisecond precision, comparable with the clients' process. */
+const nowMs = () => performance.timeOrigin + performance.now();
+
+/** A child of bench/realtime-load.ts in `role`, answering one message per command. */
+function child(role: 'clients' | 'raw-server') {
+  const script = fileURLToPath(new URL('./realtime-load.ts', import.meta.url));
+  const proc = fork(script, [role], { execArgv: ['--import', 'tsx', '--expose-gc'] });
+  return {
+    ask<T>(command: Record<string, unknown>): Promise<T> {
+      return new Promise<T>((resolve) => {
+        proc.once('message', (message) => resolve(message as T));
+        proc.send(command);
+      });
+    },
+    exit() {
+      proc.send({ cmd: 'exit' });
+    },
+  };
+}
+
+type Load = ReturnType<typeof child>;
+
+/** Publishes `perTick` messages every `tickMs` for the stage's duration. */
+async function drive(publish: (index: number) => void, perTick: number, tickMs: number): Promise<number> {
   const start = performance.now();
   let index = 0;
   await new Promise<void>((resolve) => {
@@ -120,114 +87,135 @@ async function drive(
       }
     }, tickMs);
   });
+  return (performance.now() - start) / 1000;
+}
+
+/** Resets the clients' counters, runs the stage, waits for stragglers and collects the clients' figures. */
+async function measure(name: string, clients: Load, stage: () => Promise<number>): Promise<Stage> {
+  await clients.ask({ cmd: 'reset' });
+  const seconds = await stage();
   await new Promise((resolve) => setTimeout(resolve, 300));
-  return {
-    name,
-    deliveries: counters.deliveries,
-    seconds: (performance.now() - start) / 1000,
-    latenciesMs: [...counters.latenciesMs],
-  };
+  const figures = await clients.ask<{ deliveries: number; latencies: number[] }>({ cmd: 'report' });
+  return { name, deliveries: figures.deliveries, seconds, latenciesMs: figures.latencies };
 }
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
-/** JavaScript heap in MB after a collection; the embedded database lives outside it. */
-function memoryMb(): number {
+/** This process's resident set and JavaScript heap in bytes, after a collection. */
+function memory(): { rss: number; heap: number } {
   collectGarbage();
-  return process.memoryUsage().heapUsed / 1e6;
+  const usage = process.memoryUsage();
+  return { rss: usage.rss, heap: usage.heapUsed };
 }
+
+const perConnectionKb = (before: number, after: number, count: number) => (after - before) / 1000 / count;
 
 export async function run(args: string[]): Promise<void> {
   const subscribers = Number(args.find((arg) => arg.startsWith('--subscribers='))?.split('=')[1] ?? 1000);
   const rate = Number(args.find((arg) => arg.startsWith('--rate='))?.split('=')[1] ?? 40);
-  const counters = { deliveries: 0, latenciesMs: [] as number[] };
-  const record = (sentAt: number) => {
-    counters.deliveries += 1;
-    // One in eight sampled, as in the reference measurements.
-    if (counters.deliveries % 8 === 0) counters.latenciesMs.push(performance.now() - sentAt);
-  };
-
-  // Reference: raw ws, the same push serialised once and sent to every socket.
-  const rawServer = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
-  await new Promise((resolve) => rawServer.once('listening', resolve));
-  const rawUrl = `ws://127.0.0.1:${(rawServer.address() as { port: number }).port}`;
-  const before = memoryMb();
-  const rawClients = await inBatches(subscribers, () => openRawClient(rawUrl, record));
-  const rawPerConnectionKb = ((memoryMb() - before) * 1000) / subscribers;
-  const rawStage = await drive(
-    `raw ws: ${subscribers} subscribers, ${rate} pubs/s`,
-    (index) => {
-      const frame = Buffer.from(
-        JSON.stringify({
-          push: { channel: 'bench', pub: { data: payload(performance.now(), index), offset: index } },
-        }),
-      );
-      for (const client of rawServer.clients) client.send(frame, { binary: false });
-    },
-    Math.max(1, Math.round(rate / 40)),
-    25,
-    counters,
-  );
-  for (const client of rawClients) client.terminate();
-  rawServer.close();
-
+  const clients = child('clients');
+  const rawServer = child('raw-server');
   const dataDir = mkdtempSync(join(tmpdir(), 'eluent-bench-'));
-  const config = loadConfig({
-    PORT: '0',
-    ELUENT_DATA_DIR: dataDir,
-    ELUENT_LOG_LEVEL: 'silent',
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-  });
-  const { app, context } = await buildServer(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/realtime/ws`;
   try {
-    const tokens = await Promise.all(
-      Array.from({ length: 100 }, (_unused, index) =>
-        context.sessions.issue({ id: index + 1, email: `bench${index}@example.com` }),
-      ),
+    // Reference: raw ws in its own process, the same push serialised once and sent to every socket.
+    const { port } = await rawServer.ask<{ port: number }>({ cmd: 'listen' });
+    const rawBefore = await rawServer.ask<{ rss: number; heap: number }>({ cmd: 'memory' });
+    await clients.ask({ cmd: 'open-raw', url: `ws://127.0.0.1:${port}`, count: subscribers });
+    const rawAfter = await rawServer.ask<{ rss: number; heap: number }>({ cmd: 'memory' });
+    const rawStage = await measure(
+      `raw ws: ${subscribers} subscribers, ${rate} pubs/s`,
+      clients,
+      async () => {
+        const answer = await rawServer.ask<{ seconds: number }>({
+          cmd: 'drive',
+          perTick: Math.max(1, Math.round(rate / 40)),
+          tickMs: 25,
+          durationMs: STAGE_MS,
+          padding: PADDING,
+        });
+        return answer.seconds;
+      },
     );
-    const hubBefore = memoryMb();
-    const clients = await inBatches(subscribers, () =>
-      openEluentClient(url, tokens[0]!.access, channels.user(1), record),
-    );
-    const hubPerConnectionKb = ((memoryMb() - hubBefore) * 1000) / subscribers;
-    const large = await drive(
-      `eluent: ${subscribers} subscribers, ${rate} pubs/s`,
-      (index) => void context.realtime.publish(channels.user(1), payload(performance.now(), index)),
-      Math.max(1, Math.round(rate / 40)),
-      25,
-      counters,
-    );
-    if (context.realtime.connectionCount() !== subscribers)
-      console.log('some subscribers were dropped as slow');
-    for (const client of clients) client.terminate();
+    await clients.ask({ cmd: 'close' });
+    rawServer.exit();
 
-    const small = await inBatches(1000, (index) =>
-      openEluentClient(url, tokens[index % 100]!.access, channels.user((index % 100) + 1), record),
-    );
-    const smallStage = await drive(
-      'eluent: 100 channels × 10 subscribers, 1000 pubs/s',
-      (index) =>
-        void context.realtime.publish(channels.user((index % 100) + 1), payload(performance.now(), index)),
-      10,
-      10,
-      counters,
-    );
-    for (const client of small) client.terminate();
+    const config = loadConfig({
+      PORT: '0',
+      ELUENT_DATA_DIR: dataDir,
+      ELUENT_LOG_LEVEL: 'silent',
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    });
+    const { app, context } = await buildServer(config);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/realtime/ws`;
+    try {
+      const tokens = await Promise.all(
+        Array.from({ length: 100 }, (_unused, index) =>
+          context.sessions.issue({ id: index + 1, email: `bench${index}@example.com` }),
+        ),
+      );
+      // Let the start-up garbage settle so the delta is the connections' own.
+      memory();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const hubBefore = memory();
+      await clients.ask({
+        cmd: 'open-eluent',
+        url,
+        subscribers: Array.from({ length: subscribers }, () => ({
+          token: tokens[0]!.access,
+          channel: channels.user(1),
+        })),
+      });
+      const hubAfter = memory();
+      const large = await measure(`eluent: ${subscribers} subscribers, ${rate} pubs/s`, clients, () =>
+        drive(
+          (index) => void context.realtime.publish(channels.user(1), payload(nowMs(), index)),
+          Math.max(1, Math.round(rate / 40)),
+          25,
+        ),
+      );
+      if (context.realtime.connectionCount() !== subscribers)
+        console.log('some subscribers were dropped as slow');
+      await clients.ask({ cmd: 'close' });
 
-    const rawFigures = report(rawStage);
-    const largeFigures = report(large);
-    report(smallStage);
-    console.log(
-      `heap per idle connection (server and client ends in one process): raw ws ${rawPerConnectionKb.toFixed(1)} KB, eluent ${hubPerConnectionKb.toFixed(1)} KB, hub's own ${(hubPerConnectionKb - rawPerConnectionKb).toFixed(1)} KB`,
-    );
-    console.log(
-      `ratio eluent / raw ws: deliveries ${(largeFigures.rate / rawFigures.rate).toFixed(2)}, p99 ${(largeFigures.p99 / rawFigures.p99).toFixed(2)}, memory ${(hubPerConnectionKb / rawPerConnectionKb).toFixed(2)}`,
-    );
+      await clients.ask({
+        cmd: 'open-eluent',
+        url,
+        subscribers: Array.from({ length: 1000 }, (_unused, index) => ({
+          token: tokens[index % 100]!.access,
+          channel: channels.user((index % 100) + 1),
+        })),
+      });
+      const smallStage = await measure('eluent: 100 channels × 10 subscribers, 1000 pubs/s', clients, () =>
+        drive(
+          (index) => void context.realtime.publish(channels.user((index % 100) + 1), payload(nowMs(), index)),
+          10,
+          10,
+        ),
+      );
+      await clients.ask({ cmd: 'close' });
+
+      const rawFigures = report(rawStage);
+      const largeFigures = report(large);
+      report(smallStage);
+      const kb = {
+        rawRss: perConnectionKb(rawBefore.rss, rawAfter.rss, subscribers),
+        rawHeap: perConnectionKb(rawBefore.heap, rawAfter.heap, subscribers),
+        hubRss: perConnectionKb(hubBefore.rss, hubAfter.rss, subscribers),
+        hubHeap: perConnectionKb(hubBefore.heap, hubAfter.heap, subscribers),
+      };
+      console.log(
+        `server memory per idle connection: raw ws RSS ${kb.rawRss.toFixed(1)} KB (heap ${kb.rawHeap.toFixed(1)} KB), eluent RSS ${kb.hubRss.toFixed(1)} KB (heap ${kb.hubHeap.toFixed(1)} KB)`,
+      );
+      console.log(
+        `ratio eluent / raw ws: deliveries ${(largeFigures.rate / rawFigures.rate).toFixed(2)}, p99 ${(largeFigures.p99 / rawFigures.p99).toFixed(2)}, RSS ${(kb.hubRss / kb.rawRss).toFixed(2)}`,
+      );
+    } finally {
+      await app.close();
+    }
   } finally {
-    await app.close();
+    clients.exit();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
