@@ -361,6 +361,7 @@ export class DeviceClient {
       points_count: counter.points,
       result: finished.result,
       error_code: finished.errorCode,
+      ...(finished.fractions ? { fractions: finished.fractions } : {}),
     };
     this.finishes.set(finished.measurementId, { message, sentAt: Date.now() });
     if (this.welcomed) this.send(message);

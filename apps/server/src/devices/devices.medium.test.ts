@@ -216,7 +216,7 @@ for (const backend of await backends()) {
       const { client, deviceId, serialNumber } = await pairedClient(server, token, proxy.url, 20);
       const started = await request(server.baseUrl, 'POST', `/api/devices/${deviceId}/run/`, {
         token,
-        body: { method: shortMethod, vial: 3 },
+        body: { method: { ...shortMethod, fraction_collector_interval_sec: 20 }, vial: 3 },
       });
       expect(started.status).toBe(201);
       const measurementId = started.body.measurement_id as number;
@@ -233,6 +233,15 @@ for (const backend of await backends()) {
         await storedMeasurement(server, measurementId),
         expectedSignal(serialNumber, measurementId, 3),
       );
+      const { metadata } = await server.context.database.db
+        .selectFrom('measurements')
+        .select('metadata')
+        .where('id', '=', measurementId)
+        .executeTakeFirstOrThrow();
+      // 0.1 mL transfer delay at 2 mL/min = 3 s; 20 s fractions over the remaining 57 s.
+      expect(
+        (metadata as { fractions: Array<{ vial: number }> }).fractions.map((fraction) => fraction.vial),
+      ).toEqual([1, 2, 3]);
       await client.waitFor(() => client.unacknowledged === 0);
       await client.stop();
       await proxy.close();

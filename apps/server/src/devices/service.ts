@@ -362,6 +362,7 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
       durationSec: span.durationSec,
       samplingIntervalSec: span.samplingIntervalSec,
       errorCode: message.error_code,
+      fractions: message.fractions ?? null,
     });
     this.measurements.delete(message.measurement_id);
     if (closedNow) {

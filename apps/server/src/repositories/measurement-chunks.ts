@@ -69,6 +69,8 @@ export function createMeasurementChunksRepository(db: Kysely<Database>) {
       durationSec: number;
       samplingIntervalSec: number | null;
       errorCode: number | string | null;
+      /** Fractions the collector took, kept with the measurement. */
+      fractions: unknown[] | null;
     }): Promise<boolean> {
       return db.transaction().execute(async (transaction) => {
         const updated = await transaction
@@ -79,7 +81,10 @@ export function createMeasurementChunksRepository(db: Kysely<Database>) {
             duration_sec: values.durationSec,
             sampling_interval_sec: values.samplingIntervalSec,
             finished_at: new Date(),
-            metadata: sql`metadata || ${JSON.stringify({ device_error_code: values.errorCode })}::jsonb`,
+            metadata: sql`metadata || ${JSON.stringify({
+              device_error_code: values.errorCode,
+              ...(values.fractions ? { fractions: values.fractions } : {}),
+            })}::jsonb`,
           })
           .where('id', '=', values.measurementId)
           .where('state', '=', 'recording')

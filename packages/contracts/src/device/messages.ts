@@ -52,6 +52,8 @@ export const statusMessageSchema = z.strictObject({
   run_time_sec: z.number().nullable(),
   run_progress: z.number().min(0).max(1).nullable(),
   wifi: wifiSettingsSchema.nullable().optional(),
+  /** Fraction-collector vial receiving the eluent now, when the method collects fractions. */
+  fraction_vial: z.number().int().nullable().optional(),
 });
 export type StatusMessage = z.infer<typeof statusMessageSchema>;
 
@@ -83,6 +85,11 @@ export const runFinishedMessageSchema = z.strictObject({
   points_count: z.number().int().min(0),
   result: z.enum(runResults),
   error_code: z.union([z.number().int(), z.string().max(64)]).nullable(),
+  /** Fractions collected during the run (time mode), in run time. */
+  fractions: z
+    .array(z.strictObject({ vial: z.number().int(), start_sec: z.number(), end_sec: z.number() }))
+    .max(1000)
+    .optional(),
 });
 export type RunFinishedMessage = z.infer<typeof runFinishedMessageSchema>;
 

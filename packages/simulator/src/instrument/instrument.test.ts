@@ -131,4 +131,22 @@ describe('simulated instrument', () => {
     instrument.advance(3);
     expect(instrument.componentState('injector')).toBe('ready');
   });
+
+  it('collects time fractions into successive vials after the transfer delay', () => {
+    const instrument = warmedUp();
+    const method = {
+      ...params().method,
+      fraction_collector_interval_sec: 15,
+      fraction_collector_starts_with_vial: 3,
+    };
+    instrument.startRun(params({ method }));
+    instrument.advance(5);
+    // 0.1 mL at 1 mL/min: the eluent reaches the collector 6 s after the detector.
+    expect(instrument.readings().fraction_vial).toBeNull();
+    instrument.advance(5);
+    expect(instrument.readings().fraction_vial).toBe(3);
+    const { finished } = instrument.advance(100);
+    expect(finished?.fractions?.map((fraction) => fraction.vial)).toEqual([3, 4, 5, 6]);
+    expect(finished?.fractions?.[0]).toEqual({ vial: 3, start_sec: 6, end_sec: 21 });
+  });
 });

@@ -47,6 +47,42 @@ export interface ActiveRun {
   paused: boolean;
   /** Run time until the injector and autosampler are free again. */
   injectorBusySec: number;
+  fractionCollection: FractionCollection | null;
+}
+
+/** Time-mode fraction collection: a new vial every interval after the start delay. */
+export interface FractionCollection {
+  intervalSec: number;
+  startDelaySec: number;
+  firstVial: number;
+  /** Detector → collector delay volume over flow: the eluent reaches the needle this much later. */
+  transferDelaySec: number;
+}
+
+/** Delay volume between detector cell and collector needle (reference §8: 50–200 µL). */
+const FRACTION_DELAY_VOLUME_ML = 0.1;
+
+export function fractionVialAt(collection: FractionCollection, runTimeSec: number): number | null {
+  const collectingSec = runTimeSec - collection.startDelaySec - collection.transferDelaySec;
+  if (collectingSec < 0) return null;
+  return collection.firstVial + Math.floor(collectingSec / collection.intervalSec);
+}
+
+export function collectedFractions(collection: FractionCollection, endSec: number) {
+  const fractions: Array<{ vial: number; start_sec: number; end_sec: number }> = [];
+  const offsetSec = collection.startDelaySec + collection.transferDelaySec;
+  for (
+    let startSec = offsetSec, vial = collection.firstVial;
+    startSec < endSec;
+    startSec += collection.intervalSec, vial++
+  ) {
+    fractions.push({
+      vial,
+      start_sec: round(startSec, 3),
+      end_sec: round(Math.min(endSec, startSec + collection.intervalSec), 3),
+    });
+  }
+  return fractions;
 }
 
 export interface FinishedRun {
@@ -55,6 +91,7 @@ export interface FinishedRun {
   errorCode: number | string | null;
   /** The last points, produced before the run ended. */
   points: RunPoints;
+  fractions?: Array<{ vial: number; start_sec: number; end_sec: number }>;
 }
 
 /** The detector lamp needs a few seconds after power-on before it is ready. */
@@ -164,6 +201,15 @@ export class SimulatedInstrument {
       durationSec: plan.durationSec,
       paused: false,
       injectorBusySec: 1 + (method.wash_after_injection ? NEEDLE_WASH_SEC : 0),
+      fractionCollection:
+        method.fraction_collector_interval_sec != null
+          ? {
+              intervalSec: method.fraction_collector_interval_sec,
+              startDelaySec: method.fraction_collector_start_delay_sec ?? 0,
+              firstVial: method.fraction_collector_starts_with_vial ?? 1,
+              transferDelaySec: (FRACTION_DELAY_VOLUME_ML / method.flow_rate_ml_per_min) * 60,
+            }
+          : null,
     };
     this.idleMethod = runMethod;
   }
@@ -248,10 +294,7 @@ export class SimulatedInstrument {
     const points = run.signal.pointsUntil(run.runTimeSec);
     if (run.signal.emitted >= run.signal.totalPoints) {
       this.run = null;
-      return {
-        points: null,
-        finished: { measurementId: run.measurementId, result: 'completed', errorCode: null, points },
-      };
+      return { points: null, finished: { ...this.closing(run, 'completed', null), points } };
     }
     return { points, finished: null };
   }
@@ -260,8 +303,22 @@ export class SimulatedInstrument {
     const run = this.run;
     if (!run) return null;
     this.run = null;
-    const points = run.signal.pointsUntil(run.runTimeSec);
-    return { measurementId: run.measurementId, result, errorCode, points };
+    return { ...this.closing(run, result, errorCode), points: run.signal.pointsUntil(run.runTimeSec) };
+  }
+
+  private closing(
+    run: ActiveRun,
+    result: RunResult,
+    errorCode: number | string | null,
+  ): Omit<FinishedRun, 'points'> {
+    return {
+      measurementId: run.measurementId,
+      result,
+      errorCode,
+      ...(run.fractionCollection
+        ? { fractions: collectedFractions(run.fractionCollection, run.runTimeSec) }
+        : {}),
+    };
   }
 
   /** The status frame's measured values (without the type), as the instrument reads them now. */
@@ -296,6 +353,7 @@ export class SimulatedInstrument {
       run_time_sec: run ? round(run.runTimeSec, 1) : null,
       run_progress: run ? round(run.runTimeSec / run.durationSec, 4) : null,
       wifi: { ssid: this.wifi.ssid, connected: this.wifi.connected, signal_dbm: this.wifi.signalDbm },
+      fraction_vial: run?.fractionCollection ? fractionVialAt(run.fractionCollection, run.runTimeSec) : null,
     };
   }
 }
