@@ -3,6 +3,7 @@
 import { ensureInstalled, run } from './ensure-install.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { readFileSync, rmSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 ensureInstalled();
 const steps = [];
@@ -49,7 +50,7 @@ countVitest('test-results/vitest.json');
 if (step('web build', 'npm', ['run', 'build', '--silent'])) {
   if (ensureChromium()) {
     step('browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json',
+      PLAYWRIGHT_JSON_OUTPUT_NAME: resolve('test-results/playwright.json'),
     });
     countPlaywright('test-results/playwright.json');
   } else {
