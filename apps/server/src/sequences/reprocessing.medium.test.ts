@@ -4,7 +4,12 @@ import { domainErrors } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlData } from '../../test/graphql-client.ts';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../test/harness.ts';
-import { createTemplate, sampleChromatogram, upload } from '../../test/results-fixtures.ts';
+import {
+  createTemplate,
+  fileUnderSequence,
+  sampleChromatogram,
+  upload,
+} from '../../test/results-fixtures.ts';
 import { until } from '../../test/sequences-fixtures.ts';
 
 const MEASUREMENTS = 20;
@@ -13,12 +18,15 @@ describe.each(await backends())('reprocessing on $name', (backend) => {
   let server: TestServer;
   let base: string;
   let token: string;
+  let userId: number;
   let ids: number[];
 
   beforeAll(async () => {
     server = await startTestServer({ backend });
     base = server.baseUrl;
-    token = (await signUp(base)).access;
+    const user = await signUp(base);
+    token = user.access;
+    userId = user.id;
     const file = sampleChromatogram();
     ids = [];
     for (let i = 0; i < MEASUREMENTS; i++) {
@@ -114,5 +122,46 @@ describe.each(await backends())('reprocessing on $name', (backend) => {
       const job = (await request(base, 'GET', `/api/processing-jobs/${mine.body.id}/`, { token })).body;
       return job.state === 'finished';
     });
+  });
+
+  it('reprocesses a whole sequence and exports its results table as CSV', async () => {
+    const { sequenceId } = await fileUnderSequence(server, userId, ids, 'Twenty injections');
+    const templateUuid = await createTemplate(base, token, 'Sequence template', {
+      peak_detection_min_prominence: 2,
+    });
+    const created = await request(base, 'POST', '/api/processing-jobs/', {
+      token,
+      body: { sequence_id: sequenceId, template_uuid: templateUuid },
+    });
+    expect(created.body).toMatchObject({ scope: 'sequence', target_id: sequenceId, total: MEASUREMENTS });
+    await until(async () => {
+      const job = (await request(base, 'GET', `/api/processing-jobs/${created.body.id}/`, { token })).body;
+      return job.state === 'finished';
+    });
+    const table = await request(base, 'GET', `/api/sequences/${sequenceId}/results/`, { token });
+    expect(table.body.injections).toHaveLength(MEASUREMENTS);
+    for (const injection of table.body.injections) {
+      expect(injection.result.template_uuid).toBe(templateUuid);
+    }
+
+    const csv = await request(base, 'GET', `/api/sequences/${sequenceId}/results/?format=csv`, { token });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = csv.text.trimEnd().split('\r\n');
+    const header = lines[0]!.split(',');
+    expect(header.slice(0, 3)).toEqual(['injection_id', 'measurement_id', 'sample']);
+    const rows = table.body.injections.flatMap((injection: any) =>
+      injection.result.peaks.length > 0
+        ? injection.result.peaks.map((peak: any) => ({ injection, peak }))
+        : [{ injection }],
+    );
+    expect(lines).toHaveLength(1 + rows.length);
+    const first = Object.fromEntries(lines[1]!.split(',').map((value, i) => [header[i], value]));
+    expect(Number(first.injection_id)).toBe(rows[0].injection.injection_id);
+    expect(Number(first.area)).toBe(rows[0].peak.area);
+    expect(Number(first.retention_time_sec)).toBe(rows[0].peak.retention_time_sec);
+
+    const bad = await request(base, 'GET', `/api/sequences/${sequenceId}/results/?format=xls`, { token });
+    expect(bad.status).toBe(400);
   });
 });

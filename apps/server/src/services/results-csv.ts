@@ -1,0 +1,77 @@
+// The sequence results table as CSV: one line per peak of each injection's current result (an injection
+// without peaks keeps one line), numbers at full precision, text quoted when needed (RFC 4180).
+import type { ReportsService } from './reports.ts';
+
+type SequenceResults = Awaited<ReturnType<ReportsService['sequenceResults']>>;
+
+const COLUMNS = [
+  'injection_id',
+  'measurement_id',
+  'sample',
+  'sample_type',
+  'vial',
+  'replicate',
+  'result_version',
+  'result_kind',
+  'peak_number',
+  'peak_name',
+  'retention_time_sec',
+  'start_sec',
+  'end_sec',
+  'area',
+  'area_percent',
+  'height',
+  'amount',
+  'amount_unit',
+  'plates_half',
+  'tailing',
+  'resolution',
+  'signal_to_noise',
+] as const;
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // Leading = + - @ would run as formulas in spreadsheets; text cells starting so are prefixed.
+  const safe = typeof value === 'string' && /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function resultsCsv(results: Pick<SequenceResults, 'injections'>): string {
+  const lines = [COLUMNS.join(',')];
+  for (const injection of results.injections) {
+    const head = {
+      injection_id: injection.injection_id,
+      measurement_id: injection.measurement_id,
+      sample: injection.sample?.name ?? null,
+      sample_type: injection.sample?.type ?? null,
+      vial: injection.vial,
+      replicate: injection.replicate,
+      result_version: injection.result?.version ?? null,
+      result_kind: injection.result?.kind ?? null,
+    };
+    const peaks = injection.result?.peaks ?? [];
+    const rows: Array<Record<string, unknown>> =
+      peaks.length > 0
+        ? peaks.map((peak) => ({
+            ...head,
+            peak_number: peak.number,
+            peak_name: peak.name,
+            retention_time_sec: peak.retention_time_sec,
+            start_sec: peak.start_sec,
+            end_sec: peak.end_sec,
+            area: peak.area,
+            area_percent: peak.area_percent,
+            height: peak.height,
+            amount: peak.amount,
+            amount_unit: peak.amount_unit,
+            plates_half: peak.plates_half,
+            tailing: peak.tailing,
+            resolution: peak.resolution,
+            signal_to_noise: peak.signal_to_noise,
+          }))
+        : [head];
+    for (const row of rows) lines.push(COLUMNS.map((column) => cell(row[column])).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
