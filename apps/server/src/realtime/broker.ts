@@ -34,21 +34,32 @@ export interface RetentionOptions {
   historyTtlSec: number;
 }
 
-/** Orders for every server process (e.g. end a user's connections wherever they are). */
-export interface ControlMessage {
-  type: 'disconnect_user';
-  /** The process that sent it; it acted on its own connections already. */
-  node: string;
-  user: number;
-  code: number;
-  reason: string;
-}
+/** Orders for every server process: end a user's connections wherever they are; pass emulation commands on. */
+export type ControlMessage =
+  | {
+      type: 'disconnect_user';
+      /** The process that sent it; it acted on its own connections already. */
+      node: string;
+      user: number;
+      code: number;
+      reason: string;
+    }
+  | {
+      /** Commands of an emulation session posted to another process than the one holding its stream. */
+      type: 'emulation';
+      node: string;
+      target: string;
+      session: string;
+      data: string;
+    };
 
 export interface Broker {
   /** Receives the control messages of other processes. Set once. */
   onControl(handler: (message: ControlMessage) => void): void;
   /** Sends a control message to every other process (none without Redis). */
   publishControl(message: ControlMessage): Promise<void>;
+  /** Are there other processes to reach (Redis)? */
+  readonly shared: boolean;
   /** Receives every event of the channels this node listens to. Set once, before any listen. */
   onEvent(handler: (channel: string, event: ChannelEvent) => void): void;
   /** Starts receiving a channel's events; resolves when no later publication can be missed. */

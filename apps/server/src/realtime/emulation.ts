@@ -4,7 +4,8 @@
 // - SSE: `GET /realtime/sse?cf_connect=<connect command>`; each reply is an event `data: <json>`;
 // - later commands of either: `POST /emulation` `{session, node, data: "<newline-joined commands>"}` → 204.
 // The connect reply carries `session` and `node`. A server-side disconnect is a disconnect push, then the stream
-// ends. A command for another process's node answers 404 (the client reconnects); one for a session that has gone
+// ends. Commands for another process's node go to it through Redis (like Centrifugo's broker), so no sticky
+// sessions are needed; without Redis they answer 404 (the client reconnects). One for a session that has gone
 // answers 204 (its stream has ended already).
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -46,9 +47,9 @@ function write(response: ServerResponse, framing: Framing, frame: string): void 
 }
 
 export function attachRealtimeEmulation(app: FastifyInstance, hub: RealtimeHub): void {
-  /** Identifies this process: commands that reach another process are refused with 404. */
-  const node = randomUUID();
+  const node = hub.node;
   const sessions = new Map<string, ClientSession>();
+  hub.onEmulationCommands((session, data) => sessions.get(session)?.receive(data));
 
   function open(reply: FastifyReply, framing: Framing, connect: string): void {
     const response = reply.raw;
@@ -124,8 +125,11 @@ export function attachRealtimeEmulation(app: FastifyInstance, hub: RealtimeHub):
     ) {
       return reply.status(400).send({ code: 'bad_request', detail: 'session, node and data are required' });
     }
-    if (body.node !== node) return reply.status(404).send({ code: 'not_found', detail: 'Unknown node' });
-    sessions.get(body.session)?.receive(body.data);
+    if (body.node === node) {
+      sessions.get(body.session)?.receive(body.data);
+    } else if (!(await hub.forwardEmulationCommands(body.node, body.session, body.data))) {
+      return reply.status(404).send({ code: 'not_found', detail: 'Unknown node' });
+    }
     return reply.status(204).send();
   });
 

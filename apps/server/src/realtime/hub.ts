@@ -58,6 +58,12 @@ export interface RealtimeHub {
    * control channel); they may reconnect. Resolves once the other processes have been told.
    */
   disconnectUser(userId: number, disconnect?: Disconnect): Promise<void>;
+  /** This process's id among the server processes (the `node` of emulation sessions). */
+  readonly node: string;
+  /** Takes emulation commands other processes pass on for sessions of this one. */
+  onEmulationCommands(handler: (session: string, data: string) => void): void;
+  /** Passes emulation commands to the process `target`; false when there are no other processes (no Redis). */
+  forwardEmulationCommands(target: string, session: string, data: string): Promise<boolean>;
   /** Connections held by this process. */
   connectionCount(): number;
   /** Ends every connection of this process with 'shutdown' (the clients reconnect elsewhere). */
@@ -111,9 +117,14 @@ export async function createRealtimeHub(dependencies: RealtimeHubDependencies): 
       if (client.subject.kind === 'user' && client.subject.userId === userId) client.close(disconnect);
     }
   };
+  let emulationHandler: (session: string, data: string) => void = () => undefined;
   broker.onControl((message) => {
-    if (message.node === node || message.type !== 'disconnect_user') return;
-    disconnectLocal(message.user, { code: message.code, reason: message.reason });
+    if (message.node === node) return;
+    if (message.type === 'disconnect_user') {
+      disconnectLocal(message.user, { code: message.code, reason: message.reason });
+    } else if (message.type === 'emulation' && message.target === node) {
+      emulationHandler(message.session, message.data);
+    }
   });
   const sweeper = setInterval(() => engine.sweep(Date.now()), 1000);
   sweeper.unref();
@@ -150,6 +161,15 @@ export async function createRealtimeHub(dependencies: RealtimeHubDependencies): 
     async disconnectUser(userId, disconnect = disconnects.forceReconnect) {
       disconnectLocal(userId, disconnect);
       await broker.publishControl({ type: 'disconnect_user', node, user: userId, ...disconnect });
+    },
+    node,
+    onEmulationCommands(handler) {
+      emulationHandler = handler;
+    },
+    async forwardEmulationCommands(target, session, data) {
+      if (!broker.shared) return false;
+      await broker.publishControl({ type: 'emulation', node, target, session, data });
+      return true;
     },
     connectionCount: () => engine.clients.size,
     shutdown() {

@@ -97,6 +97,7 @@ export function createMemoryBroker(now: () => number = Date.now): Broker {
       return Object.fromEntries(presence.get(channel) ?? []);
     },
     // One process: nobody else to tell.
+    shared: false,
     onControl: () => undefined,
     publishControl: async () => undefined,
     async close() {

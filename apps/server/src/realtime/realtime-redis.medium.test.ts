@@ -1,11 +1,12 @@
 // Scale-out: two server processes sharing Redis (and the secret). A client on one receives what is
 // published on the other, history and presence span both, and recovery works across them.
 import { randomBytes } from 'node:crypto';
-import { State, type PublicationContext } from 'centrifuge';
+import { Centrifuge, State, type PublicationContext } from 'centrifuge';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type UserNotification } from '@eluent/contracts';
 import { signUp, startTestServer, type TestServer } from '../../test/harness.ts';
+import { emulationPaths } from './emulation.ts';
 import { eventually, newClient, subscribeWithEndpoint } from './test-clients.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -149,5 +150,31 @@ describe('realtime across two server processes through Redis', () => {
     await reconnecting.ready(10_000);
     expect(otherCodes).toEqual([]);
     for (const client of [onSecond, reconnecting, other]) client.disconnect();
+  });
+
+  it('passes emulation commands posted to one process on to the process holding the stream', async () => {
+    const user = await signUp(first.baseUrl);
+    const client = new Centrifuge(
+      [{ transport: 'http_stream', endpoint: `${second.baseUrl}${emulationPaths.httpStream}` }],
+      {
+        token: user.access,
+        emulationEndpoint: `${first.baseUrl}${emulationPaths.emulation}`,
+        fetch: globalThis.fetch,
+        readableStream: globalThis.ReadableStream,
+        timeout: 10_000,
+      },
+    );
+    client.connect();
+    await client.ready(10_000);
+    const channel = channels.user(user.id);
+    const subscription = subscribeWithEndpoint(client, first.baseUrl, channel, () => user.access);
+    const received: PublicationContext[] = [];
+    subscription.on('publication', (context) => received.push(context));
+    subscription.subscribe();
+    await subscription.ready(10_000);
+    await first.context.realtime.publish(channel, notification(7));
+    await eventually(() => received.length === 1, 'publication over the stream of the other process');
+    expect((await client.rpc('echo', { via: 'first' })).data).toEqual({ via: 'first' });
+    client.disconnect();
   });
 });

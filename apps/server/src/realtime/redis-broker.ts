@@ -191,6 +191,7 @@ export async function createRedisBroker(options: RedisBrokerOptions): Promise<Br
       }
       return members;
     },
+    shared: true,
     onControl(handler) {
       control = handler;
     },
