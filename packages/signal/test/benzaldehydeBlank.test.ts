@@ -18,10 +18,10 @@ const toSec = (run: Run) => run.timeMin.map((minutes) => minutes * 60);
 function blankSubtracted(sample: Run, wavelength: `${number}nm`) {
   const timeSec = toSec(sample);
   const result = processChromatogram(
-    { timeSec, values: sample[wavelength], unit: 'mAU' },
+    { timeSec, values: sample[wavelength]!, unit: 'mAU' },
     { algorithm_binj: 'simple_subtraction', peak_detection_min_prominence: 5 },
     {
-      blank: { timeSec: toSec(fixture.runs.blank), values: fixture.runs.blank[wavelength] },
+      blank: { timeSec: toSec(fixture.runs.blank), values: fixture.runs.blank[wavelength]! },
       includeSignals: true,
     },
   );

@@ -1,3 +1,6 @@
+import { robustNoiseSd } from '../noise/robustNoise.ts';
+import { kthSmallestInPlace } from '../statistics/kthSmallest.ts';
+import { extendSlopeLimits } from './extendSlopeLimits.ts';
 /** A peak found by the slope detector: sample indices of start, apex and stop. */
 export interface SlopePeak {
   startIndex: number;
@@ -8,8 +11,15 @@ export interface SlopePeak {
 export interface FirstDerivativeOptions {
   /** Moving-average window of the slopes in samples. @default 5 */
   slopeWindow?: number;
-  /** Slope threshold relative to the largest absolute slope. @default 0.005 */
+  /** Slope threshold relative to the largest absolute slope (the threshold is the larger of both). @default 0.001 */
   relativeThreshold?: number;
+  /** Slope threshold in robust standard deviations of the smoothed slope. @default 3 */
+  noiseThreshold?: number;
+  /**
+   * Limits are then extended while the signal keeps falling by more than 2 robust noise SDs plus this
+   * fraction of the slope threshold per second; 0 turns the extension off. @default 0.1
+   */
+  extensionSlopeFraction?: number;
   /** Peaks shorter than this many samples are dropped. @default 5 */
   minSamples?: number;
 }
@@ -17,7 +27,9 @@ export interface FirstDerivativeOptions {
 /**
  * `first_derivative` detection after ChemClipse's first-derivative detector: smoothed slopes; a peak starts
  * where three consecutive slopes exceed the threshold and increase, its apex is the first negative slope,
- * and it stops where the slope climbs back above −threshold (or turns positive at a valley).
+ * and it stops where the slope climbs back above −threshold (or turns positive at a valley). The
+ * threshold follows the slope noise, so broad low peaks count; start and stop are then extended along
+ * the peak's tails (`extendSlopeLimits`), where the 5-sample slope is already too small to see them.
  */
 export function detectFirstDerivative(
   timeSec: ArrayLike<number>,
@@ -42,7 +54,13 @@ export function detectFirstDerivative(
     slopes[i] = sum / (to - from + 1);
     largest = Math.max(largest, Math.abs(slopes[i] as number));
   }
-  const threshold = largest * (options.relativeThreshold ?? 0.005);
+  const absoluteSlopes = new Float64Array(Math.max(1, n - 1));
+  for (let i = 1; i < n; i++) absoluteSlopes[i - 1] = Math.abs(slopes[i] as number);
+  const slopeNoise = kthSmallestInPlace(absoluteSlopes, absoluteSlopes.length >> 1) / 0.6745;
+  const threshold = Math.max(
+    largest * (options.relativeThreshold ?? 0.001),
+    (options.noiseThreshold ?? 3) * (Number.isFinite(slopeNoise) ? slopeNoise : 0),
+  );
   const minSamples = options.minSamples ?? 5;
   const peaks: SlopePeak[] = [];
   let i = 3;
@@ -68,5 +86,11 @@ export function detectFirstDerivative(
       peaks.push({ startIndex, apexIndex: top, stopIndex: stop });
     i = Math.max(stop, i) + 1;
   }
-  return peaks;
+  const fraction = options.extensionSlopeFraction ?? 0.1;
+  if (!(fraction > 0) || peaks.length === 0) return peaks;
+  const stepSec = ((timeSec[n - 1] as number) - (timeSec[0] as number)) / (n - 1);
+  return extendSlopeLimits(values, peaks, {
+    noiseTolerance: 2 * robustNoiseSd(values),
+    driftPerSample: fraction * threshold * stepSec,
+  });
 }

@@ -4,11 +4,11 @@ import { runBaseline, type BaselinePoint } from '../baseline/runBaseline.ts';
 import { defaultDetectionOptions, detectDefault } from '../detection/detectDefault.ts';
 import { detectFirstDerivative } from '../detection/detectFirstDerivative.ts';
 import { detectWavelet } from '../detection/detectWavelet.ts';
+import { slopePeakLimits } from '../detection/slopePeakLimits.ts';
 import { peakLimits } from '../detection/peakLimits.ts';
 import { completeFigures } from '../figures/completeFigures.ts';
 import { measurePeak, type PeakLimits } from '../figures/measurePeak.ts';
 import type { Peak } from '../figures/peak.ts';
-import { localLevel } from '../baseline/localLevel.ts';
 import { fitEmgGroup } from '../integration/fitEmgGroup.ts';
 import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
 import { emgCurve } from '../models/emg.ts';
@@ -278,19 +278,7 @@ export function processChromatogram(
                 endValue: template.value_at_end,
               }
             : null;
-        limits = found.map((p) => ({
-          startSec: timeSec[p.startIndex] as number,
-          endSec: timeSec[p.stopIndex] as number,
-          apexIndex: p.apexIndex,
-          baseline: fixedLine ?? {
-            startSec: timeSec[p.startIndex] as number,
-            startValue: localLevel(timeSec, values, timeSec[p.startIndex] as number),
-            endSec: timeSec[p.stopIndex] as number,
-            endValue: localLevel(timeSec, values, timeSec[p.stopIndex] as number),
-          },
-          startCode: 'B' as const,
-          stopCode: 'B' as const,
-        }));
+        limits = slopePeakLimits(timeSec, values, found, fixedLine);
         apexes = Int32Array.from(found, (p) => p.apexIndex);
         peaks = limits.map((limit) => measurePeak(timeSec, values, limit));
         return;

@@ -52,7 +52,8 @@ export const algorithmVersions: Record<string, string> = {
   'peak/none': '1',
   'peak/default': '1 (one baseline per fused group, drop lines, proportional rectangles, parabolic apex)',
   'peak/peak_fitting_v1': '1 (EMG per peak, bounded Levenberg–Marquardt, hplc-py score)',
-  'peak/first_derivative': '1 (ChemClipse-style slope detector; value_at_start/end = baseline levels)',
+  'peak/first_derivative':
+    '2 (ChemClipse-style slope detector, noise-scaled threshold, limits extended along the tails; value_at_start/end = baseline levels)',
 };
 
 export const UNKNOWN_POSTPROCESSING_VALUE = 'Unknown postprocessing value';
