@@ -31,7 +31,7 @@ const COLUMNS = [
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = typeof value === 'object' ? JSON.stringify(value) : `${value as string | number | boolean}`;
   // Leading = + - @ would run as formulas in spreadsheets; text cells starting so are prefixed.
   const safe = typeof value === 'string' && /^[=+\-@]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
