@@ -1,0 +1,99 @@
+// A new sequence on one of the user's instruments, with a default method and a processing template.
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Icon } from '../../components/Icon.tsx';
+import { notifyError } from '../../lib/toast.ts';
+import { createSequence, fetchChoices } from './sequencesApi.ts';
+
+export function NewSequenceForm({ onCancel }: { onCancel: () => void }) {
+  const navigate = useNavigate();
+  const choices = useQuery({ queryKey: ['sequence-choices'], queryFn: fetchChoices });
+  const [name, setName] = useState('');
+  const [deviceId, setDeviceId] = useState('');
+  const [methodId, setMethodId] = useState('');
+  const [templateUuid, setTemplateUuid] = useState('');
+  const create = useMutation({
+    mutationFn: createSequence,
+    onSuccess: (sequence) => void navigate(`/app/sequences/${sequence.id}`),
+    onError: (error) => notifyError(error.message),
+  });
+  const devices = choices.data?.devices ?? [];
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const device = Number(deviceId || devices[0]?.id);
+    if (!name.trim() || !device) return;
+    create.mutate({
+      name: name.trim(),
+      device_id: device,
+      method_id: methodId ? Number(methodId) : null,
+      template_uuid: templateUuid || null,
+    });
+  };
+  return (
+    <form className="card sequence-form" onSubmit={submit} aria-label="New sequence">
+      <h2>New sequence</h2>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor="sequence-name">Name</label>
+          <input
+            id="sequence-name"
+            required
+            value={name}
+            placeholder="e.g. Caffeine assay, batch 12"
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="sequence-device">Instrument</label>
+          <select id="sequence-device" value={deviceId} onChange={(event) => setDeviceId(event.target.value)}>
+            {devices.map((device) => (
+              <option key={device.id} value={device.id}>
+                {device.name} ({device.state})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="sequence-method">Method</label>
+          <select id="sequence-method" value={methodId} onChange={(event) => setMethodId(event.target.value)}>
+            <option value="">— per row —</option>
+            {choices.data?.methods.map((method) => (
+              <option key={method.id} value={method.id}>
+                {method.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="sequence-template">Processing template</label>
+          <select
+            id="sequence-template"
+            value={templateUuid}
+            onChange={(event) => setTemplateUuid(event.target.value)}
+          >
+            <option value="">Default processing</option>
+            {choices.data?.templates.map((template) => (
+              <option key={template.uuid} value={template.uuid}>
+                {template.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {devices.length === 0 && choices.isSuccess && (
+        <p className="note">
+          <Icon name="info" /> Add an instrument first: a sequence runs on one of your instruments.
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button" disabled={create.isPending || devices.length === 0}>
+          <Icon name="add" /> Create sequence
+        </button>
+      </div>
+    </form>
+  );
+}

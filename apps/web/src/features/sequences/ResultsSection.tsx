@@ -1,0 +1,130 @@
+// Results per injection: sample, state, peaks with amounts and system suitability (plates, tailing,
+// resolution, S/N); CSV of the whole table; the injection report and the chromatogram of each.
+import { Fragment, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Icon } from '../../components/Icon.tsx';
+import { PeakTable } from '../chromatograms/PeakTable.tsx';
+import { rowsFromStored } from '../chromatograms/peakRows.ts';
+import { downloadText, resultsCsv } from './resultsCsv.ts';
+import type { InjectionResult, Sequence } from './sequencesApi.ts';
+
+interface Props {
+  sequence: Sequence;
+  injections: InjectionResult[];
+  onInjectionReport: (injectionId: number) => void;
+}
+
+function amountsText(injection: InjectionResult): string {
+  const named = (injection.result?.peaks ?? []).filter((peak) => peak.amount !== null);
+  if (named.length === 0) return '—';
+  return named
+    .map((peak) => `${peak.name ?? `#${peak.number}`} ${peak.amount!.toFixed(3)} ${peak.amount_unit ?? ''}`)
+    .join(' · ');
+}
+
+export function ResultsSection({ sequence, injections, onInjectionReport }: Props) {
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <section className="card sequence-section" aria-label="Results">
+      <div className="sequence-section__head">
+        <h2>Results</h2>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={injections.length === 0}
+          onClick={() => downloadText(resultsCsv(injections), `sequence-${sequence.id}-results.csv`)}
+        >
+          <Icon name="download" /> CSV
+        </button>
+      </div>
+      {injections.length === 0 ? (
+        <p className="sequence-section__hint">No injections yet. Results appear here as each one finishes.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="list-table results-table" aria-label="Injection results">
+            <thead>
+              <tr>
+                <th>Injection</th>
+                <th>Sample</th>
+                <th>Vial</th>
+                <th>Rep.</th>
+                <th>State</th>
+                <th className="list-table__number">Peaks</th>
+                <th>Amounts</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {injections.map((injection) => {
+                const expanded = open === injection.injection_id;
+                return (
+                  <Fragment key={injection.injection_id}>
+                    <tr data-injection-id={injection.injection_id}>
+                      <td className="list-table__id">#{injection.injection_id}</td>
+                      <td>
+                        {injection.sample?.name ?? '—'}
+                        {injection.sample?.type === 'standard' && <span className="badge">standard</span>}
+                      </td>
+                      <td>{injection.vial ?? '—'}</td>
+                      <td>{injection.replicate}</td>
+                      <td>
+                        {injection.injection_state}
+                        {injection.result?.kind === 'manual' && (
+                          <span className="badge badge--muted">manual</span>
+                        )}
+                      </td>
+                      <td className="list-table__number">{injection.result?.peaks.length ?? '—'}</td>
+                      <td className="results-table__amounts">{amountsText(injection)}</td>
+                      <td className="list-table__actions">
+                        <button
+                          type="button"
+                          className="icon-button"
+                          aria-expanded={expanded}
+                          aria-label={`Peaks of injection ${injection.injection_id}`}
+                          title="Peaks and system suitability"
+                          disabled={!injection.result}
+                          onClick={() => setOpen(expanded ? null : injection.injection_id)}
+                        >
+                          <Icon name={expanded ? 'expand_less' : 'expand_more'} />
+                        </button>
+                        <Link
+                          className="icon-button"
+                          to={`/app/chromatograms/${injection.measurement_id}`}
+                          aria-label={`Chromatogram of injection ${injection.injection_id}`}
+                          title="Chromatogram and manual integration"
+                        >
+                          <Icon name="show_chart" />
+                        </Link>
+                        <button
+                          type="button"
+                          className="icon-button"
+                          aria-label={`Report of injection ${injection.injection_id}`}
+                          title="Injection report"
+                          disabled={!injection.result}
+                          onClick={() => onInjectionReport(injection.injection_id)}
+                        >
+                          <Icon name="print" />
+                        </button>
+                      </td>
+                    </tr>
+                    {expanded && injection.result && (
+                      <tr className="results-table__detail">
+                        <td colSpan={8}>
+                          <PeakTable
+                            rows={rowsFromStored(injection.result.peaks)}
+                            unit=""
+                            caption={`Peaks of injection ${injection.injection_id}`}
+                          />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+// Samples, blanks and standards of the user; a standard lists its analytes (amount, expected RT).
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Icon } from '../../components/Icon.tsx';
+import { formatDateTime } from '../../lib/time.ts';
+import { notifyError } from '../../lib/toast.ts';
+import { SampleForm } from './SampleForm.tsx';
+import { deleteSample, fetchAllSamples, type Sample } from './sequencesApi.ts';
+
+function analytesText(sample: Sample): string {
+  if (sample.type !== 'standard') return '';
+  if (!sample.analytes?.length) return 'no analytes';
+  return sample.analytes
+    .map((a) => {
+      const amount = a.amount === null ? '?' : `${a.amount} ${a.amount_unit}`;
+      const time = a.retention_time_sec === null ? '?' : `${(a.retention_time_sec / 60).toFixed(2)} min`;
+      return `${a.analyte}: ${amount} at ${time}`;
+    })
+    .join(' · ');
+}
+
+export function SamplesPage() {
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const samples = useQuery({ queryKey: ['samples'], queryFn: fetchAllSamples });
+  const remove = useMutation({
+    mutationFn: deleteSample,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['samples'] }),
+    onError: (error) => notifyError(error.message),
+  });
+  return (
+    <div className="cabinet__content">
+      <Link to="/app/sequences/" className="back-link">
+        <Icon name="arrow_back" /> Sequences
+      </Link>
+      <div className="cabinet__head">
+        <div>
+          <h1>Samples and standards</h1>
+          <p className="cabinet__lead">
+            What goes into a sequence table. A standard carries, per analyte, an amount and an expected
+            retention time.
+          </p>
+        </div>
+        <div className="head-actions">
+          <button type="button" className="button" onClick={() => setCreating(true)} disabled={creating}>
+            <Icon name="add" /> New sample or standard
+          </button>
+        </div>
+      </div>
+      {creating && <SampleForm onDone={() => setCreating(false)} />}
+      {samples.isError && (
+        <div className="form-error" role="alert">
+          {samples.error.message}
+        </div>
+      )}
+      {samples.data && (
+        <div className="card list-card">
+          <table className="list-table" aria-label="Samples and standards">
+            <thead>
+              <tr>
+                <th>ID</th>
+                <th>Name</th>
+                <th>Kind</th>
+                <th>Column</th>
+                <th>Analytes</th>
+                <th>Created</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {samples.data.length === 0 && (
+                <tr>
+                  <td colSpan={7} className="list-table__empty">
+                    No samples yet.
+                  </td>
+                </tr>
+              )}
+              {samples.data.map((sample) => (
+                <tr key={sample.id}>
+                  <td className="list-table__id">{sample.id}</td>
+                  <td>{sample.name}</td>
+                  <td>
+                    <span className={`badge ${sample.type === 'standard' ? '' : 'badge--muted'}`}>
+                      {sample.type}
+                    </span>
+                  </td>
+                  <td>{sample.column_name}</td>
+                  <td className="samples__analytes">{analytesText(sample)}</td>
+                  <td>{formatDateTime(sample.created_at)}</td>
+                  <td className="list-table__actions">
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Delete ${sample.name}`}
+                      title="Delete"
+                      onClick={() => remove.mutate(sample)}
+                    >
+                      <Icon name="delete" />
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+// One sequence: settings, the table, run controls with live progress, results, calibration, reprocessing,
+// reports and share links.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { storage } from '../../api/client.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { formatDateTime } from '../../lib/time.ts';
+import { notifyError } from '../../lib/toast.ts';
+import { useSessionUser } from '../../lib/useSession.ts';
+import { openReport } from '../../print/reportStorage.ts';
+import { CalibrationSection } from './CalibrationSection.tsx';
+import { ReprocessPanel } from './ReprocessPanel.tsx';
+import { ResultsSection } from './ResultsSection.tsx';
+import { RunPanel } from './RunPanel.tsx';
+import { SequenceTable } from './SequenceTable.tsx';
+import { ShareDialog } from './ShareDialog.tsx';
+import {
+  call,
+  fetchAllSamples,
+  fetchChoices,
+  fetchSequence,
+  fetchSequenceResults,
+  updateSequence,
+} from './sequencesApi.ts';
+import { StateBadge } from './stateBadge.tsx';
+import { useSequenceLive } from './useSequenceLive.ts';
+
+export function SequencePage() {
+  const id = Number(useParams().id);
+  const queryClient = useQueryClient();
+  const userId = useSessionUser()?.user_id ?? null;
+  const [sharing, setSharing] = useState(false);
+  const sequence = useQuery({ queryKey: ['sequence', id], queryFn: () => fetchSequence(id) });
+  const results = useQuery({ queryKey: ['sequence-results', id], queryFn: () => fetchSequenceResults(id) });
+  const choices = useQuery({ queryKey: ['sequence-choices'], queryFn: fetchChoices });
+  const samples = useQuery({ queryKey: ['samples'], queryFn: fetchAllSamples });
+  const live = useSequenceLive(sequence.data);
+  const settings = useMutation({
+    mutationFn: (body: Parameters<typeof updateSequence>[1]) => updateSequence(id, body),
+    onSuccess: (updated) => queryClient.setQueryData(['sequence', id], updated),
+    onError: (error) => notifyError(error.message),
+  });
+  const report = useMutation({
+    mutationFn: (target: { kind: 'injection' | 'sequence'; id: number }) =>
+      call<{ kind: 'injection' | 'sequence' }>('GET', `/api/reports/${target.kind}/${target.id}/`),
+    onSuccess: (data) => openReport(storage, userId, data),
+    onError: (error) => notifyError(error.message),
+  });
+  const data = sequence.data;
+  const device = choices.data?.devices.find((d) => d.id === data?.device_id);
+  const activeDraftId =
+    data && (data.state === 'RUNNING' || data.state === 'PAUSED')
+      ? (live.progress?.current_draft_id ?? data.current_draft_id)
+      : null;
+  return (
+    <div className="cabinet__content cabinet__content--wide">
+      <Link to="/app/sequences/" className="back-link">
+        <Icon name="arrow_back" /> Sequences
+      </Link>
+      {sequence.isError && (
+        <div className="form-error" role="alert">
+          {sequence.error.message}
+        </div>
+      )}
+      {data && (
+        <>
+          <div className="cabinet__head">
+            <div>
+              <h1>
+                {data.name} <StateBadge state={data.state} />
+              </h1>
+              <p className="cabinet__lead">
+                #{data.id} · {device?.name ?? 'Instrument'}
+                {device?.installed_column?.name ? ` · column ${device.installed_column.name}` : ''} · created{' '}
+                {formatDateTime(data.created_at)}
+                {data.finished_at ? ` · finished ${formatDateTime(data.finished_at)}` : ''}
+              </p>
+            </div>
+            <div className="head-actions">
+              <Link className="button button--secondary" to="/app/sequences/samples">
+                <Icon name="science" /> Samples
+              </Link>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={report.isPending}
+                onClick={() => report.mutate({ kind: 'sequence', id })}
+              >
+                <Icon name="print" /> Sequence report
+              </button>
+              <button type="button" className="button button--secondary" onClick={() => setSharing(true)}>
+                <Icon name="share" /> Share
+              </button>
+            </div>
+          </div>
+          <div className="sequence-settings card">
+            <div className="field">
+              <label htmlFor="sequence-method-setting">Sequence method</label>
+              <select
+                id="sequence-method-setting"
+                value={data.method_id ?? ''}
+                onChange={(event) =>
+                  settings.mutate({ method_id: event.target.value ? Number(event.target.value) : null })
+                }
+              >
+                <option value="">— per row —</option>
+                {choices.data?.methods.map((method) => (
+                  <option key={method.id} value={method.id}>
+                    {method.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="sequence-template-setting">Processing template</label>
+              <select
+                id="sequence-template-setting"
+                value={data.template_uuid ?? ''}
+                onChange={(event) => settings.mutate({ template_uuid: event.target.value || null })}
+              >
+                <option value="">Default processing</option>
+                {choices.data?.templates.map((template) => (
+                  <option key={template.uuid} value={template.uuid}>
+                    {template.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <RunPanel
+            sequence={data}
+            progress={live.progress}
+            signal={live.signal}
+            samples={samples.data ?? []}
+          />
+          <SequenceTable
+            sequence={data}
+            samples={samples.data ?? []}
+            methods={choices.data?.methods ?? []}
+            activeDraftId={activeDraftId}
+          />
+          <ResultsSection
+            sequence={data}
+            injections={results.data?.injections ?? []}
+            onInjectionReport={(injectionId) => report.mutate({ kind: 'injection', id: injectionId })}
+          />
+          <CalibrationSection calibrations={results.data?.calibrations ?? []} />
+          <ReprocessPanel sequence={data} templates={choices.data?.templates ?? []} />
+          <ShareDialog sequenceId={id} open={sharing} onClose={() => setSharing(false)} />
+        </>
+      )}
+    </div>
+  );
+}

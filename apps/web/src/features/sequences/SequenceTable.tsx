@@ -1,0 +1,223 @@
+// The sequence table: rows of a sample or standard, vial, injections, method and enabled; add, reorder,
+// delete. Every change goes to the server at once; a refused change shows the server's message as a toast.
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Icon } from '../../components/Icon.tsx';
+import { notifyError } from '../../lib/toast.ts';
+import {
+  addDraft,
+  deleteDraft,
+  orderDrafts,
+  updateDraft,
+  type Choice,
+  type Draft,
+  type DraftInput,
+  type Sample,
+  type Sequence,
+} from './sequencesApi.ts';
+
+interface Props {
+  sequence: Sequence;
+  samples: Sample[];
+  methods: Choice[];
+  activeDraftId: number | null;
+}
+
+export function SequenceTable({ sequence, samples, methods, activeDraftId }: Props) {
+  const queryClient = useQueryClient();
+  const [newSampleId, setNewSampleId] = useState('');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['sequence', sequence.id] });
+  const change = useMutation({
+    mutationFn: (action: () => Promise<unknown>) => action(),
+    onSettled: refresh,
+    onError: (error) => notifyError(error.message),
+  });
+  const drafts = [...sequence.drafts].sort((a, b) => a.position - b.position || a.id - b.id);
+  const patch = (draft: Draft, body: Partial<DraftInput>) =>
+    change.mutate(() => updateDraft(sequence.id, draft.id, body));
+  const move = (index: number, offset: number) => {
+    const ids = drafts.map((d) => d.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + offset, 0, moved!);
+    change.mutate(() => orderDrafts(sequence.id, ids));
+  };
+  const add = () => {
+    const sampleId = Number(newSampleId || samples[0]?.id);
+    if (!sampleId) return;
+    const nextVial = Math.max(0, ...drafts.map((d) => d.vial ?? 0)) + 1;
+    change.mutate(() =>
+      addDraft(sequence.id, {
+        sample_id: sampleId,
+        vial: nextVial,
+        injections_count: 1,
+        method_id: null,
+        enabled: true,
+      }),
+    );
+  };
+  const sampleOf = (id: number | null) => samples.find((s) => s.id === id);
+  return (
+    <section className="card sequence-section" aria-label="Sequence table">
+      <div className="sequence-section__head">
+        <h2>Sequence table</h2>
+        <span className="sequence-section__hint">
+          Rows run in order; each enabled row gives its number of injections.
+        </span>
+      </div>
+      <div className="table-scroll">
+        <table className="edit-table sequence-table">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>Sample or standard</th>
+              <th>Vial</th>
+              <th>Injections</th>
+              <th>Method</th>
+              <th>Enabled</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {drafts.length === 0 && (
+              <tr>
+                <td colSpan={7} className="list-table__empty">
+                  The table is empty. Add a sample or a standard below.
+                </td>
+              </tr>
+            )}
+            {drafts.map((draft, index) => {
+              const sample = sampleOf(draft.sample_id);
+              return (
+                <tr
+                  key={draft.id}
+                  className={draft.id === activeDraftId ? 'sequence-table__active' : undefined}
+                  data-draft-id={draft.id}
+                >
+                  <td>{index + 1}</td>
+                  <td>
+                    <select
+                      aria-label={`Row ${index + 1} sample`}
+                      value={draft.sample_id ?? ''}
+                      onChange={(event) => patch(draft, { sample_id: Number(event.target.value) })}
+                    >
+                      {samples.map((item) => (
+                        <option key={item.id} value={item.id}>
+                          {item.name} ({item.type})
+                        </option>
+                      ))}
+                    </select>
+                    {sample?.type === 'standard' && <span className="badge">standard</span>}
+                  </td>
+                  <td>
+                    <input
+                      aria-label={`Row ${index + 1} vial`}
+                      type="number"
+                      min={1}
+                      className="edit-table__number"
+                      defaultValue={draft.vial ?? ''}
+                      key={`vial-${draft.vial}`}
+                      onBlur={(event) => {
+                        const vial = Number(event.target.value);
+                        if (vial !== draft.vial) patch(draft, { vial });
+                      }}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      aria-label={`Row ${index + 1} injections`}
+                      type="number"
+                      min={1}
+                      className="edit-table__number"
+                      defaultValue={draft.injections_count}
+                      key={`inj-${draft.injections_count}`}
+                      onBlur={(event) => {
+                        const count = Number(event.target.value);
+                        if (count !== draft.injections_count) patch(draft, { injections_count: count });
+                      }}
+                    />
+                  </td>
+                  <td>
+                    <select
+                      aria-label={`Row ${index + 1} method`}
+                      value={draft.method_id ?? ''}
+                      onChange={(event) =>
+                        patch(draft, { method_id: event.target.value ? Number(event.target.value) : null })
+                      }
+                    >
+                      <option value="">Sequence method</option>
+                      {methods.map((method) => (
+                        <option key={method.id} value={method.id}>
+                          {method.name}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Row ${index + 1} enabled`}
+                      checked={draft.enabled}
+                      onChange={(event) => patch(draft, { enabled: event.target.checked })}
+                    />
+                  </td>
+                  <td className="list-table__actions">
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Move row ${index + 1} up`}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
+                      <Icon name="arrow_upward" />
+                    </button>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Move row ${index + 1} down`}
+                      disabled={index === drafts.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
+                      <Icon name="arrow_downward" />
+                    </button>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Delete row ${index + 1}`}
+                      onClick={() => change.mutate(() => deleteDraft(sequence.id, draft.id))}
+                    >
+                      <Icon name="delete" />
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="sequence-table__add">
+        <select
+          aria-label="Sample to add"
+          value={newSampleId}
+          onChange={(event) => setNewSampleId(event.target.value)}
+        >
+          {samples.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name} ({item.type})
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={add}
+          disabled={samples.length === 0}
+        >
+          <Icon name="playlist_add" /> Add row
+        </button>
+        {samples.length === 0 && (
+          <span className="sequence-section__hint">Create samples and standards first.</span>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+// Sequences of the signed-in user: state, instrument, rows, dates; a form for a new one.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Icon } from '../../components/Icon.tsx';
+import { formatDateTime } from '../../lib/time.ts';
+import { NewSequenceForm } from './NewSequenceForm.tsx';
+import { fetchChoices, fetchSequences } from './sequencesApi.ts';
+import { StateBadge } from './stateBadge.tsx';
+
+export function SequencesPage() {
+  const [creating, setCreating] = useState(false);
+  const sequences = useQuery({ queryKey: ['sequences'], queryFn: fetchSequences });
+  const choices = useQuery({ queryKey: ['sequence-choices'], queryFn: fetchChoices });
+  const deviceName = (id: number | null) => choices.data?.devices.find((d) => d.id === id)?.name ?? '—';
+  const list = [...(sequences.data ?? [])].sort((a, b) => b.id - a.id);
+  return (
+    <div className="cabinet__content">
+      <div className="cabinet__head">
+        <div>
+          <h1>Sequences</h1>
+          <p className="cabinet__lead">Tables of samples and standards run on an instrument, with results.</p>
+        </div>
+        <div className="head-actions">
+          <Link className="button button--secondary" to="/app/sequences/samples">
+            <Icon name="science" /> Samples and standards
+          </Link>
+          <button type="button" className="button" onClick={() => setCreating(true)} disabled={creating}>
+            <Icon name="add" /> New sequence
+          </button>
+        </div>
+      </div>
+      {creating && <NewSequenceForm onCancel={() => setCreating(false)} />}
+      {sequences.isError ? (
+        <div className="form-error" role="alert">
+          {sequences.error.message}
+        </div>
+      ) : sequences.isSuccess && list.length === 0 ? (
+        <div className="empty card" role="status">
+          <Icon name="playlist_play" className="empty__icon" />
+          <h2>No sequences yet</h2>
+          <p>Create a sequence, add samples and standards to its table, and start it on an instrument.</p>
+        </div>
+      ) : sequences.isSuccess ? (
+        <div className="card list-card">
+          <table className="list-table" aria-label="Sequences">
+            <thead>
+              <tr>
+                <th>ID</th>
+                <th>Name</th>
+                <th>State</th>
+                <th>Instrument</th>
+                <th className="list-table__number">Rows</th>
+                <th>Created</th>
+                <th>Finished</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((sequence) => (
+                <tr key={sequence.id}>
+                  <td className="list-table__id">{sequence.id}</td>
+                  <td>
+                    <Link to={`/app/sequences/${sequence.id}`}>{sequence.name}</Link>
+                  </td>
+                  <td>
+                    <StateBadge state={sequence.state} />
+                  </td>
+                  <td>{deviceName(sequence.device_id)}</td>
+                  <td className="list-table__number">{sequence.drafts.length}</td>
+                  <td>{formatDateTime(sequence.created_at)}</td>
+                  <td>{formatDateTime(sequence.finished_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+// Sequences, their table of drafts, run control and results over REST (docs/sequences.md); the lists the
+// forms choose from (instruments, methods, templates) over GraphQL.
+import { graphql, http } from '../../api/client.ts';
+import { httpErrorText } from '../../api/errors.ts';
+import type { HttpMethod } from '../../api/http.ts';
+import type { StoredPeak } from '../chromatograms/peakRows.ts';
+
+export type SequenceState = 'NEW' | 'RUNNING' | 'PAUSED' | 'FINISHED' | 'STOPPED' | 'ERROR';
+
+export interface Draft {
+  id: number;
+  sequence_id: number;
+  position: number;
+  sample_id: number | null;
+  vial: number | null;
+  injections_count: number;
+  method_id: number | null;
+  enabled: boolean;
+}
+
+export interface Sequence {
+  id: number;
+  name: string;
+  device_id: number | null;
+  method_id: number | null;
+  template_uuid: string | null;
+  state: SequenceState;
+  current_draft_id: number | null;
+  current_injection_id: number | null;
+  error_code: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  drafts: Draft[];
+}
+
+export interface Analyte {
+  id?: number;
+  analyte: string;
+  amount: number | null;
+  amount_unit: string;
+  retention_time_sec: number | null;
+  window_sec: number;
+}
+
+export interface Sample {
+  id: number;
+  name: string;
+  description: string;
+  type: 'sample' | 'blank' | 'standard';
+  device_id: number | null;
+  method_id: number | null;
+  column_name: string;
+  created_at: string;
+  analytes?: Analyte[];
+}
+
+export interface SuitabilityFigure {
+  number?: number;
+  plates?: number | null;
+  tailing?: number | null;
+  resolution?: number | null;
+  signal_to_noise?: number | null;
+}
+
+export interface ResultPeak extends StoredPeak {
+  height_percent?: number | null;
+}
+
+export interface ProcessingResult {
+  id: number;
+  version: number;
+  kind: 'automatic' | 'manual';
+  template_uuid: string | null;
+  reason: string | null;
+  parent_result_id: number | null;
+  created_at: string;
+  figures: { system_suitability?: SuitabilityFigure[]; noise?: unknown } | null;
+  peaks: ResultPeak[];
+}
+
+export interface InjectionResult {
+  injection_id: number;
+  injection_state: string;
+  measurement_id: number;
+  measurement_state: string;
+  draft_id: number | null;
+  replicate: number;
+  vial: number | null;
+  sample: { id: number; name: string; type: Sample['type'] } | null;
+  points_count: number;
+  result: ProcessingResult | null;
+}
+
+export interface Calibration {
+  id: number;
+  analyte: string;
+  amount_unit: string;
+  model: 'single_point' | 'linear';
+  slope: number;
+  intercept: number;
+  r_squared: number | null;
+  points: Array<{ amount: number; area: number; injection_id?: number }>;
+}
+
+export interface SequenceResults {
+  injections: InjectionResult[];
+  calibrations: Calibration[];
+}
+
+/** A failed call as an Error carrying the server's exact message (spec §8 toast texts). */
+export async function call<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  const result = await http.request<T>(method, url, body === undefined ? {} : { body });
+  if (!result.ok) throw new Error(httpErrorText(result.status, result.data));
+  return result.data;
+}
+
+export const fetchSequences = () => call<Sequence[]>('GET', '/api/sequences/');
+export const fetchSequence = (id: number) => call<Sequence>('GET', `/api/sequences/${id}/`);
+export const createSequence = (body: {
+  name: string;
+  device_id: number;
+  method_id: number | null;
+  template_uuid: string | null;
+}) => call<Sequence>('POST', '/api/sequences/', body);
+export const updateSequence = (
+  id: number,
+  body: Partial<Pick<Sequence, 'name' | 'method_id' | 'template_uuid'>>,
+) => call<Sequence>('PATCH', `/api/sequences/${id}/`, body);
+export const deleteSequence = (id: number) => call<null>('DELETE', `/api/sequences/${id}/`);
+
+export type DraftInput = Pick<Draft, 'sample_id' | 'vial' | 'injections_count' | 'method_id' | 'enabled'>;
+export const addDraft = (sequenceId: number, body: DraftInput) =>
+  call<Draft>('POST', `/api/sequences/${sequenceId}/drafts/`, body);
+export const updateDraft = (sequenceId: number, draftId: number, body: Partial<DraftInput>) =>
+  call<Draft>('PATCH', `/api/sequences/${sequenceId}/drafts/${draftId}/`, body);
+export const deleteDraft = (sequenceId: number, draftId: number) =>
+  call<null>('DELETE', `/api/sequences/${sequenceId}/drafts/${draftId}/`);
+export const orderDrafts = (sequenceId: number, draftIds: number[]) =>
+  call<unknown>('POST', `/api/sequences/${sequenceId}/drafts/order/`, { draft_ids: draftIds });
+
+export type RunAction = 'start' | 'pause' | 'resume' | 'stop';
+export const controlSequence = (id: number, action: RunAction) =>
+  call<Sequence>('POST', `/api/sequences/${id}/${action}/`, {});
+
+export const fetchSequenceResults = (id: number) =>
+  call<SequenceResults>('GET', `/api/sequences/${id}/results/`);
+
+export const fetchSamples = () => call<Sample[]>('GET', '/api/samples/');
+export const fetchStandards = () => call<Sample[]>('GET', '/api/standards/');
+export async function fetchAllSamples(): Promise<Sample[]> {
+  const [samples, standards] = await Promise.all([fetchSamples(), fetchStandards()]);
+  return [...standards, ...samples].sort((a, b) => b.id - a.id);
+}
+export type SampleInput = Pick<Sample, 'name' | 'device_id' | 'method_id' | 'column_name'> & {
+  type?: Sample['type'];
+  analytes?: Analyte[];
+};
+export const createSample = (body: SampleInput) =>
+  call<Sample>('POST', body.type === 'standard' ? '/api/standards/' : '/api/samples/', body);
+export const updateStandard = (id: number, body: Partial<SampleInput>) =>
+  call<Sample>('PATCH', `/api/standards/${id}/`, body);
+export const deleteSample = (sample: Pick<Sample, 'id' | 'type'>) =>
+  call<null>('DELETE', `/api/${sample.type === 'standard' ? 'standards' : 'samples'}/${sample.id}/`);
+
+export interface Choice {
+  id: number;
+  name: string;
+}
+export interface Choices {
+  devices: Array<Choice & { state: string; installed_column: { name?: string } | null }>;
+  methods: Choice[];
+  templates: Array<{ uuid: string; name: string }>;
+}
+
+const CHOICES = `query SequenceChoices {
+  devices(order_by: [{ position: asc }, { id: asc }]) { id name state installed_column }
+  methods(where: { archived: { _eq: false } }, order_by: [{ favorite: desc }, { id: desc }], limit: 200) { id name }
+  postprocessingTemplates(where: { is_archived: { _eq: false } }, order_by: [{ is_favorite: desc }, { id: desc }], limit: 200) { uuid name }
+}`;
+
+export async function fetchChoices(): Promise<Choices> {
+  const data = await graphql.query<{
+    devices: Choices['devices'];
+    methods: Choice[];
+    postprocessingTemplates: Choices['templates'];
+  }>(CHOICES);
+  return { devices: data.devices, methods: data.methods, templates: data.postprocessingTemplates };
+}
