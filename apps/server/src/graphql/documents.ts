@@ -15,12 +15,15 @@ import { checkOperationSize, limits } from './limits.ts';
 import { LruCache } from './lru.ts';
 
 export interface PreparedDocument {
+  /** Unique per prepared document: the plan caches key on it instead of the query text. */
+  id: number;
   document: DocumentNode;
   operations: OperationDefinitionNode[];
   fragments: Record<string, FragmentDefinitionNode>;
 }
 
 const MAX_CACHED = 1_000;
+let lastId = 0;
 
 export class DocumentCache {
   private readonly entries = new LruCache<PreparedDocument | GraphqlRequestError>(MAX_CACHED);
@@ -64,7 +67,8 @@ export class DocumentCache {
       if (error instanceof GraphqlRequestError) return error;
       throw error;
     }
-    return { document, operations, fragments };
+    lastId += 1;
+    return { id: lastId, document, operations, fragments };
   }
 }
 

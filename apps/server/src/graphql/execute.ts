@@ -5,52 +5,37 @@ import {
   execute as executeIntrospection,
   getVariableValues,
   OperationTypeNode,
-  type GraphQLObjectType,
   type OperationDefinitionNode,
 } from 'graphql';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Viewer } from './access.ts';
-import { columnOf, type TableDescriptor } from './descriptor.ts';
 import { DocumentCache, selectOperation, type PreparedDocument } from './documents.ts';
 import { errorBody, fromDatabaseError, GraphqlRequestError } from './errors.ts';
-import { argumentsOf, collectFields, subFields, type CompileScope, type Field } from './fields.ts';
+import { collectFields, type CompileScope, type Field } from './fields.ts';
 import { limits } from './limits.ts';
 import { LruCache } from './lru.ts';
-import { compileDelete, compileInsert, compileUpdate, type InsertArguments } from './mutations.ts';
 import { graphqlSchema } from './schema.ts';
+import { compileRoot } from './roots.ts';
 import { SelectCompiler, jsonKey } from './select.ts';
+import {
+  fillParameters,
+  learnShape,
+  sentinelVariables,
+  slotVariables,
+  type ShapePlan,
+  type Slotted,
+} from './shapes.ts';
 import { createStatementRunner, type ReadStatement } from './statements.ts';
-import { tables } from './tables.ts';
-import { boolExp, boundValue } from './where.ts';
 
-type Sql = RawBuilder<unknown>;
-type RootKind =
-  | 'list'
-  | 'aggregate'
-  | 'by_pk'
-  | 'insert'
-  | 'insert_one'
-  | 'update'
-  | 'update_by_pk'
-  | 'delete'
-  | 'delete_by_pk';
-
-const rootFields = new Map<string, { table: TableDescriptor; kind: RootKind }>();
-for (const table of tables) {
-  const t = table.name;
-  const entries: Array<[string, RootKind]> = [
-    [t, 'list'],
-    [`${t}_aggregate`, 'aggregate'],
-    [`${t}_by_pk`, 'by_pk'],
-    [`insert_${t}`, 'insert'],
-    [`insert_${t}_one`, 'insert_one'],
-    [`update_${t}`, 'update'],
-    [`update_${t}_by_pk`, 'update_by_pk'],
-    [`delete_${t}`, 'delete'],
-    [`delete_${t}_by_pk`, 'delete_by_pk'],
-  ];
-  for (const [name, kind] of entries) rootFields.set(name, { table, kind });
+/** A query request on its way to a read statement, with its cache keys. */
+interface ReadRequest {
+  viewer: Viewer;
+  prepared: PreparedDocument;
+  variables: Record<string, unknown>;
+  planKey: string;
+  shapeKey: string;
+  slotted: Slotted | undefined;
 }
 
 export interface GraphqlBody {
@@ -76,6 +61,9 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
   // requests that differ only in values are parsed once by PostgreSQL. Mutations are compiled each time
   // (server-generated values such as share tokens).
   const plans = new LruCache<ReadStatement>(2_000);
+  // Plans by (document, operation, viewer, shape of the variables): requests that differ only in values
+  // (another search text, another page) fill the parameters of a known statement without compiling.
+  const shapes = new LruCache<ShapePlan | null>(1_000);
   const runner = createStatementRunner(
     options.db,
     options.kind === 'postgres' ? options.databaseUrl : undefined,
@@ -125,89 +113,61 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     };
   }
 
-  function compileRoot(
-    field: Field,
-    parent: GraphQLObjectType,
+  /** The variables coerced against the operation's definitions, or the validation error. */
+  function coerce(operation: OperationDefinitionNode, variables: Record<string, unknown>) {
+    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, {
+      maxErrors: 1,
+    });
+    if (coerced.errors)
+      throw new GraphqlRequestError('validation-failed', coerced.errors[0]!.message, '$.variables');
+    return coerced.coerced;
+  }
+
+  /** One SELECT building the whole `data` object of a query's (non-introspection) root fields. */
+  function compileRead(
+    fields: Field[],
     scope: CompileScope,
-    select: SelectCompiler,
-  ): Sql {
-    const root = rootFields.get(field.name);
-    if (!root)
-      throw new GraphqlRequestError(
-        'validation-failed',
-        `field '${field.name}' not found in type: '${parent.name}'`,
-        field.path,
-      );
-    const { table, kind } = root;
-    const args = argumentsOf(scope, parent, field);
-    const fields = () => subFields(scope, field);
-    const pk = columnOf(table, table.primaryKey);
-    const pkCondition = (value: unknown) => (alias: Sql) =>
-      sql`${alias}.${sql.id(pk.name)} = ${boundValue(pk, value)}`;
-    switch (kind) {
-      case 'list':
-        return select.list(table, args, fields());
-      case 'aggregate':
-        return select.aggregate(table, args, field);
-      case 'by_pk':
-        return select.byPk(table, args, fields());
-      case 'insert':
-        return compileInsert(table, args as unknown as InsertArguments, field, 'response', select, scope);
-      case 'insert_one':
-        return compileInsert(
-          table,
-          {
-            objects: [args.object as Record<string, unknown>],
-            on_conflict: args.on_conflict as InsertArguments['on_conflict'],
-          },
-          field,
-          'one',
-          select,
-          scope,
-        );
-      case 'update':
-        return compileUpdate(
-          table,
-          (alias) => boolExp(table, alias, args.where as Record<string, unknown>, scope),
-          args._set as Record<string, unknown>,
-          field,
-          'response',
-          select,
-          scope,
-        );
-      case 'update_by_pk': {
-        const pkColumns = args.pk_columns as Record<string, unknown>;
-        return compileUpdate(
-          table,
-          pkCondition(pkColumns[pk.name]),
-          args._set as Record<string, unknown>,
-          field,
-          'one',
-          select,
-          scope,
-        );
-      }
-      case 'delete':
-        return compileDelete(
-          table,
-          (alias) => boolExp(table, alias, args.where as Record<string, unknown>, scope),
-          field,
-          'response',
-          select,
-          scope,
-        );
-      case 'delete_by_pk':
-        return compileDelete(table, pkCondition(args[pk.name]), field, 'one', select, scope);
+  ): { sql: string; parameters: readonly unknown[] } {
+    const parent = schema.getQueryType()!;
+    const select = new SelectCompiler(schema, scope);
+    const pairs = fields.map((field) =>
+      field.name === '__typename'
+        ? sql`${jsonKey(field.key)}, 'query_root'`
+        : sql`${jsonKey(field.key)}, ${compileRoot(field, parent, scope, select)}`,
+    );
+    return sql`select json_build_object(${sql.join(pairs)})::text as data`.compile(options.db);
+  }
+
+  /** The plan shared by requests of this shape, learnt from sentinel compilations; null if not shareable. */
+  function learn(
+    operation: OperationDefinitionNode,
+    request: ReadRequest,
+    real: { sql: string; parameters: readonly unknown[] },
+  ): ShapePlan | null {
+    try {
+      const sentinels = sentinelVariables(request.variables).map((variables) => {
+        const scope: CompileScope = {
+          viewer: request.viewer,
+          variables: coerce(operation, variables),
+          fragments: request.prepared.fragments,
+          aliasCount: 0,
+        };
+        const compiled = compileRead(collectFields(scope, operation.selectionSet, '$'), scope);
+        return { text: compiled.sql, parameters: compiled.parameters };
+      });
+      const text = { text: real.sql, parameters: real.parameters };
+      return learnShape(text, sentinels, request.slotted!.leaves) ?? null;
+    } catch {
+      return null;
     }
   }
 
   async function runQuery(
     operation: OperationDefinitionNode,
     scope: CompileScope,
-    prepared: PreparedDocument,
-    planKey: string,
+    request: ReadRequest,
   ): Promise<string> {
-    const parent = schema.getQueryType()!;
+    const prepared = request.prepared;
     const fields = collectFields(scope, operation.selectionSet, '$');
     const introspection = fields.filter(
       (field) => field.name.startsWith('__') && field.name !== '__typename',
@@ -227,15 +187,12 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
       });
       return JSON.stringify(result);
     }
-    const select = new SelectCompiler(schema, scope);
-    const pairs = fields.map((field) =>
-      field.name === '__typename'
-        ? sql`${jsonKey(field.key)}, 'query_root'`
-        : sql`${jsonKey(field.key)}, ${compileRoot(field, parent, scope, select)}`,
-    );
-    const compiled = sql`select json_build_object(${sql.join(pairs)})::text as data`.compile(options.db);
+    const compiled = compileRead(fields, scope);
     const statement = (await runner).statement(compiled.sql, compiled.parameters);
-    plans.set(planKey, statement);
+    plans.set(request.planKey, statement);
+    if (request.slotted && shapes.get(request.shapeKey) === undefined) {
+      shapes.set(request.shapeKey, learn(operation, request, compiled));
+    }
     return readData(statement);
   }
 
@@ -283,20 +240,26 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     const request = readBody(body);
     const prepared = documents.prepare(request.query);
     const operation = selectOperation(prepared, request.operationName);
-    const planKey =
-      operation.operation === OperationTypeNode.QUERY
-        ? `${operation.name?.value ?? ''}\u0000${viewerKey(viewer)}\u0000${request.variablesText}\u0000${request.query}`
-        : '';
-    const planned = planKey ? plans.get(planKey) : undefined;
-    if (planned) return readData(planned);
-    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables, {
-      maxErrors: 1,
-    });
-    if (coerced.errors)
-      throw new GraphqlRequestError('validation-failed', coerced.errors[0]!.message, '$.variables');
+    let read: ReadRequest | undefined;
+    if (operation.operation === OperationTypeNode.QUERY) {
+      const head = `${prepared.id}\u0000${operation.name?.value ?? ''}\u0000${viewerKey(viewer)}\u0000`;
+      const planKey = head + request.variablesText;
+      const planned = plans.get(planKey);
+      if (planned) return readData(planned);
+      const slotted = slotVariables(request.variables);
+      const shapeKey = slotted ? head + slotted.key : '';
+      const shape = slotted ? shapes.get(shapeKey) : undefined;
+      if (shape && slotted) {
+        const values = fillParameters(shape.sources, slotted.leaves);
+        const statement = (await runner).statement(shape.text, values);
+        plans.set(planKey, statement);
+        return readData(statement);
+      }
+      read = { viewer, prepared, variables: request.variables, planKey, shapeKey, slotted };
+    }
     const scope: CompileScope = {
       viewer,
-      variables: coerced.coerced,
+      variables: coerce(operation, request.variables),
       fragments: prepared.fragments,
       aliasCount: 0,
     };
@@ -304,7 +267,7 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
       throw new GraphqlRequestError('not-supported', 'subscriptions are not supported');
     return operation.operation === OperationTypeNode.MUTATION
       ? runMutation(operation, scope)
-      : runQuery(operation, scope, prepared, planKey);
+      : runQuery(operation, scope, read!);
   }
 
   return {
