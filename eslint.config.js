@@ -23,6 +23,8 @@ export default tseslint.config(
       'scripts/**',
       '**/*.mjs',
       'eslint.config.js',
+      // Static files served as they are (the service worker is plain browser JavaScript).
+      'apps/web/public/**',
     ],
   },
   js.configs.recommended,

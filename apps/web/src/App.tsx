@@ -4,6 +4,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { PublicLayout } from './components/PublicLayout.tsx';
 import { Toasts } from './components/Toasts.tsx';
 import { UpdateNotice } from './components/UpdateNotice.tsx';
+import { PwaSupport } from './pwa/PwaSupport.tsx';
 import { HomePage } from './features/public/HomePage.tsx';
 import { RedirectSignedIn, RequireUser } from './features/auth/guards.tsx';
 
@@ -44,6 +45,7 @@ export function App() {
       </Suspense>
       <Toasts />
       <UpdateNotice />
+      <PwaSupport />
     </BrowserRouter>
   );
 }
