@@ -10,6 +10,7 @@ const MethodsArea = lazy(() => import('../methods/MethodsArea.tsx'));
 const TemplatesArea = lazy(() => import('../templates/TemplatesArea.tsx'));
 const ChromatogramsArea = lazy(() => import('../chromatograms/ChromatogramsArea.tsx'));
 const SequencesArea = lazy(() => import('../sequences/SequencesArea.tsx'));
+const AccountPage = lazy(() => import('../account/AccountPage.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
@@ -50,6 +51,14 @@ export default function CabinetArea() {
             element={
               <Suspense fallback={null}>
                 <SequencesArea />
+              </Suspense>
+            }
+          />
+          <Route
+            path="account/*"
+            element={
+              <Suspense fallback={null}>
+                <AccountPage />
               </Suspense>
             }
           />

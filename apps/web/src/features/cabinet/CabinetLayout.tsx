@@ -32,9 +32,9 @@ export function CabinetLayout() {
           ))}
         </nav>
         <div className="cabinet__user">
-          <span className="cabinet__email" title={user?.email}>
+          <NavLink to="/app/account/" className="cabinet__email" title={user?.email} aria-label="Account">
             <Icon name="account_circle" /> <span>{user?.email}</span>
-          </span>
+          </NavLink>
           <button type="button" className="button button--secondary button--small" onClick={logout}>
             <Icon name="logout" /> Log out
           </button>
