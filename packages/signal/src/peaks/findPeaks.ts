@@ -116,7 +116,22 @@ export function findPeaks(input: ArrayLike<number>, options: FindPeaksOptions = 
     });
     applyKeep(state, conditionMask(plateauSize, sizes, state.peaks, length, 'plateau_size'));
   }
-  if (height !== null && height !== undefined) {
+  if (typeof height === 'number' && Object.keys(state.properties).length === 0) {
+    // The common case, a plain minimum height: one pass writes the survivors and their heights.
+    const peaks = new Int32Array(state.peaks.length);
+    const heights = new Float64Array(state.peaks.length);
+    let count = 0;
+    for (let n = 0; n < state.peaks.length; n++) {
+      const peak = state.peaks[n] as number;
+      const value = values[peak] as number;
+      if (height <= value) {
+        peaks[count] = peak;
+        heights[count++] = value;
+      }
+    }
+    state.peaks = peaks.slice(0, count);
+    state.properties.peakHeights = heights.slice(0, count);
+  } else if (height !== null && height !== undefined) {
     const heights = valuesAt(values, state.peaks);
     state.properties.peakHeights = heights;
     applyKeep(state, conditionMask(height, heights, state.peaks, length, 'height'));
