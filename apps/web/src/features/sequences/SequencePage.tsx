@@ -78,9 +78,6 @@ export function SequencePage() {
               </p>
             </div>
             <div className="head-actions">
-              <Link className="button button--secondary" to="/app/sequences/samples">
-                <Icon name="science" /> Samples
-              </Link>
               <button
                 type="button"
                 className="button button--secondary"
