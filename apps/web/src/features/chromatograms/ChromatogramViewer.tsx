@@ -1,11 +1,14 @@
 // One chromatogram: the signal with its peaks (boundaries, baselines, labels), zoom and pan, the peak table.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { ChromatogramPlot } from '../../plot/ChromatogramPlot.tsx';
+import { IntegrationPanel } from '../integration/IntegrationPanel.tsx';
+import { useIntegration } from '../integration/useIntegration.ts';
 import { AppearanceMenu } from './AppearanceMenu.tsx';
+import { downloadMeasurement } from './downloadMeasurement.ts';
 import { writeActiveChromatogram } from './chromatogramStorage.ts';
 import { fetchMeasurementSignal, fetchMeasurementsWithPeaks } from './measurementsApi.ts';
 import { PeakTable } from './PeakTable.tsx';
@@ -25,7 +28,17 @@ export function ChromatogramViewer() {
     queryFn: () => fetchMeasurementSignal(id),
   });
   const measurement = meta.data?.[0];
-  const rows = useMemo(() => rowsFromStored(measurement?.peaks ?? []), [measurement]);
+  // Peaks of the result version chosen in the integration panel (automatic or manual), else the newest.
+  const integration = useIntegration(id);
+  const shownPeaks = integration.shown?.peaks ?? measurement?.peaks;
+  const rows = useMemo(() => rowsFromStored(shownPeaks ?? []), [shownPeaks]);
+  const plotArea = useRef<HTMLDivElement>(null);
+  const visibleRange = (): [number, number] | null => {
+    const figure = plotArea.current?.querySelector('figure');
+    const min = Number(figure?.getAttribute('data-x-min'));
+    const max = Number(figure?.getAttribute('data-x-max'));
+    return Number.isFinite(min) && Number.isFinite(max) && max > min ? [min, max] : null;
+  };
   const peaks = useMemo(() => plotPeaks(rows), [rows]);
   const series = useMemo(
     () =>
@@ -60,6 +73,20 @@ export function ChromatogramViewer() {
           <button
             type="button"
             className="button button--secondary"
+            onClick={() => void downloadMeasurement(id, 'csv')}
+          >
+            <Icon name="download" /> CSV
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void downloadMeasurement(id, 'cdf')}
+          >
+            <Icon name="download" /> AIA .cdf
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
             aria-pressed={comparing}
             onClick={() => prefs.toggleCompare(id)}
           >
@@ -83,20 +110,23 @@ export function ChromatogramViewer() {
         </div>
       )}
       <AppearanceMenu appearance={prefs.appearance} onChange={prefs.changeAppearance} />
-      {series.length > 0 && (
-        <ChromatogramPlot
-          label="Chromatogram"
-          series={series}
-          peaks={peaks}
-          unit={signal.data?.unit ?? ''}
-          appearance={prefs.appearance}
-          height={420}
-        />
-      )}
+      <div ref={plotArea}>
+        {series.length > 0 && (
+          <ChromatogramPlot
+            label="Chromatogram"
+            series={series}
+            peaks={peaks}
+            unit={signal.data?.unit ?? ''}
+            appearance={prefs.appearance}
+            height={420}
+          />
+        )}
+      </div>
       <section className="card viewer-peaks" aria-label="Peak table">
         <h2>Peaks</h2>
         <PeakTable rows={rows} unit={signal.data?.unit ?? measurement?.signal_unit ?? ''} />
       </section>
+      {integration.shown && <IntegrationPanel state={integration} visibleRange={visibleRange} />}
     </div>
   );
 }

@@ -1,0 +1,48 @@
+// The audit entries of manual integration: when, what, the reason, and the areas before and after.
+import { formatDateTime } from '../../lib/time.ts';
+import type { AuditEntry, AuditPeak } from './integrationApi.ts';
+
+const actionLabels: Record<string, string> = {
+  integration_move: 'Moved a boundary',
+  integration_split: 'Split a peak',
+  integration_merge: 'Merged two peaks',
+  integration_delete: 'Deleted a peak',
+  integration_add: 'Added a peak',
+};
+
+const peaksText = (peaks: AuditPeak[] | undefined) =>
+  peaks && peaks.length > 0
+    ? peaks
+        .map((peak) => `${(peak.retention_time_sec / 60).toFixed(3)} min, area ${peak.area.toFixed(3)}`)
+        .join('; ')
+    : 'none';
+
+export function AuditList({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <div className="integration-audit">
+      <h3>Audit trail</h3>
+      {entries.length === 0 ? (
+        <p className="integration__hint">No manual changes yet.</p>
+      ) : (
+        <ol aria-label="Integration audit">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <div className="integration-audit__head">
+                <strong>{actionLabels[entry.action] ?? entry.action}</strong>
+                <span>{formatDateTime(entry.at)}</span>
+                <span className="integration__hint">
+                  result #{entry.old_values?.result_id ?? '—'} → #
+                  {entry.new_values?.result_id ?? entry.entity_id}
+                </span>
+              </div>
+              <p className="integration-audit__reason">Reason: {entry.reason ?? '—'}</p>
+              <p className="integration-audit__peaks">
+                Before: {peaksText(entry.old_values?.peaks)} · After: {peaksText(entry.new_values?.peaks)}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

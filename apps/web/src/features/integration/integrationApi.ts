@@ -1,0 +1,63 @@
+// Manual integration over REST: a measurement's result versions, one edit per call with a required reason;
+// the audit entries of those results through GraphQL.
+import { graphql } from '../../api/client.ts';
+import type { StoredPeak } from '../chromatograms/peakRows.ts';
+import { call } from '../sequences/sequencesApi.ts';
+
+export interface ResultVersion {
+  id: number;
+  version: number;
+  kind: 'automatic' | 'manual';
+  reason: string | null;
+  parent_result_id: number | null;
+  created_at: string;
+  peaks: StoredPeak[];
+}
+
+export interface ResultVersions {
+  measurement_id: number;
+  current_result_id: number | null;
+  results: ResultVersion[];
+}
+
+export type IntegrationEdit =
+  | { operation: 'move'; peak_number: number; start_sec?: number; end_sec?: number }
+  | { operation: 'split'; peak_number: number; at_sec: number }
+  | { operation: 'merge'; peak_numbers: [number, number] }
+  | { operation: 'delete'; peak_number: number }
+  | { operation: 'add'; start_sec: number; end_sec: number };
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  entity_id: string;
+  action: string;
+  reason: string | null;
+  old_values: { result_id?: number; peaks?: AuditPeak[] } | null;
+  new_values: { result_id?: number; peaks?: AuditPeak[] } | null;
+}
+
+export interface AuditPeak {
+  retention_time_sec: number;
+  start_sec: number;
+  end_sec: number;
+  area: number;
+}
+
+export const fetchResultVersions = (measurementId: number) =>
+  call<ResultVersions>('GET', `/api/measurements/${measurementId}/results/`);
+
+export const editIntegration = (resultId: number, edit: IntegrationEdit, reason: string) =>
+  call<ResultVersion>('POST', `/api/results/${resultId}/integration/`, { ...edit, reason });
+
+const AUDIT = `query IntegrationAudit($ids: [String!]) {
+  auditEvents(where: { entity: { _eq: "processing_results" }, entity_id: { _in: $ids } }, order_by: [{ id: desc }]) {
+    id at entity_id action reason old_values new_values
+  }
+}`;
+
+export async function fetchIntegrationAudit(resultIds: readonly number[]): Promise<AuditEntry[]> {
+  if (resultIds.length === 0) return [];
+  const data = await graphql.query<{ auditEvents: AuditEntry[] }>(AUDIT, { ids: resultIds.map(String) });
+  return data.auditEvents.filter((entry) => entry.action.startsWith('integration_'));
+}
