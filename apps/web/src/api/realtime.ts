@@ -1,5 +1,5 @@
 // Realtime of spec §6–§9 with the official centrifuge client: /realtime/ws, tokens from the session.
-import { Centrifuge, type Subscription } from 'centrifuge';
+import { Centrifuge, SubscriptionState, type Subscription } from 'centrifuge';
 import { http, session } from './client.ts';
 
 export const NO_TOKEN_TEXT = 'Authentication token was not found!';
@@ -60,8 +60,16 @@ export function userRealtime(): Centrifuge {
   return client;
 }
 
-/** Subscribes to one channel; returns the function that unsubscribes. */
-export function subscribeChannel(channel: string, onData: (data: unknown) => void): () => void {
+/**
+ * Subscribes to one channel; returns the function that unsubscribes. With `replayLast`, the newest
+ * publications kept in the channel's history are delivered first (oldest first), so a view shows the last
+ * known state at once instead of waiting for the next publication; nothing is delivered twice or out of order.
+ */
+export function subscribeChannel(
+  channel: string,
+  onData: (data: unknown) => void,
+  options: { replayLast?: number } = {},
+): () => void {
   const connection = userRealtime();
   const existing = connection.getSubscription(channel);
   const subscription: Subscription =
@@ -70,12 +78,33 @@ export function subscribeChannel(channel: string, onData: (data: unknown) => voi
       minResubscribeDelay: REALTIME.minResubscribeDelayMs,
       getToken: () => subscriptionToken(channel),
     });
-  const handler = (context: { data: unknown }) => onData(context.data);
+  let newestOffset = -1;
+  const deliver = (data: unknown, offset: number | undefined) => {
+    if (offset !== undefined) {
+      if (offset <= newestOffset) return;
+      newestOffset = offset;
+    }
+    onData(data);
+  };
+  const handler = (context: { data: unknown; offset?: number }) => deliver(context.data, context.offset);
   subscription.on('publication', handler);
+  const replay = () => {
+    if (!options.replayLast) return;
+    subscription.history({ limit: options.replayLast, reverse: true }).then(
+      (result) => {
+        for (const publication of [...result.publications].reverse())
+          deliver(publication.data, publication.offset);
+      },
+      () => undefined, // A channel without history simply starts with the next publication.
+    );
+  };
+  subscription.on('subscribed', replay);
+  if (subscription.state === SubscriptionState.Subscribed) replay();
   subscription.subscribe();
   listenerCounts.set(channel, (listenerCounts.get(channel) ?? 0) + 1);
   return () => {
     subscription.removeListener('publication', handler);
+    subscription.removeListener('subscribed', replay);
     const remaining = (listenerCounts.get(channel) ?? 1) - 1;
     listenerCounts.set(channel, remaining);
     if (remaining === 0) {

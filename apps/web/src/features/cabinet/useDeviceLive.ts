@@ -18,9 +18,14 @@ export function useDeviceLive(device: Device): DeviceLive {
   });
   useEffect(
     () =>
-      subscribeChannel(`devices:${device.id}`, (data) => {
-        if (typeof data === 'object' && data !== null) setLive((current) => applyDeviceEvent(current, data));
-      }),
+      subscribeChannel(
+        `devices:${device.id}`,
+        (data) => {
+          if (typeof data === 'object' && data !== null)
+            setLive((current) => applyDeviceEvent(current, data));
+        },
+        { replayLast: 5 },
+      ),
     [device.id],
   );
   return live;
