@@ -27,6 +27,9 @@ interface Step {
   replicate: number;
 }
 
+/** How long the next injection waits for its instrument to be online and idle. */
+const INSTRUMENT_READY_WAIT_MS = 30_000;
+
 export function planOf(drafts: DraftRow[]): Step[] {
   return drafts
     .filter((draft) => draft.enabled)
@@ -77,6 +80,16 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     await progress(row);
   }
 
+  async function instrumentReady(deviceId: number): Promise<boolean> {
+    const deadline = Date.now() + INSTRUMENT_READY_WAIT_MS;
+    for (;;) {
+      const { online, busy } = await port.availability(deviceId);
+      if (online && !busy) return true;
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
   /** Starts the next injection of a RUNNING sequence, or finishes it; does nothing while one is running. */
   async function advance(sequenceId: number): Promise<void> {
     const sequence = await sequences.byId(sequenceId);
@@ -114,6 +127,10 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     } catch {
       return fail(sequence, 'device_method_not_configured');
     }
+    // Right after a restart or a finished run the instrument may still be reconnecting or reporting its
+    // last run; wait for it before the next injection instead of failing the sequence.
+    if (!(await instrumentReady(sequence.device_id))) return fail(sequence, 'sequence_device_not_connected');
+    if ((await sequences.byId(sequenceId))?.state !== 'RUNNING') return;
     const { injection, measurement, row } = await db.transaction().execute(async (trx) => {
       const injection = await runs.insertInjection(trx, {
         owner_id: sequence.owner_id,
