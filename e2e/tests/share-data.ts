@@ -51,13 +51,20 @@ export interface FinishedRun {
   injectionIds: number[];
 }
 
-/** Runs one injection of a new sample on an idle simulated instrument and waits for its processed result. */
-export async function runSample(
+export interface StartedRun {
+  sampleId: number;
+  sequenceId: number;
+  /** The injection running now. */
+  injectionId: number;
+}
+
+/** Starts a run of a new sample on an idle simulated instrument, with a template that finds its peak. */
+export async function startSampleRun(
   request: APIRequestContext,
   token: string,
   sampleName: string,
   injectionsCount = 1,
-): Promise<FinishedRun> {
+): Promise<StartedRun> {
   const { devices, methods } = await graphql<{
     devices: { id: number; state: string }[];
     methods: { id: number }[];
@@ -94,7 +101,23 @@ export async function runSample(
     vial: 3,
     injections_count: injectionsCount,
   });
-  await api(request, token, 'POST', `/api/sequences/${sequence.id}/start/`);
+  const started = await api<{ current_injection_id: number }>(
+    request,
+    token,
+    'POST',
+    `/api/sequences/${sequence.id}/start/`,
+  );
+  return { sampleId: sample.id, sequenceId: sequence.id, injectionId: started.current_injection_id };
+}
+
+/** Runs the injections of a new sample and waits for their processed results. */
+export async function runSample(
+  request: APIRequestContext,
+  token: string,
+  sampleName: string,
+  injectionsCount = 1,
+): Promise<FinishedRun> {
+  const sequence = { id: (await startSampleRun(request, token, sampleName, injectionsCount)).sequenceId };
   await expect
     .poll(
       async () =>
@@ -111,8 +134,11 @@ export async function runSample(
     `/api/sequences/${sequence.id}/results/`,
   );
   expect(results.injections[0]?.result).toBeTruthy();
+  const sampleId = (
+    await api<{ drafts: { sample_id: number }[] }>(request, token, 'GET', `/api/sequences/${sequence.id}/`)
+  ).drafts[0]!.sample_id;
   return {
-    sampleId: sample.id,
+    sampleId,
     sampleName,
     sequenceId: sequence.id,
     injectionId: results.injections[0]!.injection_id,

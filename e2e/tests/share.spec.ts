@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shot } from './helpers.ts';
-import { createShareToken, demoToken, revokeShareToken, runSample } from './share-data.ts';
+import { createShareToken, demoToken, revokeShareToken, runSample, startSampleRun } from './share-data.ts';
 
 test('shared view hash routes: reports and not-found', async ({ page }, testInfo) => {
   await page.goto('/share/#/samples/12/');
@@ -70,4 +70,28 @@ test('the shared view does not mount without the icon font and says why', async 
     .poll(() => errors)
     .toContain('Material Icons font is required for the application to work properly');
   await expect(page.locator('#root')).toBeEmpty();
+});
+
+test('a running injection is drawn live in the shared view over the realtime channel', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const token = await demoToken(request);
+  const name = `Live cola ${Date.now()}`;
+  const run = await startSampleRun(request, token, name);
+  const share = await createShareToken(request, token, 'sample', run.sampleId);
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto(`/share/?token=${encodeURIComponent(share.token)}#/samples/${run.sampleId}/`);
+  const injection = page.getByRole('region', { name: `Injection #${run.injectionId}` });
+  await expect(injection.getByText('live', { exact: true })).toBeVisible();
+  await expect(
+    injection.getByRole('img', { name: `Chromatogram of injection #${run.injectionId}` }),
+  ).toBeVisible();
+  await shot(page, testInfo, 'share-live');
+  // The finished event reloads the sample: the badge goes and the processed peaks appear.
+  await expect(injection.getByText('live', { exact: true })).toHaveCount(0, { timeout: 90_000 });
+  await expect(injection.locator('table.peak-table tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  await visitor.close();
 });

@@ -122,7 +122,11 @@ function InjectionView({
         <p className="share__sub">The chromatogram signal is not available through this link.</p>
       )}
       <h3>Peaks</h3>
-      <PeakTable peaks={injection.peaks} unit={injection.unit} />
+      {live && injection.peaks.length === 0 ? (
+        <p className="share__sub">Peaks appear when the run has been processed.</p>
+      ) : (
+        <PeakTable peaks={injection.peaks} unit={injection.unit} />
+      )}
     </section>
   );
 }
