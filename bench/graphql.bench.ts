@@ -2,9 +2,10 @@
 // on PostgreSQL with 100 users × 10,000 methods, 50 concurrent keep-alive connections on 127.0.0.1 for 20 s.
 // The server runs from its entry point in a child process on a throw-away database; the load generator is
 // another child process. Reference run: the same list + count sent directly through `pg` from the load
-// process at the same concurrency and pool size. Options: --duration=<s> --users=<n> --methods=<n>
-// --connections=<n> --terms=<searches per user> --explain (prints the reference statement's custom and
-// generic plans) --profile (writes a V8 CPU profile of the server to a temporary folder).
+// process at the same concurrency and pool size, in rounds alternating with the GraphQL ones.
+// Options: --duration=<s> --users=<n> --methods=<n> --connections=<n> --terms=<searches per user>
+// --explain (prints the reference statement's custom and generic plans) --profile (writes a V8 CPU
+// profile of the server to a temporary folder).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +20,8 @@ import { REFERENCE_SQL } from './graphql/reference.ts';
 
 /** The server's pool size (apps/server/src/db/database.ts); the reference pool uses the same. */
 const POOL_SIZE = 16;
+/** Each side's duration is split in this many alternating rounds. */
+const ROUNDS = 4;
 const root = new URL('..', import.meta.url).pathname;
 
 function option(args: string[], name: string, fallback: number): number {
@@ -87,12 +90,19 @@ function runLoad(job: LoadJob): Promise<LoadResult> {
   });
 }
 
-function report(name: string, result: LoadResult): number {
-  const perSecond = result.requests / result.seconds;
+/** Figures over several rounds: requests per second of measured time, latency percentiles of all. */
+function report(name: string, rounds: LoadResult[]): number {
+  const latencies = rounds.flatMap((round) => round.latencies).sort((a, b) => a - b);
+  const at = (fraction: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? NaN;
+  const seconds = rounds.reduce((sum, round) => sum + round.seconds, 0);
+  const errors = rounds.reduce((sum, round) => sum + round.errors, 0);
+  const perSecond = latencies.length / seconds;
   console.log(
-    `${name.padEnd(30)} ${perSecond.toFixed(0).padStart(6)} requests/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  errors ${result.errors}`,
+    `${name.padEnd(30)} ${perSecond.toFixed(0).padStart(6)} requests/s  p50 ${at(0.5).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms  errors ${errors}`,
   );
-  if (result.firstError) console.log(`  first error: ${result.firstError}`);
+  const firstError = rounds.find((round) => round.firstError)?.firstError;
+  if (firstError) console.log(`  first error: ${firstError}`);
   return perSecond;
 }
 
@@ -209,7 +219,6 @@ export async function run(args: string[]): Promise<void> {
     console.log(`load average before: ${load()}`);
     const http = { mode: 'http', port, requests, connections } as const;
     await runLoad({ ...http, durationSec: 2 }); // warm-up: caches, JIT, connection pools
-    const viaGraphql = report('GraphQL Methods list+search', await runLoad({ ...http, durationSec }));
     const direct = {
       mode: 'pg',
       url: database.url,
@@ -219,7 +228,15 @@ export async function run(args: string[]): Promise<void> {
       connections,
     } as const;
     await runLoad({ ...direct, durationSec: 2 });
-    const viaPg = report('same query direct via pg', await runLoad({ ...direct, durationSec }));
+    // Alternating rounds, so a change in the machine's load weighs on both sides alike.
+    const graphqlRounds: LoadResult[] = [];
+    const pgRounds: LoadResult[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      graphqlRounds.push(await runLoad({ ...http, durationSec: durationSec / ROUNDS }));
+      pgRounds.push(await runLoad({ ...direct, durationSec: durationSec / ROUNDS }));
+    }
+    const viaGraphql = report('GraphQL Methods list+search', graphqlRounds);
+    const viaPg = report('same query direct via pg', pgRounds);
     console.log(`load average after: ${load()}`);
     console.log(`ratio GraphQL / direct pg: ${(viaGraphql / viaPg).toFixed(2)}`);
     console.log('aim: ≥ 3000 requests/s with p99 ≤ 30 ms on 2 cores');

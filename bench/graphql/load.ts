@@ -18,12 +18,11 @@ export type LoadJob =
     };
 
 export interface LoadResult {
-  requests: number;
   errors: number;
   seconds: number;
-  p50: number;
-  p99: number;
-  firstError?: string;
+  /** Latency of every request, in milliseconds. */
+  latencies: number[];
+  firstError?: string | undefined;
 }
 
 /** Seeded generator (mulberry32), so every run sends the same sequence. */
@@ -102,10 +101,7 @@ async function drive(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (fraction: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? NaN;
-  return { requests: latencies.length, errors, seconds, p50: at(0.5), p99: at(0.99), firstError };
+  return { errors, seconds, latencies, firstError };
 }
 
 async function runJob(job: LoadJob): Promise<LoadResult> {
