@@ -99,6 +99,8 @@ test('sequences: a standard and a sample run live to the end, with amounts', asy
     .poll(async () => Number(await live.getAttribute('data-live-points')), { timeout: 60_000 })
     .toBeGreaterThan(10);
   await expect(page.getByRole('figure', { name: 'Live chromatogram' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeEnabled();
   await shot(page, testInfo, 'sequence-running');
 
   await expect(page.locator('h1 [data-state]')).toHaveAttribute('data-state', 'FINISHED', {

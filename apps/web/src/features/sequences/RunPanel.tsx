@@ -28,7 +28,9 @@ export function RunPanel({ sequence, progress, signal, samples }: Props) {
     mutationFn: (action: RunAction) => controlSequence(sequence.id, action),
     onSuccess: (updated) => queryClient.setQueryData(['sequence', sequence.id], updated),
     onError: (error) => notifyError(error.message),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['sequence', sequence.id] }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['sequence', sequence.id] });
+    },
   });
   const state = sequence.state;
   const current = progress && progress.sequence_id === sequence.id ? progress : null;

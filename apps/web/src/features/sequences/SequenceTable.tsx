@@ -195,17 +195,19 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
         </table>
       </div>
       <div className="sequence-table__add">
-        <select
-          aria-label="Sample to add"
-          value={newSampleId}
-          onChange={(event) => setNewSampleId(event.target.value)}
-        >
-          {samples.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.name} ({item.type})
-            </option>
-          ))}
-        </select>
+        {samples.length > 0 && (
+          <select
+            aria-label="Sample to add"
+            value={newSampleId}
+            onChange={(event) => setNewSampleId(event.target.value)}
+          >
+            {samples.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name} ({item.type})
+              </option>
+            ))}
+          </select>
+        )}
         <button
           type="button"
           className="button button--secondary button--small"
