@@ -73,6 +73,7 @@ test('installation is suggested once per browser, and the account page offers it
   await signInThroughPage(page);
   await expect(page).toHaveURL(/\/app\//);
   await page.getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
   await offerInstallation(page);
   await expect(page.getByRole('region', { name: 'App' })).toBeVisible();
   await expect(suggestion).toHaveCount(0);
