@@ -1,6 +1,8 @@
 // Realtime of spec §6–§9 with the official centrifuge client: /realtime/ws, tokens from the session.
 import { Centrifuge, SubscriptionState, type Subscription } from 'centrifuge';
 import { http, session } from './client.ts';
+import type { HttpClient } from './http.ts';
+import { FORBIDDEN_STATUS } from './errors.ts';
 
 export const NO_TOKEN_TEXT = 'Authentication token was not found!';
 export const CHANNEL_NOT_ACCESSIBLE_TEXT = 'Channel is not accessible!';
@@ -15,12 +17,31 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = wind
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/realtime/ws`;
 }
 
+/** What the token calls need: the REST client and the session's access token; tests pass fakes. */
+export interface RealtimeTokenSources {
+  http: Pick<HttpClient, 'post'>;
+  getAccessToken: () => Promise<string | null>;
+}
+
+const appTokenSources: RealtimeTokenSources = { http, getAccessToken: () => session.getAccessToken() };
+
+/** The connection token of a signed-in user (refreshed first); spec §6's error when there is none. */
+export async function connectionToken(sources: RealtimeTokenSources = appTokenSources): Promise<string> {
+  const token = await sources.getAccessToken();
+  if (!token) throw new Error(NO_TOKEN_TEXT);
+  return token;
+}
+
 /** The subscription token of one channel; the spec's texts for the two failure kinds. */
-export async function subscriptionToken(channel: string, shareToken?: string): Promise<string> {
+export async function subscriptionToken(
+  channel: string,
+  shareToken?: string,
+  sources: RealtimeTokenSources = appTokenSources,
+): Promise<string> {
   const query = shareToken
     ? `share_token=${encodeURIComponent(shareToken)}`
-    : `token=${encodeURIComponent((await session.getAccessToken()) ?? '')}`;
-  const result = await http.post<{ channels: { token: string }[] }>(
+    : `token=${encodeURIComponent((await sources.getAccessToken()) ?? '')}`;
+  const result = await sources.http.post<{ channels: { token: string }[] }>(
     `/api/centrifuge/subscribe?${query}`,
     { channels: [channel] },
     { auth: !shareToken },
@@ -28,7 +49,8 @@ export async function subscriptionToken(channel: string, shareToken?: string): P
   if (result.ok) {
     const token = result.data.channels[0]?.token;
     if (token) return token;
-  } else if (result.status === 403 && result.data.code === 'channel_not_accessible') {
+  } else if (result.status === FORBIDDEN_STATUS) {
+    // The endpoint's "channel not accessible" status (spec §8).
     throw new Error(CHANNEL_NOT_ACCESSIBLE_TEXT);
   }
   throw new Error(`Unexpected status code ${result.status}`);
@@ -44,11 +66,7 @@ export function userRealtime(): Centrifuge {
     timeout: REALTIME.connectTimeoutMs,
     minReconnectDelay: REALTIME.minReconnectDelayMs,
     maxReconnectDelay: REALTIME.maxReconnectDelayMs,
-    getToken: async () => {
-      const token = await session.getAccessToken();
-      if (!token) throw new Error(NO_TOKEN_TEXT);
-      return token;
-    },
+    getToken: () => connectionToken(),
   });
   client.connect();
   session.subscribe((token) => {

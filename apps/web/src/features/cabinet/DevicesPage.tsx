@@ -7,6 +7,7 @@ import { useSessionUser } from '../../lib/useSession.ts';
 import { browserTabIcon } from '../../lib/tabIconBrowser.ts';
 import { fetchDevices, orderDevices, readDevicesOrder, saveDevicesOrder, type Device } from './devicesApi.ts';
 import { DeviceCard } from './DeviceCard.tsx';
+import { ServerClock } from './ServerClock.tsx';
 
 function EmptyDevices() {
   return (
@@ -64,6 +65,7 @@ export function DevicesPage() {
           <h1>Instruments</h1>
           <p className="cabinet__lead">Live status of the HPLC instruments attached to your account.</p>
         </div>
+        <ServerClock />
       </div>
       {devices.isPending ? null : devices.isError ? (
         <div className="form-error" role="alert">
