@@ -10,7 +10,8 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 async function plugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     const cookieToken = request.cookies.csrftoken;
-    if (!cookieToken) {
+    // Bearer-authenticated API clients never need the cookie; browsers get it on their first page load.
+    if (!cookieToken && !request.headers.authorization) {
       void reply.setCookie('csrftoken', randomBytes(24).toString('hex'), {
         path: '/',
         sameSite: 'lax',
