@@ -8,6 +8,8 @@ export interface StoredMethod {
   name: string;
   flow_rate_ml_per_min: number | null;
   run_time_min: number | null;
+  /** Used when run_time_min is not set. */
+  run_time_ms?: number | null;
   temperature: number | null;
   injection_ul: number | null;
   gradient: unknown;
@@ -39,7 +41,9 @@ export function deviceMethodFromStored(method: StoredMethod): DeviceMethod {
     id: method.id,
     name: method.name,
     flow_rate_ml_per_min: method.flow_rate_ml_per_min ?? undefined,
-    run_time_min: method.run_time_min ?? undefined,
+    run_time_min:
+      method.run_time_min ??
+      (typeof method.run_time_ms === 'number' ? method.run_time_ms / 60_000 : undefined),
     temperature: method.temperature ?? undefined,
     injection_ul: method.injection_ul ?? undefined,
     gradient: method.gradient,

@@ -6,10 +6,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RunsRepository } from '../repositories/sequences-runs.ts';
 import type { SamplesRepository } from '../repositories/samples.ts';
 import type { DraftRow, SequenceRow, SequencesRepository } from '../repositories/sequences.ts';
+import { deviceMethodFromStored } from '../devices/method-mapping.ts';
 import { writeAuditEntry } from '../repositories/sequences-audit.ts';
 import type { ResultsService } from '../services/results.ts';
 import { snapshotOf } from '../services/results.ts';
-import { deviceMethodOf } from './device-method.ts';
 import { InstrumentRefusal, type InstrumentPort } from './instrument-port.ts';
 
 export interface RunnerDependencies {
@@ -123,7 +123,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     if (!sample) return fail(sequence, 'draft_invalid');
     let deviceMethod;
     try {
-      deviceMethod = deviceMethodOf(method);
+      deviceMethod = deviceMethodFromStored({ ...method, name: method.name.slice(0, 200) });
     } catch {
       return fail(sequence, 'device_method_not_configured');
     }
