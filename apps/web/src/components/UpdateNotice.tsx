@@ -1,7 +1,10 @@
 // Tells the user a newer build is on the server (isServerVersionGreater) and offers a reload.
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
-import { versionState } from '../api/client.ts';
+import { storage, versionState } from '../api/client.ts';
+import { CLIENT_VERSION } from '../lib/constants.ts';
+import { takeUpdateNotice } from '../lib/appVersionNotice.ts';
+import { notifySuccess } from '../lib/toast.ts';
 
 export const UPDATE_TEXT = 'A new version of Eluent is available.';
 
@@ -17,6 +20,10 @@ function UpdateToast() {
 }
 
 export function UpdateNotice() {
+  useEffect(() => {
+    const updated = takeUpdateNotice(storage, CLIENT_VERSION);
+    if (updated) notifySuccess(updated, { toastId: 'app-updated' });
+  }, []);
   useEffect(() => {
     const show = () =>
       void toast.info(<UpdateToast />, {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { globalStorageKey, userStorageKey } from './storage.ts';
+import { globalKeys, globalStorageKey, userKeys, userStorageKey } from './storage.ts';
 import { INVALID_KEY_MESSAGE, indexBy } from './indexBy.ts';
 import { toastSwipePercent } from './toastOptions.ts';
 import { formatTime, formatDurationSec } from './time.ts';
@@ -8,6 +8,30 @@ it('builds per-user keys with guest and colon-joined params', () => {
   expect(userStorageKey('devicesOrder', 42)).toBe('eluent:devicesOrder:42');
   expect(userStorageKey('anonymousTokens', null, 'share-abc')).toBe('eluent:anonymousTokens:guest:share-abc');
   expect(globalStorageKey('accessToken')).toBe('eluent:accessToken');
+});
+
+it('keeps every per-user key apart per user id, guest when signed out, params joined by colons', () => {
+  for (const key of Object.keys(userKeys) as (keyof typeof userKeys)[]) {
+    expect(userStorageKey(key, 7)).toBe(`eluent:${userKeys[key]}:7`);
+    expect(userStorageKey(key, '7')).toBe(userStorageKey(key, 7));
+    for (const nobody of [null, undefined, ''])
+      expect(userStorageKey(key, nobody)).toBe(`eluent:${key}:guest`);
+    expect(userStorageKey(key, 7, 'a', 3)).toBe(`eluent:${key}:7:a:3`);
+  }
+  expect(userStorageKey('activeChromatogramId', 1)).not.toBe(userStorageKey('activeChromatogramId', 2));
+});
+
+it('has the global keys of spec §3, the same for everybody', () => {
+  expect(Object.keys(globalKeys).sort()).toEqual([
+    'accessToken',
+    'expiryTime',
+    'lastLocation',
+    'lastUsedAppVersion',
+    'refreshToken',
+    'wasSuggestedPwaInstallation',
+  ]);
+  expect(globalStorageKey('lastLocation')).toBe('eluent:lastLocation');
+  expect(globalStorageKey('lastUsedAppVersion')).toBe('eluent:lastUsedAppVersion');
 });
 
 it('indexes only by string or number keys', () => {

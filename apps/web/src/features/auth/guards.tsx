@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useSessionUser } from '../../lib/useSession.ts';
 import { afterSignInPath, loginPathFor } from '../../lib/referer.ts';
+import { lastLocationOf } from '../../lib/lastLocation.ts';
+import { storage } from '../../api/client.ts';
 
 export function RequireUser({ children }: { children: ReactNode }) {
   const user = useSessionUser();
@@ -15,6 +17,11 @@ export function RequireUser({ children }: { children: ReactNode }) {
 export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const user = useSessionUser();
   const [params] = useSearchParams();
-  if (user) return <Navigate to={afterSignInPath(params.get('referer'), window.location.origin)} replace />;
-  return children;
+  if (!user) return children;
+  const referer = params.get('referer');
+  // Without a referer, back to where this user was last in the app.
+  const target =
+    (referer ? null : lastLocationOf(storage, String(user.user_id))) ??
+    afterSignInPath(referer, window.location.origin);
+  return <Navigate to={target} replace />;
 }

@@ -1,8 +1,10 @@
 // The cabinet frame: logo, sections, the signed-in user and logout.
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/Logo.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { session } from '../../api/client.ts';
+import { session, storage } from '../../api/client.ts';
+import { rememberLocation } from '../../lib/lastLocation.ts';
 import { useSessionUser } from '../../lib/useSession.ts';
 
 const sections = [
@@ -16,6 +18,11 @@ const sections = [
 export function CabinetLayout() {
   const user = useSessionUser();
   const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  const userId = String(user?.user_id ?? '');
+  useEffect(() => {
+    if (userId) rememberLocation(storage, userId, `${pathname}${search}${hash}`);
+  }, [userId, pathname, search, hash]);
   const logout = () => {
     void navigate('/', { replace: true });
     session.logout();

@@ -9,6 +9,7 @@ import { Pager } from '../methods/ListControls.tsx';
 import { fetchMeasurements } from './measurementsApi.ts';
 import { importMeasurement } from './importMeasurement.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
+import { readActiveChromatogram } from './chromatogramStorage.ts';
 import '../methods/methods.css';
 import './chromatograms.css';
 
@@ -19,6 +20,7 @@ export function ChromatogramsPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const prefs = useChromatogramPrefs();
+  const [activeId] = useState(() => readActiveChromatogram(prefs.userId));
   const measurements = useQuery({
     queryKey: ['measurements', search, page],
     queryFn: () => fetchMeasurements(search, page),
@@ -43,6 +45,11 @@ export function ChromatogramsPage() {
           </p>
         </div>
         <div className="head-actions">
+          {activeId !== null && (
+            <Link className="button button--secondary" to={`/app/chromatograms/${activeId}`}>
+              <Icon name="history" /> Last opened #{activeId}
+            </Link>
+          )}
           {prefs.compareIds.length > 0 && (
             <Link className="button button--secondary" to="/app/chromatograms/compare">
               <Icon name="stacked_line_chart" /> Compare ({prefs.compareIds.length})
@@ -111,7 +118,11 @@ export function ChromatogramsPage() {
             </thead>
             <tbody>
               {measurements.data.measurements.map((measurement) => (
-                <tr key={measurement.id}>
+                <tr
+                  key={measurement.id}
+                  className={measurement.id === activeId ? 'list-table__row--active' : undefined}
+                  aria-current={measurement.id === activeId ? 'true' : undefined}
+                >
                   <td className="list-table__star">
                     <input
                       type="checkbox"
