@@ -72,6 +72,7 @@ export class DeviceClient {
   /** Points produced but not yet cut into a chunk. */
   private buffered: { measurementId: number; points: RunPoints } | null = null;
   private lastChunkAt = 0;
+  private hung = false;
   private readonly waiters = new Set<() => void>();
 
   constructor(private readonly options: DeviceClientOptions) {
@@ -124,6 +125,11 @@ export class DeviceClient {
     const finished = this.instrument.injectFault(code);
     if (finished) this.finishRun(finished);
     this.sendStatus();
+  }
+
+  /** Firmware hang on demand: commands still arrive but are never answered (the server's command timeout). */
+  hang(hung = true): void {
+    this.hung = hung;
   }
 
   /** Resolves when the predicate holds, checked after every received frame and tick. */
@@ -215,7 +221,7 @@ export class DeviceClient {
         this.resend(true);
         break;
       case 'command':
-        this.runCommand(message);
+        if (!this.hung) this.runCommand(message);
         break;
       case 'chunk_ack':
         if (this.outbox.delete(chunkKey(message.measurement_id, message.chunk_index)))

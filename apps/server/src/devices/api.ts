@@ -2,6 +2,7 @@
 // direct runs and commands — every call checks that the user owns the device.
 import {
   deviceMethodSchema,
+  hardwareConfigurationSchema,
   installedColumnSchema,
   type CommandResults,
   type StatusMessage,
@@ -38,6 +39,7 @@ const runSchema = z.object({
   method: deviceMethodSchema,
   vial: z.number().int().min(1).max(1000),
   method_id: z.number().int().positive().nullable().optional(),
+  sample_id: z.number().int().positive().nullable().optional(),
   name: z.string().max(200).optional(),
 });
 const columnSchema = z.object({ column: installedColumnSchema });
@@ -106,9 +108,22 @@ export function createDevicesApi(context: AppContext) {
       const device = await owned(userId, deviceId);
       const request = parse(runSchema, body);
       if (!service.isOnline(device.id)) throw AppError.domain(409, 'sequence_device_not_connected');
+      // An instrument that never reported its parts cannot be told what to run.
+      const hardware = hardwareConfigurationSchema.safeParse(device.hardware_configuration);
+      if (!hardware.success || hardware.data.length === 0)
+        throw AppError.domain(409, 'device_not_configured');
+      const sampleId = request.sample_id ?? null;
+      if (sampleId !== null) {
+        const sample = await runs.sample(userId, sampleId);
+        if (!sample) throw AppError.validation({ sample_id: ['is not valid'] });
+        // A sample prepared for one instrument is not injected on another.
+        if (sample.device_id !== null && sample.device_id !== device.id)
+          throw AppError.domain(409, 'device_different');
+      }
       const { injectionId, measurementId } = await runs.create({
         ownerId: userId,
         deviceId: device.id,
+        sampleId,
         vial: request.vial,
         methodId: request.method_id ?? null,
         methodSnapshot: request.method,

@@ -7,6 +7,7 @@ export function createDeviceRunsRepository(db: Kysely<Database>) {
     async create(values: {
       ownerId: number;
       deviceId: number;
+      sampleId: number | null;
       vial: number;
       methodId: number | null;
       methodSnapshot: unknown;
@@ -18,6 +19,7 @@ export function createDeviceRunsRepository(db: Kysely<Database>) {
           .values({
             owner_id: values.ownerId,
             device_id: values.deviceId,
+            sample_id: values.sampleId,
             method_id: values.methodId,
             method_snapshot: JSON.stringify(values.methodSnapshot),
             vial: values.vial,
@@ -32,6 +34,7 @@ export function createDeviceRunsRepository(db: Kysely<Database>) {
             owner_id: values.ownerId,
             injection_id: injection.id,
             device_id: values.deviceId,
+            sample_id: values.sampleId,
             name: values.name,
             source: 'device',
             state: 'recording',
@@ -41,6 +44,15 @@ export function createDeviceRunsRepository(db: Kysely<Database>) {
           .executeTakeFirstOrThrow();
         return { injectionId: injection.id, measurementId: measurement.id };
       });
+    },
+    /** One of the owner's samples with the instrument it is prepared for. */
+    async sample(ownerId: number, sampleId: number) {
+      return db
+        .selectFrom('samples')
+        .select(['id', 'device_id'])
+        .where('id', '=', sampleId)
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirst();
     },
     /** An injection the instrument refused: it never ran, its measurement stays empty and failed. */
     async markRefused(injectionId: number, measurementId: number): Promise<void> {

@@ -271,6 +271,8 @@ export class SimulatedInstrument {
   }
 
   joinWifi(ssid: string, password: string): CommandResults['join_wifi'] {
+    // A Wi-Fi fault on demand: the radio fails to connect whatever the network.
+    if (this.fault === 202) throw new InstrumentError(202);
     const network = simulatedNetworks.find((candidate) => candidate.ssid === ssid);
     if (!network) throw new InstrumentError(200, `network ${ssid} not found`);
     if (network.password !== null && network.password !== password) throw new InstrumentError(201);
