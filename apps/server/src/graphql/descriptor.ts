@@ -54,6 +54,8 @@ export interface TableDescriptor {
   updatable?: string[];
   /** Columns that may actually change after creation; a `_set` naming another column is refused. */
   changeable?: { columns: string[]; message: string };
+  /** A rule every inserted object must pass; a failing object refuses the insert with the message. */
+  insertRule?: { accepts: (object: Record<string, unknown>) => boolean; message: string };
   deletable?: boolean;
   /** Row owner column; absent → the table is not owned (never the case for exposed tables). */
   ownerColumn: string;

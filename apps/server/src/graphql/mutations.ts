@@ -94,6 +94,8 @@ export function compileInsert(
 ): Sql {
   const owner = userId(scope);
   if (args.objects.length === 0) throw new GraphqlRequestError('validation-failed', 'no objects to insert');
+  if (table.insertRule && !args.objects.every(table.insertRule.accepts))
+    throw new GraphqlRequestError('validation-failed', table.insertRule.message);
   const defaults = table.insertDefaults?.() ?? {};
   const given = new Set(args.objects.flatMap((object) => Object.keys(object)));
   const names = [...new Set([...given, ...Object.keys(defaults)])];

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { domainErrors } from '@eluent/contracts';
+import { methodConfigurationCompatible } from '../services/method-configuration.ts';
 import type { ColumnDescriptor, ScalarName, TableDescriptor } from './descriptor.ts';
 
 const SHARE_TOKEN_LIFETIME_MS = 30 * 24 * 3600 * 1000;
@@ -84,6 +85,10 @@ export const tables: TableDescriptor[] = [
     changeable: {
       columns: ['name', 'archived', 'favorite'],
       message: domainErrors.method_only_name_changeable,
+    },
+    insertRule: {
+      accepts: methodConfigurationCompatible,
+      message: domainErrors.method_configuration_incompatible,
     },
     deletable: true,
     audited: true,
