@@ -1,7 +1,7 @@
 // Processing a measurement into a versioned result: the template replayed on the raw signal (packages/signal),
 // peaks named after the sequence's standards, system-suitability figures on every peak, and, inside a
 // sequence, the calibration from its standards and the amounts of its samples.
-import { flattenTemplate, type FlatTemplate, type TemplatePayload } from '@eluent/contracts';
+import { domainErrors, flattenTemplate, type FlatTemplate, type TemplatePayload } from '@eluent/contracts';
 import { processChromatogram, type Peak, type ProcessingTemplate } from '@eluent/signal';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -86,6 +86,25 @@ export function suitabilityOf(peaks: PeakValues[]) {
     resolution: peak.resolution ?? null,
     signal_to_noise: peak.signal_to_noise ?? null,
   }));
+}
+
+/** The processing core on a stored signal; a signal it cannot process (times not increasing) is a domain error. */
+function processStored(
+  ...args: Parameters<typeof processChromatogram>
+): ReturnType<typeof processChromatogram> {
+  try {
+    return processChromatogram(...args);
+  } catch {
+    throw AppError.domain(400, 'processing_general_error');
+  }
+}
+
+/** The result's errors: each failing step, and 'No peaks found.' when nothing could be integrated. */
+function resultErrors(outcome: ReturnType<typeof processChromatogram>, peaksCount: number): unknown[] {
+  const errors: unknown[] = outcome.steps.filter((step) => step.error !== null);
+  if (peaksCount === 0)
+    errors.push({ code: 'processing_no_peaks', message: domainErrors.processing_no_peaks });
+  return errors;
 }
 
 export interface ProcessOptions {
@@ -204,7 +223,7 @@ export function createResultsService(deps: {
     const signal = await results.signal(measurementId);
     if (signal.timeSec.length < 3) throw AppError.domain(400, 'processing_general_error');
     const template = snapshot as unknown as ProcessingTemplate;
-    const outcome = processChromatogram(
+    const outcome = processStored(
       { timeSec: signal.timeSec, values: signal.signal, unit: measurement.signal_unit },
       template,
       { blank: await blankOf(template), includeSignals: true },
@@ -224,7 +243,7 @@ export function createResultsService(deps: {
     const signal = await results.signal(measurementId);
     if (signal.timeSec.length < 3) throw AppError.domain(400, 'processing_general_error');
     const template = options.snapshot as unknown as ProcessingTemplate;
-    const outcome = processChromatogram(
+    const outcome = processStored(
       { timeSec: signal.timeSec, values: signal.signal, unit: measurement.signal_unit },
       template,
       { blank: await blankOf(template) },
@@ -248,7 +267,7 @@ export function createResultsService(deps: {
             detection_window_sec: outcome.detectionWindowSec,
             system_suitability: suitabilityOf(peakRows),
           }),
-          errors: JSON.stringify(outcome.steps.filter((step) => step.error !== null)),
+          errors: JSON.stringify(resultErrors(outcome, peakRows.length)),
           created_by: options.createdBy ?? null,
           job_id: options.jobId ?? null,
         },
