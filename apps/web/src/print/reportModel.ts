@@ -126,8 +126,14 @@ export function auditOf(row: Json): ReportAuditEntry {
   };
 }
 
+/** Result errors as readable lines: catalogue errors carry `message`, processing steps `{step, error}`. */
 export function errorsOf(value: unknown): string[] {
-  return asList(value).map((error) => text(error.message) ?? text(error.code) ?? 'error');
+  return asList(value).map((error) => {
+    const stepError = text(error.error);
+    const step = text(error.step);
+    if (stepError) return step ? `${step}: ${stepError}` : stepError;
+    return text(error.message) ?? text(error.code) ?? 'error';
+  });
 }
 
 export function templateName(snapshot: unknown): string | null {
