@@ -92,6 +92,10 @@ test('templates: the editor previews live, validates, saves by uuid and lists th
   await page.getByRole('button', { name: `Add ${name} to favorites` }).click();
   await expect(page.getByRole('button', { name: `Remove ${name} from favorites` })).toBeVisible();
   await page.getByRole('button', { name: `Archive ${name}` }).click();
+  await page
+    .getByRole('dialog', { name: `Archive ${name}?` })
+    .getByRole('button', { name: 'Archive' })
+    .click();
   await expect(rows).toHaveCount(0);
   await page.getByRole('button', { name: 'Archived' }).click();
   await expect(rows).toHaveCount(1);

@@ -1,8 +1,8 @@
 // Template editor: every algorithm and parameter, the spec's validation messages, save by uuid, live preview.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { templateDefaults, type FlatTemplate } from '@eluent/contracts';
+import type { FlatTemplate } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { FavoriteButton } from '../methods/ListControls.tsx';
@@ -19,15 +19,16 @@ import {
   type TimeUnit,
 } from './templateForm.ts';
 import { fetchTemplate, saveTemplate } from './templatesApi.ts';
+import { fetchTemplateDefaults } from './templateDefaultsLoader.ts';
 import '../methods/methods.css';
 import './templates.css';
 
-/** A new template starts from the spec defaults plus minimums that keep noise from counting as peaks. */
-const newTemplate: FlatTemplate = {
-  ...templateDefaults,
-  peak_detection_min_prominence: 1,
-  peak_detection_min_width: 1,
-};
+/** A new template starts from the public defaults file plus minimums that keep noise from counting as peaks. */
+const newTemplate = (defaults: FlatTemplate): FlatTemplate => ({
+  ...defaults,
+  peak_detection_min_prominence: defaults.peak_detection_min_prominence ?? 1,
+  peak_detection_min_width: defaults.peak_detection_min_width ?? 1,
+});
 
 function convertTime(value: string | undefined, factor: number): string {
   if (value === undefined || value.trim() === '' || !Number.isFinite(Number(value))) return value ?? '';
@@ -130,15 +131,24 @@ export function TemplateEditor() {
     queryFn: () => fetchTemplate(uuid!),
     enabled: uuid !== undefined,
   });
-  const initial = uuid === undefined ? newTemplate : template.data;
+  const defaults = useQuery({
+    queryKey: ['template-defaults'],
+    queryFn: () => fetchTemplateDefaults(),
+    enabled: uuid === undefined,
+    staleTime: Infinity,
+  });
+  useEffect(() => {
+    if (defaults.error) notifyError(defaults.error.message);
+  }, [defaults.error]);
+  const initial = uuid === undefined ? defaults.data && newTemplate(defaults.data) : template.data;
   return (
     <div className="cabinet__content cabinet__content--wide">
       <Link to="/app/templates/" className="back-link">
         <Icon name="arrow_back" /> Templates
       </Link>
-      {template.isError && (
+      {(template.error ?? defaults.error) && (
         <div className="form-error" role="alert">
-          {template.error.message}
+          {(template.error ?? defaults.error)?.message}
         </div>
       )}
       {uuid !== undefined && template.isSuccess && !template.data && (

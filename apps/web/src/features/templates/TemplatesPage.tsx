@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { algorithmLabels, type AlgorithmKey, type FlatTemplate } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
+import { Dialog } from '../../components/Modal.tsx';
 import { notifyError } from '../../lib/toast.ts';
 import { FavoriteButton, ListToolbar, Pager } from '../methods/ListControls.tsx';
 import { initialListParams, type ListParams } from '../methods/listQuery.ts';
@@ -28,6 +29,7 @@ function TemplateRow({ template }: { template: FlatTemplate }) {
     onSettled,
     onError,
   });
+  const [confirming, setConfirming] = useState(false);
   return (
     <tr>
       <td className="list-table__star">
@@ -49,11 +51,35 @@ function TemplateRow({ template }: { template: FlatTemplate }) {
           type="button"
           className="button button--secondary button--small"
           aria-label={`${template.is_archived ? 'Restore' : 'Archive'} ${template.name}`}
-          onClick={() => archive.mutate()}
+          onClick={() => (template.is_archived ? archive.mutate() : setConfirming(true))}
         >
           <Icon name={template.is_archived ? 'unarchive' : 'archive'} />{' '}
           {template.is_archived ? 'Restore' : 'Archive'}
         </button>
+        <Dialog
+          open={confirming}
+          title={`Archive ${template.name}?`}
+          onClose={() => setConfirming(false)}
+          footer={
+            <>
+              <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  setConfirming(false);
+                  archive.mutate();
+                }}
+              >
+                Archive
+              </button>
+            </>
+          }
+        >
+          <p>It leaves the list; the Archived view can restore it. Sequences that use it keep working.</p>
+        </Dialog>
       </td>
     </tr>
   );
