@@ -4,6 +4,7 @@ import 'material-icons/iconfont/filled.css';
 import './components/theme.css';
 import { App } from './App.tsx';
 import { ensureIconFont } from './lib/iconFont.ts';
+import { startErrorReporting } from './lib/errorReporting.ts';
 
 async function start() {
   if (!(await ensureIconFont())) return;
@@ -12,6 +13,7 @@ async function start() {
       <App />
     </StrictMode>,
   );
+  void startErrorReporting();
 }
 
 void start();

@@ -11,4 +11,7 @@ export async function healthRoutes(app: FastifyInstance, context: AppContext): P
       return reply.status(503).send({ status: 'unavailable', detail: 'Database is not reachable.' });
     }
   });
+
+  // Public settings the browser reads at start: the error-reporting DSN is a runtime setting (SENTRY_DSN).
+  app.get('/api/client-config/', async () => ({ sentry_dsn: context.config.sentryDsn ?? null }));
 }
