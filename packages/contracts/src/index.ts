@@ -3,3 +3,4 @@ export * from './forms.ts';
 export * from './realtime/index.ts';
 export * from './device/index.ts';
 export * from './template/index.ts';
+export * from './graphql/spec-documents.ts';

@@ -1,4 +1,12 @@
 // Methods through GraphQL with the documents of spec §7 (Hasura names); only name, archived and favorite change.
+import {
+  CREATE_METHOD,
+  METHOD,
+  METHODS_WITH_TABLE_COLUMNS,
+  SET_METHOD_ARCHIVING_STATUS,
+  SET_METHOD_FAVORITE_STATUS,
+  UPDATE_METHOD,
+} from '@eluent/contracts';
 import { graphql } from '../../api/client.ts';
 import { createDeduplicatedQuery } from '../../api/graphql.ts';
 import { listVariables, type ListParams } from './listQuery.ts';
@@ -60,82 +68,6 @@ export type MethodListItem = Pick<
   | 'analog_signal_description'
 >;
 
-export const METHOD_FIELDS = `
-  id name comment archived favorite editable is_example analog_signal_description analog_signal_type buffer
-  mobile_phase solvents gradient flow_rate_ml_per_min refill_flow_rate_ml_per_min syringe_refill_speed
-  run_time_min run_time_ms temperature pressure_min pressure_reach_sec measurements hardware_configuration
-  detector_single_channel calibration_delay_sec injection_ul injection_ms injection_sec injection_delay_sec
-  needle_depth_mm wash_after_injection shaking_duration_ms shaking_duration_sec fraction_collector_interval_sec
-  fraction_collector_start_delay_sec fraction_collector_starts_with_vial valve_routine valve_initial_position
-  valve_does_change_position valve_change_position_after_sec`;
-
-const METHOD = `query Method($methodId: Int!) {
-  methods_by_pk(id: $methodId) {${METHOD_FIELDS}
-  }
-}`;
-
-const methodsWhere = `{
-      favorite: { _eq: $hasOnlyFavorites }
-      archived: { _eq: $isArchived }
-      id: { _nin: $methodIdsToExclude }
-      _or: $whereSearchByNameOrId
-      _and: [
-        { _or: [{ hardware_configuration: { _eq: [] } }, { hardware_configuration: { _eq: $hardwareConfiguration } }] }
-      ]
-    }`;
-
-const METHODS = `query Methods(
-  $limit: Int = 20
-  $offset: Int = 0
-  $hasOnlyFavorites: Boolean
-  $hasSortingByFavorites: order_by
-  $isArchived: Boolean = false
-  $whereSearchByNameOrId: [methods_bool_exp!]
-  $methodIdsToExclude: [Int!]
-  $hardwareConfiguration: jsonb
-) {
-  methods(
-    limit: $limit
-    offset: $offset
-    order_by: [{ favorite: $hasSortingByFavorites }, { id: desc }]
-    where: ${methodsWhere}
-  ) {
-    id name favorite archived is_example editable hardware_configuration flow_rate_ml_per_min run_time_min
-    analog_signal_description
-  }
-  methods_aggregate(where: ${methodsWhere}) {
-    aggregate {
-      count
-    }
-  }
-}`;
-
-const SET_ARCHIVING_STATUS = `mutation SetArchivingStatus($methodId: Int!, $isArchived: Boolean!) {
-  update_methods_by_pk(pk_columns: { id: $methodId }, _set: { archived: $isArchived }) {
-    id
-  }
-}`;
-
-const SET_FAVORITE_STATUS = `mutation SetFavoriteStatus($methodId: Int!, $isFavorite: Boolean!) {
-  update_methods_by_pk(pk_columns: { id: $methodId }, _set: { favorite: $isFavorite }) {
-    id
-  }
-}`;
-
-const RENAME_METHOD = `mutation UpdateMethod($methodId: Int!, $set: methods_set_input!) {
-  update_methods_by_pk(pk_columns: { id: $methodId }, _set: $set) {
-    id
-    name
-  }
-}`;
-
-const CREATE_METHOD = `mutation CreateMethod($object: methods_insert_input!) {
-  insert_methods_one(object: $object) {
-    id
-    name
-  }
-}`;
-
 export interface MethodsPage {
   methods: MethodListItem[];
   total: number;
@@ -144,7 +76,7 @@ export interface MethodsPage {
 /** Identical list requests share one pending result (spec §3 shared client state). */
 const methodsQuery = createDeduplicatedQuery((variables: Record<string, unknown>) =>
   graphql.query<{ methods: MethodListItem[]; methods_aggregate: { aggregate: { count: number } } }>(
-    METHODS,
+    METHODS_WITH_TABLE_COLUMNS,
     variables,
   ),
 );
@@ -166,23 +98,29 @@ function changed<T>(row: T | null): T {
 }
 
 export async function setMethodFavorite(methodId: number, isFavorite: boolean): Promise<void> {
-  const data = await graphql.query<{ update_methods_by_pk: { id: number } | null }>(SET_FAVORITE_STATUS, {
-    methodId,
-    isFavorite,
-  });
+  const data = await graphql.query<{ update_methods_by_pk: { id: number } | null }>(
+    SET_METHOD_FAVORITE_STATUS,
+    {
+      methodId,
+      isFavorite,
+    },
+  );
   changed(data.update_methods_by_pk);
 }
 
 export async function setMethodArchived(methodId: number, isArchived: boolean): Promise<void> {
-  const data = await graphql.query<{ update_methods_by_pk: { id: number } | null }>(SET_ARCHIVING_STATUS, {
-    methodId,
-    isArchived,
-  });
+  const data = await graphql.query<{ update_methods_by_pk: { id: number } | null }>(
+    SET_METHOD_ARCHIVING_STATUS,
+    {
+      methodId,
+      isArchived,
+    },
+  );
   changed(data.update_methods_by_pk);
 }
 
 export async function renameMethod(methodId: number, name: string): Promise<void> {
-  const data = await graphql.query<{ update_methods_by_pk: { id: number } | null }>(RENAME_METHOD, {
+  const data = await graphql.query<{ update_methods_by_pk: { id: number } | null }>(UPDATE_METHOD, {
     methodId,
     set: { name },
   });
@@ -195,5 +133,6 @@ export async function createMethod(object: NewMethod): Promise<{ id: number; nam
   const data = await graphql.query<{ insert_methods_one: { id: number; name: string } }>(CREATE_METHOD, {
     object,
   });
-  return data.insert_methods_one;
+  const { id, name } = data.insert_methods_one;
+  return { id, name };
 }

@@ -1,5 +1,10 @@
 // Post-processing templates through the GraphQL documents of spec §7; saved by uuid (insert or update).
 import {
+  CREATE_OR_UPDATE_TEMPLATE,
+  POSTPROCESSING_TEMPLATE,
+  POSTPROCESSING_TEMPLATES,
+  SET_TEMPLATE_ARCHIVING_STATUS,
+  SET_TEMPLATE_FAVORITE_STATUS,
   flattenTemplate,
   prepareTemplate,
   toTemplatePayload,
@@ -9,125 +14,6 @@ import {
 import { graphql } from '../../api/client.ts';
 import { createDeduplicatedQuery } from '../../api/graphql.ts';
 import { listVariables, type ListParams } from '../methods/listQuery.ts';
-
-const TEMPLATE_FIELDS = `
-  uuid id name is_archived is_favorite algorithm_base algorithm_binj algorithm_pdet algorithm_peak algorithm_nois
-  params_pdet params_peak params_base params_binj params_nois params_dtim`;
-
-const templatesWhere = `{
-      is_favorite: { _eq: $hasOnlyFavorites }
-      is_archived: { _eq: $isArchived }
-      id: { _nin: $postprocessingTemplateIdsToExclude }
-      _or: $whereSearchByNameOrId
-    }`;
-
-const POSTPROCESSING_TEMPLATES = `query PostprocessingTemplates(
-  $limit: Int = 20
-  $offset: Int = 0
-  $hasOnlyFavorites: Boolean
-  $hasSortingByFavorites: order_by
-  $isArchived: Boolean = false
-  $whereSearchByNameOrId: [postprocessingTemplates_bool_exp!]
-  $postprocessingTemplateIdsToExclude: [Int!]
-) {
-  postprocessingTemplates(
-    limit: $limit
-    offset: $offset
-    order_by: [{ is_favorite: $hasSortingByFavorites }, { id: desc }]
-    where: ${templatesWhere}
-  ) {${TEMPLATE_FIELDS}
-  }
-  postprocessingTemplates_aggregate(where: ${templatesWhere}) {
-    aggregate {
-      count
-    }
-  }
-}`;
-
-const TEMPLATE_BY_UUID = `query PostprocessingTemplate($uuid: uuid!) {
-  postprocessingTemplates(where: { uuid: { _eq: $uuid } }) {${TEMPLATE_FIELDS}
-  }
-}`;
-
-const SET_FAVORITE_STATUS = `mutation SetFavoriteStatus($postprocessingTemplateUuid: uuid!, $isFavorite: Boolean!) {
-  update_postprocessingTemplates(
-    where: { uuid: { _eq: $postprocessingTemplateUuid } }
-    _set: { is_favorite: $isFavorite }
-  ) {
-    returning {
-      uuid
-    }
-  }
-}`;
-
-const SET_ARCHIVING_STATUS = `mutation SetArchivingStatus($postprocessingTemplateUuid: uuid!, $isArchived: Boolean!) {
-  update_postprocessingTemplates(
-    where: { uuid: { _eq: $postprocessingTemplateUuid } }
-    _set: { is_archived: $isArchived }
-  ) {
-    returning {
-      uuid
-    }
-  }
-}`;
-
-const CREATE_OR_UPDATE = `mutation CreateOrUpdatePostprocessingTemplate(
-  $uuid: uuid!
-  $name: String!
-  $is_favorite: Boolean!
-  $is_archived: Boolean!
-  $algorithm_base: String!
-  $algorithm_binj: String!
-  $algorithm_pdet: String!
-  $algorithm_peak: String!
-  $algorithm_nois: String!
-  $params_pdet: jsonb!
-  $params_peak: jsonb!
-  $params_base: jsonb!
-  $params_binj: jsonb!
-  $params_nois: jsonb!
-  $params_dtim: jsonb!
-) {
-  insert_postprocessingTemplates_one(
-    object: {
-      uuid: $uuid
-      name: $name
-      is_favorite: $is_favorite
-      is_archived: $is_archived
-      algorithm_base: $algorithm_base
-      algorithm_binj: $algorithm_binj
-      algorithm_pdet: $algorithm_pdet
-      algorithm_peak: $algorithm_peak
-      algorithm_nois: $algorithm_nois
-      params_pdet: $params_pdet
-      params_peak: $params_peak
-      params_base: $params_base
-      params_binj: $params_binj
-      params_nois: $params_nois
-      params_dtim: $params_dtim
-    }
-    on_conflict: {
-      constraint: postprocessingTemplates_uuid_key
-      update_columns: [
-        name
-        is_favorite
-        is_archived
-        algorithm_base
-        algorithm_binj
-        algorithm_pdet
-        algorithm_peak
-        algorithm_nois
-        params_pdet
-        params_peak
-        params_base
-        params_binj
-        params_nois
-        params_dtim
-      ]
-    }
-  ) {${TEMPLATE_FIELDS}
-  }
-}`;
 
 type StoredTemplate = TemplatePayload & { id: number };
 
@@ -152,7 +38,9 @@ export async function fetchTemplates(params: ListParams): Promise<TemplatesPage>
 }
 
 export async function fetchTemplate(uuid: string): Promise<FlatTemplate | null> {
-  const data = await graphql.query<{ postprocessingTemplates: StoredTemplate[] }>(TEMPLATE_BY_UUID, { uuid });
+  const data = await graphql.query<{ postprocessingTemplates: StoredTemplate[] }>(POSTPROCESSING_TEMPLATE, {
+    uuid,
+  });
   const stored = data.postprocessingTemplates[0];
   return stored ? flattenTemplate(stored) : null;
 }
@@ -185,16 +73,19 @@ export function saveVariables(
 
 export async function saveTemplate(template: Partial<FlatTemplate>): Promise<FlatTemplate> {
   const uuid = template.uuid ?? crypto.randomUUID();
-  const data = await graphql.query<{ insert_postprocessingTemplates_one: StoredTemplate }>(CREATE_OR_UPDATE, {
-    ...saveVariables(template, uuid),
-  });
+  const data = await graphql.query<{ insert_postprocessingTemplates_one: StoredTemplate }>(
+    CREATE_OR_UPDATE_TEMPLATE,
+    {
+      ...saveVariables(template, uuid),
+    },
+  );
   return flattenTemplate(data.insert_postprocessingTemplates_one);
 }
 
 export async function setTemplateFavorite(uuid: string, isFavorite: boolean): Promise<void> {
-  await graphql.query(SET_FAVORITE_STATUS, { postprocessingTemplateUuid: uuid, isFavorite });
+  await graphql.query(SET_TEMPLATE_FAVORITE_STATUS, { postprocessingTemplateUuid: uuid, isFavorite });
 }
 
 export async function setTemplateArchived(uuid: string, isArchived: boolean): Promise<void> {
-  await graphql.query(SET_ARCHIVING_STATUS, { postprocessingTemplateUuid: uuid, isArchived });
+  await graphql.query(SET_TEMPLATE_ARCHIVING_STATUS, { postprocessingTemplateUuid: uuid, isArchived });
 }
