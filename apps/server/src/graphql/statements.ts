@@ -55,7 +55,12 @@ export async function createStatementRunner(
     };
   }
   const { default: driver } = await import('pg');
-  const pool = new driver.Pool({ connectionString: databaseUrl, max: READ_POOL_SIZE });
+  // PostgreSQL itself ends a read that outlives the 120 s GraphQL limit, so a cut request frees its connection.
+  const pool = new driver.Pool({
+    connectionString: databaseUrl,
+    max: READ_POOL_SIZE,
+    statement_timeout: 120_000,
+  });
   // An idle connection that fails (database restart) is dropped by the pool; log nothing, never crash.
   pool.on('error', () => undefined);
   return {
