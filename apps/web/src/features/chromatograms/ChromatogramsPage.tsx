@@ -3,9 +3,11 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
+import { ListContent } from '../../components/ListContent.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { SearchField } from '../../components/ListToolbar.tsx';
 import { formatDateTime, formatDurationSec } from '../../lib/time.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
-import { Pager } from '../methods/ListControls.tsx';
 import { fetchMeasurements } from './measurementsApi.ts';
 import { importMeasurement } from './importMeasurement.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
@@ -78,77 +80,72 @@ export function ChromatogramsPage() {
         </div>
       </div>
       <div className="list-toolbar">
-        <label className="list-toolbar__search">
-          <Icon name="search" />
-          <input
-            type="search"
-            aria-label="Search chromatograms"
-            placeholder="Search by name or id"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(0);
-            }}
-          />
-        </label>
+        <SearchField
+          label="Search chromatograms"
+          value={search}
+          onChange={(text) => {
+            setSearch(text);
+            setPage(0);
+          }}
+        />
       </div>
-      {measurements.isError ? (
-        <div className="form-error" role="alert">
-          {measurements.error.message}
-        </div>
-      ) : measurements.data && measurements.data.measurements.length === 0 ? (
-        <div className="empty card" role="status">
-          <Icon name="show_chart" className="empty__icon" />
-          <h2>No chromatograms yet</h2>
-          <p>Run a sequence on an instrument, or import an AIA/ANDI .cdf or CSV file.</p>
-        </div>
-      ) : measurements.data ? (
-        <div className="card list-card">
-          <table className="list-table">
-            <thead>
-              <tr>
-                <th aria-label="Compare" />
-                <th>ID</th>
-                <th>Name</th>
-                <th>Source</th>
-                <th className="list-table__number">Duration</th>
-                <th className="list-table__number">Points</th>
-                <th>Recorded</th>
-              </tr>
-            </thead>
-            <tbody>
-              {measurements.data.measurements.map((measurement) => (
-                <tr
-                  key={measurement.id}
-                  className={measurement.id === activeId ? 'list-table__row--active' : undefined}
-                  aria-current={measurement.id === activeId ? 'true' : undefined}
-                >
-                  <td className="list-table__star">
-                    <input
-                      type="checkbox"
-                      aria-label={`Compare ${measurement.name}`}
-                      checked={prefs.compareIds.includes(measurement.id)}
-                      onChange={() => prefs.toggleCompare(measurement.id)}
-                    />
-                  </td>
-                  <td className="list-table__id">{measurement.id}</td>
-                  <td>
-                    <Link to={`/app/chromatograms/${measurement.id}`}>{measurement.name}</Link>
-                    {measurement.state !== 'complete' && (
-                      <span className="badge badge--muted">{measurement.state}</span>
-                    )}
-                  </td>
-                  <td>{measurement.source}</td>
-                  <td className="list-table__number">{formatDurationSec(measurement.duration_sec)}</td>
-                  <td className="list-table__number">{measurement.points_count.toLocaleString()}</td>
-                  <td>{formatDateTime(measurement.created_at)}</td>
+      <ListContent
+        query={measurements}
+        isEmpty={(data) => data.measurements.length === 0}
+        empty={{
+          icon: 'show_chart',
+          title: 'No chromatograms yet',
+          text: 'Run a sequence on an instrument, or import an AIA/ANDI .cdf or CSV file.',
+        }}
+      >
+        {(data) => (
+          <>
+            <table className="list-table">
+              <thead>
+                <tr>
+                  <th aria-label="Compare" />
+                  <th>ID</th>
+                  <th>Name</th>
+                  <th>Source</th>
+                  <th className="list-table__number">Duration</th>
+                  <th className="list-table__number">Points</th>
+                  <th>Recorded</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={page} total={measurements.data.total} onPage={setPage} />
-        </div>
-      ) : null}
+              </thead>
+              <tbody>
+                {data.measurements.map((measurement) => (
+                  <tr
+                    key={measurement.id}
+                    className={measurement.id === activeId ? 'list-table__row--active' : undefined}
+                    aria-current={measurement.id === activeId ? 'true' : undefined}
+                  >
+                    <td className="list-table__star">
+                      <input
+                        type="checkbox"
+                        aria-label={`Compare ${measurement.name}`}
+                        checked={prefs.compareIds.includes(measurement.id)}
+                        onChange={() => prefs.toggleCompare(measurement.id)}
+                      />
+                    </td>
+                    <td className="list-table__id">{measurement.id}</td>
+                    <td>
+                      <Link to={`/app/chromatograms/${measurement.id}`}>{measurement.name}</Link>
+                      {measurement.state !== 'complete' && (
+                        <span className="badge badge--muted">{measurement.state}</span>
+                      )}
+                    </td>
+                    <td>{measurement.source}</td>
+                    <td className="list-table__number">{formatDurationSec(measurement.duration_sec)}</td>
+                    <td className="list-table__number">{measurement.points_count.toLocaleString()}</td>
+                    <td>{formatDateTime(measurement.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager page={page} total={data.total} onPage={setPage} />
+          </>
+        )}
+      </ListContent>
     </div>
   );
 }

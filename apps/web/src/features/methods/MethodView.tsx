@@ -6,7 +6,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { Field, useField } from '../../components/Field.tsx';
 import { rules } from '../../lib/validation.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
-import { FavoriteButton } from './ListControls.tsx';
+import { FavoriteButton } from '../../components/FavoriteButton.tsx';
 import { GradientChart } from './GradientChart.tsx';
 import { formatMethodValue, gradientSteps, methodGroups } from './methodFields.ts';
 import { fetchMethod, renameMethod, type Method } from './methodsApi.ts';

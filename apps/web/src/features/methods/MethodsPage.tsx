@@ -2,10 +2,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FavoriteButton } from '../../components/FavoriteButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { ListContent } from '../../components/ListContent.tsx';
+import { ListToolbar } from '../../components/ListToolbar.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import { notifyError } from '../../lib/toast.ts';
-import { FavoriteButton, ListToolbar, Pager } from './ListControls.tsx';
-import { initialListParams, type ListParams } from './listQuery.ts';
+import { initialListParams, type ListParams } from '../../lib/listQuery.ts';
 import { fetchMethods, setMethodArchived, setMethodFavorite, type MethodListItem } from './methodsApi.ts';
 import './methods.css';
 
@@ -97,43 +100,39 @@ export function MethodsPage() {
         </Link>
       </div>
       <ListToolbar params={params} onChange={setParams} searchLabel="Search methods" />
-      {methods.isError ? (
-        <div className="form-error" role="alert">
-          {methods.error.message}
-        </div>
-      ) : methods.data && methods.data.methods.length === 0 ? (
-        <div className="empty card" role="status">
-          <Icon name="tune" className="empty__icon" />
-          <h2>{params.archived ? 'No archived methods' : 'No methods found'}</h2>
-          <p>Change the search, or create a method from scratch or from an example.</p>
-        </div>
-      ) : methods.data ? (
-        <div className="card list-card">
-          <table className="list-table">
-            <thead>
-              <tr>
-                <th aria-label="Favorite" />
-                <th>ID</th>
-                <th>Name</th>
-                <th>Detector</th>
-                <th className="list-table__number">Flow</th>
-                <th className="list-table__number">Run time</th>
-                <th aria-label="Actions" />
-              </tr>
-            </thead>
-            <tbody>
-              {methods.data.methods.map((method) => (
-                <MethodRow key={method.id} method={method} />
-              ))}
-            </tbody>
-          </table>
-          <Pager
-            page={params.page}
-            total={methods.data.total}
-            onPage={(page) => setParams({ ...params, page })}
-          />
-        </div>
-      ) : null}
+      <ListContent
+        query={methods}
+        isEmpty={(data) => data.methods.length === 0}
+        empty={{
+          icon: 'tune',
+          title: params.archived ? 'No archived methods' : 'No methods found',
+          text: 'Change the search, or create a method from scratch or from an example.',
+        }}
+      >
+        {(data) => (
+          <>
+            <table className="list-table">
+              <thead>
+                <tr>
+                  <th aria-label="Favorite" />
+                  <th>ID</th>
+                  <th>Name</th>
+                  <th>Detector</th>
+                  <th className="list-table__number">Flow</th>
+                  <th className="list-table__number">Run time</th>
+                  <th aria-label="Actions" />
+                </tr>
+              </thead>
+              <tbody>
+                {data.methods.map((method) => (
+                  <MethodRow key={method.id} method={method} />
+                ))}
+              </tbody>
+            </table>
+            <Pager page={params.page} total={data.total} onPage={(page) => setParams({ ...params, page })} />
+          </>
+        )}
+      </ListContent>
     </div>
   );
 }

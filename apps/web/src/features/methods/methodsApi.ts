@@ -9,7 +9,7 @@ import {
 } from '@eluent/contracts';
 import { graphql } from '../../api/client.ts';
 import { createDeduplicatedQuery } from '../../api/graphql.ts';
-import { listVariables, type ListParams } from './listQuery.ts';
+import { listVariables, type ListParams } from '../../lib/listQuery.ts';
 
 export interface Method {
   id: number;

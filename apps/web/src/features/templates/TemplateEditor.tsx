@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FlatTemplate } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
-import { FavoriteButton } from '../methods/ListControls.tsx';
+import { FavoriteButton } from '../../components/FavoriteButton.tsx';
 import { useFormValues } from '../methods/useFormValues.ts';
 import { TextField } from './TemplateFields.tsx';
 import { TemplatePreview } from './TemplatePreview.tsx';

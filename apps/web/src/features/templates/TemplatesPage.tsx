@@ -3,11 +3,14 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { algorithmLabels, type AlgorithmKey, type FlatTemplate } from '@eluent/contracts';
-import { Icon } from '../../components/Icon.tsx';
 import { Dialog } from '../../components/Modal.tsx';
+import { FavoriteButton } from '../../components/FavoriteButton.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { ListContent } from '../../components/ListContent.tsx';
+import { ListToolbar } from '../../components/ListToolbar.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import { notifyError } from '../../lib/toast.ts';
-import { FavoriteButton, ListToolbar, Pager } from '../methods/ListControls.tsx';
-import { initialListParams, type ListParams } from '../methods/listQuery.ts';
+import { initialListParams, type ListParams } from '../../lib/listQuery.ts';
 import { fetchTemplates, setTemplateArchived, setTemplateFavorite } from './templatesApi.ts';
 import '../methods/methods.css';
 import './templates.css';
@@ -106,43 +109,39 @@ export function TemplatesPage() {
         </Link>
       </div>
       <ListToolbar params={params} onChange={setParams} searchLabel="Search templates" />
-      {templates.isError ? (
-        <div className="form-error" role="alert">
-          {templates.error.message}
-        </div>
-      ) : templates.data && templates.data.templates.length === 0 ? (
-        <div className="empty card" role="status">
-          <Icon name="auto_graph" className="empty__icon" />
-          <h2>{params.archived ? 'No archived templates' : 'No templates found'}</h2>
-          <p>Create a template and tune it on a live preview of an example or one of your measurements.</p>
-        </div>
-      ) : templates.data ? (
-        <div className="card list-card">
-          <table className="list-table">
-            <thead>
-              <tr>
-                <th aria-label="Favorite" />
-                <th>ID</th>
-                <th>Name</th>
-                <th>Baseline</th>
-                <th>Detection</th>
-                <th>Integration</th>
-                <th aria-label="Actions" />
-              </tr>
-            </thead>
-            <tbody>
-              {templates.data.templates.map((template) => (
-                <TemplateRow key={template.uuid} template={template} />
-              ))}
-            </tbody>
-          </table>
-          <Pager
-            page={params.page}
-            total={templates.data.total}
-            onPage={(page) => setParams({ ...params, page })}
-          />
-        </div>
-      ) : null}
+      <ListContent
+        query={templates}
+        isEmpty={(data) => data.templates.length === 0}
+        empty={{
+          icon: 'auto_graph',
+          title: params.archived ? 'No archived templates' : 'No templates found',
+          text: 'Create a template and tune it on a live preview of an example or one of your measurements.',
+        }}
+      >
+        {(data) => (
+          <>
+            <table className="list-table">
+              <thead>
+                <tr>
+                  <th aria-label="Favorite" />
+                  <th>ID</th>
+                  <th>Name</th>
+                  <th>Baseline</th>
+                  <th>Detection</th>
+                  <th>Integration</th>
+                  <th aria-label="Actions" />
+                </tr>
+              </thead>
+              <tbody>
+                {data.templates.map((template) => (
+                  <TemplateRow key={template.uuid} template={template} />
+                ))}
+              </tbody>
+            </table>
+            <Pager page={params.page} total={data.total} onPage={(page) => setParams({ ...params, page })} />
+          </>
+        )}
+      </ListContent>
     </div>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '@eluent/contracts';
 import { graphql } from '../../api/client.ts';
 import { createDeduplicatedQuery } from '../../api/graphql.ts';
-import { listVariables, type ListParams } from '../methods/listQuery.ts';
+import { listVariables, type ListParams } from '../../lib/listQuery.ts';
 
 type StoredTemplate = TemplatePayload & { id: number };
 
