@@ -3,14 +3,7 @@
 // run-level figures (area %, resolution, S/N) are then completed again. Pure: no I/O.
 import { baselineAt, completeFigures, firstIndexAtOrAfter, measurePeak, type Peak } from '@eluent/signal';
 import type { BaselineLine } from '@eluent/signal';
-import type { DomainErrorCode } from '@eluent/contracts';
-
-export type IntegrationEdit =
-  | { operation: 'move'; peak_number: number; start_sec?: number; end_sec?: number }
-  | { operation: 'split'; peak_number: number; at_sec: number }
-  | { operation: 'merge'; peak_numbers: [number, number] }
-  | { operation: 'delete'; peak_number: number }
-  | { operation: 'add'; start_sec: number; end_sec: number };
+import type { DomainErrorCode, IntegrationEdit } from '@eluent/contracts';
 
 /** A refused edit, with the catalogued error code the transport answers. */
 export class IntegrationRefusal extends Error {

@@ -2,12 +2,13 @@
 // new result of kind 'manual' derived from the edited one, beside the automatic result; the audit trail
 // records the peaks before and after and the reason.
 import type { Peak } from '@eluent/signal';
+import type { IntegrationEdit } from '@eluent/contracts';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { PeakRow, ResultsRepository } from '../repositories/results.ts';
 import { writeAuditEntry } from '../repositories/sequences-audit.ts';
 import { parseInput } from '../sequences/input.ts';
-import { editPeaks, IntegrationRefusal, type IntegrationEdit } from '../sequences/manual-peaks.ts';
+import { editPeaks, IntegrationRefusal } from '../sequences/manual-peaks.ts';
 import { resultView } from './reports.ts';
 import {
   namePeaks,

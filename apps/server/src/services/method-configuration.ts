@@ -2,16 +2,7 @@
 // incompatible"): the configuration is a list of known parts, and the method's flow, injection volume,
 // temperature and wavelength stay inside the limits those parts declare.
 import { hardwareConfigurationSchema, type HardwareConfiguration } from '@eluent/contracts';
-
-/** A jsonb value may arrive as JSON text. */
-function parsedJson(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-}
+import { parsedJson } from '../lib/parsed-json.ts';
 
 function within(value: unknown, min: number | undefined, max: number | undefined): boolean {
   if (typeof value !== 'number') return true;

@@ -2,6 +2,7 @@
 // collector, standards with amount and time. Each failure is a catalogued `{code, detail}`.
 import type { HardwareConfiguration } from '@eluent/contracts';
 import { AppError } from '../errors.ts';
+import { parsedJson } from '../lib/parsed-json.ts';
 import type { AnalyteRow, DeviceRow, MethodRow } from '../repositories/samples.ts';
 
 /** JSON with object keys sorted, so equal configurations compare equal whatever their key order. */
@@ -14,15 +15,6 @@ function canonical(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
-}
-
-function parsedJson(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
 }
 
 /**

@@ -1,9 +1,9 @@
 // Manual integration beside the automatic result: choose a peak and an operation (move start/end, split,
 // merge with the next peak, delete, add a range), give the reason, apply; the audit trail below.
 import { useEffect, useState, type FormEvent } from 'react';
+import type { IntegrationEdit } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
 import { AuditList } from './AuditList.tsx';
-import type { IntegrationEdit } from './integrationApi.ts';
 import type { IntegrationState } from './useIntegration.ts';
 import './integration.css';
 

@@ -1,5 +1,6 @@
 // Manual integration over REST: a measurement's result versions, one edit per call with a required reason;
 // the audit entries of those results through GraphQL.
+import type { IntegrationEdit } from '@eluent/contracts';
 import { graphql } from '../../api/client.ts';
 import type { StoredPeak } from '../chromatograms/peakRows.ts';
 import { call } from '../sequences/sequencesApi.ts';
@@ -19,13 +20,6 @@ export interface ResultVersions {
   current_result_id: number | null;
   results: ResultVersion[];
 }
-
-export type IntegrationEdit =
-  | { operation: 'move'; peak_number: number; start_sec?: number; end_sec?: number }
-  | { operation: 'split'; peak_number: number; at_sec: number }
-  | { operation: 'merge'; peak_numbers: [number, number] }
-  | { operation: 'delete'; peak_number: number }
-  | { operation: 'add'; start_sec: number; end_sec: number };
 
 export interface AuditEntry {
   id: number;

@@ -1,12 +1,12 @@
 // Which result version the viewer shows (automatic or manual), and applying one manual edit to it.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { IntegrationEdit } from '@eluent/contracts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import {
   editIntegration,
   fetchIntegrationAudit,
   fetchResultVersions,
-  type IntegrationEdit,
   type ResultVersion,
 } from './integrationApi.ts';
 
