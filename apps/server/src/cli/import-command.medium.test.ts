@@ -1,0 +1,57 @@
+// The import command stores a real chromatogram file as a processed measurement of the named account.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request, signUp, startTestServer, type TestServer } from '../../test/harness.ts';
+import { importCommand } from './import-command.ts';
+
+const AIA_FILE = fileURLToPath(new URL('../../../../../shared/data/aia/agilent_hplc.cdf', import.meta.url));
+
+describe.skipIf(!existsSync(AIA_FILE))('npm run eluent -- import', () => {
+  let server: TestServer;
+  let user: Awaited<ReturnType<typeof signUp>>;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend: { name: 'pglite' } });
+    user = await signUp(server.baseUrl);
+    await server.stop();
+    process.env.ELUENT_DATA_DIR = server.dataDir;
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await server.dispose();
+  });
+
+  it('imports an AIA file for an account, and refuses bad input', async () => {
+    expect(await importCommand.run([AIA_FILE, '--user', user.email])).toBe(0);
+    expect(await importCommand.run([AIA_FILE])).toBe(2);
+    expect(await importCommand.run([AIA_FILE, '--user', 'nobody@example.com'])).toBe(1);
+    const folder = mkdtempSync(join(tmpdir(), 'eluent-import-'));
+    const garbage = join(folder, 'garbage.cdf');
+    writeFileSync(garbage, 'not a chromatogram');
+    expect(await importCommand.run([garbage, '--user', user.email])).toBe(1);
+    rmSync(folder, { recursive: true, force: true });
+
+    const restarted = await startTestServer({
+      backend: { name: 'pglite' },
+      reuse: { dataDir: server.dataDir, databaseUrl: undefined },
+    });
+    try {
+      const login = await request(restarted.baseUrl, 'POST', '/api/token/', {
+        body: { username: user.email, password: user.password },
+      });
+      const answer = await request(restarted.baseUrl, 'POST', '/hasura/v1/graphql', {
+        token: login.body.access,
+        body: { query: '{ measurements { id name source points_count } }' },
+      });
+      expect(answer.body.data.measurements).toEqual([
+        expect.objectContaining({ name: 'agilent_hplc.cdf', source: 'import', points_count: 4651 }),
+      ]);
+    } finally {
+      await restarted.stop();
+    }
+  });
+});
