@@ -4,6 +4,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CabinetLayout } from './CabinetLayout.tsx';
 import { DevicesPage } from './DevicesPage.tsx';
+import { DevicePage } from './DevicePage.tsx';
 import './cabinet.css';
 
 const MethodsArea = lazy(() => import('../methods/MethodsArea.tsx'));
@@ -21,7 +22,8 @@ export default function CabinetArea() {
     <QueryClientProvider client={queryClient}>
       <Routes>
         <Route element={<CabinetLayout />}>
-          <Route path="devices/*" element={<DevicesPage />} />
+          <Route path="devices" element={<DevicesPage />} />
+          <Route path="devices/:id/*" element={<DevicePage />} />
           <Route
             path="methods/*"
             element={

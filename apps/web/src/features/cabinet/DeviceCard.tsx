@@ -1,6 +1,7 @@
 // One instrument: live state, pressure, flow, %B, column temperature and run progress.
 import { useEffect } from 'react';
 import { deviceNumericErrors } from '@eluent/contracts';
+import { Link } from 'react-router-dom';
 import { Icon } from '../../components/Icon.tsx';
 import { Tooltip } from '../../components/Tooltip.tsx';
 import { formatDateTime } from '../../lib/time.ts';
@@ -42,7 +43,9 @@ export function DeviceCard({ device, onState, onMove, first, last }: DeviceCardP
     <article className="device-card card" aria-label={device.name} data-state={live.state}>
       <header className="device-card__head">
         <div>
-          <h2>{device.name}</h2>
+          <h2>
+            <Link to={`/app/devices/${device.id}/`}>{device.name}</Link>
+          </h2>
           <p className="device-card__serial">S/N {device.serial_number}</p>
         </div>
         <span className={`state state--${live.state}`} role="status">

@@ -7,6 +7,7 @@ import { useSessionUser } from '../../lib/useSession.ts';
 import { browserTabIcon } from '../../lib/tabIconBrowser.ts';
 import { fetchDevices, orderDevices, readDevicesOrder, saveDevicesOrder, type Device } from './devicesApi.ts';
 import { DeviceCard } from './DeviceCard.tsx';
+import { ClaimDeviceDialog } from './ClaimDeviceDialog.tsx';
 import { ServerClock } from './ServerClock.tsx';
 
 function EmptyDevices() {
@@ -47,6 +48,7 @@ export function DevicesPage() {
   const devices = useQuery({ queryKey: ['devices'], queryFn: fetchDevices });
   const [order, setOrder] = useState<number[]>(() => readDevicesOrder(userId));
   const onState = useTabIconFromStates();
+  const [claiming, setClaiming] = useState(false);
   const ordered = useMemo(() => orderDevices(devices.data ?? [], order), [devices.data, order]);
 
   const move = (index: number, direction: -1 | 1) => {
@@ -65,8 +67,18 @@ export function DevicesPage() {
           <h1>Instruments</h1>
           <p className="cabinet__lead">Live status of the HPLC instruments attached to your account.</p>
         </div>
-        <ServerClock />
+        <div className="cabinet__actions">
+          <ServerClock />
+          <button type="button" className="button" onClick={() => setClaiming(true)}>
+            <Icon name="add" /> Add instrument
+          </button>
+        </div>
       </div>
+      <ClaimDeviceDialog
+        open={claiming}
+        onClose={() => setClaiming(false)}
+        onClaimed={() => void devices.refetch()}
+      />
       {devices.isPending ? null : devices.isError ? (
         <div className="form-error" role="alert">
           {devices.error.message}

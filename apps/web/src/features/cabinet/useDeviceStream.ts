@@ -1,0 +1,34 @@
+// One instrument's realtime channel `devices:{id}` for its page: live readout plus the traces.
+import { useEffect, useState } from 'react';
+import { subscribeChannel } from '../../api/realtime.ts';
+import type { Device } from './device.ts';
+import { applyDeviceEvent, type DeviceLive } from './deviceEvents.ts';
+import { appendTelemetry, emptyTraces, type DeviceTraces } from './deviceTraces.ts';
+
+const HISTORY_EVENTS = 100;
+
+export function useDeviceStream(id: number, initialState: Device['state']) {
+  const [live, setLive] = useState<DeviceLive>({
+    state: initialState,
+    pressureBar: null,
+    flowMlPerMin: null,
+    percentB: null,
+    temperatureC: null,
+    runProgress: null,
+    errorCode: null,
+  });
+  const [traces, setTraces] = useState<DeviceTraces>(emptyTraces);
+  useEffect(() => {
+    setTraces(emptyTraces);
+    return subscribeChannel(
+      `devices:${id}`,
+      (data) => {
+        if (typeof data !== 'object' || data === null) return;
+        setLive((current) => applyDeviceEvent(current, data));
+        setTraces((current) => appendTelemetry(current, data));
+      },
+      { replayLast: HISTORY_EVENTS },
+    );
+  }, [id]);
+  return { live, traces };
+}
