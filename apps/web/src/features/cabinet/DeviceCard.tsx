@@ -1,12 +1,12 @@
 // One instrument: live state, pressure, flow, %B, column temperature and run progress.
 import { useEffect } from 'react';
-import { deviceNumericErrors } from '@eluent/contracts';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/Icon.tsx';
 import { Tooltip } from '../../components/Tooltip.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Device } from './devicesApi.ts';
-import { useDeviceLive, type DeviceLive } from './useDeviceLive.ts';
+import { deviceErrorText, formatReading as number } from './deviceEvents.ts';
+import { useDeviceLive } from './useDeviceLive.ts';
 
 const STATE_LABEL: Record<Device['state'], string> = {
   idle: 'Idle',
@@ -15,17 +15,6 @@ const STATE_LABEL: Record<Device['state'], string> = {
   error: 'Error',
   offline: 'Offline',
 };
-
-const number = (value: number | null, digits: number, unit: string) =>
-  value === null ? '—' : `${value.toFixed(digits)} ${unit}`;
-
-function errorText(code: DeviceLive['errorCode']): string | null {
-  if (code === null) return null;
-  if (typeof code === 'number' && code in deviceNumericErrors) {
-    return deviceNumericErrors[code as keyof typeof deviceNumericErrors];
-  }
-  return String(code);
-}
 
 interface DeviceCardProps {
   device: Device;
@@ -38,7 +27,7 @@ interface DeviceCardProps {
 export function DeviceCard({ device, onState, onMove, first, last }: DeviceCardProps) {
   const live = useDeviceLive(device);
   useEffect(() => onState(device.id, live.state), [device.id, live.state, onState]);
-  const error = errorText(live.errorCode);
+  const error = deviceErrorText(live.errorCode);
   return (
     <article className="device-card card" aria-label={device.name} data-state={live.state}>
       <header className="device-card__head">

@@ -1,9 +1,8 @@
 // The instrument's live numbers and the state of each of its parts.
 import { Icon } from '../../components/Icon.tsx';
-import type { DeviceLive } from './deviceEvents.ts';
+import { deviceErrorText, formatReading, type DeviceLive } from './deviceEvents.ts';
 
-const number = (value: number | null, digits: number, unit: string) =>
-  value === null ? '—' : `${value.toFixed(digits)} ${unit}`;
+const number = formatReading;
 
 const PART_LABEL: Record<string, string> = {
   pump: 'Pump',
@@ -29,7 +28,7 @@ export function DeviceReadout({ live, components }: DeviceReadoutProps) {
         </span>
         {live.errorCode !== null && (
           <span className="device-card__error">
-            <Icon name="error" /> {String(live.errorCode)}
+            <Icon name="error" /> {deviceErrorText(live.errorCode)}
           </span>
         )}
       </p>

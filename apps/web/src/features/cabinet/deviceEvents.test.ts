@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { applyDeviceEvent, type DeviceLive } from './deviceEvents.ts';
+import { describe, expect, it } from 'vitest';
+import { applyDeviceEvent, deviceErrorText, formatReading, type DeviceLive } from './deviceEvents.ts';
 import { orderDevices } from './deviceOrder.ts';
 import type { Device } from './device.ts';
 
@@ -39,4 +39,15 @@ it('folds status and telemetry events into the live state', () => {
 it('orders devices by the saved ids, unknown ones after in server order', () => {
   const device = (id: number) => ({ id }) as Device;
   expect(orderDevices([device(1), device(2), device(3)], [3, 1]).map((d) => d.id)).toEqual([3, 1, 2]);
+});
+
+describe('deviceErrorText', () => {
+  it('gives the catalogue message of a numeric code and the code itself otherwise', () => {
+    expect(deviceErrorText(201)).toBe('Wi-Fi password is wrong.');
+    expect(deviceErrorText(999)).toBe('Unknown device error.');
+    expect(deviceErrorText('pump_not_ready')).toBe('pump_not_ready');
+    expect(deviceErrorText(null)).toBeNull();
+    expect(formatReading(null, 1, 'bar')).toBe('—');
+    expect(formatReading(99.04, 1, 'bar')).toBe('99.0 bar');
+  });
 });

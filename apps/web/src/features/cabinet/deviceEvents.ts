@@ -1,4 +1,5 @@
 // Folding the `devices:{id}` channel's status and telemetry events into a card's live state.
+import { deviceNumericErrors } from '@eluent/contracts';
 import type { Device } from './device.ts';
 
 export interface DeviceLive {
@@ -42,4 +43,17 @@ export function applyDeviceEvent(live: DeviceLive, event: EventData): DeviceLive
     };
   }
   return live;
+}
+
+/** A reading with its unit, or a dash when the instrument has not reported it. */
+export const formatReading = (value: number | null, digits: number, unit: string): string =>
+  value === null ? '—' : `${value.toFixed(digits)} ${unit}`;
+
+/** The user's text for a device error: the catalogue message of a numeric code, else the code itself. */
+export function deviceErrorText(code: DeviceLive['errorCode']): string | null {
+  if (code === null) return null;
+  if (typeof code === 'number' && code in deviceNumericErrors) {
+    return deviceNumericErrors[code as keyof typeof deviceNumericErrors];
+  }
+  return String(code);
 }
