@@ -4,12 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withoutDatabaseUrl } from '../test/harness.ts';
 
 const mainFile = new URL('./main.ts', import.meta.url).pathname;
 
 function startProcess(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-    env: { ...process.env, PORT: '0', ELUENT_LOG_LEVEL: 'info', ...env },
+    // The process runs on its own PGlite folder whatever DATABASE_URL the test run has.
+    env: { ...withoutDatabaseUrl(process.env), PORT: '0', ELUENT_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -162,3 +162,9 @@ export async function signUp(
     ...(response.body as { id: number; access: string; refresh: string; expires_in: number }),
   };
 }
+
+/** The environment without DATABASE_URL, for a child process that must use the database a test names. */
+export function withoutDatabaseUrl(environment: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _inherited, ...rest } = environment;
+  return rest;
+}

@@ -18,6 +18,8 @@ describe.skipIf(!existsSync(AIA_FILE))('npm run eluent -- import', () => {
     server = await startTestServer({ backend: { name: 'pglite' } });
     user = await signUp(server.baseUrl);
     await server.stop();
+    // The command reads its configuration from the environment: point it at the PGlite folder only.
+    delete process.env.DATABASE_URL;
     process.env.ELUENT_DATA_DIR = server.dataDir;
   });
   afterAll(async () => {

@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import type { DeviceMethodInput } from '@eluent/contracts';
 import { DeviceClient, websocketConnector } from '@eluent/simulator';
 import { describe, expect, it } from 'vitest';
-import { backends, createThrowAwayDatabase, request, signUp, startTestServer } from '../../test/harness.ts';
+import {
+  backends,
+  createThrowAwayDatabase,
+  request,
+  signUp,
+  startTestServer,
+  withoutDatabaseUrl,
+} from '../../test/harness.ts';
 import { createMeasurementChunksRepository } from '../repositories/measurement-chunks.ts';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
@@ -34,7 +41,8 @@ async function freePort(): Promise<number> {
 function startProcess(entry: string, args: string[], env: Record<string, string>, readyLine: RegExp) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry), ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // Each case names its own database: an inherited DATABASE_URL must not turn the PGlite case into PostgreSQL.
+    env: { ...withoutDatabaseUrl(process.env), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
