@@ -5,7 +5,8 @@ import { Icon } from '../../components/Icon.tsx';
 import { Tooltip } from '../../components/Tooltip.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Device } from './devicesApi.ts';
-import { deviceErrorText, formatReading as number } from './deviceEvents.ts';
+import { deviceErrorText } from './deviceEvents.ts';
+import { LiveReadings } from './LiveReadings.tsx';
 import { useDeviceLive } from './useDeviceLive.ts';
 
 const STATE_LABEL: Record<Device['state'], string> = {
@@ -41,24 +42,7 @@ export function DeviceCard({ device, onState, onMove, first, last }: DeviceCardP
           {STATE_LABEL[live.state]}
         </span>
       </header>
-      <dl className="device-card__readout">
-        <div>
-          <dt>Pressure</dt>
-          <dd>{number(live.pressureBar, 0, 'bar')}</dd>
-        </div>
-        <div>
-          <dt>Flow</dt>
-          <dd>{number(live.flowMlPerMin, 2, 'mL/min')}</dd>
-        </div>
-        <div>
-          <dt>%B</dt>
-          <dd>{number(live.percentB, 0, '%')}</dd>
-        </div>
-        <div>
-          <dt>Column</dt>
-          <dd>{number(live.temperatureC, 1, '°C')}</dd>
-        </div>
-      </dl>
+      <LiveReadings live={live} />
       <div className="progress" aria-label="Run progress">
         <div className="progress__bar" style={{ width: `${Math.round((live.runProgress ?? 0) * 100)}%` }} />
       </div>

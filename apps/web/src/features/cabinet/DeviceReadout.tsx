@@ -1,8 +1,7 @@
 // The instrument's live numbers and the state of each of its parts.
 import { Icon } from '../../components/Icon.tsx';
-import { deviceErrorText, formatReading, type DeviceLive } from './deviceEvents.ts';
-
-const number = formatReading;
+import { deviceErrorText, type DeviceLive } from './deviceEvents.ts';
+import { LiveReadings } from './LiveReadings.tsx';
 
 const PART_LABEL: Record<string, string> = {
   pump: 'Pump',
@@ -32,28 +31,12 @@ export function DeviceReadout({ live, components }: DeviceReadoutProps) {
           </span>
         )}
       </p>
-      <dl className="device-card__readout">
-        <div>
-          <dt>Pressure</dt>
-          <dd data-testid="live-pressure">{number(live.pressureBar, 0, 'bar')}</dd>
-        </div>
-        <div>
-          <dt>Flow</dt>
-          <dd>{number(live.flowMlPerMin, 2, 'mL/min')}</dd>
-        </div>
-        <div>
-          <dt>%B</dt>
-          <dd>{number(live.percentB, 0, '%')}</dd>
-        </div>
-        <div>
-          <dt>Column</dt>
-          <dd>{number(live.temperatureC, 1, '°C')}</dd>
-        </div>
+      <LiveReadings live={live}>
         <div>
           <dt>Progress</dt>
           <dd>{live.runProgress === null ? '—' : `${Math.round(live.runProgress * 100)} %`}</dd>
         </div>
-      </dl>
+      </LiveReadings>
       {parts.length > 0 && (
         <ul className="device-parts" aria-label="Components">
           {parts.map(([part, state]) => (
