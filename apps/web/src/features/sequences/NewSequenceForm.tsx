@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
 import { notifyError } from '../../lib/toast.ts';
+import { MethodChoiceField, TemplateChoiceField } from './SequenceChoiceFields.tsx';
 import { createSequence, fetchChoices } from './sequencesApi.ts';
 
 export function NewSequenceForm({ onCancel }: { onCancel: () => void }) {
@@ -54,32 +55,19 @@ export function NewSequenceForm({ onCancel }: { onCancel: () => void }) {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="sequence-method">Method</label>
-          <select id="sequence-method" value={methodId} onChange={(event) => setMethodId(event.target.value)}>
-            <option value="">— per row —</option>
-            {choices.data?.methods.map((method) => (
-              <option key={method.id} value={method.id}>
-                {method.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="sequence-template">Processing template</label>
-          <select
-            id="sequence-template"
-            value={templateUuid}
-            onChange={(event) => setTemplateUuid(event.target.value)}
-          >
-            <option value="">Default processing</option>
-            {choices.data?.templates.map((template) => (
-              <option key={template.uuid} value={template.uuid}>
-                {template.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <MethodChoiceField
+          id="sequence-method"
+          label="Method"
+          value={methodId}
+          methods={choices.data?.methods ?? []}
+          onChange={setMethodId}
+        />
+        <TemplateChoiceField
+          id="sequence-template"
+          value={templateUuid}
+          templates={choices.data?.templates ?? []}
+          onChange={setTemplateUuid}
+        />
       </div>
       {devices.length === 0 && choices.isSuccess && (
         <p className="note">

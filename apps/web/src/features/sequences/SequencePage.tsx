@@ -25,6 +25,7 @@ import {
 } from './sequencesApi.ts';
 import { StateBadge } from './stateBadge.tsx';
 import { useSequenceLive } from './useSequenceLive.ts';
+import { MethodChoiceField, TemplateChoiceField } from './SequenceChoiceFields.tsx';
 
 export function SequencePage() {
   const id = Number(useParams().id);
@@ -92,38 +93,19 @@ export function SequencePage() {
             </div>
           </div>
           <div className="sequence-settings card">
-            <div className="field">
-              <label htmlFor="sequence-method-setting">Sequence method</label>
-              <select
-                id="sequence-method-setting"
-                value={data.method_id ?? ''}
-                onChange={(event) =>
-                  settings.mutate({ method_id: event.target.value ? Number(event.target.value) : null })
-                }
-              >
-                <option value="">— per row —</option>
-                {choices.data?.methods.map((method) => (
-                  <option key={method.id} value={method.id}>
-                    {method.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="sequence-template-setting">Processing template</label>
-              <select
-                id="sequence-template-setting"
-                value={data.template_uuid ?? ''}
-                onChange={(event) => settings.mutate({ template_uuid: event.target.value || null })}
-              >
-                <option value="">Default processing</option>
-                {choices.data?.templates.map((template) => (
-                  <option key={template.uuid} value={template.uuid}>
-                    {template.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <MethodChoiceField
+              id="sequence-method-setting"
+              label="Sequence method"
+              value={data.method_id === null ? '' : String(data.method_id)}
+              methods={choices.data?.methods ?? []}
+              onChange={(value) => settings.mutate({ method_id: value ? Number(value) : null })}
+            />
+            <TemplateChoiceField
+              id="sequence-template-setting"
+              value={data.template_uuid ?? ''}
+              templates={choices.data?.templates ?? []}
+              onChange={(value) => settings.mutate({ template_uuid: value || null })}
+            />
           </div>
           <RunPanel
             sequence={data}

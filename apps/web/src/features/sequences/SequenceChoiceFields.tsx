@@ -1,0 +1,77 @@
+// The sequence-wide method and processing template pickers, used when creating and when editing a sequence.
+interface Named {
+  name: string;
+}
+
+interface ChoiceFieldProps<T extends Named> {
+  id: string;
+  label: string;
+  value: string;
+  emptyLabel: string;
+  options: readonly T[];
+  keyOf: (option: T) => string;
+  onChange: (value: string) => void;
+}
+
+function ChoiceField<T extends Named>({
+  id,
+  label,
+  value,
+  emptyLabel,
+  options,
+  keyOf,
+  onChange,
+}: ChoiceFieldProps<T>) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{emptyLabel}</option>
+        {options.map((option) => (
+          <option key={keyOf(option)} value={keyOf(option)}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function MethodChoiceField(props: {
+  id: string;
+  label: string;
+  value: string;
+  methods: readonly { id: number; name: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <ChoiceField
+      id={props.id}
+      label={props.label}
+      value={props.value}
+      emptyLabel="— per row —"
+      options={props.methods}
+      keyOf={(method) => String(method.id)}
+      onChange={props.onChange}
+    />
+  );
+}
+
+export function TemplateChoiceField(props: {
+  id: string;
+  value: string;
+  templates: readonly { uuid: string; name: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <ChoiceField
+      id={props.id}
+      label="Processing template"
+      value={props.value}
+      emptyLabel="Default processing"
+      options={props.templates}
+      keyOf={(template) => template.uuid}
+      onChange={props.onChange}
+    />
+  );
+}
