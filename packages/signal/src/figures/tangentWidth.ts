@@ -1,13 +1,139 @@
 import { baselineAt, type BaselineLine } from '../integration/integrateArea.ts';
-import { widthCrossings } from './widthCrossings.ts';
+import { flankCrossing } from './widthCrossings.ts';
 
-// For a Gaussian the inflection points lie at exp(-1/2) = 60.65 % of the height.
-const INFLECTION_FRACTION = Math.exp(-0.5);
+/** Tangent at one inflection point, in signal units above the peak baseline. */
+export interface InflectionTangent {
+  /** Inflection point: where the smoothed slope of the flank is steepest. */
+  timeSec: number;
+  /** Signal above the baseline there. */
+  value: number;
+  /** Slope there (signal units per second; positive on the leading flank). */
+  slope: number;
+  /** Where the tangent meets the peak baseline. */
+  baselineInterceptSec: number;
+}
+
+/** The flanks are searched from the apex down to this fraction of the height. */
+const FLANK_FLOOR = 0.05;
+/** Half-span of the least-squares slope, as a fraction of the samples across W50 (at least 1 sample). */
+const SMOOTHING_PER_HALF_WIDTH = 1 / 20;
 
 /**
- * Baseline width W_b: distance between the points where the tangents at the inflection points (taken at
- * 60.65 % of the height, the Gaussian inflection level) meet the baseline. Equals 4σ for a Gaussian.
- * Returns null when the inflection level is not crossed on both sides.
+ * Least-squares slope of `residual` over samples [from, to] (a Savitzky–Golay first derivative on a
+ * uniform grid; also exact for any grid when the signal is locally straight).
+ */
+function leastSquaresSlope(
+  timeSec: ArrayLike<number>,
+  residual: (i: number) => number,
+  from: number,
+  to: number,
+): number {
+  const count = to - from + 1;
+  let meanT = 0;
+  let meanY = 0;
+  for (let i = from; i <= to; i++) {
+    meanT += timeSec[i] as number;
+    meanY += residual(i);
+  }
+  meanT /= count;
+  meanY /= count;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = from; i <= to; i++) {
+    const dt = (timeSec[i] as number) - meanT;
+    sxy += dt * (residual(i) - meanY);
+    sxx += dt * dt;
+  }
+  return sxx > 0 ? sxy / sxx : 0;
+}
+
+/**
+ * Inflection tangent of one flank (`direction` −1 leading, +1 trailing) of the actual peak: the point of
+ * steepest smoothed slope between the apex and 5 % of the height (or the peak limit), refined between
+ * samples by a parabola through the three slopes around the extremum. Null when the steepest slope lies
+ * on a limit the flank was cut at (a fused side: no inflection inside the peak) or points the wrong way.
+ */
+function flankTangent(
+  timeSec: ArrayLike<number>,
+  residual: (i: number) => number,
+  apexIndex: number,
+  height: number,
+  limitIndex: number,
+  direction: -1 | 1,
+  halfSpan: number,
+): InflectionTangent | null {
+  const last = timeSec.length - 1;
+  const slope = (i: number) =>
+    leastSquaresSlope(timeSec, residual, Math.max(0, i - halfSpan), Math.min(last, i + halfSpan));
+  const floor = FLANK_FLOOR * height;
+  let end = apexIndex;
+  while ((direction < 0 ? end > limitIndex : end < limitIndex) && residual(end) > floor) end += direction;
+  const cut = residual(end) > floor;
+  // Steepest descent away from the apex: slope × (−direction) is largest.
+  let best = -1;
+  let bestSteepness = 0;
+  for (let i = apexIndex + direction; direction < 0 ? i >= end : i <= end; i += direction) {
+    const steepness = -direction * slope(i);
+    if (steepness > bestSteepness) {
+      bestSteepness = steepness;
+      best = i;
+    }
+  }
+  if (best < 0 || (cut && best === end)) return null;
+  let offset = 0;
+  let steepness = bestSteepness;
+  if (best > 0 && best < last) {
+    const before = -direction * slope(best - 1);
+    const after = -direction * slope(best + 1);
+    const curvature = before - 2 * bestSteepness + after;
+    if (curvature < 0) {
+      offset = Math.max(-0.5, Math.min(0.5, (before - after) / (2 * curvature)));
+      steepness = bestSteepness - 0.25 * (before - after) * offset;
+    }
+  }
+  const neighbour = offset < 0 ? best - 1 : best + 1;
+  const fraction = Math.abs(offset);
+  const t0 = timeSec[best] as number;
+  const timeAt = t0 + fraction * ((timeSec[neighbour] as number) - t0);
+  const value = residual(best) + fraction * (residual(neighbour) - residual(best));
+  const tangentSlope = -direction * steepness;
+  return { timeSec: timeAt, value, slope: tangentSlope, baselineInterceptSec: timeAt - value / tangentSlope };
+}
+
+/**
+ * Inflection tangents of both flanks of a peak (Ph. Eur. 2.2.46 / USP <621> W_b construction) on the
+ * signal above the peak baseline. The slope is a least-squares (Savitzky–Golay) derivative over ±W50/20
+ * (at least ±1 sample: a 5-point derivative at 20 samples per σ), so noise does not pick the inflection point.
+ */
+export function inflectionTangents(
+  timeSec: ArrayLike<number>,
+  values: ArrayLike<number>,
+  apexIndex: number,
+  height: number,
+  baseline: BaselineLine,
+  firstIndex: number,
+  lastIndex: number,
+): { left: InflectionTangent | null; right: InflectionTangent | null } {
+  const residual = (i: number) => (values[i] as number) - baselineAt(baseline, timeSec[i] as number);
+  // Samples across the half height (each side measured alone, so a fused side does not stop it).
+  const half = height / 2;
+  const leftHalf = flankCrossing(timeSec, values, apexIndex, half, baseline, firstIndex, -1);
+  const rightHalf = flankCrossing(timeSec, values, apexIndex, half, baseline, lastIndex, 1);
+  const t = timeSec[apexIndex] as number;
+  const halfWidth = Math.max(leftHalf === null ? 0 : t - leftHalf, rightHalf === null ? 0 : rightHalf - t);
+  const step =
+    ((timeSec[lastIndex] as number) - (timeSec[firstIndex] as number)) / (lastIndex - firstIndex || 1);
+  const halfSpan = Math.max(1, Math.round((2 * halfWidth * SMOOTHING_PER_HALF_WIDTH) / (step || 1)));
+  return {
+    left: flankTangent(timeSec, residual, apexIndex, height, firstIndex, -1, halfSpan),
+    right: flankTangent(timeSec, residual, apexIndex, height, lastIndex, 1, halfSpan),
+  };
+}
+
+/**
+ * Baseline width W_b: distance between the points where the tangents at the inflection points of the
+ * actual peak meet the baseline (4σ for a Gaussian; the real construction for tailing peaks). Null when
+ * either flank has no inflection point inside the peak limits.
  */
 export function tangentWidth(
   timeSec: ArrayLike<number>,
@@ -18,30 +144,14 @@ export function tangentWidth(
   firstIndex: number,
   lastIndex: number,
 ): number | null {
-  const crossings = widthCrossings(
+  const { left, right } = inflectionTangents(
     timeSec,
     values,
     apexIndex,
     height,
-    INFLECTION_FRACTION,
     baseline,
     firstIndex,
     lastIndex,
   );
-  if (!crossings) return null;
-  const residual = (i: number) => (values[i] as number) - baselineAt(baseline, timeSec[i] as number);
-  const slopeAt = (tSec: number) => {
-    // Slope of the chord over the two samples either side of the crossing: less noisy than one interval.
-    let i = apexIndex;
-    while (i > 0 && (timeSec[i] as number) > tSec) i--;
-    while (i < timeSec.length - 1 && (timeSec[i + 1] as number) < tSec) i++;
-    const from = Math.max(0, i - 1);
-    const to = Math.min(timeSec.length - 1, i + 2);
-    return (residual(to) - residual(from)) / ((timeSec[to] as number) - (timeSec[from] as number));
-  };
-  const level = height * INFLECTION_FRACTION;
-  const leftSlope = slopeAt(crossings.leftSec);
-  const rightSlope = slopeAt(crossings.rightSec);
-  if (!(leftSlope > 0) || !(rightSlope < 0)) return null;
-  return crossings.rightSec - level / rightSlope - (crossings.leftSec - level / leftSlope);
+  return left && right ? right.baselineInterceptSec - left.baselineInterceptSec : null;
 }

@@ -6,9 +6,33 @@ export interface Crossings {
 }
 
 /**
+ * Time where the signal, measured above the peak baseline, falls to `level` on one flank of the apex
+ * (`direction` −1 leading, +1 trailing), interpolated linearly. Walks no further than `limitIndex`; null
+ * when the signal does not fall to that level before it (e.g. the valley side of a fused pair).
+ */
+export function flankCrossing(
+  timeSec: ArrayLike<number>,
+  values: ArrayLike<number>,
+  apexIndex: number,
+  level: number,
+  baseline: BaselineLine,
+  limitIndex: number,
+  direction: -1 | 1,
+): number | null {
+  const residual = (i: number) => (values[i] as number) - baselineAt(baseline, timeSec[i] as number);
+  let i = apexIndex;
+  while ((direction < 0 ? i > limitIndex : i < limitIndex) && residual(i) > level) i += direction;
+  if (residual(i) > level || i === apexIndex) return null;
+  const low = residual(i);
+  const high = residual(i - direction);
+  const ti = timeSec[i] as number;
+  return ti - ((level - low) / (high - low)) * (ti - (timeSec[i - direction] as number));
+}
+
+/**
  * Times where the signal, measured above the peak baseline, crosses `fraction × height` on either side
  * of the apex, interpolated linearly. Walks no further than [firstIndex, lastIndex]; null when the signal
- * does not fall to that level inside them (e.g. 5 % of a peak fused with its neighbour).
+ * does not fall to that level inside them on both sides (e.g. 5 % of a peak fused with its neighbour).
  */
 export function widthCrossings(
   timeSec: ArrayLike<number>,
@@ -21,20 +45,8 @@ export function widthCrossings(
   lastIndex: number,
 ): Crossings | null {
   const level = height * fraction;
-  const residual = (i: number) => (values[i] as number) - baselineAt(baseline, timeSec[i] as number);
-  let i = apexIndex;
-  while (i > firstIndex && residual(i) > level) i--;
-  if (residual(i) > level) return null;
-  const leftLow = residual(i);
-  const leftHigh = residual(i + 1);
-  const ti = timeSec[i] as number;
-  const leftSec = ti + ((level - leftLow) / (leftHigh - leftLow)) * ((timeSec[i + 1] as number) - ti);
-  let j = apexIndex;
-  while (j < lastIndex && residual(j) > level) j++;
-  if (residual(j) > level) return null;
-  const rightLow = residual(j);
-  const rightHigh = residual(j - 1);
-  const tj = timeSec[j] as number;
-  const rightSec = tj - ((level - rightLow) / (rightHigh - rightLow)) * (tj - (timeSec[j - 1] as number));
-  return { leftSec, rightSec };
+  const leftSec = flankCrossing(timeSec, values, apexIndex, level, baseline, firstIndex, -1);
+  if (leftSec === null) return null;
+  const rightSec = flankCrossing(timeSec, values, apexIndex, level, baseline, lastIndex, 1);
+  return rightSec === null ? null : { leftSec, rightSec };
 }
