@@ -32,10 +32,11 @@ export function syntheticCsv(
   return `${lines.join('\n')}\n`;
 }
 
-/** The real AIA chromatogram of the shared data, or a synthetic CSV when the data folder is absent. */
+/** The real AIA chromatogram of the shared data, or (outside CI only) a synthetic CSV when it is absent. */
 export function sampleChromatogram(): { name: string; bytes: Uint8Array | string } {
   if (existsSync(AIA_FILE))
     return { name: 'agilent_hplc.cdf', bytes: new Uint8Array(readFileSync(AIA_FILE)) };
+  if (process.env.CI) throw new Error(`CI needs the reference data: ${AIA_FILE} is missing`);
   return { name: 'synthetic.csv', bytes: syntheticCsv() };
 }
 

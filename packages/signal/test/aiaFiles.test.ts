@@ -113,7 +113,7 @@ describe.skipIf(!hasReferenceData)('AIA reference files', () => {
 describe('file errors', () => {
   it('names the problem for malformed input', () => {
     expect(() => readAia(new Uint8Array([0x43, 0x44, 0x46, 0x01, 0, 0]))).toThrow(
-      /Not a valid AIA\/netCDF file/,
+      /^Not a valid AIA file: it is truncated/,
     );
     expect(() => readChromatogram(new Uint8Array())).toThrow('The file is empty');
     expect(() => readCsv('time (s),signal\n0,1\n1,abc\n')).toThrow('CSV line 3 is not a time and a value');

@@ -1,3 +1,9 @@
+import type { Dropouts } from './dropouts.ts';
+
+export { ChromatogramFileError, type ChromatogramFileErrorKind } from './fileError.ts';
+export { bridgeDropouts, type Dropouts } from './dropouts.ts';
+export { Netcdf3Reader } from './netcdf3Reader.ts';
+
 /** A chromatogram as read from a file: one signal on a time axis in seconds. */
 export interface Chromatogram {
   timeSec: Float64Array;
@@ -8,6 +14,10 @@ export interface Chromatogram {
   metadata: Record<string, string>;
   /** The vendor's peak table when the file has one (times converted to seconds). */
   peakTable?: VendorPeak[];
+  /** Samples the reader bridged (AIA `-9999`, NaN); readers always set it, writers ignore it. */
+  dropouts?: Dropouts;
+  /** What the reader skipped or assumed (a CSV footer, a unit taken as minutes), one sentence each. */
+  notes?: string[];
 }
 
 /** One row of a vendor peak table; `null` for the `-9999` null, non-finite numbers and absent variables. */

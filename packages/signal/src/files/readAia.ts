@@ -1,47 +1,19 @@
-import { NetCDFReader } from 'netcdfjs';
 import { normaliseSignalUnit, type Chromatogram, type VendorPeak } from './chromatogram.ts';
+import { AIA_NULL, bridgeDropouts } from './dropouts.ts';
+import { ChromatogramFileError } from './fileError.ts';
+import { Netcdf3Reader } from './netcdf3Reader.ts';
 
-type Reader = InstanceType<typeof NetCDFReader>;
-
-const AIA_NULL = -9999;
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.replace(/\0.*$/s, '').trim() : '';
-}
-
-function attribute(reader: Reader, ...names: string[]): string {
+function attribute(reader: Netcdf3Reader, ...names: string[]): string {
   for (const name of names) {
-    const found = reader.globalAttributes.find((a) => a.name.toLowerCase() === name);
-    if (found) return typeof found.value === 'number' ? String(found.value) : text(found.value);
+    const found = reader.attribute(name);
+    if (found) return typeof found.value === 'string' ? found.value : found.value.join(' ');
   }
   return '';
 }
 
-function numbers(reader: Reader, name: string): number[] | undefined {
-  if (!reader.dataVariableExists(name)) return undefined;
-  return reader.getDataVariable(name).map((value) => (typeof value === 'number' ? value : Number.NaN));
-}
-
-function scalar(reader: Reader, name: string): number | undefined {
-  const value = numbers(reader, name)?.[0];
+function scalar(reader: Netcdf3Reader, name: string): number | undefined {
+  const value = reader.numbers(name)?.[0];
   return value === undefined || !Number.isFinite(value) || value === AIA_NULL ? undefined : value;
-}
-
-/** netcdfjs returns char variables one character per cell; rebuild the strings of the last dimension. */
-function strings(reader: Reader, name: string): string[] | undefined {
-  if (!reader.dataVariableExists(name)) return undefined;
-  const variable = reader.variables.find((v) => v.name === name);
-  const dimensions = variable?.dimensions;
-  const lastDimension = dimensions?.[dimensions.length - 1];
-  const rowLength = lastDimension === undefined ? 1 : (reader.dimensions[lastDimension]?.size ?? 1);
-  const cells = reader.getDataVariable(name).map((cell) => (typeof cell === 'string' ? cell : ''));
-  const rows: string[] = [];
-  for (let start = 0; start < cells.length; start += rowLength) {
-    const row = cells.slice(start, start + rowLength);
-    const end = row.indexOf('');
-    rows.push((end === -1 ? row : row.slice(0, end)).join('').trim());
-  }
-  return rows;
 }
 
 /** Reads "seconds", "Seconds", "Time-Sec", "Minutes", "time in seconds": factor to seconds. */
@@ -51,20 +23,20 @@ function secondsPerRetentionUnit(unit: string): number {
   return 1;
 }
 
-function readPeakTable(reader: Reader, toSec: number): VendorPeak[] | undefined {
-  const retention = numbers(reader, 'peak_retention_time');
+function readPeakTable(reader: Netcdf3Reader, toSec: number): VendorPeak[] | undefined {
+  const retention = reader.numbers('peak_retention_time');
   if (!retention || retention.length === 0) return undefined;
   const count = retention.length;
   const column = (name: string, scale = 1) => {
-    const values = numbers(reader, name);
+    const values = reader.numbers(name);
     return (index: number) => {
       const value = values?.[index];
       return value === undefined || !Number.isFinite(value) || value === AIA_NULL ? null : value * scale;
     };
   };
-  const names = strings(reader, 'peak_name') ?? [];
-  const startCodes = strings(reader, 'peak_start_detection_code') ?? [];
-  const stopCodes = strings(reader, 'peak_stop_detection_code') ?? [];
+  const names = reader.strings('peak_name') ?? [];
+  const startCodes = reader.strings('peak_start_detection_code') ?? [];
+  const stopCodes = reader.strings('peak_stop_detection_code') ?? [];
   const get = {
     retentionTimeSec: column('peak_retention_time', toSec),
     startSec: column('peak_start_time', toSec),
@@ -100,36 +72,53 @@ function readPeakTable(reader: Reader, toSec: number): VendorPeak[] | undefined 
   }));
 }
 
+/** The time of each sample in seconds: `raw_data_retention` when present, else delay + i·interval. */
+function timeAxis(reader: Netcdf3Reader, points: number, toSec: number): Float64Array {
+  const retention = reader.numbers('raw_data_retention');
+  if (retention && retention.length === points) {
+    for (let i = 0; i < points; i++) retention[i] = (retention[i] as number) * toSec;
+    return retention;
+  }
+  const interval = scalar(reader, 'actual_sampling_interval');
+  if (interval === undefined || !(interval > 0)) {
+    throw new ChromatogramFileError(
+      'not_aia',
+      'Not a valid AIA file: actual_sampling_interval is missing or not positive',
+    );
+  }
+  const delay = scalar(reader, 'actual_delay_time') ?? 0;
+  const timeSec = new Float64Array(points);
+  for (let i = 0; i < points; i++) timeSec[i] = (delay + i * interval) * toSec;
+  return timeSec;
+}
+
 /**
  * Reads an AIA/ANDI chromatography file (ASTM E1947, netCDF-3). Times are converted to seconds from
  * `retention_unit` (or the plural `retention_units`); the signal keeps its ordinate unit; vendor peak
  * tables are returned as found (they may use other units than the ordinate, see docs/processing.md).
- * @throws Error naming the problem when the bytes are not an AIA chromatogram.
+ * Dropouts (`-9999`, NaN) are bridged and counted in `dropouts`.
+ * @throws ChromatogramFileError naming the problem when the bytes are not an AIA chromatogram.
  */
 export function readAia(bytes: Uint8Array): Chromatogram {
-  let reader: Reader;
-  try {
-    reader = new NetCDFReader(bytes);
-  } catch (error) {
-    throw new Error(`Not a valid AIA/netCDF file: ${error instanceof Error ? error.message : String(error)}`);
+  const reader = new Netcdf3Reader(bytes);
+  const values = reader.numbers('ordinate_values');
+  if (!values) {
+    throw new ChromatogramFileError(
+      'not_aia',
+      'Not a valid AIA file: the ordinate_values variable is missing',
+    );
   }
-  if (!reader.dataVariableExists('ordinate_values')) {
-    throw new Error('Not a valid AIA chromatogram: the ordinate_values variable is missing');
+  if (values.length === 0) {
+    throw new ChromatogramFileError('no_data', 'The AIA file holds no samples');
   }
-  const ordinate = numbers(reader, 'ordinate_values') ?? [];
-  const values = Float64Array.from(ordinate, (value) => (value === AIA_NULL ? Number.NaN : value));
   const toSec = secondsPerRetentionUnit(attribute(reader, 'retention_unit', 'retention_units'));
-  const retention = numbers(reader, 'raw_data_retention');
-  let timeSec: Float64Array;
-  if (retention && retention.length === values.length) {
-    timeSec = Float64Array.from(retention, (t) => t * toSec);
-  } else {
-    const interval = scalar(reader, 'actual_sampling_interval');
-    if (interval === undefined || !(interval > 0)) {
-      throw new Error('Not a valid AIA chromatogram: actual_sampling_interval is missing or not positive');
-    }
-    const delay = scalar(reader, 'actual_delay_time') ?? 0;
-    timeSec = Float64Array.from({ length: values.length }, (_, i) => (delay + i * interval) * toSec);
+  const timeSec = timeAxis(reader, values.length, toSec);
+  const dropouts = bridgeDropouts(timeSec, values);
+  if (!dropouts) {
+    throw new ChromatogramFileError(
+      'no_data',
+      'The AIA file holds no valid samples (every value is -9999 or NaN)',
+    );
   }
   const metadata: Record<string, string> = {};
   for (const name of [
@@ -142,11 +131,19 @@ export function readAia(bytes: Uint8Array): Chromatogram {
     const value = attribute(reader, name);
     if (value) metadata[name] = value;
   }
+  const notes: string[] = [];
+  if (dropouts.count > 0) {
+    notes.push(
+      `${dropouts.count} missing sample${dropouts.count === 1 ? '' : 's'} (-9999 or NaN) in ${dropouts.rangeCount} run${dropouts.rangeCount === 1 ? '' : 's'} bridged by linear interpolation`,
+    );
+  }
   const chromatogram: Chromatogram = {
     timeSec,
     values,
     signalUnit: normaliseSignalUnit(attribute(reader, 'detector_unit', 'detector_units')),
     metadata,
+    dropouts,
+    notes,
   };
   const peakTable = readPeakTable(reader, toSec);
   if (peakTable) chromatogram.peakTable = peakTable;

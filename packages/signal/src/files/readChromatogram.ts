@@ -1,13 +1,31 @@
 import type { Chromatogram } from './chromatogram.ts';
+import { ChromatogramFileError } from './fileError.ts';
 import { readAia } from './readAia.ts';
 import { readCsv, type ReadCsvOptions } from './readCsv.ts';
+import { looksBinary } from './textCodec.ts';
 
-/** Reads an AIA/ANDI `.cdf` (recognised by its `CDF` magic bytes) or a CSV chromatogram. */
+const startsWith = (bytes: Uint8Array, ...prefix: number[]) => prefix.every((byte, i) => bytes[i] === byte);
+
+/**
+ * Reads an AIA/ANDI `.cdf` (recognised by its `CDF` magic bytes) or a CSV chromatogram. Binary content that
+ * is not netCDF-3 is refused as such, never guessed as CSV.
+ * @throws ChromatogramFileError with a one-line message naming the problem.
+ */
 export function readChromatogram(bytes: Uint8Array, csvOptions: ReadCsvOptions = {}): Chromatogram {
-  if (bytes.length === 0) throw new Error('The file is empty');
-  if (bytes[0] === 0x43 && bytes[1] === 0x44 && bytes[2] === 0x46) return readAia(bytes);
-  if (bytes[0] === 0x89 && bytes[1] === 0x48 && bytes[2] === 0x44 && bytes[3] === 0x46) {
-    throw new Error('netCDF-4/HDF5 files are not supported; export the chromatogram as AIA (netCDF-3)');
+  if (bytes.length === 0) throw new ChromatogramFileError('empty', 'The file is empty');
+  if (startsWith(bytes, 0x43, 0x44, 0x46)) return readAia(bytes);
+  if (startsWith(bytes, 0x89, 0x48, 0x44, 0x46)) {
+    throw new ChromatogramFileError(
+      'netcdf4',
+      'netCDF-4/HDF5 files are not supported; export the chromatogram as AIA (netCDF-3)',
+    );
+  }
+  const utf16 = startsWith(bytes, 0xff, 0xfe) || startsWith(bytes, 0xfe, 0xff);
+  if (!utf16 && looksBinary(bytes)) {
+    throw new ChromatogramFileError(
+      'binary',
+      'Not a valid AIA file, and not CSV text: the file is binary; export the chromatogram as AIA (.cdf) or CSV',
+    );
   }
   return readCsv(bytes, csvOptions);
 }

@@ -70,3 +70,45 @@ export function utf16Decode(bytes: Uint8Array, littleEndian: boolean): string {
   }
   return fromCodes(units);
 }
+
+/** Whether the bytes are well-formed UTF-8 (no stray continuation bytes, no truncated or overlong sequence). */
+export function validUtf8(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length;) {
+    const first = bytes[i] as number;
+    const size =
+      first < 0x80
+        ? 1
+        : first >= 0xc2 && first < 0xe0
+          ? 2
+          : first >= 0xe0 && first < 0xf0
+            ? 3
+            : first >= 0xf0 && first < 0xf5
+              ? 4
+              : 0;
+    if (size === 0 || i + size > bytes.length) return false;
+    for (let k = 1; k < size; k++) if (((bytes[i + k] as number) & 0xc0) !== 0x80) return false;
+    i += size;
+  }
+  return true;
+}
+
+/** Decodes Latin-1 (ISO 8859-1): one character per byte. */
+export function latin1Decode(bytes: Uint8Array): string {
+  const codes = new Array<number>(bytes.length);
+  for (let i = 0; i < bytes.length; i++) codes[i] = bytes[i] as number;
+  return fromCodes(codes);
+}
+
+/**
+ * Whether bytes without a UTF-16 byte-order mark are binary rather than text: a NUL byte or another C0
+ * control character (other than tab, line feed, form feed, carriage return and a final DOS end-of-file).
+ */
+export function looksBinary(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i] as number;
+    if (byte >= 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0c || byte === 0x0d) continue;
+    if (byte === 0x1a && i === bytes.length - 1) continue;
+    return true;
+  }
+  return false;
+}
