@@ -146,27 +146,22 @@ export async function runSample(
   };
 }
 
-/** A new share token for a sample, injection or sequence of the demo user. */
+/** A new share token for a sample, injection or sequence of the demo user (REST: share links). */
 export async function createShareToken(
   request: APIRequestContext,
   token: string,
   objectType: 'sample' | 'injection' | 'sequence',
   objectId: number,
 ): Promise<{ id: number; token: string }> {
-  const data = await graphql<{ insert_shareTokens_one: { id: number; token: string } }>(
-    request,
-    token,
-    'mutation($type: String!, $id: Int!) { insert_shareTokens_one(object: {object_type: $type, object_id: $id}) { id token } }',
-    { type: objectType, id: objectId },
-  );
-  return data.insert_shareTokens_one;
+  return api<{ id: number; token: string }>(request, token, 'POST', '/api/share-tokens/', {
+    object_type: objectType,
+    object_id: objectId,
+  });
 }
 
 export async function revokeShareToken(request: APIRequestContext, token: string, id: number) {
-  await graphql(
-    request,
-    token,
-    'mutation($id: Int!, $at: timestamptz!) { update_shareTokens_by_pk(pk_columns: {id: $id}, _set: {revoked_at: $at}) { id } }',
-    { id, at: new Date().toISOString() },
-  );
+  const response = await request.delete(`/api/share-tokens/${id}/`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(204);
 }

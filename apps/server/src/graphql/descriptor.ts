@@ -52,10 +52,16 @@ export interface TableDescriptor {
   insertable?: string[];
   /** Columns accepted by `_set`; absent → no update. */
   updatable?: string[];
-  /** Columns that may actually change after creation; a `_set` naming another column is refused. */
-  changeable?: { columns: string[]; message: string };
-  /** A rule every inserted object must pass; a failing object refuses the insert with the message. */
-  insertRule?: { accepts: (object: Record<string, unknown>) => boolean; message: string };
+  /**
+   * The write rules of the table, shared with every other write path (services/*-rules.ts). Each throws an
+   * AppError of the catalogue to refuse; the mutation answers its message in Hasura's error form and
+   * nothing is written. `insert` runs per inserted object, `change` with the columns an update (or an
+   * upsert's update) sets.
+   */
+  rules?: {
+    insert?: (object: Record<string, unknown>) => void;
+    change?: (columns: readonly string[]) => void;
+  };
   deletable?: boolean;
   /** Row owner column; absent → the table is not owned (never the case for exposed tables). */
   ownerColumn: string;

@@ -54,7 +54,7 @@ export class DocumentCache {
       return new GraphqlRequestError('validation-failed', `not a valid graphql query${detail}`, '$.query');
     }
     const errors = validate(this.schema, document, specifiedRules, { maxErrors: 1 });
-    if (errors.length > 0) return new GraphqlRequestError('validation-failed', errors[0]!.message, '$.query');
+    if (errors.length > 0) return validationError(errors[0]!);
     const operations: OperationDefinitionNode[] = [];
     const fragments: Record<string, FragmentDefinitionNode> = {};
     for (const definition of document.definitions) {
@@ -70,6 +70,21 @@ export class DocumentCache {
     lastId += 1;
     return { id: lastId, document, operations, fragments };
   }
+}
+
+/**
+ * graphql-js's validation error in Hasura's words where Hasura has its own: a field the role may not use
+ * (a table without insert, update or delete) does not exist for it.
+ */
+function validationError(error: GraphQLError): GraphqlRequestError {
+  const missing = /^Cannot query field "(\w+)" on type "(\w+)"\./.exec(error.message);
+  if (missing)
+    return new GraphqlRequestError(
+      'validation-failed',
+      `field '${missing[1]}' not found in type: '${missing[2]}'`,
+      `$.selectionSet.${missing[1]}`,
+    );
+  return new GraphqlRequestError('validation-failed', error.message, '$.query');
 }
 
 export function selectOperation(

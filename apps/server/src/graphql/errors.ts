@@ -1,5 +1,6 @@
 // Errors in Hasura's form: HTTP 200, `{errors: [{message, extensions: {path, code}}]}`. Database errors are
 // mapped by SQLSTATE to Hasura's codes and message prefixes; anything unexpected gets a generic message.
+import { AppError } from '../errors.ts';
 
 export type HasuraCode =
   | 'validation-failed'
@@ -55,4 +56,13 @@ export function fromDatabaseError(error: unknown): GraphqlRequestError | undefin
     return new GraphqlRequestError('timeout', 'GraphQL request timed out after 120 seconds');
   if (code === '2201W' || code === '2201X') return new GraphqlRequestError('validation-failed', message);
   return undefined;
+}
+
+/**
+ * A write rule's refusal (an AppError of the catalogue, as the REST services throw) in Hasura's form: the
+ * catalogue message with code `validation-failed`. Anything else is rethrown unchanged.
+ */
+export function ruleRefusal(error: unknown): unknown {
+  if (error instanceof AppError) return new GraphqlRequestError('validation-failed', error.message);
+  return error;
 }

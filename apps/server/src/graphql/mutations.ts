@@ -4,7 +4,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { rowCheck, writePredicate } from './access.ts';
 import { columnOf, type TableDescriptor } from './descriptor.ts';
-import { GraphqlRequestError } from './errors.ts';
+import { GraphqlRequestError, ruleRefusal } from './errors.ts';
 import { subFields, type CompileScope, type Field } from './fields.ts';
 import { jsonObject, type SelectCompiler } from './select.ts';
 import { tableNamed } from './tables.ts';
@@ -23,10 +23,13 @@ function userId(scope: CompileScope): number {
   return scope.viewer.userId;
 }
 
-function refuseUnchangeable(table: TableDescriptor, columns: string[]): void {
-  if (!table.changeable) return;
-  const refused = columns.filter((name) => !table.changeable!.columns.includes(name));
-  if (refused.length > 0) throw new GraphqlRequestError('validation-failed', table.changeable.message);
+/** Runs one of the table's write rules; a refusal becomes the catalogue message in Hasura's form. */
+function applyRule(check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    throw ruleRefusal(error);
+  }
 }
 
 /** Final SELECT: the field's JSON, the number of written rows and of rows that failed their check. */
@@ -94,8 +97,8 @@ export function compileInsert(
 ): Sql {
   const owner = userId(scope);
   if (args.objects.length === 0) throw new GraphqlRequestError('validation-failed', 'no objects to insert');
-  if (table.insertRule && !args.objects.every(table.insertRule.accepts))
-    throw new GraphqlRequestError('validation-failed', table.insertRule.message);
+  const insertRule = table.rules?.insert;
+  if (insertRule) for (const object of args.objects) applyRule(() => insertRule(object));
   const defaults = table.insertDefaults?.() ?? {};
   const given = new Set(args.objects.flatMap((object) => Object.keys(object)));
   const names = [...new Set([...given, ...Object.keys(defaults)])];
@@ -127,7 +130,7 @@ export function compileInsert(
     const constraint = table.constraints.find((candidate) => candidate.name === conflictSpec.constraint);
     if (!constraint) throw new GraphqlRequestError('constraint-error', 'unknown constraint');
     const updates = conflictSpec.update_columns;
-    refuseUnchangeable(table, updates);
+    if (table.rules?.change) applyRule(() => table.rules!.change!(updates));
     if (updates.length === 0) {
       conflict = sql` on conflict on constraint ${sql.id(constraint.name)} do nothing`;
     } else {
@@ -164,7 +167,7 @@ export function compileUpdate(
 ): Sql {
   userId(scope);
   const names = Object.keys(set ?? {});
-  refuseUnchangeable(table, names);
+  if (table.rules?.change) applyRule(() => table.rules!.change!(names));
   const sets = names.map((name) => sql`${sql.id(name)} = ${boundValue(columnOf(table, name), set![name])}`);
   if (table.touchedOnUpdate) sets.push(sql`${sql.id(table.touchedOnUpdate)} = now()`);
   const pk = sql.id(table.primaryKey);

@@ -39,6 +39,7 @@ describe.each(await backends())('GraphQL permissions on $name', (backend) => {
         name: 'HPLC 1',
         pairing_code_hash: 'x',
         hardware_configuration: '[]',
+        installed_column: JSON.stringify({ name: 'C18' }),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -53,33 +54,49 @@ describe.each(await backends())('GraphQL permissions on $name', (backend) => {
         { u: templateUuid },
       )
     ).insert_postprocessingTemplates_one.id;
+    // Samples, standards, sequences, drafts and share tokens are written through REST only.
+    const owned = async (method: string, path: string, body: Record<string, unknown>) => {
+      const response = await request(server.baseUrl, method, path, { token: owner, body });
+      expect(response.status, path).toBe(201);
+      return response.body;
+    };
     ids.sample = (
-      await asOwner(
-        `mutation ($d: Int, $m: Int) { insert_samples_one(object: {name: "Caffeine", device_id: $d, method_id: $m}) { id } }`,
-        { d: ids.device, m: ids.method },
-      )
-    ).insert_samples_one.id;
+      await owned('POST', '/api/samples/', {
+        name: 'Caffeine',
+        device_id: ids.device,
+        method_id: ids.method,
+        column_name: 'C18',
+      })
+    ).id;
     ids.otherSample = (
-      await asOwner(`mutation { insert_samples_one(object: {name: "Not shared"}) { id } }`)
-    ).insert_samples_one.id;
+      await owned('POST', '/api/samples/', {
+        name: 'Not shared',
+        device_id: ids.device,
+        method_id: ids.method,
+        column_name: 'C18',
+      })
+    ).id;
     ids.standard = (
-      await asOwner(
-        `mutation ($s: Int!) { insert_standards_one(object: {sample_id: $s, analyte: "caffeine", amount: 10}) { id } }`,
-        { s: ids.sample },
-      )
-    ).insert_standards_one.id;
+      await db
+        .insertInto('standards')
+        .values({ owner_id: ownerAccount.id, sample_id: ids.sample!, analyte: 'caffeine', amount: 10 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     ids.sequence = (
-      await asOwner(
-        `mutation ($d: Int, $u: uuid) { insert_sequences_one(object: {name: "Run 1", device_id: $d, template_uuid: $u}) { id } }`,
-        { d: ids.device, u: templateUuid },
-      )
-    ).insert_sequences_one.id;
+      await owned('POST', '/api/sequences/', {
+        name: 'Run 1',
+        device_id: ids.device,
+        template_uuid: templateUuid,
+      })
+    ).id;
     ids.draft = (
-      await asOwner(
-        `mutation ($q: Int!, $s: Int, $m: Int) { insert_drafts_one(object: {sequence_id: $q, sample_id: $s, method_id: $m, vial: 1}) { id } }`,
-        { q: ids.sequence, s: ids.sample, m: ids.method },
-      )
-    ).insert_drafts_one.id;
+      await owned('POST', `/api/sequences/${ids.sequence}/drafts/`, {
+        sample_id: ids.sample,
+        method_id: ids.method,
+        vial: 1,
+      })
+    ).id;
     const injection = await db
       .insertInto('injections')
       .values({
@@ -138,13 +155,10 @@ describe.each(await backends())('GraphQL permissions on $name', (backend) => {
         .executeTakeFirstOrThrow();
       ids[`peak${version}`] = peak.id;
     }
-    const share = await asOwner(
-      `mutation ($s: Int!) { insert_shareTokens_one(object: {object_type: "sample", object_id: $s}) { id token expires_at } }`,
-      { s: ids.sample },
-    );
-    ids.share = share.insert_shareTokens_one.id;
-    shareToken = share.insert_shareTokens_one.token;
-    const expiresInDays = (Date.parse(share.insert_shareTokens_one.expires_at) - Date.now()) / 86_400_000;
+    const share = await owned('POST', '/api/share-tokens/', { object_type: 'sample', object_id: ids.sample });
+    ids.share = share.id;
+    shareToken = share.token;
+    const expiresInDays = (Date.parse(share.expires_at) - Date.now()) / 86_400_000;
     expect(Math.round(expiresInDays)).toBe(30);
     const exchanged = await request(server.baseUrl, 'POST', '/api/hasura/auth/share-token', {
       body: { share_token: shareToken, id: ids.sample },
@@ -262,23 +276,6 @@ describe.each(await backends())('GraphQL permissions on $name', (backend) => {
       }
     }
     const intrusions: Array<[string, Record<string, unknown>]> = [
-      [`mutation ($q: Int!) { insert_drafts_one(object: {sequence_id: $q}) { id } }`, { q: ids.sequence }],
-      [
-        `mutation ($s: Int!) { insert_standards_one(object: {sample_id: $s, analyte: "x"}) { id } }`,
-        { s: ids.sample },
-      ],
-      [
-        `mutation ($m: Int!) { insert_samples_one(object: {name: "x", method_id: $m}) { id } }`,
-        { m: ids.method },
-      ],
-      [
-        `mutation ($u: uuid!) { insert_sequences_one(object: {name: "x", template_uuid: $u}) { id } }`,
-        { u: templateUuid },
-      ],
-      [
-        `mutation ($s: Int!) { insert_shareTokens_one(object: {object_type: "sample", object_id: $s}) { id token } }`,
-        { s: ids.sample },
-      ],
       [
         `mutation ($u: uuid!) { insert_postprocessingTemplates_one(object: {uuid: $u, name: "stolen"}, on_conflict: {constraint: postprocessingTemplates_uuid_key, update_columns: [name]}) { id name } }`,
         { u: templateUuid },
@@ -342,10 +339,10 @@ describe.each(await backends())('GraphQL permissions on $name', (backend) => {
     expect((await graphqlData(server.baseUrl, visitor, query, { s: ids.sample })).samples_by_pk).toEqual({
       id: ids.sample,
     });
-    await asOwner(
-      `mutation ($id: Int!, $at: timestamptz) { update_shareTokens_by_pk(pk_columns: {id: $id}, _set: {revoked_at: $at}) { id } }`,
-      { id: ids.share, at: new Date().toISOString() },
-    );
+    const revoked = await request(server.baseUrl, 'DELETE', `/api/share-tokens/${ids.share}/`, {
+      token: owner,
+    });
+    expect(revoked.status).toBe(204);
     expect((await graphqlData(server.baseUrl, visitor, query, { s: ids.sample })).samples_by_pk).toBeNull();
     const again = await request(server.baseUrl, 'POST', '/api/hasura/auth/share-token', {
       body: { share_token: shareToken, id: ids.sample },
@@ -354,24 +351,34 @@ describe.each(await backends())('GraphQL permissions on $name', (backend) => {
   });
 
   it('audits sequence and draft changes and keeps the trail read-only and per user', async () => {
-    await asOwner(
-      `mutation ($d: Int!) { update_drafts_by_pk(pk_columns: {id: $d}, _set: {vial: 5}) { id } }`,
-      { d: ids.draft },
+    const changed = await request(
+      server.baseUrl,
+      'PATCH',
+      `/api/sequences/${ids.sequence}/drafts/${ids.draft}/`,
+      {
+        token: owner,
+        body: { vial: 5 },
+      },
     );
+    expect(changed.status).toBe(200);
     const trail = await asOwner(
       `query { auditEvents(where: {entity: {_in: ["sequences", "drafts"]}}, order_by: {id: asc}) { entity action old_values new_values } }`,
     );
-    expect(trail.auditEvents).toContainEqual({
-      entity: 'drafts',
-      action: 'update',
-      old_values: { vial: 1 },
-      new_values: { vial: 5 },
-    });
+    expect(trail.auditEvents).toContainEqual(
+      expect.objectContaining({
+        entity: 'drafts',
+        action: 'update',
+        old_values: expect.objectContaining({ vial: 1 }),
+        new_values: expect.objectContaining({ vial: 5 }),
+      }),
+    );
     expect(
       trail.auditEvents
-        .filter((e: { action: string }) => e.action === 'insert')
+        .filter((e: { action: string }) => e.action === 'create')
         .map((e: { entity: string }) => e.entity),
     ).toEqual(['sequences', 'drafts']);
+    const strangerTrail = await graphqlData(server.baseUrl, stranger, `query { auditEvents { id } }`);
+    expect(strangerTrail.auditEvents).toEqual([]);
     const write = await graphql(
       server.baseUrl,
       owner,

@@ -1,12 +1,8 @@
 // One descriptor per exposed table: columns with their GraphQL types, what may be inserted and changed, and
 // the relationships. The schema and the SQL compiler are generated from these and nothing else.
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { domainErrors } from '@eluent/contracts';
-import { methodConfigurationCompatible } from '../services/method-configuration.ts';
+import { checkMethodChange, checkNewMethod } from '../services/method-rules.ts';
 import type { ColumnDescriptor, ScalarName, TableDescriptor } from './descriptor.ts';
-
-const SHARE_TOKEN_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 
 function columns(spec: string): ColumnDescriptor[] {
   // "name:Type!" entries separated by whitespace; `!` marks not null.
@@ -82,14 +78,7 @@ export const tables: TableDescriptor[] = [
     relationships: [],
     insertable: methodInsertable,
     updatable: methodInsertable,
-    changeable: {
-      columns: ['name', 'archived', 'favorite'],
-      message: domainErrors.method_only_name_changeable,
-    },
-    insertRule: {
-      accepts: methodConfigurationCompatible,
-      message: domainErrors.method_configuration_incompatible,
-    },
+    rules: { insert: checkNewMethod, change: checkMethodChange },
     deletable: true,
     audited: true,
   },
@@ -112,7 +101,8 @@ export const tables: TableDescriptor[] = [
   },
   {
     name: 'samples',
-    description: 'Samples, standards and blanks to be injected.',
+    description:
+      'Samples, standards and blanks to be injected. Read-only here: written through REST under its rules.',
     primaryKey: 'id',
     ownerColumn: 'owner_id',
     columns: columns(`
@@ -136,17 +126,11 @@ export const tables: TableDescriptor[] = [
         defaultOrder: ['id'],
       },
     ],
-    insertable: ['name', 'type', 'description', 'device_id', 'method_id', 'column_name'],
-    updatable: ['name', 'type', 'description', 'device_id', 'method_id', 'column_name'],
-    deletable: true,
-    references: [
-      { column: 'device_id', table: 'devices', targetColumn: 'id' },
-      { column: 'method_id', table: 'methods', targetColumn: 'id' },
-    ],
   },
   {
     name: 'standards',
-    description: 'Analytes of a standard sample: amount and expected retention time.',
+    description:
+      'Analytes of a standard: amount and expected retention time. Read-only here: written through REST.',
     primaryKey: 'id',
     ownerColumn: 'owner_id',
     columns: columns(`
@@ -162,14 +146,10 @@ export const tables: TableDescriptor[] = [
         on: (parent, child) => sql`${child}.id = ${parent}.sample_id`,
       },
     ],
-    insertable: ['sample_id', 'analyte', 'amount', 'amount_unit', 'retention_time_sec', 'window_sec'],
-    updatable: ['analyte', 'amount', 'amount_unit', 'retention_time_sec', 'window_sec'],
-    deletable: true,
-    references: [{ column: 'sample_id', table: 'samples', targetColumn: 'id' }],
   },
   {
     name: 'sequences',
-    description: 'Sequences of drafts run on one device; run state changes through REST.',
+    description: 'Sequences of drafts run on one device. Read-only here: written and run through REST.',
     primaryKey: 'id',
     ownerColumn: 'owner_id',
     columns: columns(`
@@ -200,20 +180,11 @@ export const tables: TableDescriptor[] = [
         defaultOrder: ['id'],
       },
     ],
-    insertable: ['device_id', 'name', 'method_id', 'template_uuid'],
-    updatable: ['device_id', 'name', 'method_id', 'template_uuid'],
-    deletable: true,
-    audited: true,
-    touchedOnUpdate: 'updated_at',
-    references: [
-      { column: 'device_id', table: 'devices', targetColumn: 'id' },
-      { column: 'method_id', table: 'methods', targetColumn: 'id' },
-      { column: 'template_uuid', table: 'postprocessingTemplates', targetColumn: 'uuid' },
-    ],
   },
   {
     name: 'drafts',
-    description: 'Rows of a sequence table: a sample or standard, vial, injections, method, enabled.',
+    description:
+      'Rows of a sequence table (sample, vial, injections, method, enabled). Read-only here: REST.',
     primaryKey: 'id',
     ownerColumn: 'owner_id',
     columns: columns(`
@@ -240,15 +211,6 @@ export const tables: TableDescriptor[] = [
         table: 'sequences',
         on: (parent, child) => sql`${child}.id = ${parent}.sequence_id`,
       },
-    ],
-    insertable: ['sequence_id', 'position', 'sample_id', 'vial', 'injections_count', 'method_id', 'enabled'],
-    updatable: ['position', 'sample_id', 'vial', 'injections_count', 'method_id', 'enabled'],
-    deletable: true,
-    audited: true,
-    references: [
-      { column: 'sequence_id', table: 'sequences', targetColumn: 'id' },
-      { column: 'sample_id', table: 'samples', targetColumn: 'id' },
-      { column: 'method_id', table: 'methods', targetColumn: 'id' },
     ],
   },
   {
@@ -355,7 +317,8 @@ export const tables: TableDescriptor[] = [
   },
   {
     name: 'shareTokens',
-    description: 'Read-only share links to a sample, injection or sequence; revoked by setting revoked_at.',
+    description:
+      'Share links to a sample, injection or sequence. Read-only here: created and revoked through REST.',
     primaryKey: 'id',
     ownerColumn: 'owner_id',
     columns: columns(`
@@ -364,13 +327,6 @@ export const tables: TableDescriptor[] = [
     `),
     constraints: [pkey('shareTokens'), { name: 'shareTokens_token_key', columns: ['token'] }],
     relationships: [],
-    insertable: ['object_type', 'object_id', 'expires_at'],
-    updatable: ['revoked_at', 'expires_at'],
-    deletable: true,
-    insertDefaults: () => ({
-      token: randomBytes(24).toString('base64url'),
-      expires_at: new Date(Date.now() + SHARE_TOKEN_LIFETIME_MS).toISOString(),
-    }),
   },
   {
     name: 'auditEvents',

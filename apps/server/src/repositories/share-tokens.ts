@@ -1,5 +1,5 @@
-// Share tokens: read-only links to one sample, injection or sequence. Created over REST or GraphQL
-// (insert_shareTokens_one); lookups for the exchange and for visitors reading shared objects over REST.
+// Share tokens: read-only links to one sample, injection or sequence, created and revoked over REST
+// (POST/DELETE /api/share-tokens/); lookups for the exchange and for visitors reading shared objects.
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { ShareObjectType, ShareTokensTable } from '../db/domain-schema.ts';
