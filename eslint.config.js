@@ -102,6 +102,22 @@ export default tseslint.config(
     },
   },
   {
+    // The transaction rule (docs/architecture.md "Transactions"): inside db.transaction().execute(trx => …)
+    // every read and write goes through trx; the root handle `db` (or `something.db`) cannot be named there.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='execute'][callee.object.callee.property.name=/^(transaction|connection)$/] > :function Identifier[name='db']",
+          message: 'Inside a transaction use its executor (trx) for every query; never the root `db`.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',

@@ -1,10 +1,12 @@
 // Opens the database: PGlite in the data folder by default, PostgreSQL when DATABASE_URL is set.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 import { PGlitePool } from './pglite-pool.ts';
+import { GuardedKysely, guardPool } from './transaction-guard.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -28,7 +30,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // Integers and bigints from count(*) come back as numbers, not strings.
     pg.default.types.setTypeParser(20, (value: string) => Number(value));
     const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new GuardedKysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool) }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -39,7 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const pglite = new PGlite(location, { parsers: { 20: (value: string) => Number(value) } });
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+  const db = new GuardedKysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
   return {
     db,
     kind: 'pglite',

@@ -1,8 +1,11 @@
 // Adapts PGlite (one embedded connection) to the pool interface Kysely's PostgresDialect drives.
 // Kysely has no maintained PGlite dialect for PGlite 0.5, and the adapter is this small: a mutex hands the
 // single connection to one borrower at a time, so a transaction never interleaves with other statements.
+// A borrow from inside a transaction that holds the connection would wait for itself forever: the guard
+// (transaction-guard.ts) refuses it with a clear error instead.
 import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { guardedConnect } from './transaction-guard.ts';
 
 const commandPattern = /^\s*(?:with\b[\s\S]*?\)\s*)?(insert|update|delete|merge|select)\b/i;
 
@@ -11,7 +14,11 @@ export class PGlitePool implements PostgresPool {
 
   constructor(private readonly database: PGlite) {}
 
-  async connect(): Promise<PostgresPoolClient> {
+  connect(): Promise<PostgresPoolClient> {
+    return guardedConnect(() => this.borrow());
+  }
+
+  private async borrow(): Promise<PostgresPoolClient> {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const previous = this.queue;

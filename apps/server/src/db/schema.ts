@@ -1,5 +1,5 @@
 // Kysely table types. Each migration that adds a table adds its interface here.
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { DomainTables } from './domain-schema.ts';
 import type { SequencesTables } from './sequences-schema.ts';
 
@@ -45,3 +45,9 @@ export interface Database extends DomainTables, SequencesTables {
   password_resets: PasswordResetsTable;
   contact_messages: ContactMessagesTable;
 }
+
+/**
+ * What repositories run their SQL on: the root handle, or the transaction the caller is inside. Code inside
+ * a transaction must pass that transaction (docs/architecture.md "Transactions").
+ */
+export type Executor = Kysely<Database> | Transaction<Database>;

@@ -1,6 +1,7 @@
 // Sequences and the sequence table (spec §8 "Sequence table"): drafts are added, changed, ordered and
 // enabled under the table's rules; every change lands in the audit trail.
 import { z } from 'zod';
+import type { Executor } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { SamplesRepository } from '../repositories/samples.ts';
 import { writeAuditEntry } from '../repositories/sequences-audit.ts';
@@ -105,8 +106,8 @@ export function createSequencesService(sequences: SequencesRepository, samples: 
     }
   }
 
-  async function view(row: SequenceRow): Promise<SequenceView> {
-    return sequenceView(row, await sequences.drafts([row.id]));
+  async function view(row: SequenceRow, executor: Executor = db): Promise<SequenceView> {
+    return sequenceView(row, await sequences.drafts([row.id], executor));
   }
 
   return {
@@ -162,7 +163,7 @@ export function createSequencesService(sequences: SequencesRepository, samples: 
           },
           newValues: values,
         });
-        return view(row);
+        return view(row, trx);
       });
     },
 

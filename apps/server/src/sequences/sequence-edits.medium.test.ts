@@ -1,0 +1,69 @@
+// Editing a sequence never makes the server wait on itself: on the embedded database (one connection) a
+// rename or a method change answers promptly and the server keeps answering afterwards.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, request, signUp, startTestServer, type TestServer } from '../../test/harness.ts';
+import { linkInstrument, storeMethod, type LinkedInstrument } from '../../test/sequences-fixtures.ts';
+
+/** Rejects when `promise` has not settled within `ms` (a hang, not a slow answer). */
+function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+describe.each(await backends())('editing a sequence on $name', (backend) => {
+  let server: TestServer;
+  let token: string;
+  let instrument: LinkedInstrument;
+  let methodId: number;
+  let otherMethodId: number;
+  const api = (method: string, path: string, body?: unknown) =>
+    within(1000, request(server.baseUrl, method, path, { token, body }), `${method} ${path}`);
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+    const user = await signUp(server.baseUrl);
+    token = user.access;
+    instrument = await linkInstrument(server, user.id);
+    methodId = await storeMethod(server, user.id);
+    otherMethodId = await storeMethod(server, user.id, { name: 'Caffeine assay, slow flow' });
+  });
+  afterAll(async () => {
+    await instrument?.client.stop();
+    await server?.dispose();
+  });
+
+  it('renames a new sequence and changes its method, answering within a second each', async () => {
+    const created = await api('POST', '/api/sequences/', {
+      name: 'Morning run',
+      device_id: instrument.deviceId,
+      method_id: methodId,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const sample = await api('POST', '/api/samples/', {
+      name: 'Coffee extract',
+      device_id: instrument.deviceId,
+      method_id: methodId,
+      column_name: 'C18 4.6 × 150 mm',
+    });
+    expect(sample.status).toBe(201);
+    expect(
+      (await api('POST', `/api/sequences/${id}/drafts/`, { sample_id: sample.body.id, vial: 1 })).status,
+    ).toBe(201);
+
+    const renamed = await api('PATCH', `/api/sequences/${id}/`, { name: 'Afternoon run' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Afternoon run', method_id: methodId });
+    expect(renamed.body.drafts).toHaveLength(1);
+
+    const changed = await api('PATCH', `/api/sequences/${id}/`, { method_id: otherMethodId });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ name: 'Afternoon run', method_id: otherMethodId });
+
+    expect((await api('GET', '/api/health/')).status).toBe(200);
+    expect((await api('GET', `/api/sequences/${id}/`)).body).toMatchObject({ method_id: otherMethodId });
+  });
+});
