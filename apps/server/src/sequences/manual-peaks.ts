@@ -2,7 +2,7 @@
 // Edited peaks are measured again with packages/signal (area, apex, widths, plates, tailing); every peak's
 // run-level figures (area %, resolution, S/N) are then completed again. Pure: no I/O.
 import { baselineAt, completeFigures, firstIndexAtOrAfter, measurePeak, type Peak } from '@eluent/signal';
-import type { BaselineLine } from '@eluent/signal';
+import type { BaselineLine, SeparationCode } from '@eluent/signal';
 import type { DomainErrorCode, IntegrationEdit } from '@eluent/contracts';
 
 /** A refused edit, with the catalogued error code the transport answers. */
@@ -35,7 +35,7 @@ function measure(
   startSec: number,
   endSec: number,
   baseline: BaselineLine,
-  codes: ['B' | 'V', 'B' | 'V'],
+  codes: [SeparationCode, SeparationCode],
 ): Peak {
   const { timeSec, values } = signal;
   const first = timeSec[0] as number;
@@ -112,7 +112,7 @@ export function editPeaks(
         endSec,
         endValue: edit.end_sec === undefined ? peak.baselineEndValue : valueAt(signal, endSec),
       };
-      const codes: ['B' | 'V', 'B' | 'V'] = [
+      const codes: [SeparationCode, SeparationCode] = [
         edit.start_sec === undefined ? peak.startCode : 'B',
         edit.end_sec === undefined ? peak.stopCode : 'B',
       ];

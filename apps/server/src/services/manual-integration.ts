@@ -42,6 +42,7 @@ function peakOf(row: PeakRow): Peak {
     baselineEndValue: row.baseline_end ?? 0,
     startCode: 'B',
     stopCode: 'B',
+    negative: row.area < 0,
     area: row.area,
     areaPercent: row.area_percent ?? 0,
     height: row.height ?? 0,

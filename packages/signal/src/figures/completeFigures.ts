@@ -12,8 +12,9 @@ export interface CompleteFiguresOptions {
  * previous peak (half-height formula), retention factor and S/N. Returns new peak objects.
  */
 export function completeFigures(peaks: readonly Peak[], options: CompleteFiguresOptions = {}): Peak[] {
-  const totalArea = peaks.reduce((sum, peak) => sum + peak.area, 0);
-  const totalHeight = peaks.reduce((sum, peak) => sum + peak.height, 0);
+  // Percentages are of the positive peaks' totals; a negative peak shows a negative share.
+  const totalArea = peaks.reduce((sum, peak) => sum + Math.max(0, peak.area), 0);
+  const totalHeight = peaks.reduce((sum, peak) => sum + Math.max(0, peak.height), 0);
   const holdUp = options.holdUpTimeSec ?? null;
   const noise = options.noisePeakToPeak ?? null;
   return peaks.map((peak, index) => {

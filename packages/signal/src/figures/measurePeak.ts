@@ -1,7 +1,7 @@
 import { baselineAt, integrateArea, type BaselineLine } from '../integration/integrateArea.ts';
 import { parabolicApex } from '../integration/parabolicApex.ts';
 import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
-import type { Peak } from './peak.ts';
+import type { Peak, SeparationCode } from './peak.ts';
 import { tangentWidth } from './tangentWidth.ts';
 import { widthCrossings } from './widthCrossings.ts';
 
@@ -12,8 +12,12 @@ export interface PeakLimits {
   /** Sample index of the apex (highest sample above the baseline). */
   apexIndex: number;
   baseline: BaselineLine;
-  startCode: 'B' | 'V';
-  stopCode: 'B' | 'V';
+  startCode: SeparationCode;
+  stopCode: SeparationCode;
+  /** −1 for a negative peak (integrated on the inverted signal). @default 1 */
+  sign?: 1 | -1;
+  /** A tangent-skimmed rider: position of its parent in the same list, whose area gives up this one's. */
+  skimParent?: number;
 }
 
 const EIGHT_LN_2 = 8 * Math.LN2;
@@ -24,6 +28,7 @@ const EIGHT_LN_2 = 8 * Math.LN2;
  * S/N, k') are filled in by `completeFigures`.
  */
 export function measurePeak(timeSec: ArrayLike<number>, values: ArrayLike<number>, limits: PeakLimits): Peak {
+  if (limits.sign === -1) return measureNegativePeak(timeSec, values, limits);
   const { startSec, endSec, apexIndex, baseline } = limits;
   const area = integrateArea(timeSec, values, startSec, endSec, baseline);
   const apex = parabolicApex(timeSec, values, apexIndex, baseline);
@@ -51,6 +56,7 @@ export function measurePeak(timeSec: ArrayLike<number>, values: ArrayLike<number
     baselineEndValue: baselineAt(baseline, endSec),
     startCode: limits.startCode,
     stopCode: limits.stopCode,
+    negative: false,
     area,
     areaPercent: 0,
     height: apex.height,
@@ -64,5 +70,28 @@ export function measurePeak(timeSec: ArrayLike<number>, values: ArrayLike<number
     resolution: null,
     retentionFactor: null,
     signalToNoise: null,
+  };
+}
+
+/** A dip is measured as a peak of the inverted signal; its height and area are reported negative. */
+function measureNegativePeak(
+  timeSec: ArrayLike<number>,
+  values: ArrayLike<number>,
+  limits: PeakLimits,
+): Peak {
+  const inverted = Float64Array.from(values, (value) => -value);
+  const { baseline } = limits;
+  const measured = measurePeak(timeSec, inverted, {
+    ...limits,
+    sign: 1,
+    baseline: { ...baseline, startValue: -baseline.startValue, endValue: -baseline.endValue },
+  });
+  return {
+    ...measured,
+    negative: true,
+    area: -measured.area,
+    height: -measured.height,
+    baselineStartValue: -measured.baselineStartValue,
+    baselineEndValue: -measured.baselineEndValue,
   };
 }

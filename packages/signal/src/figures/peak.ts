@@ -1,3 +1,9 @@
+/**
+ * Separation code of a peak boundary, as CDS reports print them: `B` baseline contact, `V` drop line at a
+ * valley, `S` drop line between a peak and its shoulder, `T` tangent skim (a rider on a tail).
+ */
+export type SeparationCode = 'B' | 'V' | 'S' | 'T';
+
 /** One integrated peak with its figures; times in seconds, heights in signal units, areas in unit × s. */
 export interface Peak {
   /** Parabolic apex time (model apex for fitted peaks). */
@@ -7,9 +13,11 @@ export interface Peak {
   /** Baseline value at startSec and endSec. */
   baselineStartValue: number;
   baselineEndValue: number;
-  /** `B` baseline contact, `V` valley drop line. */
-  startCode: 'B' | 'V';
-  stopCode: 'B' | 'V';
+  /** How the peak starts and ends (see `SeparationCode`). */
+  startCode: SeparationCode;
+  stopCode: SeparationCode;
+  /** A negative peak (a dip below the baseline): height and area are negative. */
+  negative: boolean;
   area: number;
   areaPercent: number;
   height: number;

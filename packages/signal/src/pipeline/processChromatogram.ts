@@ -1,23 +1,26 @@
 import { asFloat64Array } from '../statistics/asFloat64Array.ts';
 import { interpolateOnto } from '../baseline/interpolateOnto.ts';
 import { runBaseline, type BaselinePoint } from '../baseline/runBaseline.ts';
-import { defaultDetectionOptions, detectDefault } from '../detection/detectDefault.ts';
 import { detectFirstDerivative } from '../detection/detectFirstDerivative.ts';
 import { detectWavelet } from '../detection/detectWavelet.ts';
 import { slopePeakLimits } from '../detection/slopePeakLimits.ts';
-import { peakLimits } from '../detection/peakLimits.ts';
+import { detectAutomatic, type DetectedApex } from '../detection/detectAutomatic.ts';
+import {
+  measureSignalScale,
+  type DetectionSettings,
+  type SignalScale,
+} from '../detection/detectionSettings.ts';
+import { detectWithTemplate } from '../detection/detectWithTemplate.ts';
+import { integrationLimits } from '../detection/integrationLimits.ts';
+import { apexWidths } from '../detection/apexWidths.ts';
+import { curvature } from '../detection/smoothForDetection.ts';
 import { completeFigures } from '../figures/completeFigures.ts';
 import { measurePeak, type PeakLimits } from '../figures/measurePeak.ts';
 import type { Peak } from '../figures/peak.ts';
 import { fitEmgGroup } from '../integration/fitEmgGroup.ts';
 import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
 import { emgCurve } from '../models/emg.ts';
-import { robustNoiseSd } from '../noise/robustNoise.ts';
 import { runNoise, type RunNoise } from '../noise/runNoise.ts';
-import { findPeaks } from '../peaks/findPeaks.ts';
-import { peakWidths } from '../peaks/peakWidths.ts';
-import { wholeSignalProminences } from '../peaks/wholeSignalProminences.ts';
-import { keepInWindow } from './keepInWindow.ts';
 import { medianStep } from './medianStep.ts';
 import {
   algorithmKeys,
@@ -62,6 +65,8 @@ export interface ProcessingResult {
   /** Algorithm versions by step, e.g. `{ "pdet": "default@1 (…)" }`. */
   versions: Record<string, string>;
   detectionWindowSec: { start: number; end: number };
+  /** What detection applied: template minimums and the automatic values (null when it did not run). */
+  detection: DetectionSettings | null;
   signals?: { correctedValues: number[]; runBaseline: number[] };
 }
 
@@ -209,37 +214,49 @@ export function processChromatogram(
   const stepSec = medianStep(timeSec, scratch);
   const inWindow = (index: number) =>
     (timeSec[index] as number) >= window.start && (timeSec[index] as number) <= window.end;
-  // Half-prominence widths of the detected apexes when detection already measured them (same definition).
-  let detectedHalfWidths: Float64Array | null = null;
   const pdet = keyOf('pdet', template.algorithm_pdet);
   const peakKey = keyOf('peak', template.algorithm_peak);
-  let apexes = run(
+  let scale: SignalScale | null = null;
+  let detection: DetectionSettings | null = null;
+  let detected: DetectedApex[] = [];
+  run(
     'pdet',
     pdet.key,
     () => {
       if (!pdet.known) unknown();
-      if (peakKey.key === 'first_derivative') return new Int32Array();
+      if (peakKey.key === 'first_derivative') return;
       const minimums = {
         minDistanceSec: template.peak_detection_min_distance,
         minHeight: template.peak_detection_min_height,
         minWidthSec: template.peak_detection_min_width,
         minProminence: template.peak_detection_min_prominence,
       };
+      scale = measureSignalScale(values);
+      const found =
+        pdet.key === 'wavelet_v1'
+          ? {
+              apexes: Array.from(detectWavelet(values), (index) => ({
+                index,
+                sign: 1 as const,
+                shoulder: false,
+              })),
+              settings: detectWithTemplate(values, stepSec, scale, minimums).settings,
+            }
+          : minimums.minProminence != null
+            ? detectWithTemplate(values, stepSec, scale, minimums)
+            : detectAutomatic(values, stepSec, scale, minimums);
       if (pdet.key === 'wavelet_v1') {
-        const candidates = detectWavelet(values);
-        const allowed = new Set(detectDefault(values, stepSec, minimums));
-        return candidates.filter((index) => allowed.has(index) && inWindow(index));
+        const allowed = new Set(
+          detectWithTemplate(values, stepSec, scale, minimums).apexes.map((a) => a.index),
+        );
+        found.apexes = found.apexes.filter((apex) => allowed.has(apex.index));
       }
-      const detected = findPeaks(values, defaultDetectionOptions(stepSec, minimums));
-      const kept = keepInWindow(timeSec, detected.peaks, window.start, window.end);
-      const widths = detected.properties.widths;
-      if (widths) detectedHalfWidths = Float64Array.from(kept, (position) => widths[position] as number);
-      return Int32Array.from(kept, (position) => detected.peaks[position] as number);
+      detection = found.settings;
+      detected = found.apexes.filter((apex) => inWindow(apex.index));
     },
-    new Int32Array(),
+    undefined,
   );
 
-  let limits: PeakLimits[] = [];
   let peaks: Peak[] = [];
   run(
     'peak',
@@ -247,7 +264,7 @@ export function processChromatogram(
     () => {
       if (!peakKey.known) unknown();
       if (peakKey.key === 'none') {
-        peaks = Array.from(apexes, (apex) =>
+        peaks = detected.map(({ index: apex, sign }) =>
           measurePeak(timeSec, values, {
             startSec: timeSec[apex] as number,
             endSec: timeSec[apex] as number,
@@ -260,6 +277,7 @@ export function processChromatogram(
             },
             startCode: 'B',
             stopCode: 'B',
+            sign,
           }),
         );
         return;
@@ -278,16 +296,27 @@ export function processChromatogram(
                 endValue: template.value_at_end,
               }
             : null;
-        limits = slopePeakLimits(timeSec, values, found, fixedLine);
-        apexes = Int32Array.from(found, (p) => p.apexIndex);
+        const limits = slopePeakLimits(timeSec, values, found, fixedLine);
         peaks = limits.map((limit) => measurePeak(timeSec, values, limit));
         return;
       }
-      const halfWidths =
-        detectedHalfWidths ??
-        peakWidths(values, apexes, { prominenceData: wholeSignalProminences(values, apexes) }).widths;
-      limits = peakLimits(timeSec, values, apexes, halfWidths, 2 * robustNoiseSd(values, scratch));
+      if (!scale) return;
+      const signalScale: SignalScale = scale;
+      const limits = integrationLimits({
+        timeSec,
+        values,
+        smoothed: signalScale.smoothed,
+        bend: curvature(signalScale.smoothed, signalScale.smoothingSamples),
+        apexes: detected,
+        widths: apexWidths(signalScale, detected),
+        noisePeakToPeak: signalScale.smoothedPeakToPeak,
+      });
       peaks = limits.map((limit) => measurePeak(timeSec, values, limit));
+      limits.forEach((limit, k) => {
+        if (limit.skimParent === undefined) return;
+        const parent = peaks[limit.skimParent]!;
+        peaks[limit.skimParent] = { ...parent, area: parent.area - peaks[k]!.area };
+      });
       if (peakKey.key === 'peak_fitting_v1') peaks = fitPeaks(timeSec, limits, peaks, values, template);
     },
     undefined,
@@ -328,6 +357,7 @@ export function processChromatogram(
     steps,
     versions,
     detectionWindowSec: window,
+    detection,
   };
   if (context.includeSignals) {
     result.signals = {

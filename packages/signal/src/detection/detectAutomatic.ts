@@ -1,0 +1,282 @@
+import { baselineNoise } from '../noise/baselineNoise.ts';
+import { findPeaks } from '../peaks/findPeaks.ts';
+import { peakWidths } from '../peaks/peakWidths.ts';
+import { selectByPeakDistance } from '../peaks/selectByPeakDistance.ts';
+import { wholeSignalProminences } from '../peaks/wholeSignalProminences.ts';
+import type { DetectionMinimums } from './detectDefault.ts';
+import type { DetectionSettings, SignalScale } from './detectionSettings.ts';
+import { curvature } from './smoothForDetection.ts';
+
+/** One detected apex: a sample index, the sign of the peak and whether it was found as a shoulder. */
+export interface DetectedApex {
+  index: number;
+  /** +1 for a peak, −1 for a negative peak (a dip below the baseline). */
+  sign: 1 | -1;
+  /** Found from the curvature alone (a shoulder or a rider without its own clear maximum). */
+  shoulder: boolean;
+}
+
+export interface AutomaticDetection {
+  apexes: DetectedApex[];
+  settings: DetectionSettings;
+}
+
+/**
+ * Prominence of the automatic threshold in noise ranges h: S/N = 2H/h ≥ 10, the quantitation limit
+ * (ICH Q2), so every reported peak can be quantified.
+ */
+export const QUANTITATION_PROMINENCE_FACTOR = 5;
+/** A negative peak must be twice as significant: baseline wander dips otherwise pass. */
+const NEGATIVE_FACTOR = 2;
+/** Narrowest accepted peak: a quarter of the narrow-end width (spikes and noise are narrower). */
+export const MIN_WIDTH_FRACTION = 0.25;
+/** A curvature well this far from any apex (in peak widths) is a separate component. */
+const SHOULDER_MIN_SEPARATION = 0.6;
+/** A shoulder's curvature well is at least this share of its host peak's. */
+const SHOULDER_RELATIVE_CURVATURE = 0.1;
+/** …and lies at least 0.8 of its host's half-prominence width from the host's apex. */
+const SHOULDER_HOST_SEPARATION = 0.8;
+
+/**
+ * Automatic `default` detection (template minimums null): apexes on the detection signal whose
+ * prominence is at least 5 × its baseline noise range, at least a quarter of the narrow-end peak width
+ * wide; negative peaks the same way on the inverted signal when a baseline lies on one side; shoulders
+ * and riders from wells of the curvature that stand out of its noise by the same factor. Minimums the
+ * template does give apply exactly as scipy's `find_peaks` conditions on the raw signal.
+ */
+export function detectAutomatic(
+  values: Float64Array,
+  stepSec: number,
+  scale: SignalScale,
+  minimums: DetectionMinimums,
+): AutomaticDetection {
+  const { smoothed, smoothingSamples: m, widthSamples } = scale;
+  const minProminence = QUANTITATION_PROMINENCE_FACTOR * scale.smoothedPeakToPeak;
+  const minWidthSamples = Math.max(1, MIN_WIDTH_FRACTION * widthSamples);
+  const found = findPeaks(smoothed, { prominence: minProminence, width: minWidthSamples });
+  const flatTolerance = scale.smoothedPeakToPeak / 2;
+  let positive = Array.from(found.peaks, (peak) => rawApex(values, peak, m, flatTolerance));
+  positive = mergeShallowValleys(smoothed, values, Array.from(new Set(positive)), minProminence);
+  positive = applyGivenMinimums(values, positive, stepSec, minimums);
+
+  const negative = negativePeaks(values, scale, minProminence, minWidthSamples);
+  const shoulders = shoulderApexes(values, scale, positive, found);
+  const apexes: DetectedApex[] = [
+    ...positive.map((index) => ({ index, sign: 1 as const, shoulder: false })),
+    ...negative.map((index) => ({ index, sign: -1 as const, shoulder: false })),
+    ...shoulders.map((index) => ({ index, sign: 1 as const, shoulder: true })),
+  ].sort((a, b) => a.index - b.index);
+  return {
+    apexes: dropDuplicates(apexes),
+    settings: {
+      minProminence: { value: minProminence, automatic: true },
+      minHeight: { value: minimums.minHeight ?? null, automatic: minimums.minHeight == null },
+      minWidthSec: {
+        value: minimums.minWidthSec ?? minWidthSamples * stepSec,
+        automatic: minimums.minWidthSec == null,
+      },
+      minDistanceSec: { value: minimums.minDistanceSec ?? null, automatic: minimums.minDistanceSec == null },
+      noiseSd: scale.rawNoise.sd,
+      noisePeakToPeak: scale.rawNoise.peakToPeak,
+      estimatedPeakWidthSec: scale.typicalWidthSamples === null ? null : scale.typicalWidthSamples * stepSec,
+    },
+  };
+}
+
+/**
+ * The highest raw sample within the smoothing half-width of a detection apex; on a flat (clipped) top, the
+ * middle of the samples within `flatTolerance` of that maximum.
+ */
+function rawApex(values: Float64Array, index: number, smoothingSamples: number, flatTolerance = 0): number {
+  const half = smoothingSamples >> 1;
+  let best = index;
+  for (let i = Math.max(0, index - half); i <= Math.min(values.length - 1, index + half); i++) {
+    if (values[i]! > values[best]!) best = i;
+  }
+  let from = best;
+  let to = best;
+  while (from > 0 && values[from - 1]! >= values[best]! - flatTolerance) from--;
+  while (to < values.length - 1 && values[to + 1]! >= values[best]! - flatTolerance) to++;
+  return to - from >= 2 ? (from + to) >> 1 : best;
+}
+
+/** Drops the lower of two neighbouring apexes when the valley between them is shallower than `depth`. */
+function mergeShallowValleys(smoothed: Float64Array, values: Float64Array, apexes: number[], depth: number) {
+  const kept: number[] = [];
+  for (const apex of apexes) {
+    const previous = kept[kept.length - 1];
+    if (previous === undefined) {
+      kept.push(apex);
+      continue;
+    }
+    let valley = Infinity;
+    for (let i = previous; i <= apex; i++) valley = Math.min(valley, smoothed[i]!);
+    const lower = Math.min(smoothed[previous]!, smoothed[apex]!);
+    if (lower - valley >= depth) kept.push(apex);
+    else if (values[apex]! > values[previous]!) kept[kept.length - 1] = apex;
+  }
+  return kept;
+}
+
+/** Height, width and distance given in the template, applied as scipy conditions on the raw signal. */
+function applyGivenMinimums(
+  values: Float64Array,
+  apexes: number[],
+  stepSec: number,
+  minimums: DetectionMinimums,
+): number[] {
+  let kept = Array.from(new Set(apexes)).sort((a, b) => a - b);
+  if (minimums.minHeight != null) kept = kept.filter((index) => values[index]! >= minimums.minHeight!);
+  if (minimums.minWidthSec != null && kept.length) {
+    const peaks = Int32Array.from(kept);
+    const widths = peakWidths(values, peaks, {
+      prominenceData: wholeSignalProminences(values, peaks),
+    }).widths;
+    kept = kept.filter((_, k) => widths[k]! >= minimums.minWidthSec! / stepSec);
+  }
+  if (minimums.minDistanceSec && kept.length) {
+    const heights = Float64Array.from(kept, (index) => values[index]!);
+    const keep = selectByPeakDistance(
+      kept,
+      heights,
+      Math.max(1, Math.ceil(minimums.minDistanceSec / stepSec)),
+    );
+    kept = kept.filter((_, k) => keep[k] === 1);
+  }
+  return kept;
+}
+
+/**
+ * Dips of the detection signal with the automatic prominence (twice over) that have baseline on at least
+ * one side within a few peak widths; a valley between two peaks has a peak on both sides and is not one.
+ */
+function negativePeaks(
+  values: Float64Array,
+  scale: SignalScale,
+  minProminence: number,
+  minWidthSamples: number,
+): number[] {
+  const inverted = scale.smoothed.map((value) => -value);
+  const window = Math.max(5, Math.round(8 * scale.widthSamples)) | 1;
+  const dips = findPeaks(inverted, {
+    prominence: NEGATIVE_FACTOR * minProminence,
+    width: { min: minWidthSamples, max: 4 * (scale.typicalWidthSamples ?? scale.widthSamples) },
+    wlen: window,
+  });
+  // A side is baseline when, past the dip's own flank, the signal stays flat (range within a third of
+  // the dip's depth) and the dip lies clearly below that level; a valley between peaks has neither side.
+  const half = window >> 1;
+  const baselineSide = (from: number, to: number, dipValue: number, required: number) => {
+    if (to - from < 2) return false;
+    let low = Infinity;
+    let high = -Infinity;
+    let sum = 0;
+    for (let i = from; i <= to; i++) {
+      low = Math.min(low, scale.smoothed[i]!);
+      high = Math.max(high, scale.smoothed[i]!);
+      sum += scale.smoothed[i]!;
+    }
+    const depth = sum / (to - from + 1) - dipValue;
+    return depth >= required && high - low <= depth / 3;
+  };
+  const flank = Math.round(scale.widthSamples + scale.smoothingSamples);
+  const required = NEGATIVE_FACTOR * minProminence;
+  const result: number[] = [];
+  dips.peaks.forEach((dip) => {
+    const dipValue = scale.smoothed[dip]!;
+    const left = baselineSide(Math.max(0, dip - half), dip - flank, dipValue, required);
+    const right = baselineSide(dip + flank, Math.min(values.length - 1, dip + half), dipValue, required);
+    if (!left && !right) return;
+    let lowest = dip;
+    const reach = scale.smoothingSamples >> 1;
+    for (let i = Math.max(0, dip - reach); i <= Math.min(values.length - 1, dip + reach); i++) {
+      if (values[i]! < values[lowest]!) lowest = i;
+    }
+    result.push(lowest);
+  });
+  return result;
+}
+
+/**
+ * Shoulders and riders: wells of the curvature (negative second derivative) that stand out of the
+ * curvature's own baseline noise by the quantitation factor, lie on a detected peak (inside its
+ * prominence bases, clearly above them) and are at least 0.6 peak widths from every apex.
+ */
+function shoulderApexes(
+  values: Float64Array,
+  scale: SignalScale,
+  positive: readonly number[],
+  found: ReturnType<typeof findPeaks>,
+): number[] {
+  if (!positive.length) return [];
+  const bend = curvature(scale.smoothed, scale.smoothingSamples);
+  const bendNoise = baselineNoise(bend, scale.noiseWindowSamples).peakToPeak;
+  if (!(bendNoise > 0)) return [];
+  const threshold = QUANTITATION_PROMINENCE_FACTOR * bendNoise;
+  const wells = findPeaks(
+    bend.map((value) => -value),
+    { height: threshold, prominence: threshold },
+  );
+  const separation = SHOULDER_MIN_SEPARATION * scale.widthSamples;
+  const leftBases = found.properties.leftBases!;
+  const rightBases = found.properties.rightBases!;
+  const hostWidths = found.properties.widths!;
+  const minProminence = QUANTITATION_PROMINENCE_FACTOR * scale.smoothedPeakToPeak;
+  const half = scale.smoothingSamples >> 1;
+  const deepestNear = (index: number) => {
+    let deepest = 0;
+    for (let i = Math.max(0, index - half); i <= Math.min(bend.length - 1, index + half); i++) {
+      deepest = Math.max(deepest, -bend[i]!);
+    }
+    return deepest;
+  };
+  const result: number[] = [];
+  for (const well of wells.peaks) {
+    if (positive.some((apex) => Math.abs(apex - well) < separation)) continue;
+    for (let k = 0; k < found.peaks.length; k++) {
+      if (!(well > leftBases[k]! && well < rightBases[k]!)) continue;
+      // Far enough from the host's apex to be a component of its own, not the host's own broad bend.
+      if (Math.abs(well - found.peaks[k]!) < SHOULDER_HOST_SEPARATION * hostWidths[k]!) continue;
+      const base = Math.max(scale.smoothed[leftBases[k]!]!, scale.smoothed[rightBases[k]!]!);
+      const onPeak = scale.smoothed[well]! - base >= minProminence;
+      // A component, not a kink: its curvature well is a tenth of its host's at least.
+      // A rider with a maximum of its own needs no more; a shoulder needs a tenth of its host's curvature.
+      const significant =
+        hasOwnMaximum(scale.smoothed, well, half + 1) ||
+        -bend[well]! >= SHOULDER_RELATIVE_CURVATURE * deepestNear(found.peaks[k]!);
+      if (onPeak && significant && !onFlatTop(values, found.peaks[k]!, well, scale)) {
+        // A shoulder has no maximum of its own: its apex is the centre of the curvature well.
+        result.push(well);
+        break;
+      }
+    }
+  }
+  return result;
+}
+
+function hasOwnMaximum(smoothed: Float64Array, index: number, reach: number): boolean {
+  for (let i = Math.max(1, index - reach); i <= Math.min(smoothed.length - 2, index + reach); i++) {
+    if (smoothed[i]! > smoothed[i - 1]! && smoothed[i]! >= smoothed[i + 1]!) return true;
+  }
+  return false;
+}
+
+/** A saturated (clipped) top bends sharply at both corners; those bends are not shoulders. */
+function onFlatTop(values: Float64Array, apex: number, well: number, scale: SignalScale): boolean {
+  let top = apex;
+  const reach = scale.smoothingSamples;
+  for (let i = Math.max(0, apex - reach); i <= Math.min(values.length - 1, apex + reach); i++) {
+    if (values[i]! > values[top]!) top = i;
+  }
+  const tolerance = scale.smoothedPeakToPeak / 2;
+  let from = top;
+  let to = top;
+  while (from > 0 && values[from - 1]! >= values[top]! - tolerance) from--;
+  while (to < values.length - 1 && values[to + 1]! >= values[top]! - tolerance) to++;
+  return to - from >= 2 && well >= from - reach && well <= to + reach;
+}
+
+/** Two detections on the same sample (a shoulder refined onto an apex) count once; the first wins. */
+function dropDuplicates(apexes: DetectedApex[]): DetectedApex[] {
+  return apexes.filter((apex, k) => k === 0 || apex.index !== apexes[k - 1]!.index);
+}

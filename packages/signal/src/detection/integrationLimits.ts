@@ -1,0 +1,209 @@
+import type { BaselineLine } from '../integration/integrateArea.ts';
+import type { PeakLimits } from '../figures/measurePeak.ts';
+import type { DetectedApex } from './detectAutomatic.ts';
+import { interpolatedMinimum } from './interpolatedMinimum.ts';
+import { skimRiders } from './skimRiders.ts';
+
+export interface LimitsInput {
+  timeSec: Float64Array;
+  values: Float64Array;
+  /** The detection signal (smoothed); boundaries and valleys are found on it. */
+  smoothed: Float64Array;
+  /** Curvature of the detection signal: splits a shoulder from its peak where there is no valley. */
+  bend: Float64Array;
+  apexes: readonly DetectedApex[];
+  /** Half-prominence width of each apex in samples (walk patience). */
+  widths: ArrayLike<number>;
+  /** Noise range of the detection signal: a new low must beat the last by half of it. */
+  noisePeakToPeak: number;
+}
+
+/** Samples averaged on the outer side of a baseline contact for its anchor value. */
+const ANCHOR_SAMPLES = 5;
+
+/**
+ * Integration limits the way a chromatographer draws them (Chromeleon/Empower rules):
+ * - from each apex the detection signal is followed outward while it reaches new lows by more than half
+ *   the noise range; the peak starts/ends at the last new low (baseline contact) or at a neighbour;
+ * - neighbours of the same sign whose walks meet form a cluster with one baseline and drop lines at the
+ *   interpolated valleys (at the curvature maximum for a shoulder without a valley);
+ * - a cluster baseline that would cut through the signal is re-anchored at the valley (valley to valley);
+ * - baseline anchors are the signal on the outer side of a contact, never a mean over the rising flank;
+ * - a small peak on the tail of a much larger one is tangent-skimmed (see `skimRiders`);
+ * - negative peaks are walked on the inverted signal and never join a positive cluster.
+ */
+export function integrationLimits(input: LimitsInput): PeakLimits[] {
+  const { values, smoothed, apexes, widths, noisePeakToPeak } = input;
+  const count = apexes.length;
+  const n = values.length;
+  const tolerance = noisePeakToPeak / 2;
+  const left = new Int32Array(count);
+  const right = new Int32Array(count);
+  for (let k = 0; k < count; k++) {
+    const { index: apex, sign } = apexes[k]!;
+    const patience = Math.max(3, Math.round(widths[k] as number));
+    const lower = k > 0 ? apexes[k - 1]!.index : 0;
+    const upper = k < count - 1 ? apexes[k + 1]!.index : n - 1;
+    let best = apex;
+    for (let i = apex - 1; i >= lower && best - i <= patience; i--) {
+      if (sign * smoothed[i]! < sign * smoothed[best]! - tolerance) best = i;
+    }
+    left[k] = best;
+    best = apex;
+    for (let i = apex + 1; i <= upper && i - best <= patience; i++) {
+      if (sign * smoothed[i]! < sign * smoothed[best]! - tolerance) best = i;
+    }
+    right[k] = best;
+  }
+  // Opposite signs never share a baseline: where their walks cross, both stop where the signal is
+  // nearest the level between them (the baseline crossing), so a dip never bends a peak's baseline.
+  for (let k = 0; k + 1 < count; k++) {
+    if (apexes[k]!.sign === apexes[k + 1]!.sign || right[k]! < left[k + 1]!) continue;
+    const level = (smoothed[left[k]!]! + smoothed[right[k + 1]!]!) / 2;
+    let crossing = apexes[k]!.index;
+    for (let i = apexes[k]!.index; i <= apexes[k + 1]!.index; i++) {
+      if (Math.abs(smoothed[i]! - level) < Math.abs(smoothed[crossing]! - level)) crossing = i;
+    }
+    right[k] = crossing;
+    left[k + 1] = crossing;
+  }
+
+  const groups: { from: number; to: number }[] = [];
+  let from = 0;
+  for (let k = 0; k < count; k++) {
+    const fused = k < count - 1 && apexes[k]!.sign === apexes[k + 1]!.sign && right[k]! >= left[k + 1]! - 2;
+    if (fused) continue;
+    groups.push({ from, to: k });
+    from = k + 1;
+  }
+
+  const limits: PeakLimits[] = [];
+  for (const group of groups) {
+    limits.push(
+      ...clusterLimits(input, group.from, group.to, left[group.from]!, right[group.to]!, tolerance),
+    );
+  }
+  return skimRiders(input, limits);
+}
+
+/** Index where the cluster splits between members k and k+1: the valley, or for a shoulder the bend. */
+function splitIndex(input: LimitsInput, k: number): number {
+  const { smoothed, bend, apexes } = input;
+  const sign = apexes[k]!.sign;
+  const a = apexes[k]!.index;
+  const b = apexes[k + 1]!.index;
+  let valley = a;
+  for (let i = a + 1; i < b; i++) if (sign * smoothed[i]! < sign * smoothed[valley]!) valley = i;
+  const interior = valley > a && valley < b - 0 && sign * smoothed[valley]! < sign * smoothed[b]!;
+  const isMinimum =
+    interior &&
+    valley > 0 &&
+    sign * smoothed[valley - 1]! >= sign * smoothed[valley]! &&
+    sign * smoothed[valley + 1]! >= sign * smoothed[valley]!;
+  if (isMinimum) return valley;
+  // No valley (a shoulder): split where the curvature is highest between the two wells.
+  let flattest = a + 1;
+  for (let i = a + 1; i < b; i++) if (sign * bend[i]! > sign * bend[flattest]!) flattest = i;
+  return flattest;
+}
+
+/** Baseline anchor at a contact: the mean of the samples on the outer side, never across the flank. */
+function anchorValue(values: Float64Array, index: number, outward: 1 | -1, limit: number): number {
+  let sum = 0;
+  let count = 0;
+  for (let i = index; count < ANCHOR_SAMPLES && i >= 0 && i < values.length; i += outward) {
+    if ((outward === -1 && i < limit) || (outward === 1 && i > limit)) break;
+    sum += values[i]!;
+    count++;
+  }
+  return count ? sum / count : values[index]!;
+}
+
+/**
+ * One cluster's limits: a baseline from its first to its last contact; where the signal would fall below
+ * that line by more than the tolerance, the cluster is cut at that valley and each part gets its own line.
+ */
+function clusterLimits(
+  input: LimitsInput,
+  first: number,
+  last: number,
+  startIndex: number,
+  endIndex: number,
+  tolerance: number,
+): PeakLimits[] {
+  const { timeSec, values, smoothed, apexes } = input;
+  const sign = apexes[first]!.sign;
+  const splits: number[] = [];
+  for (let k = first; k < last; k++) splits.push(splitIndex(input, k));
+  const previousApex = first > 0 ? apexes[first - 1]!.index : 0;
+  const nextApex = last + 1 < apexes.length ? apexes[last + 1]!.index : values.length - 1;
+  return cutAtPenetrations(first, last, startIndex, endIndex, {
+    startValue: anchorValue(values, startIndex, -1, previousApex),
+    endValue: anchorValue(values, endIndex, 1, nextApex),
+  });
+
+  function cutAtPenetrations(
+    from: number,
+    to: number,
+    startAt: number,
+    endAt: number,
+    anchors: { startValue: number; endValue: number },
+  ): PeakLimits[] {
+    const baseline: BaselineLine = {
+      startSec: timeSec[startAt]!,
+      startValue: anchors.startValue,
+      endSec: timeSec[endAt]!,
+      endValue: anchors.endValue,
+    };
+    // The deepest drop line below the line, if any goes below it by more than the tolerance.
+    let cut = -1;
+    let deepest = tolerance;
+    for (let k = from; k < to; k++) {
+      const index = splits[k - first]!;
+      const line = lineAt(baseline, timeSec[index]!);
+      const below = sign * (line - smoothed[index]!);
+      if (below > deepest) {
+        deepest = below;
+        cut = k;
+      }
+    }
+    if (cut >= 0) {
+      const index = splits[cut - first]!;
+      const valleyValue = smoothed[index]!;
+      return [
+        ...cutAtPenetrations(from, cut, startAt, index, { ...anchors, endValue: valleyValue }),
+        ...cutAtPenetrations(cut + 1, to, index, endAt, { ...anchors, startValue: valleyValue }),
+      ].map((limit) => limit);
+    }
+    const result: PeakLimits[] = [];
+    let previousEnd = baseline.startSec;
+    let previousCode: PeakLimits['startCode'] = from === first ? 'B' : 'V';
+    for (let k = from; k <= to; k++) {
+      let endSec = baseline.endSec;
+      let stopCode: PeakLimits['stopCode'] = to === last ? 'B' : 'V';
+      if (k < to) {
+        endSec = interpolatedMinimum(timeSec, smoothed, splits[k - first]!, sign);
+        stopCode = apexes[k + 1]!.shoulder || apexes[k]!.shoulder ? 'S' : 'V';
+      }
+      result.push({
+        startSec: previousEnd,
+        endSec,
+        apexIndex: apexes[k]!.index,
+        baseline,
+        startCode: previousCode,
+        stopCode,
+        sign,
+      });
+      previousEnd = endSec;
+      previousCode = stopCode;
+    }
+    return result;
+  }
+}
+
+function lineAt(line: BaselineLine, tSec: number): number {
+  const span = line.endSec - line.startSec;
+  return span === 0
+    ? line.startValue
+    : line.startValue + ((line.endValue - line.startValue) * (tSec - line.startSec)) / span;
+}
