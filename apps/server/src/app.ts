@@ -14,6 +14,8 @@ import { registerWebApp } from './http/web.ts';
 export interface Server {
   app: FastifyInstance;
   context: AppContext;
+  /** Every route registered, as Fastify saw it (`/api/sequences/:id/`); tests walk the write routes. */
+  routes: Array<{ method: string; url: string }>;
 }
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -47,6 +49,7 @@ export async function buildServer(config: Config): Promise<Server> {
   });
 
   const knownRoutes: Array<{ pattern: RegExp; methods: Set<string> }> = [];
+  const routes: Server['routes'] = [];
   app.addHook('onRoute', (route) => {
     const pattern = new RegExp(
       `^${route.url
@@ -57,6 +60,7 @@ export async function buildServer(config: Config): Promise<Server> {
     );
     const methods = new Set((Array.isArray(route.method) ? route.method : [route.method]).map(String));
     knownRoutes.push({ pattern, methods });
+    for (const method of methods) routes.push({ method, url: route.url });
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -108,5 +112,5 @@ export async function buildServer(config: Config): Promise<Server> {
   app.addHook('onClose', async () => {
     await context.close();
   });
-  return { app, context };
+  return { app, context, routes };
 }

@@ -3,15 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../test/harness.ts';
 import { linkInstrument, storeMethod, type LinkedInstrument } from '../../test/sequences-fixtures.ts';
-
-/** Rejects when `promise` has not settled within `ms` (a hang, not a slow answer). */
-function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+import { within } from '../../test/within.ts';
 
 describe.each(await backends())('editing a sequence on $name', (backend) => {
   let server: TestServer;
