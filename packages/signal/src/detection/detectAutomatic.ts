@@ -242,7 +242,7 @@ function shoulderApexes(
       // A component, not a kink: its curvature well is a tenth of its host's at least.
       // A rider with a maximum of its own needs no more; a shoulder needs a tenth of its host's curvature.
       const significant =
-        hasOwnMaximum(scale.smoothed, well, half + 1) ||
+        hasOwnMaximum(scale.smoothed, well, Math.max(half + 1, Math.round(scale.widthSamples / 4))) ||
         -bend[well]! >= SHOULDER_RELATIVE_CURVATURE * deepestNear(found.peaks[k]!);
       if (onPeak && significant && !onFlatTop(values, found.peaks[k]!, well, scale)) {
         // A shoulder has no maximum of its own: its apex is the centre of the curvature well.
