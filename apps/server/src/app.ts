@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { domainErrors } from '@eluent/contracts';
 import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
+import { isConnectionError } from './db/availability.ts';
 import { AppError } from './errors.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { modules } from './http/modules.ts';
@@ -83,6 +84,14 @@ export async function buildServer(config: Config): Promise<Server> {
             ? domainErrors.unsupported_media_type
             : error.message || domainErrors.invalid;
       return reply.status(status).send({ code, detail });
+    }
+    if (isConnectionError(error)) {
+      // PostgreSQL is gone for now (restart, failover): say so, and the availability probe takes over.
+      context.database.availability.report(error);
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ code: 'database_unavailable', detail: domainErrors.database_unavailable });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ code: 'server_error', detail: domainErrors.server_error });

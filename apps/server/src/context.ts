@@ -30,7 +30,11 @@ export interface AppContext {
 }
 
 export async function createContext(config: Config, logger: FastifyBaseLogger): Promise<AppContext> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logger,
+  });
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const signer = createTokenSigner(config.secret);

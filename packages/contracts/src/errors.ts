@@ -84,6 +84,7 @@ export const domainErrors = {
   wifi_network_not_found: 'Wi-Fi network name was not found.',
   // Generic
   server_error: 'Server error: unable to execute the request.',
+  database_unavailable: 'The database is not reachable at the moment. Please try again shortly.',
   timeout: 'Timeout',
   // Platform
   not_found: 'Not found.',

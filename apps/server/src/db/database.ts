@@ -4,6 +4,13 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
+import {
+  alwaysAvailable,
+  createAvailability,
+  type AvailabilityLogger,
+  type DatabaseAvailability,
+} from './availability.ts';
+import { advisoryLockClaims, processLocalClaims, type WorkClaims } from './claims.ts';
 import { migrations } from './migrations/index.ts';
 import { PGlitePool } from './pglite-pool.ts';
 import { GuardedKysely, guardPool } from './transaction-guard.ts';
@@ -13,6 +20,10 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** Whether PostgreSQL answers; PGlite is always available. */
+  availability: DatabaseAvailability;
+  /** Which process drives background work when several share the database. */
+  claims: WorkClaims;
   close(): Promise<void>;
 }
 
@@ -22,16 +33,62 @@ export interface DatabaseOptions {
   /** Folder for PGlite data; `memory://` keeps it in memory. */
   dataDir: string;
   poolSize?: number;
+  logger?: AvailabilityLogger;
 }
+
+/** A connection attempt to a stopped or unreachable server fails after this long instead of hanging. */
+const CONNECT_TIMEOUT_MS = 5000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pg = await import('pg');
     // Integers and bigints from count(*) come back as numbers, not strings.
     pg.default.types.setTypeParser(20, (value: string) => Number(value));
-    const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const connectionString = options.databaseUrl;
+    const pool = new pg.default.Pool({
+      connectionString,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    const availability = createAvailability({
+      logger: options.logger,
+      async probe() {
+        const client = new pg.default.Client({
+          connectionString,
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        });
+        client.on('error', () => undefined);
+        try {
+          await client.connect();
+          await client.query('select 1');
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      },
+    });
+    // A connection PostgreSQL closes (restart, failover, idle kill) is an 'error' event: on the pool for an
+    // idle client, on the client while a request holds it. Unhandled, either would end the process; here
+    // both only mark the database down, and the pool opens fresh connections once it answers again.
+    pool.on('error', (error) => availability.report(error));
+    pool.on('connect', (client) => client.on('error', (error) => availability.report(error)));
     const db = new GuardedKysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool) }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const claims = advisoryLockClaims({
+      driver: pg.default,
+      connectionString,
+      availability,
+      logger: options.logger,
+    });
+    return {
+      db,
+      kind: 'postgres',
+      availability,
+      claims,
+      async close() {
+        availability.close();
+        await claims.close();
+        await db.destroy();
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   let location = options.dataDir;
@@ -45,6 +102,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
+    availability: alwaysAvailable(),
+    claims: processLocalClaims(),
     async close() {
       await db.destroy();
       await pglite.close();

@@ -1,24 +1,14 @@
 // Separate processes, as in production: a standalone simulator process, and a server process killed with
 // SIGKILL in the middle of a run.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeviceMethodInput } from '@eluent/contracts';
 import { DeviceClient, websocketConnector } from '@eluent/simulator';
 import { describe, expect, it } from 'vitest';
-import {
-  backends,
-  createThrowAwayDatabase,
-  request,
-  signUp,
-  startTestServer,
-  withoutDatabaseUrl,
-} from '../../test/harness.ts';
+import { backends, createThrowAwayDatabase, request, signUp, startTestServer } from '../../test/harness.ts';
+import { eventually, freePort, startProcess, stopProcess } from '../../test/processes.ts';
 import { createMeasurementChunksRepository } from '../repositories/measurement-chunks.ts';
-
-const ROOT = new URL('../../../../', import.meta.url).pathname;
 
 const method: DeviceMethodInput = {
   flow_rate_ml_per_min: 1,
@@ -28,53 +18,6 @@ const method: DeviceMethodInput = {
     { time_min: 0.8, percent_b: 90 },
   ],
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-/** Starts a TypeScript entry point as its own Node process and waits for a line of its output. */
-function startProcess(entry: string, args: string[], env: Record<string, string>, readyLine: RegExp) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry), ...args], {
-    cwd: ROOT,
-    // Each case names its own database: an inherited DATABASE_URL must not turn the PGlite case into PostgreSQL.
-    env: { ...withoutDatabaseUrl(process.env), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    const onData = (data: Buffer) => {
-      output += data.toString();
-      if (readyLine.test(output)) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) =>
-      reject(new Error(`${entry} exited (${code}) before it was ready:\n${output}`)),
-    );
-  });
-  return { child, ready, exited, output: () => output };
-}
-
-async function stopProcess(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS.Signals) {
-  child.kill(signal);
-  await exited;
-}
-
-async function eventually<T>(check: () => Promise<T | undefined | false>, what: string): Promise<T> {
-  const deadline = Date.now() + 40_000;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const backendList = await backends();
 /** Each test starts Node processes that compile TypeScript on start (and PGlite boots twice): give room. */

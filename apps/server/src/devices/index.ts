@@ -25,6 +25,7 @@ export function deviceServiceOf(context: AppContext): DeviceService {
     devices,
     chunks: createMeasurementChunksRepository(context.database.db),
     events,
+    availability: context.database.availability,
   });
   services.set(context, service);
   return service;

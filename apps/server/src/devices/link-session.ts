@@ -9,6 +9,7 @@ import {
   type RunFinishedMessage,
   type ServerToDeviceMessage,
 } from '@eluent/contracts';
+import { isConnectionError } from '../db/availability.ts';
 import { AppError } from '../errors.ts';
 import { readDeviceFrame } from './link-frames.ts';
 import type { DeviceLinkHost } from './service.ts';
@@ -59,17 +60,31 @@ export class LinkSession {
     }
     this.queue = this.queue
       .then(() => this.handle(text))
-      .catch((error: unknown) => {
-        this.host.logger.error({ err: error, deviceId: this.deviceId }, 'device frame failed');
-        this.send({
-          type: 'error',
-          code: 'malformed',
-          detail: 'The server could not handle the frame; send it again.',
-        });
-      })
+      .catch((error: unknown) => this.failed(error))
       .finally(() => {
         this.queued--;
       });
+  }
+
+  /** A frame the service could not handle: nothing was acknowledged, so the device keeps and re-sends it. */
+  private failed(error: unknown): void {
+    if (isConnectionError(error)) {
+      this.host.databaseUnavailable(error);
+      this.send({
+        type: 'error',
+        code: 'storage_unavailable',
+        detail: 'The server cannot store data right now; keep it and send it again.',
+      });
+      // Without a recorded hello the link is of no use: hang up, and the device reconnects later.
+      if (this.deviceId === null) this.peer.close();
+      return;
+    }
+    this.host.logger.error({ err: error, deviceId: this.deviceId }, 'device frame failed');
+    this.send({
+      type: 'error',
+      code: 'malformed',
+      detail: 'The server could not handle the frame; send it again.',
+    });
   }
 
   /** Called by the transport when the connection is gone. */

@@ -13,6 +13,7 @@ import type {
   StatusMessage,
 } from '@eluent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseAvailability } from '../db/availability.ts';
 import type { DeviceState } from '../db/domain-schema.ts';
 import { AppError } from '../errors.ts';
 import type { DevicesRepository } from '../repositories/devices.ts';
@@ -74,6 +75,8 @@ export interface DeviceLinkHost {
   statusReceived(deviceId: number, status: StatusMessage): Promise<void>;
   storeChunk(deviceId: number, chunk: ChunkMessage): Promise<'stored' | 'not_found'>;
   finishRun(deviceId: number, message: RunFinishedMessage): Promise<'complete' | 'incomplete' | 'not_found'>;
+  /** A frame failed because the database is unreachable. */
+  databaseUnavailable(error: unknown): void;
 }
 
 export interface DeviceServiceDependencies {
@@ -82,6 +85,7 @@ export interface DeviceServiceDependencies {
   devices: DevicesRepository;
   chunks: MeasurementChunksRepository;
   events: DeviceEvents;
+  availability: DatabaseAvailability;
 }
 
 export class DeviceService extends EventEmitter<DeviceServiceEvents> implements DeviceLinkHost {
@@ -96,11 +100,31 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
     { processId: string; status: StatusMessage | null; seenAt: number }
   >();
   private cluster: DeviceCluster | null = null;
+  /** The state last written to the database per connected device; a failed write is retried. */
+  private readonly recorded = new Map<number, DeviceState>();
+  /** Devices that went offline while the database was unreachable: recorded once it is back. */
+  private readonly offlineUnrecorded = new Set<number>();
 
   constructor(private readonly dependencies: DeviceServiceDependencies) {
     super();
     this.logger = dependencies.logger;
     this.registry = dependencies.registry;
+    dependencies.availability.onRestored(() => void this.recordOffline());
+  }
+
+  databaseUnavailable(error: unknown): void {
+    this.dependencies.availability.report(error);
+  }
+
+  private async recordOffline(): Promise<void> {
+    for (const deviceId of [...this.offlineUnrecorded]) {
+      this.offlineUnrecorded.delete(deviceId);
+      if (this.sessions.has(deviceId)) continue;
+      await this.dependencies.devices.setState(deviceId, 'offline').catch((error: unknown) => {
+        this.offlineUnrecorded.add(deviceId);
+        this.logger.warn({ err: error, deviceId }, 'device offline state not recorded');
+      });
+    }
   }
 
   /** For transports: a new connection. Call `receive` per text frame and `connectionLost` at the end. */
@@ -248,8 +272,14 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
     if (deviceId === null || this.sessions.get(deviceId) !== session) return;
     this.sessions.delete(deviceId);
     this.latest.delete(deviceId);
+    this.recorded.delete(deviceId);
     this.cluster?.announcePresence(deviceId, false, null);
-    await this.setState(deviceId, 'offline', false);
+    try {
+      await this.setState(deviceId, 'offline', false);
+    } catch (error) {
+      this.offlineUnrecorded.add(deviceId);
+      throw error;
+    }
   }
 
   async statusReceived(deviceId: number, status: StatusMessage): Promise<void> {
@@ -257,7 +287,8 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
     this.latest.set(deviceId, status);
     this.cluster?.announcePresence(deviceId, true, status);
     const at = new Date().toISOString();
-    if (!previous || previous.state !== status.state || previous.error_code !== status.error_code) {
+    const changed = !previous || previous.state !== status.state || previous.error_code !== status.error_code;
+    if (changed || this.recorded.get(deviceId) !== status.state) {
       await this.setState(deviceId, status.state, true, status);
     }
     this.dependencies.events.publishTelemetry({
@@ -281,6 +312,8 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
     status?: StatusMessage,
   ): Promise<void> {
     await this.dependencies.devices.setState(deviceId, state);
+    if (online) this.recorded.set(deviceId, state);
+    this.offlineUnrecorded.delete(deviceId);
     this.dependencies.events.publishStatus({
       type: 'status',
       device_id: deviceId,

@@ -27,6 +27,7 @@ import {
   type Slotted,
 } from './shapes.ts';
 import { createStatementRunner, type ReadStatement } from './statements.ts';
+import { isConnectionError } from '../db/availability.ts';
 
 /** A query request on its way to a read statement, with its cache keys. */
 interface ReadRequest {
@@ -291,6 +292,8 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
         return await Promise.race([run(viewer, body), timeout]);
       } catch (error) {
         if (error instanceof GraphqlRequestError) return JSON.stringify(errorBody(error));
+        // A lost database connection is the transport's to answer (503), not a query error.
+        if (isConnectionError(error)) throw error;
         const mapped = fromDatabaseError(error);
         if (mapped) return JSON.stringify(errorBody(mapped));
         options.log(error);

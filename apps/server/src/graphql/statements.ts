@@ -60,6 +60,7 @@ export async function createStatementRunner(
     connectionString: databaseUrl,
     max: READ_POOL_SIZE,
     statement_timeout: 120_000,
+    connectionTimeoutMillis: 5000,
   });
   // An idle connection that fails (database restart) is dropped by the pool; log nothing, never crash.
   pool.on('error', () => undefined);

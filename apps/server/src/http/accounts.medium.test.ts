@@ -213,7 +213,7 @@ describe.each(await backends())('accounts and sessions on $name', (backend) => {
     for (const response of [malformed, huge, unknown, wrongMethod])
       expect(response.headers.get('version')).toBe('1.21.0');
     const health = await request(base, 'GET', '/api/health/');
-    expect(health.body).toEqual({ status: 'ok' });
+    expect(health.body).toEqual({ status: 'ok', database: 'up' });
     expect(health.headers.get('version')).toBe('1.21.0');
     expect(health.headers.get('x-request-id')).toBeTruthy();
   });

@@ -1,11 +1,14 @@
 // Thin transport for the Hasura-compatible endpoint: every outcome is HTTP 200 with `data` or `errors`,
-// including bodies that are not JSON or too large (Hasura's form, which the client relies on).
+// including bodies that are not JSON or too large (Hasura's form, which the client relies on). The one
+// exception: while the database is unreachable the answer is 503 (same body form), so clients retry.
+import { domainErrors } from '@eluent/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { errorBody, GraphqlRequestError } from '../graphql/errors.ts';
 import { createGraphqlService, type GraphqlBody } from '../graphql/execute.ts';
 import { resolveViewer } from '../graphql/identity.ts';
 import { limits } from '../graphql/limits.ts';
+import { isConnectionError } from '../db/availability.ts';
 
 export async function graphqlRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const service = createGraphqlService({
@@ -21,6 +24,19 @@ export async function graphqlRoutes(app: FastifyInstance, context: AppContext): 
     {
       bodyLimit: limits.bodyBytes,
       errorHandler: (error, request, reply) => {
+        if (isConnectionError(error)) {
+          context.database.availability.report(error);
+          void reply
+            .status(503)
+            .header('retry-after', '5')
+            .type('application/json')
+            .send(
+              JSON.stringify(
+                errorBody(new GraphqlRequestError('unexpected', domainErrors.database_unavailable)),
+              ),
+            );
+          return;
+        }
         const status = (error as { statusCode?: number }).statusCode ?? 500;
         if (status >= 500) request.log.error({ err: error }, 'graphql transport failed');
         const failure =

@@ -1,14 +1,22 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { domainErrors } from '@eluent/contracts';
 
 export async function healthRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const { availability } = context.database;
+  const down = { status: 'unavailable', database: 'down', detail: domainErrors.database_unavailable };
+
+  // 200 `{status: 'ok', database: 'up'}`, or 503 with `database: 'down'` while PostgreSQL is unreachable
+  // (the process keeps running and retries; load balancers take it out of rotation meanwhile).
   app.get('/api/health/', async (_request, reply) => {
+    if (!availability.up) return reply.status(503).send(down);
     try {
       await sql`select 1`.execute(context.database.db);
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', detail: 'Database is not reachable.' });
+      return { status: 'ok', database: 'up' };
+    } catch (error) {
+      availability.report(error);
+      return reply.status(503).send(down);
     }
   });
 

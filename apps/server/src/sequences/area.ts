@@ -42,6 +42,8 @@ function build(context: AppContext) {
     results,
     port,
     logger: context.logger,
+    availability: context.database.availability,
+    claims: context.database.claims,
     publish: (event) => {
       // Progress is also in the database; a lost publication is replaced by the next one.
       context.realtime
@@ -55,6 +57,8 @@ function build(context: AppContext) {
     sequences: sequencesRepository,
     processing: results,
     logger: context.logger,
+    availability: context.database.availability,
+    claims: context.database.claims,
     publish: (ownerId, event) => {
       // The job row holds the progress; a lost publication is replaced by the next one.
       context.realtime

@@ -57,7 +57,7 @@ describe.each(await backends())('reprocessing on $name', (backend) => {
     const health = await request(base, 'GET', '/api/health/');
     const viewer = await graphqlData(base, token, '{ measurements(limit: 1) { id } }');
     const during = await request(base, 'GET', `/api/processing-jobs/${jobId}/`, { token });
-    expect(health.body).toEqual({ status: 'ok' });
+    expect(health.body).toEqual({ status: 'ok', database: 'up' });
     expect(viewer.measurements).toHaveLength(1);
     expect(during.body.done).toBeLessThan(MEASUREMENTS);
     expect(['queued', 'running']).toContain(during.body.state);

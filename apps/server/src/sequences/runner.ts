@@ -1,8 +1,13 @@
 // Walks a RUNNING sequence through its enabled drafts × injections on the instrument, one injection at a
 // time. All state lives in the database (sequence state, current draft and injection, injections of the
-// run), so after a restart `recover()` continues where the sequence stood.
+// run), so after a restart `recover()` continues where the sequence stood. Several processes may share the
+// database: a process drives a sequence only while it holds the sequence's claim (taken when it starts or
+// recovers it, given up when the run ends), so one process runs each step. A lost database connection
+// pauses a step until the database answers again; the step then runs again from the stored state.
 import type { SequenceProgressEvent } from '@eluent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { isConnectionError, retryWhileUnavailable, type DatabaseAvailability } from '../db/availability.ts';
+import type { WorkClaims } from '../db/claims.ts';
 import type { RunsRepository } from '../repositories/sequences-runs.ts';
 import type { SamplesRepository } from '../repositories/samples.ts';
 import type { DraftRow, SequenceRow, SequencesRepository } from '../repositories/sequences.ts';
@@ -20,6 +25,8 @@ export interface RunnerDependencies {
   port: InstrumentPort;
   publish: (event: SequenceProgressEvent) => void;
   logger: FastifyBaseLogger;
+  availability: DatabaseAvailability;
+  claims: WorkClaims;
 }
 
 interface Step {
@@ -39,7 +46,7 @@ export function planOf(drafts: DraftRow[]): Step[] {
 }
 
 export function createSequenceRunner(deps: RunnerDependencies) {
-  const { sequences, samples, runs, results, port, logger } = deps;
+  const { sequences, samples, runs, results, port, logger, availability, claims } = deps;
   const { db } = sequences;
   const chains = new Map<number, Promise<void>>();
 
@@ -181,11 +188,29 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     }
   }
 
+  /** Gives the claim up once the sequence no longer needs a driver (finished, stopped, failed, removed). */
+  async function settle(sequenceId: number): Promise<void> {
+    const state = (await sequences.byId(sequenceId))?.state;
+    if (state !== 'RUNNING' && state !== 'PAUSED') await claims.release('sequence', sequenceId);
+  }
+
+  /** One step of a claimed sequence; a lost database connection waits for it and runs the step again. */
+  async function step(sequenceId: number): Promise<void> {
+    await retryWhileUnavailable(availability, async () => {
+      if (!(await claims.acquire('sequence', sequenceId))) {
+        logger.info({ sequenceId }, 'sequence is driven by another server process');
+        return;
+      }
+      await advance(sequenceId);
+      await settle(sequenceId);
+    });
+  }
+
   /** Queues work for one sequence behind its earlier work, so steps never interleave. */
   function kick(sequenceId: number): Promise<void> {
     const previous = chains.get(sequenceId) ?? Promise.resolve();
     const next = previous
-      .then(() => advance(sequenceId))
+      .then(() => step(sequenceId))
       .catch((error: unknown) => logger.error({ err: error, sequenceId }, 'sequence step failed'));
     chains.set(sequenceId, next);
     void next.finally(() => {
@@ -201,7 +226,10 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     if (!injection?.sequence_id) return;
     const sequence = await sequences.byId(injection.sequence_id);
     if (!sequence) return;
-    if (result === 'completed') {
+    // Every process may hear of the finish (Redis relays it); the one driving the sequence handles it.
+    if (!(await claims.acquire('sequence', sequence.id))) return;
+    // A retried finish (after a lost connection) does not process the injection a second time.
+    if (result === 'completed' && !(await results.hasResult(measurementId))) {
       const template = sequence.template_uuid
         ? await sequences.template(sequence.owner_id, sequence.template_uuid)
         : undefined;
@@ -211,21 +239,28 @@ export function createSequenceRunner(deps: RunnerDependencies) {
           templateUuid: sequence.template_uuid,
         });
       } catch (error) {
+        if (isConnectionError(error)) throw error;
         logger.warn({ err: error, measurementId }, 'processing a finished injection failed');
       }
     }
     if (result === 'error' && sequence.state === 'RUNNING') {
       await fail(sequence, typeof errorCode === 'string' ? errorCode : `device_error_${errorCode ?? 999}`);
+      await settle(sequence.id);
       return;
     }
     await progress((await sequences.byId(sequence.id))!, measurementId);
-    if (sequence.state === 'RUNNING') await kick(sequence.id);
+    await settle(sequence.id);
+    return sequence.state === 'RUNNING' ? sequence.id : undefined;
   }
 
   port.onRunFinished((notice) => {
-    void runFinished(notice.measurementId, notice.result, notice.errorCode).catch((error: unknown) =>
-      logger.error({ err: error, measurementId: notice.measurementId }, 'run finish handling failed'),
-    );
+    void retryWhileUnavailable(availability, () =>
+      runFinished(notice.measurementId, notice.result, notice.errorCode),
+    )
+      .then((next) => (next === undefined ? undefined : kick(next)))
+      .catch((error: unknown) =>
+        logger.error({ err: error, measurementId: notice.measurementId }, 'run finish handling failed'),
+      );
   });
 
   return {
@@ -233,7 +268,11 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     progress,
     /** After a restart: every RUNNING sequence continues (a running injection finishes when its device reports). */
     async recover(): Promise<void> {
-      for (const sequence of await sequences.inStates(['RUNNING'])) void kick(sequence.id);
+      for (const sequence of await sequences.inStates(['RUNNING'])) {
+        // Exactly one process recovers a sequence: a live process that drives it keeps its claim.
+        if (!(await claims.acquire('sequence', sequence.id))) continue;
+        void kick(sequence.id);
+      }
     },
     /** Waits for queued steps (tests and shutdown). */
     async idle(): Promise<void> {

@@ -2,10 +2,14 @@
 // sequence. The job row holds the measurements, state and progress; each measurement gets a new result
 // version (earlier ones stay). Jobs run one at a time per process and yield to the event loop between
 // measurements, so the API stays responsive; after a restart unfinished jobs continue where they stood.
+// A process runs a job only while it holds the job's claim (several processes may share the database), and a
+// lost database connection pauses the job until the database answers; it then continues where it stood.
 import type { ProcessingJobEvent } from '@eluent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { z } from 'zod';
+import { isConnectionError, type DatabaseAvailability } from '../db/availability.ts';
+import type { WorkClaims } from '../db/claims.ts';
 import { AppError } from '../errors.ts';
 import type { ProcessingJobRow, ProcessingJobsRepository } from '../repositories/processing-jobs.ts';
 import type { RunsRepository } from '../repositories/sequences-runs.ts';
@@ -57,8 +61,10 @@ export function createReprocessingService(deps: {
   processing: ResultsService;
   publish: (ownerId: number, event: ProcessingJobEvent) => void;
   logger: FastifyBaseLogger;
+  availability: DatabaseAvailability;
+  claims: WorkClaims;
 }) {
-  const { jobs, runs, sequences, processing, logger } = deps;
+  const { jobs, runs, sequences, processing, logger, availability, claims } = deps;
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
 
@@ -98,6 +104,7 @@ export function createReprocessingService(deps: {
         });
       } catch (error) {
         if (closed) return;
+        if (isConnectionError(error)) throw error; // the whole job waits for the database
         // One unusable measurement (deleted meanwhile, too short) does not stop the others.
         const message = error instanceof AppError ? error.message : 'Peak processing failed.';
         failure ??= `measurement ${measurementId}: ${message}`;
@@ -117,12 +124,26 @@ export function createReprocessingService(deps: {
   function enqueue(jobId: number): void {
     chain = chain
       .then(() => run(jobId))
-      .catch(async (error: unknown) => {
-        logger.error({ err: error, jobId }, 'reprocessing job failed');
-        if (closed) return;
-        const failed = await jobs.finish(jobId, 'Peak processing failed.').catch(() => undefined);
-        if (failed) announce(failed, failed.done);
-      });
+      .then(
+        () => claims.release('processing_job', jobId),
+        async (error: unknown) => {
+          if (closed) return;
+          if (isConnectionError(error)) {
+            // Not the job's fault: continue it (from the measurements already stored) once the database is back.
+            logger.warn({ err: error, jobId }, 'reprocessing waits for the database');
+            availability.report(error);
+            void availability.whenUp().then(() => {
+              if (!closed) enqueue(jobId);
+            });
+            return;
+          }
+          logger.error({ err: error, jobId }, 'reprocessing job failed');
+          const failed = await jobs.finish(jobId, 'Peak processing failed.').catch(() => undefined);
+          if (failed) announce(failed, failed.done);
+          await claims.release('processing_job', jobId);
+        },
+      )
+      .catch((error: unknown) => logger.warn({ err: error, jobId }, 'reprocessing claim not released'));
   }
 
   async function measurementsOf(ownerId: number, input: z.infer<typeof jobInput>) {
@@ -173,7 +194,8 @@ export function createReprocessingService(deps: {
         });
         return row;
       });
-      enqueue(job.id);
+      // A new job is this process's: no other process's start-up recovery takes it while it waits here.
+      if (await claims.acquire('processing_job', job.id)) enqueue(job.id);
       return jobView(job);
     },
 
@@ -187,9 +209,11 @@ export function createReprocessingService(deps: {
       return (await jobs.list(ownerId)).map(jobView);
     },
 
-    /** Continues every queued or running job (after a restart). */
+    /** Continues every queued or running job no live process holds (after a restart). */
     async recover(): Promise<void> {
-      for (const job of await jobs.unfinished()) enqueue(job.id);
+      for (const job of await jobs.unfinished()) {
+        if (await claims.acquire('processing_job', job.id)) enqueue(job.id);
+      }
     },
 
     /** Stops taking the next measurement; the current one finishes or is redone after a restart. */

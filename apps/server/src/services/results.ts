@@ -278,7 +278,12 @@ export function createResultsService(deps: {
     return row;
   }
 
-  return { process, replay, recalibrate, sequenceOf, analytesOfSequence };
+  /** Whether the measurement has any result version yet. */
+  async function hasResult(measurementId: number): Promise<boolean> {
+    return (await results.results(measurementId)).length > 0;
+  }
+
+  return { process, replay, recalibrate, sequenceOf, analytesOfSequence, hasResult };
 }
 
 export type ResultsService = ReturnType<typeof createResultsService>;

@@ -210,6 +210,7 @@ export const linkErrorCodes = [
   'hello_rejected',
   'measurement_not_found',
   'chunk_conflict',
+  'storage_unavailable',
 ] as const;
 export type LinkErrorCode = (typeof linkErrorCodes)[number];
 

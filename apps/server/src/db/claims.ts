@@ -1,0 +1,141 @@
+// Which server process drives a piece of background work (a running sequence, a reprocessing job). Several
+// processes may share one PostgreSQL database; each holds a PostgreSQL session-level advisory lock per
+// claimed item on a connection of its own. A process that dies loses its connection, so PostgreSQL frees
+// its claims at once and the next start-up recovery takes them over; a live process keeps its work.
+// PGlite lives inside one process, so every claim is granted there.
+import type pg from 'pg';
+import type { AvailabilityLogger, DatabaseAvailability } from './availability.ts';
+
+export type ClaimKind = 'sequence' | 'processing_job';
+
+/** First key of the two-key advisory lock per kind; the second is the row id. */
+const LOCK_SPACE: Record<ClaimKind, number> = { sequence: 0x454c0001, processing_job: 0x454c0002 };
+
+export interface WorkClaims {
+  /** True when this process holds the claim (taking it now if free); false while another process holds it. */
+  acquire(kind: ClaimKind, id: number): Promise<boolean>;
+  /** Gives the claim up (the work is done); a no-op when not held. */
+  release(kind: ClaimKind, id: number): Promise<void>;
+  holds(kind: ClaimKind, id: number): boolean;
+  close(): Promise<void>;
+}
+
+const keyOf = (kind: ClaimKind, id: number) => `${kind}:${id}`;
+
+function parseKey(key: string): [ClaimKind, number] {
+  const [kind, id] = key.split(':');
+  return [kind as ClaimKind, Number(id)];
+}
+
+/** One process owns the database (PGlite): every claim is granted. */
+export function processLocalClaims(): WorkClaims {
+  const held = new Set<string>();
+  return {
+    acquire: (kind, id) => {
+      held.add(keyOf(kind, id));
+      return Promise.resolve(true);
+    },
+    release: (kind, id) => {
+      held.delete(keyOf(kind, id));
+      return Promise.resolve();
+    },
+    holds: (kind, id) => held.has(keyOf(kind, id)),
+    close: () => Promise.resolve(),
+  };
+}
+
+export function advisoryLockClaims(options: {
+  driver: typeof pg;
+  connectionString: string;
+  availability: DatabaseAvailability;
+  logger?: AvailabilityLogger | undefined;
+}): WorkClaims {
+  const { driver, connectionString, availability, logger } = options;
+  /** Claims this process holds, or held before its lock connection dropped (taken again on reconnect). */
+  const held = new Set<string>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  // Acquire and release run one at a time: advisory locks count re-entries, so two interleaved acquires of
+  // one key would lock it twice and a single release would leave it held.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  async function tryLock(connection: pg.Client, key: string): Promise<boolean> {
+    const [kind, id] = parseKey(key);
+    const { rows } = await connection.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1::int, $2::int) as locked',
+      [LOCK_SPACE[kind], id],
+    );
+    return rows[0]?.locked === true;
+  }
+
+  function connection(): Promise<pg.Client> {
+    if (client) return Promise.resolve(client);
+    connecting ??= (async () => {
+      const fresh = new driver.Client({ connectionString, connectionTimeoutMillis: 5000 });
+      const lost = () => {
+        if (client === fresh) client = null;
+      };
+      fresh.on('error', (error) => {
+        lost();
+        availability.report(error);
+      });
+      fresh.on('end', lost);
+      try {
+        await fresh.connect();
+        // The old connection's locks went with it: take back what this process was working on.
+        for (const key of [...held]) {
+          if (await tryLock(fresh, key)) continue;
+          held.delete(key);
+          logger?.warn({ claim: key }, 'claim taken over by another process while the database was away');
+        }
+      } catch (error) {
+        await fresh.end().catch(() => undefined);
+        throw error;
+      }
+      client = fresh;
+      return fresh;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  }
+
+  availability.onRestored(() => {
+    if (!closed && held.size > 0) void connection().catch(() => undefined);
+  });
+
+  return {
+    acquire: (kind, id) =>
+      serial(async () => {
+        const key = keyOf(kind, id);
+        const connected = await connection();
+        if (held.has(key)) return true;
+        if (!(await tryLock(connected, key))) return false;
+        held.add(key);
+        return true;
+      }),
+    release: (kind, id) =>
+      serial(async () => {
+        const key = keyOf(kind, id);
+        if (!held.delete(key) || !client) return;
+        const [space, row] = [LOCK_SPACE[kind], id];
+        await client
+          .query('select pg_advisory_unlock($1::int, $2::int)', [space, row])
+          .catch(() => undefined);
+      }),
+    holds: (kind, id) => held.has(keyOf(kind, id)),
+    async close() {
+      closed = true;
+      held.clear();
+      const open = client ?? (await connecting?.catch(() => null)) ?? null;
+      client = null;
+      await open?.end().catch(() => undefined);
+    },
+  };
+}
