@@ -5,7 +5,6 @@ import { selectByPeakDistance } from '../peaks/selectByPeakDistance.ts';
 import { wholeSignalProminences } from '../peaks/wholeSignalProminences.ts';
 import type { DetectionMinimums } from './detectDefault.ts';
 import type { DetectionSettings, SignalScale } from './detectionSettings.ts';
-import { curvature } from './smoothForDetection.ts';
 
 /** One detected apex: a sample index, the sign of the peak and whether it was found as a shoulder. */
 export interface DetectedApex {
@@ -209,7 +208,7 @@ function shoulderApexes(
   found: ReturnType<typeof findPeaks>,
 ): number[] {
   if (!positive.length) return [];
-  const bend = curvature(scale.smoothed, scale.smoothingSamples);
+  const bend = scale.bend;
   const bendNoise = baselineNoise(bend, scale.noiseWindowSamples).peakToPeak;
   if (!(bendNoise > 0)) return [];
   const threshold = QUANTITATION_PROMINENCE_FACTOR * bendNoise;

@@ -1,6 +1,6 @@
 import { baselineNoise } from '../noise/baselineNoise.ts';
 import { findPeaks } from '../peaks/findPeaks.ts';
-import { smoothForDetection } from './smoothForDetection.ts';
+import { curvature, smoothForDetection } from './smoothForDetection.ts';
 
 /** One detection minimum as applied: the template's number, or the value derived from the signal. */
 export interface AppliedMinimum {
@@ -33,6 +33,8 @@ export interface SignalScale {
   smoothingSamples: number;
   /** The detection signal: the raw signal under a triangular kernel of `smoothingSamples`. */
   smoothed: Float64Array;
+  /** Curvature of the detection signal (second difference, averaged like it). */
+  bend: Float64Array;
   /** Noise window length: 5 × the peak width (Ph. Eur. 2.2.46 measures h over ≥ 5 W50). */
   noiseWindowSamples: number;
   /** Peak-to-peak baseline noise of the detection signal. */
@@ -86,6 +88,7 @@ export function measureSignalScale(values: Float64Array): SignalScale {
     typicalWidthSamples,
     smoothingSamples,
     smoothed,
+    bend: curvature(smoothed, smoothingSamples),
     noiseWindowSamples,
     smoothedPeakToPeak: Math.max(detection.peakToPeak, floor),
     rawNoise: { sd: raw.sd, peakToPeak: raw.peakToPeak },

@@ -12,10 +12,18 @@ export function movingAverage(values: ArrayLike<number>, width: number): Float64
   }
   const sums = new Float64Array(n + 1);
   for (let i = 0; i < n; i++) sums[i + 1] = (sums[i] as number) + (values[i] as number);
-  for (let i = 0; i < n; i++) {
-    const from = Math.max(0, i - half);
+  const edge = Math.min(half, n);
+  // Ends: the window shrinks; the interior runs without bounds checks.
+  for (let i = 0; i < edge; i++) {
     const to = Math.min(n - 1, i + half);
-    result[i] = ((sums[to + 1] as number) - (sums[from] as number)) / (to - from + 1);
+    result[i] = (sums[to + 1] as number) / (to + 1);
+  }
+  const full = 2 * half + 1;
+  for (let i = half; i < n - half; i++)
+    result[i] = ((sums[i + half + 1] as number) - (sums[i - half] as number)) / full;
+  for (let i = Math.max(edge, n - half); i < n; i++) {
+    const from = Math.max(0, i - half);
+    result[i] = ((sums[n] as number) - (sums[from] as number)) / (n - from);
   }
   return result;
 }

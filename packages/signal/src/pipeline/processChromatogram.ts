@@ -13,7 +13,6 @@ import {
 import { detectWithTemplate } from '../detection/detectWithTemplate.ts';
 import { integrationLimits } from '../detection/integrationLimits.ts';
 import { apexWidths } from '../detection/apexWidths.ts';
-import { curvature } from '../detection/smoothForDetection.ts';
 import { completeFigures } from '../figures/completeFigures.ts';
 import { measurePeak, type PeakLimits } from '../figures/measurePeak.ts';
 import type { Peak } from '../figures/peak.ts';
@@ -306,7 +305,7 @@ export function processChromatogram(
         timeSec,
         values,
         smoothed: signalScale.smoothed,
-        bend: curvature(signalScale.smoothed, signalScale.smoothingSamples),
+        bend: signalScale.bend,
         apexes: detected,
         widths: apexWidths(signalScale, detected),
         noisePeakToPeak: signalScale.smoothedPeakToPeak,
