@@ -6,11 +6,20 @@ import type { PeakLimits } from '../figures/measurePeak.ts';
 
 export interface EmgGroupFit {
   components: EmgParameters[];
-  /** hplc-py score R = (Σ|fit| + 1)/(Σ|signal| + 1) over the group window. */
+  /**
+   * Reconstruction score R = Σ|fit| / Σ|signal| over the group window (hplc-py's score without its "+1",
+   * so it does not depend on the signal unit); 1 when both sums are 0, +∞ when only the signal's is.
+   */
   score: number;
   /** First and last sample index of the fitted window. */
   fromIndex: number;
   toIndex: number;
+}
+
+/** Σ|fit| / Σ|signal|, dimensionless: the same for a signal in V and in µV. */
+export function reconstructionScore(fitSum: number, signalSum: number): number {
+  if (signalSum > 0) return fitSum / signalSum;
+  return fitSum === 0 ? 1 : Number.POSITIVE_INFINITY;
 }
 
 /**
@@ -76,7 +85,7 @@ export function fitEmgGroup(
   }
   return {
     components: toComponents(fit.parameters),
-    score: (fitSum + 1) / (signalSum + 1),
+    score: reconstructionScore(fitSum, signalSum),
     fromIndex,
     toIndex,
   };
