@@ -23,6 +23,8 @@ export * from './figures/measurePeak.ts';
 export * from './figures/completeFigures.ts';
 export * from './figures/widthCrossings.ts';
 export * from './figures/tangentWidth.ts';
+export * from './figures/blankNoise.ts';
+export * from './figures/pairResolution.ts';
 export * from './files/textCodec.ts';
 export * from './models/erfcx.ts';
 export * from './models/emg.ts';

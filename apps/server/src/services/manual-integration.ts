@@ -48,14 +48,17 @@ function peakOf(row: PeakRow): Peak {
     height: row.height ?? 0,
     heightPercent: row.height_percent ?? 0,
     widthHalfSec: row.width_half_sec,
+    widthHalfSource: null,
     widthBaseSec: row.width_base_sec,
     tailing: row.tailing,
     asymmetry10: row.asymmetry,
     platesHalfHeight: row.plates_half,
     platesTangent: row.plates_tangent,
     resolution: row.resolution,
+    resolutionMethod: null,
     retentionFactor: row.retention_factor,
     signalToNoise: row.signal_to_noise,
+    signalToNoiseSource: null,
   };
 }
 

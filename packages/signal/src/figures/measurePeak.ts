@@ -3,7 +3,7 @@ import { parabolicApex } from '../integration/parabolicApex.ts';
 import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
 import type { Peak, SeparationCode } from './peak.ts';
 import { tangentWidth } from './tangentWidth.ts';
-import { widthCrossings } from './widthCrossings.ts';
+import { flankCrossing, widthCrossings } from './widthCrossings.ts';
 
 /** Limits of one peak as an integrator draws them. */
 export interface PeakLimits {
@@ -21,11 +21,37 @@ export interface PeakLimits {
 }
 
 const EIGHT_LN_2 = 8 * Math.LN2;
+/** W50/W_b of a Gaussian: 2√(2 ln 2)/4. */
+const HALF_TO_TANGENT_WIDTH = Math.sqrt(2 * Math.LN2) / 2;
+
+/**
+ * W50 and how it was obtained: both half-height crossings; else twice the half-width on the free side
+ * (the valley to a neighbour stands above half height); else from the tangent width.
+ */
+function halfWidth(
+  leftSec: number | null,
+  rightSec: number | null,
+  apexSec: number,
+  widthBaseSec: number | null,
+): Pick<Peak, 'widthHalfSec' | 'widthHalfSource'> {
+  if (leftSec !== null && rightSec !== null) {
+    return { widthHalfSec: rightSec - leftSec, widthHalfSource: 'both_sides' };
+  }
+  if (leftSec !== null || rightSec !== null) {
+    const side = leftSec !== null ? apexSec - leftSec : (rightSec as number) - apexSec;
+    if (side > 0) return { widthHalfSec: 2 * side, widthHalfSource: 'free_side' };
+  }
+  if (widthBaseSec !== null && widthBaseSec > 0) {
+    return { widthHalfSec: HALF_TO_TANGENT_WIDTH * widthBaseSec, widthHalfSource: 'tangent' };
+  }
+  return { widthHalfSec: null, widthHalfSource: null };
+}
 
 /**
  * Integrates one peak and measures its shape: area (proportional rectangles), parabolic apex and height,
- * W50, W_b, USP tailing at 5 %, asymmetry at 10 %, plates. Run-level figures (percentages, resolution,
- * S/N, k') are filled in by `completeFigures`.
+ * W50 (from the free side when fused with a neighbour above half height), W_b, USP tailing at 5 %,
+ * asymmetry at 10 %, plates. Run-level figures (percentages, resolution, S/N, k') are filled in by
+ * `completeFigures`.
  */
 export function measurePeak(timeSec: ArrayLike<number>, values: ArrayLike<number>, limits: PeakLimits): Peak {
   if (limits.sign === -1) return measureNegativePeak(timeSec, values, limits);
@@ -38,15 +64,23 @@ export function measurePeak(timeSec: ArrayLike<number>, values: ArrayLike<number
     apex.height > 0
       ? widthCrossings(timeSec, values, apexIndex, apex.height, fraction, baseline, firstIndex, lastIndex)
       : null;
-  const half = crossings(0.5);
   const five = crossings(0.05);
   const ten = crossings(0.1);
-  const widthHalfSec = half ? half.rightSec - half.leftSec : null;
   const widthBaseSec =
     apex.height > 0
       ? tangentWidth(timeSec, values, apexIndex, apex.height, baseline, firstIndex, lastIndex)
       : null;
   const t = apex.retentionTimeSec;
+  const halfCrossing = (limitIndex: number, direction: -1 | 1) =>
+    apex.height > 0
+      ? flankCrossing(timeSec, values, apexIndex, apex.height / 2, baseline, limitIndex, direction)
+      : null;
+  const { widthHalfSec, widthHalfSource } = halfWidth(
+    halfCrossing(firstIndex, -1),
+    halfCrossing(lastIndex, 1),
+    t,
+    widthBaseSec,
+  );
   const ratio = (value: number) => (Number.isFinite(value) ? value : null);
   return {
     retentionTimeSec: t,
@@ -62,14 +96,17 @@ export function measurePeak(timeSec: ArrayLike<number>, values: ArrayLike<number
     height: apex.height,
     heightPercent: 0,
     widthHalfSec,
+    widthHalfSource,
     widthBaseSec,
     tailing: five ? ratio((five.rightSec - five.leftSec) / (2 * (t - five.leftSec))) : null,
     asymmetry10: ten ? ratio((ten.rightSec - t) / (t - ten.leftSec)) : null,
     platesHalfHeight: widthHalfSec ? EIGHT_LN_2 * (t / widthHalfSec) ** 2 : null,
     platesTangent: widthBaseSec ? 16 * (t / widthBaseSec) ** 2 : null,
     resolution: null,
+    resolutionMethod: null,
     retentionFactor: null,
     signalToNoise: null,
+    signalToNoiseSource: null,
   };
 }
 
