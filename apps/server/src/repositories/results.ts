@@ -4,6 +4,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type Transaction } 
 import type { PeaksTable, ProcessingResultsTable } from '../db/domain-schema.ts';
 import type { Database } from '../db/schema.ts';
 import type { CalibrationsTable } from '../db/sequences-schema.ts';
+import { batchesOf } from './batches.ts';
 
 export type ResultRow = Selectable<ProcessingResultsTable>;
 export type PeakRow = Selectable<PeaksTable>;
@@ -75,19 +76,13 @@ export function createResultsRepository(db: Kysely<Database>) {
         .set({ current_result_id: null })
         .where('id', '=', values.measurement_id)
         .execute();
-      if (peaks.length > 0) {
-        await trx
-          .insertInto('peaks')
-          .values(
-            peaks.map((peak) => ({
-              ...peak,
-              owner_id: row.owner_id,
-              result_id: row.id,
-              measurement_id: row.measurement_id,
-            })),
-          )
-          .execute();
-      }
+      const rows = peaks.map((peak) => ({
+        ...peak,
+        owner_id: row.owner_id,
+        result_id: row.id,
+        measurement_id: row.measurement_id,
+      }));
+      for (const batch of batchesOf(rows)) await trx.insertInto('peaks').values(batch).execute();
       return row;
     },
     async results(measurementId: number, trx: Db = db): Promise<ResultRow[]> {
@@ -150,11 +145,8 @@ export function createResultsRepository(db: Kysely<Database>) {
       rows: Array<Omit<Insertable<CalibrationsTable>, 'id' | 'sequence_id' | 'created_at'>>,
     ): Promise<void> {
       await trx.deleteFrom('calibrations').where('sequence_id', '=', sequenceId).execute();
-      if (rows.length === 0) return;
-      await trx
-        .insertInto('calibrations')
-        .values(rows.map((row) => ({ ...row, sequence_id: sequenceId })))
-        .execute();
+      const values = rows.map((row) => ({ ...row, sequence_id: sequenceId }));
+      for (const batch of batchesOf(values)) await trx.insertInto('calibrations').values(batch).execute();
     },
   };
 }
