@@ -1,13 +1,20 @@
-// Samples, blanks and standards with their rules (spec §8 "Standard/sample"): device, method and column
-// must be given; the column must be installed; the method must fit the instrument; a standard is handled
-// only by the standard controller, a sample only by the sample controller.
+// Samples, blanks and standards: the only write path of these tables. Each write reads what its rules need
+// and applies them (sample-rules.ts) inside its own transaction, then writes and audits.
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { SampleType } from '../db/domain-schema.ts';
+import type { Database } from '../db/schema.ts';
 import type { AnalyteRow, SampleRow, SamplesRepository, SampleValues } from '../repositories/samples.ts';
 import { writeAuditEntry } from '../repositories/sequences-audit.ts';
 import { parseInput } from '../sequences/input.ts';
-import { methodFitsDevice } from './sequences-rules.ts';
+import {
+  checkController,
+  checkInstrumentNamed,
+  checkNotStandard,
+  checkSampleInstrument,
+  type SampleController,
+} from './sample-rules.ts';
 
 const id = z.number().int().positive();
 const baseFields = {
@@ -52,41 +59,34 @@ function view(row: SampleRow, analytes?: AnalyteRow[]): SampleView {
   return result;
 }
 
-type Controller = 'sample' | 'standard';
+type Controller = SampleController;
+type Executor = Kysely<Database> | Transaction<Database>;
 
 export function createSamplesService(repository: SamplesRepository) {
   const { db } = repository;
 
-  /** The "must not be None" rules answer before the general form checks. */
-  function requirePresent(body: Record<string, unknown>, partial: boolean): void {
-    const missing = (key: string) =>
-      partial ? key in body && body[key] === null : body[key] === undefined || body[key] === null;
-    if (missing('device_id')) throw AppError.domain(400, 'sample_device_required');
-    if (missing('method_id')) throw AppError.domain(400, 'sample_method_required');
-    if (missing('column_name')) throw AppError.domain(400, 'sample_column_required');
-  }
-
+  /** Reads the instrument and method inside the write's transaction and applies the sample rules. */
   async function checkInstrument(
+    trx: Executor,
     ownerId: number,
     values: Pick<SampleValues, 'device_id' | 'method_id' | 'column_name'>,
   ) {
-    const device = await repository.device(ownerId, values.device_id);
-    if (!device) throw AppError.domain(404, 'device_not_found');
-    const method = await repository.method(ownerId, values.method_id);
-    if (!method) throw AppError.domain(400, 'device_method_not_configured');
-    const installed = device.installed_column as { name?: string } | null;
-    if (values.column_name.trim() === '' || !installed)
-      throw AppError.domain(400, 'sample_column_not_selected');
-    if (!methodFitsDevice(method, device)) throw AppError.domain(400, 'method_hardware_mismatch');
+    checkSampleInstrument(
+      await repository.device(ownerId, values.device_id, trx),
+      await repository.method(ownerId, values.method_id, trx),
+      values.column_name,
+    );
   }
 
-  async function owned(ownerId: number, sampleId: number, controller: Controller): Promise<SampleRow> {
-    const row = await repository.find(ownerId, sampleId);
+  async function owned(
+    ownerId: number,
+    sampleId: number,
+    controller: Controller,
+    trx: Executor = db,
+  ): Promise<SampleRow> {
+    const row = await repository.find(ownerId, sampleId, trx);
     if (!row) throw AppError.domain(404, 'not_found');
-    if (controller === 'sample' && row.type === 'standard') throw AppError.domain(400, 'sample_is_standard');
-    if (controller === 'standard' && row.type !== 'standard') {
-      throw AppError.domain(400, 'sequence_unexpected_sample_type');
-    }
+    checkController(row, controller);
     return row;
   }
 
@@ -113,11 +113,11 @@ export function createSamplesService(repository: SamplesRepository) {
     },
 
     async createSample(ownerId: number, body: Record<string, unknown>): Promise<SampleView> {
-      if (body.type === 'standard') throw AppError.domain(400, 'sample_is_standard');
-      requirePresent(body, false);
+      checkNotStandard(body, 'sample');
+      checkInstrumentNamed(body, false);
       const values = parseInput(sampleSchema, body);
-      await checkInstrument(ownerId, values);
       return db.transaction().execute(async (trx) => {
+        await checkInstrument(trx, ownerId, values);
         const row = await repository.insert(trx, ownerId, values);
         await writeAuditEntry(trx, {
           userId: ownerId,
@@ -131,10 +131,10 @@ export function createSamplesService(repository: SamplesRepository) {
     },
 
     async createStandard(ownerId: number, body: Record<string, unknown>): Promise<SampleView> {
-      requirePresent(body, false);
+      checkInstrumentNamed(body, false);
       const { analytes, ...values } = parseInput(standardSchema, body);
-      await checkInstrument(ownerId, values);
       return db.transaction().execute(async (trx) => {
+        await checkInstrument(trx, ownerId, values);
         const row = await repository.insert(trx, ownerId, { ...values, type: 'standard' });
         await repository.replaceAnalytes(trx, ownerId, row.id, analytes);
         await writeAuditEntry(trx, {
@@ -149,34 +149,31 @@ export function createSamplesService(repository: SamplesRepository) {
     },
 
     async update(ownerId: number, sampleId: number, controller: Controller, body: Record<string, unknown>) {
-      const current = await owned(ownerId, sampleId, controller);
-      if (controller === 'sample' && body.type === 'standard')
-        throw AppError.domain(400, 'sample_is_standard');
-      requirePresent(body, true);
-      const merged = {
-        name: current.name,
-        description: current.description,
-        device_id: current.device_id,
-        method_id: current.method_id,
-        column_name: current.column_name,
-        ...(controller === 'sample' ? { type: current.type } : {}),
-        ...body,
-      };
-      if (merged.device_id === null) throw AppError.domain(400, 'sample_device_required');
-      if (merged.method_id === null) throw AppError.domain(400, 'sample_method_required');
-      if (merged.column_name === null) throw AppError.domain(400, 'sample_column_required');
-      const parsed =
-        controller === 'sample'
-          ? { values: parseInput(sampleSchema, merged), analytes: undefined }
-          : (() => {
-              const { analytes, ...values } = parseInput(standardSchema, merged);
-              return {
-                values: { ...values, type: 'standard' as const },
-                analytes: 'analytes' in body ? analytes : undefined,
-              };
-            })();
-      await checkInstrument(ownerId, parsed.values);
       return db.transaction().execute(async (trx) => {
+        const current = await owned(ownerId, sampleId, controller, trx);
+        checkNotStandard(body, controller);
+        checkInstrumentNamed(body, true);
+        const merged = {
+          name: current.name,
+          description: current.description,
+          device_id: current.device_id,
+          method_id: current.method_id,
+          column_name: current.column_name,
+          ...(controller === 'sample' ? { type: current.type } : {}),
+          ...body,
+        };
+        checkInstrumentNamed(merged, false);
+        const parsed =
+          controller === 'sample'
+            ? { values: parseInput(sampleSchema, merged), analytes: undefined }
+            : (() => {
+                const { analytes, ...values } = parseInput(standardSchema, merged);
+                return {
+                  values: { ...values, type: 'standard' as const },
+                  analytes: 'analytes' in body ? analytes : undefined,
+                };
+              })();
+        await checkInstrument(trx, ownerId, parsed.values);
         const row = await repository.update(trx, sampleId, parsed.values);
         if (parsed.analytes) await repository.replaceAnalytes(trx, ownerId, sampleId, parsed.analytes);
         await writeAuditEntry(trx, {
@@ -192,8 +189,8 @@ export function createSamplesService(repository: SamplesRepository) {
     },
 
     async remove(ownerId: number, sampleId: number, controller: Controller): Promise<void> {
-      const current = await owned(ownerId, sampleId, controller);
       await db.transaction().execute(async (trx) => {
+        const current = await owned(ownerId, sampleId, controller, trx);
         await repository.remove(trx, sampleId);
         await writeAuditEntry(trx, {
           userId: ownerId,

@@ -1,9 +1,11 @@
-// The rules a sample, a draft and a sequence start share: method vs instrument hardware, the fraction
-// collector, standards with amount and time. Each failure is a catalogued `{code, detail}`.
+// The rules a sample, a draft and a sequence share: method vs instrument hardware, the fraction collector,
+// standards with amount and time, what may happen to a sequence in its run state. Each failure is a
+// catalogued `{code, detail}`; every path that writes these tables calls them.
 import type { HardwareConfiguration } from '@eluent/contracts';
 import { AppError } from '../errors.ts';
 import { parsedJson } from '../lib/parsed-json.ts';
 import type { AnalyteRow, DeviceRow, MethodRow } from '../repositories/samples.ts';
+import type { SequenceRow } from '../repositories/sequences.ts';
 
 /** JSON with object keys sorted, so equal configurations compare equal whatever their key order. */
 function canonical(value: unknown): string {
@@ -77,4 +79,10 @@ export function checkFractionCollector(method: MethodRow, device: DeviceRow, inj
 /** A standard can be injected when every analyte has an amount and an expected retention time. */
 export function standardComplete(analytes: AnalyteRow[]): boolean {
   return analytes.length > 0 && analytes.every((a) => a.amount !== null && a.retention_time_sec !== null);
+}
+
+/** A running or paused sequence is a record in progress: it is not deleted (stop it first). */
+export function checkSequenceRemovable(sequence: Pick<SequenceRow, 'state'>): void {
+  if (sequence.state === 'RUNNING' || sequence.state === 'PAUSED')
+    throw AppError.domain(409, 'sequence_already_running');
 }

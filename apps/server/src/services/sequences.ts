@@ -7,7 +7,7 @@ import type { SamplesRepository } from '../repositories/samples.ts';
 import { writeAuditEntry } from '../repositories/sequences-audit.ts';
 import type { DraftRow, DraftValues, SequenceRow, SequencesRepository } from '../repositories/sequences.ts';
 import { parseInput, parseOr } from '../sequences/input.ts';
-import { hardwareOf, methodFitsDevice, standardComplete } from './sequences-rules.ts';
+import { checkSequenceRemovable, hardwareOf, methodFitsDevice, standardComplete } from './sequences-rules.ts';
 
 const id = z.number().int().positive();
 const sequenceSchema = z.object({
@@ -168,10 +168,11 @@ export function createSequencesService(sequences: SequencesRepository, samples: 
     },
 
     async remove(ownerId: number, sequenceId: number): Promise<void> {
-      const current = await owned(ownerId, sequenceId);
-      if (current.state === 'RUNNING' || current.state === 'PAUSED')
-        throw AppError.domain(409, 'sequence_already_running');
       await db.transaction().execute(async (trx) => {
+        // Locked, so a start cannot slip in between the rule and the delete.
+        const current = await sequences.lock(trx, ownerId, sequenceId);
+        if (!current) throw AppError.domain(404, 'sequence_not_found');
+        checkSequenceRemovable(current);
         await sequences.remove(trx, sequenceId);
         await writeAuditEntry(trx, {
           userId: ownerId,

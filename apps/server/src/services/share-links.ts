@@ -2,22 +2,13 @@
 // read-only share tokens; each has the address the shared view opens.
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { ShareObjectType } from '../db/domain-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { ShareTokenRow, ShareTokensRepository } from '../repositories/share-tokens.ts';
 import { writeAuditEntry } from '../repositories/sequences-audit.ts';
 import { parseInput } from '../sequences/input.ts';
-
-const DEFAULT_EXPIRY_DAYS = 30;
-const DAY_MS = 86_400_000;
-
-const createInput = z.object({
-  object_type: z.enum(['sample', 'injection', 'sequence']),
-  object_id: z.number().int().positive().max(2_147_483_647),
-  expires_in_days: z.number().int().min(1).max(365).optional(),
-});
+import { checkShareable, revocationNeeded, shareTokenExpiry, shareTokenInput } from './share-token-rules.ts';
 
 /** The shared view's address (see apps/web/src/share/shareLink.ts). */
 export function shareUrl(origin: string, token: string, type: ShareObjectType, id: number): string {
@@ -42,12 +33,9 @@ function view(row: ShareTokenRow, origin: string) {
 export function createShareLinksService(shareTokens: ShareTokensRepository, db: Kysely<Database>) {
   return {
     async create(ownerId: number, body: unknown, origin: string) {
-      const input = parseInput(createInput, body);
-      // Another user's object answers like a missing one, so ids reveal nothing.
-      if ((await shareTokens.objectOwner(input.object_type, input.object_id)) !== ownerId) {
-        throw AppError.domain(404, 'share_object_not_found');
-      }
-      const expiresAt = new Date(Date.now() + (input.expires_in_days ?? DEFAULT_EXPIRY_DAYS) * DAY_MS);
+      const input = parseInput(shareTokenInput, body);
+      checkShareable(await shareTokens.objectOwner(input.object_type, input.object_id), ownerId);
+      const expiresAt = shareTokenExpiry(input);
       const row = await db.transaction().execute(async (trx) => {
         const inserted = await shareTokens.insert(trx, {
           owner_id: ownerId,
@@ -80,7 +68,7 @@ export function createShareLinksService(shareTokens: ShareTokensRepository, db: 
       await db.transaction().execute(async (trx) => {
         const row = await shareTokens.findOwned(ownerId, id, trx);
         if (!row) throw AppError.domain(404, 'share_token_not_found');
-        if (row.revoked_at) return;
+        if (!revocationNeeded(row)) return;
         const revoked = await shareTokens.revoke(trx, id);
         await writeAuditEntry(trx, {
           userId: ownerId,
