@@ -58,6 +58,15 @@ export const domainErrors = {
   measurement_no_response_factor: 'There is no response factor in the standard.',
   measurement_not_found: 'Measurement not found.',
   measurement_file_invalid: 'The file is not a valid chromatogram.',
+  measurement_file_empty: 'The file is empty.',
+  measurement_file_not_aia: 'Not a valid AIA file: the file is not a netCDF-3 chromatogram.',
+  measurement_file_truncated: 'Not a valid AIA file: it is truncated (the file ends before its data does).',
+  measurement_file_netcdf4:
+    'netCDF-4/HDF5 files are not supported; export the chromatogram as AIA (netCDF-3).',
+  measurement_file_binary:
+    'Not a valid AIA file, and not CSV text: the file is binary. Export the chromatogram as AIA (.cdf) or CSV.',
+  measurement_file_no_data: 'The file holds no valid samples.',
+  measurement_file_csv_invalid: 'The CSV file could not be read as a time column and a signal column.',
   // Method
   method_only_name_changeable: 'Only name is changeable.',
   method_hardware_mismatch: 'Method hardware configuration does not match the device.',

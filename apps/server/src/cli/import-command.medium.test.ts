@@ -40,6 +40,24 @@ describe.skipIf(!hasData)('npm run eluent -- import', () => {
     expect(await importCommand.run([garbage, '--user', user.email])).toBe(1);
     rmSync(folder, { recursive: true, force: true });
 
+    // The two largest vendor files: a 93,003-point GC trace with a negative delay, and a 25,204-point LC run.
+    const log = console.log;
+    const output: string[] = [];
+    console.log = (...parts: unknown[]) => output.push(parts.join(' '));
+    try {
+      for (const name of ['tgnthpgc.cdf', 'SPA.CDF']) {
+        expect(
+          await importCommand.run([AIA_FILE.replace('agilent_hplc.cdf', name), '--user', user.email]),
+        ).toBe(0);
+      }
+    } finally {
+      console.log = log;
+    }
+    expect(output).toEqual([
+      expect.stringMatching(/^measurement \d+: 93003 points, result \d+$/),
+      expect.stringMatching(/^measurement \d+: 25204 points, result \d+$/),
+    ]);
+
     const restarted = await startTestServer({
       backend: { name: 'pglite' },
       reuse: { dataDir: server.dataDir, databaseUrl: undefined },
@@ -52,9 +70,14 @@ describe.skipIf(!hasData)('npm run eluent -- import', () => {
         token: login.body.access,
         body: { query: '{ measurements { id name source points_count } }' },
       });
-      expect(answer.body.data.measurements).toEqual([
-        expect.objectContaining({ name: 'agilent_hplc.cdf', source: 'import', points_count: 4651 }),
-      ]);
+      expect(answer.body.data.measurements).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ name: 'agilent_hplc.cdf', source: 'import', points_count: 4651 }),
+          expect.objectContaining({ name: 'tgnthpgc.cdf', source: 'import', points_count: 93003 }),
+          expect.objectContaining({ name: 'SPA.CDF', source: 'import', points_count: 25204 }),
+        ]),
+      );
+      expect(answer.body.data.measurements).toHaveLength(3);
     } finally {
       await restarted.stop();
     }

@@ -1,13 +1,44 @@
 // `import <file> --user <email> [--template <uuid>]`: store a chromatogram file as a measurement of a user,
 // processed like one uploaded in the browser.
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
+import type { Chromatogram } from '@eluent/signal';
 import { buildServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { createUsersRepository } from '../repositories/users.ts';
 import { sequencesArea } from '../sequences/area.ts';
+import { readUploadedChromatogram } from '../services/files.ts';
 import type { CliCommand } from './command.ts';
+
+const READ_CHUNK_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The file's bytes, read in chunks into one array of the file's size (no growing buffers, no 2 GB limit of
+ * readFile); the reader then fills its typed arrays straight from them.
+ */
+export async function readFileBytes(path: string): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    while (offset < size) {
+      const length = Math.min(READ_CHUNK_BYTES, size - offset);
+      const { bytesRead } = await handle.read(bytes, offset, length, offset);
+      if (bytesRead === 0) break;
+      offset += bytesRead;
+    }
+    return offset === size ? bytes : bytes.subarray(0, offset);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads the file; the bytes are dropped as soon as the chromatogram's own arrays hold the data. */
+async function readChromatogramFile(path: string): Promise<Chromatogram> {
+  return readUploadedChromatogram(await readFileBytes(path));
+}
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
@@ -25,11 +56,14 @@ export const importCommand: CliCommand = {
       console.error('usage: import <file> --user <email> [--template <uuid>]');
       return 2;
     }
-    let bytes: Uint8Array;
+    let chromatogram: Chromatogram;
     try {
-      bytes = new Uint8Array(await readFile(file));
-    } catch {
-      console.error(`cannot read ${file}`);
+      chromatogram = await readChromatogramFile(file);
+    } catch (error) {
+      if (error instanceof AppError) {
+        const reason = error.body.reason;
+        console.error(`${file}: ${typeof reason === 'string' ? reason : error.message}`);
+      } else console.error(`cannot read ${file}`);
       return 1;
     }
     const { app, context } = await buildServer({ ...loadConfig(), logLevel: 'silent' });
@@ -39,15 +73,16 @@ export const importCommand: CliCommand = {
         console.error(`no account ${email}`);
         return 1;
       }
-      const imported = await sequencesArea(context).files.import(
+      const imported = await sequencesArea(context).files.importChromatogram(
         user.id,
         basename(file),
-        bytes,
+        chromatogram,
         option(args, '--template') ?? null,
       );
       console.log(
         `measurement ${imported.measurement_id}: ${imported.points_count} points, result ${imported.result_id}`,
       );
+      for (const note of imported.notes) console.log(`note: ${note}`);
       return 0;
     } catch (error) {
       console.error(error instanceof AppError ? error.message : String(error));

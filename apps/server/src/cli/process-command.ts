@@ -83,7 +83,17 @@ function runProcess(args: string[]): number {
   }));
   if (json) {
     console.log(
-      JSON.stringify({ peaks, noise: result.noise?.peakToPeak ?? null, unit: result.unit }, null, 2),
+      JSON.stringify(
+        {
+          peaks,
+          noise: result.noise?.peakToPeak ?? null,
+          unit: result.unit,
+          dropouts: chromatogram.dropouts?.count ?? 0,
+          notes: chromatogram.notes ?? [],
+        },
+        null,
+        2,
+      ),
     );
   } else {
     const header = [
@@ -118,6 +128,7 @@ function runProcess(args: string[]): number {
     console.log(line(header));
     for (const row of rows) console.log(line(row));
     console.log(`noise (p-p): ${result.noise ? round(result.noise.peakToPeak, 6) : '–'} ${result.unit}`);
+    for (const note of chromatogram.notes ?? []) console.log(`note: ${note}`);
   }
   return failed.length > 0 ? 1 : 0;
 }

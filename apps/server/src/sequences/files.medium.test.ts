@@ -1,7 +1,7 @@
 // Measurement files through the public REST API: import a CSV, export it as CSV and AIA netCDF with its
 // peak table, re-import both, and find the same signal and the same peaks.
 import { domainErrors } from '@eluent/contracts';
-import { readChromatogram } from '@eluent/signal';
+import { readChromatogram, writeAia } from '@eluent/signal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../test/harness.ts';
 
@@ -106,7 +106,29 @@ describe.each(await backends())('measurement files on $name', (backend) => {
     const bad = await upload('notes.csv', 'hello,world\nfoo,bar\n');
     expect(bad).toEqual({
       status: 400,
-      body: { code: 'measurement_file_invalid', detail: domainErrors.measurement_file_invalid },
+      body: {
+        code: 'measurement_file_csv_invalid',
+        detail: domainErrors.measurement_file_csv_invalid,
+        reason: 'CSV file has a header but no data rows',
+      },
+    });
+    // Binary content is refused as binary, a cut AIA file as truncated; neither shows a runtime's message.
+    const binary = await upload('image.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]));
+    expect(binary.body).toMatchObject({ code: 'measurement_file_binary' });
+    const whole = writeAia({
+      timeSec: Float64Array.from([0, 1, 2, 3]),
+      values: Float64Array.from([0, 1, 0, 1]),
+      signalUnit: 'mAU',
+      metadata: {},
+    });
+    const cut = await upload('cut.cdf', whole.subarray(0, whole.length - 8));
+    expect(cut).toEqual({
+      status: 400,
+      body: {
+        code: 'measurement_file_truncated',
+        detail: domainErrors.measurement_file_truncated,
+        reason: expect.stringMatching(/^Not a valid AIA file: it is truncated \(ordinate_values needs/),
+      },
     });
     const imported = await upload('mine.csv', syntheticCsv());
     const stranger = await signUp(base);

@@ -1,6 +1,15 @@
 // Measurement files: the stored signal as JSON, CSV or AIA/ANDI netCDF (with the newest peak table), and
 // import of an AIA or CSV chromatogram as a measurement that is processed like any other.
-import { readChromatogram, writeAia, writeCsv, type VendorPeak } from '@eluent/signal';
+import {
+  ChromatogramFileError,
+  readChromatogram,
+  writeAia,
+  writeCsv,
+  type Chromatogram,
+  type ChromatogramFileErrorKind,
+  type VendorPeak,
+} from '@eluent/signal';
+import type { DomainErrorCode } from '@eluent/contracts';
 import { AppError } from '../errors.ts';
 import type { PeakRow, ResultsRepository } from '../repositories/results.ts';
 import type { RunsRepository } from '../repositories/sequences-runs.ts';
@@ -10,6 +19,40 @@ import { snapshotOf, type ResultsService } from './results.ts';
 
 /** Points per stored chunk of an imported signal, the size device chunks have. */
 const IMPORT_CHUNK_POINTS = 5000;
+
+const fileErrorCodes: Record<ChromatogramFileErrorKind, DomainErrorCode> = {
+  empty: 'measurement_file_empty',
+  not_aia: 'measurement_file_not_aia',
+  truncated: 'measurement_file_truncated',
+  netcdf4: 'measurement_file_netcdf4',
+  binary: 'measurement_file_binary',
+  no_data: 'measurement_file_no_data',
+  csv: 'measurement_file_csv_invalid',
+};
+
+/**
+ * Reads an uploaded file; a file the readers refuse is a catalogued domain error whose `reason` is the
+ * reader's one-line message (e.g. the CSV line that cannot be read).
+ */
+export function readUploadedChromatogram(bytes: Uint8Array): Chromatogram {
+  let chromatogram: Chromatogram;
+  try {
+    chromatogram = readChromatogram(bytes);
+  } catch (error) {
+    if (error instanceof ChromatogramFileError) {
+      throw AppError.domain(400, fileErrorCodes[error.kind], { reason: error.message });
+    }
+    throw AppError.domain(400, 'measurement_file_invalid');
+  }
+  if (chromatogram.values.length < 3) throw AppError.domain(400, 'measurement_file_no_data');
+  return chromatogram;
+}
+
+/** What the reader bridged and skipped, stored with the measurement and shown with its details. */
+export function fileNotesOf(chromatogram: Chromatogram) {
+  const dropouts = chromatogram.dropouts ?? { count: 0, rangeCount: 0, bridgedRanges: [] };
+  return { dropouts, notes: chromatogram.notes ?? [] };
+}
 
 function vendorPeak(peak: PeakRow): VendorPeak {
   return {
@@ -81,18 +124,26 @@ export function createFilesService(deps: {
 
     /** Stores an uploaded chromatogram and processes it with the given template (or the default one). */
     async import(ownerId: number, fileName: string, bytes: Uint8Array, templateUuid: string | null) {
-      let chromatogram;
-      try {
-        chromatogram = readChromatogram(bytes);
-      } catch {
-        throw AppError.domain(400, 'measurement_file_invalid');
-      }
+      return this.importChromatogram(ownerId, fileName, readUploadedChromatogram(bytes), templateUuid);
+    },
+
+    /**
+     * Stores a chromatogram already read (the CLI reads large files itself) and processes it. The typed
+     * arrays are stored chunk by chunk and processed as they are, so a long trace is never copied whole into
+     * plain arrays.
+     */
+    async importChromatogram(
+      ownerId: number,
+      fileName: string,
+      chromatogram: Chromatogram,
+      templateUuid: string | null,
+    ) {
       const points = chromatogram.values.length;
-      if (points < 3) throw AppError.domain(400, 'measurement_file_invalid');
+      if (points < 3) throw AppError.domain(400, 'measurement_file_no_data');
+      const { timeSec, values } = chromatogram;
+      const file = fileNotesOf(chromatogram);
       const template = templateUuid ? await sequences.template(ownerId, templateUuid) : undefined;
       if (templateUuid && !template) throw AppError.validation({ template_uuid: ['is not valid'] });
-      const timeSec = Array.from(chromatogram.timeSec);
-      const values = Array.from(chromatogram.values);
       const measurement = await db.transaction().execute(async (trx) => {
         const row = await runs.insertMeasurement(trx, {
           owner_id: ownerId,
@@ -103,11 +154,17 @@ export function createFilesService(deps: {
           source: 'import',
           state: 'complete',
           signal_unit: chromatogram.signalUnit || 'mAU',
-          metadata: JSON.stringify({ file_name: fileName, ...chromatogram.metadata }),
+          metadata: JSON.stringify({ file_name: fileName, ...chromatogram.metadata, ...file }),
         });
         for (let start = 0, index = 0; start < points; start += IMPORT_CHUNK_POINTS, index++) {
           const end = Math.min(points, start + IMPORT_CHUNK_POINTS);
-          await results.insertChunk(trx, row.id, index, timeSec.slice(start, end), values.slice(start, end));
+          await results.insertChunk(
+            trx,
+            row.id,
+            index,
+            Array.from(timeSec.subarray(start, end)),
+            Array.from(values.subarray(start, end)),
+          );
         }
         const first = timeSec[0]!;
         const last = timeSec[points - 1]!;
@@ -122,7 +179,7 @@ export function createFilesService(deps: {
           entity: 'measurements',
           entityId: row.id,
           action: 'import',
-          newValues: { file_name: fileName, points },
+          newValues: { file_name: fileName, points, dropouts: file.dropouts.count },
         });
         return row;
       });
@@ -130,8 +187,15 @@ export function createFilesService(deps: {
         snapshot: snapshotOf(template),
         templateUuid: template?.uuid ?? null,
         createdBy: ownerId,
+        signal: { timeSec, values },
       });
-      return { measurement_id: measurement.id, result_id: result.id, points_count: points };
+      return {
+        measurement_id: measurement.id,
+        result_id: result.id,
+        points_count: points,
+        dropouts: file.dropouts.count,
+        notes: file.notes,
+      };
     },
   };
 }

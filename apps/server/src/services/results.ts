@@ -115,6 +115,8 @@ export interface ProcessOptions {
   createdBy?: number | null;
   /** Rebuild the sequence's calibration after this result. @default true (a job does it once at its end) */
   recalibrate?: boolean;
+  /** The stored signal when the caller holds it already (an import), so it is not read back. */
+  signal?: { timeSec: ArrayLike<number>; values: ArrayLike<number> };
 }
 
 export function createResultsService(deps: {
@@ -236,15 +238,20 @@ export function createResultsService(deps: {
     };
   }
 
+  async function storedSignal(measurementId: number) {
+    const { timeSec, signal } = await results.signal(measurementId);
+    return { timeSec, values: signal };
+  }
+
   /** Processes one stored measurement with a template snapshot; a new version, earlier ones stay. */
   async function process(measurementId: number, options: ProcessOptions): Promise<ResultRow> {
     const measurement = await runs.measurement(measurementId);
     if (!measurement) throw AppError.domain(404, 'measurement_not_found');
-    const signal = await results.signal(measurementId);
+    const signal = options.signal ?? (await storedSignal(measurementId));
     if (signal.timeSec.length < 3) throw AppError.domain(400, 'processing_general_error');
     const template = options.snapshot as unknown as ProcessingTemplate;
     const outcome = processStored(
-      { timeSec: signal.timeSec, values: signal.signal, unit: measurement.signal_unit },
+      { timeSec: signal.timeSec, values: signal.values, unit: measurement.signal_unit },
       template,
       { blank: await blankOf(template) },
     );

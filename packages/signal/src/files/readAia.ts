@@ -11,9 +11,24 @@ function attribute(reader: Netcdf3Reader, ...names: string[]): string {
   return '';
 }
 
+const FLOAT = 5;
+
+/**
+ * The shortest decimal that a float32 holds: vendors write decimal intervals (0.4 s, 0.01 s), which float32
+ * stores as 0.4000000059…; used as is, i·Δt drifts by half a sample over 20,000,000 points.
+ */
+function float32Decimal(value: number): number {
+  for (let digits = 1; digits <= 9; digits++) {
+    const candidate = Number(value.toPrecision(digits));
+    if (Math.fround(candidate) === value) return candidate;
+  }
+  return value;
+}
+
 function scalar(reader: Netcdf3Reader, name: string): number | undefined {
   const value = reader.numbers(name)?.[0];
-  return value === undefined || !Number.isFinite(value) || value === AIA_NULL ? undefined : value;
+  if (value === undefined || !Number.isFinite(value) || value === AIA_NULL) return undefined;
+  return reader.variable(name)?.type === FLOAT ? float32Decimal(value) : value;
 }
 
 /** Reads "seconds", "Seconds", "Time-Sec", "Minutes", "time in seconds": factor to seconds. */
