@@ -19,32 +19,45 @@ const FLANK_FLOOR = 0.05;
 const SMOOTHING_PER_HALF_WIDTH = 1 / 20;
 
 /**
- * Least-squares slope of `residual` over samples [from, to] (a Savitzky–Golay first derivative on a
- * uniform grid; also exact for any grid when the signal is locally straight).
+ * Least-squares slopes of `values` over the samples [i − halfSpan, i + halfSpan] (clipped to the signal)
+ * for any i in [from, to]: a Savitzky–Golay first derivative on a uniform grid, any grid allowed. Prefix
+ * sums make each slope O(1), so a flank of thousands of samples costs no more than reading it.
  */
-function leastSquaresSlope(
+function windowSlopes(
   timeSec: ArrayLike<number>,
-  residual: (i: number) => number,
+  values: ArrayLike<number>,
   from: number,
   to: number,
-): number {
-  const count = to - from + 1;
-  let meanT = 0;
-  let meanY = 0;
-  for (let i = from; i <= to; i++) {
-    meanT += timeSec[i] as number;
-    meanY += residual(i);
+  halfSpan: number,
+): (i: number) => number {
+  const lo = Math.max(0, from - halfSpan);
+  const hi = Math.min(timeSec.length - 1, to + halfSpan);
+  // Times relative to the middle of the range keep the sums of squares small (no cancellation).
+  const origin = timeSec[(lo + hi) >> 1] as number;
+  const size = hi - lo + 2;
+  const st = new Float64Array(size);
+  const sy = new Float64Array(size);
+  const stt = new Float64Array(size);
+  const sty = new Float64Array(size);
+  for (let i = lo; i <= hi; i++) {
+    const t = (timeSec[i] as number) - origin;
+    const y = values[i] as number;
+    const k = i - lo;
+    st[k + 1] = (st[k] as number) + t;
+    sy[k + 1] = (sy[k] as number) + y;
+    stt[k + 1] = (stt[k] as number) + t * t;
+    sty[k + 1] = (sty[k] as number) + t * y;
   }
-  meanT /= count;
-  meanY /= count;
-  let sxy = 0;
-  let sxx = 0;
-  for (let i = from; i <= to; i++) {
-    const dt = (timeSec[i] as number) - meanT;
-    sxy += dt * (residual(i) - meanY);
-    sxx += dt * dt;
-  }
-  return sxx > 0 ? sxy / sxx : 0;
+  return (i: number) => {
+    const a = Math.max(lo, i - halfSpan) - lo;
+    const b = Math.min(hi, i + halfSpan) - lo + 1;
+    const n = b - a;
+    const sumT = (st[b] as number) - (st[a] as number);
+    const sumY = (sy[b] as number) - (sy[a] as number);
+    const sxx = (stt[b] as number) - (stt[a] as number) - (sumT * sumT) / n;
+    const sxy = (sty[b] as number) - (sty[a] as number) - (sumT * sumY) / n;
+    return sxx > 0 ? sxy / sxx : 0;
+  };
 }
 
 /**
@@ -55,6 +68,8 @@ function leastSquaresSlope(
  */
 function flankTangent(
   timeSec: ArrayLike<number>,
+  values: ArrayLike<number>,
+  baselineSlope: number,
   residual: (i: number) => number,
   apexIndex: number,
   height: number,
@@ -63,21 +78,37 @@ function flankTangent(
   halfSpan: number,
 ): InflectionTangent | null {
   const last = timeSec.length - 1;
-  const slope = (i: number) =>
-    leastSquaresSlope(timeSec, residual, Math.max(0, i - halfSpan), Math.min(last, i + halfSpan));
   const floor = FLANK_FLOOR * height;
   let end = apexIndex;
   while ((direction < 0 ? end > limitIndex : end < limitIndex) && residual(end) > floor) end += direction;
+  // The baseline is a straight line: the slope above it is the signal's slope minus the line's.
+  const signalSlope = windowSlopes(
+    timeSec,
+    values,
+    Math.max(0, Math.min(apexIndex, end) - 1),
+    Math.min(last, Math.max(apexIndex, end) + 1),
+    halfSpan,
+  );
+  const slope = (i: number) => signalSlope(i) - baselineSlope;
   const cut = residual(end) > floor;
-  // Steepest descent away from the apex: slope × (−direction) is largest.
+  // Steepest descent away from the apex (slope × (−direction) largest): the smoothed slope varies on the
+  // scale of its half-span, so scan at that stride, then sample by sample around the best.
   let best = -1;
   let bestSteepness = 0;
-  for (let i = apexIndex + direction; direction < 0 ? i >= end : i <= end; i += direction) {
+  const consider = (i: number) => {
     const steepness = -direction * slope(i);
     if (steepness > bestSteepness) {
       bestSteepness = steepness;
       best = i;
     }
+  };
+  const inFlank = (i: number) => (direction < 0 ? i >= end && i < apexIndex : i <= end && i > apexIndex);
+  const stride = Math.max(1, halfSpan);
+  for (let i = apexIndex + direction; inFlank(i); i += stride * direction) consider(i);
+  if (inFlank(end)) consider(end);
+  const coarse = best;
+  if (coarse >= 0) {
+    for (let i = coarse - stride + 1; i < coarse + stride; i++) if (i !== coarse && inFlank(i)) consider(i);
   }
   if (best < 0 || (cut && best === end)) return null;
   let offset = 0;
@@ -124,10 +155,21 @@ export function inflectionTangents(
   const step =
     ((timeSec[lastIndex] as number) - (timeSec[firstIndex] as number)) / (lastIndex - firstIndex || 1);
   const halfSpan = Math.max(1, Math.round((2 * halfWidth * SMOOTHING_PER_HALF_WIDTH) / (step || 1)));
-  return {
-    left: flankTangent(timeSec, residual, apexIndex, height, firstIndex, -1, halfSpan),
-    right: flankTangent(timeSec, residual, apexIndex, height, lastIndex, 1, halfSpan),
-  };
+  const span = baseline.endSec - baseline.startSec;
+  const baselineSlope = span === 0 ? 0 : (baseline.endValue - baseline.startValue) / span;
+  const flank = (limitIndex: number, direction: -1 | 1) =>
+    flankTangent(
+      timeSec,
+      values,
+      baselineSlope,
+      residual,
+      apexIndex,
+      height,
+      limitIndex,
+      direction,
+      halfSpan,
+    );
+  return { left: flank(firstIndex, -1), right: flank(lastIndex, 1) };
 }
 
 /**
