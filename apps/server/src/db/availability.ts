@@ -47,6 +47,8 @@ export interface AvailabilityLogger {
 export interface DatabaseAvailability {
   /** False from a reported connection failure until a probe succeeds again. */
   readonly up: boolean;
+  /** True once the database handle is closed (server stop): nothing waits for it any more. */
+  readonly closed: boolean;
   /** Reports an error; a connection error marks the database down and starts the probe. */
   report(error: unknown): void;
   /** Resolves at once while up, else when the probe next succeeds (or the handle closes). */
@@ -103,6 +105,9 @@ export function createAvailability(options: AvailabilityOptions): DatabaseAvaila
     get up() {
       return up;
     },
+    get closed() {
+      return closed;
+    },
     report(error) {
       if (closed || !up || !isConnectionError(error)) return;
       up = false;
@@ -128,6 +133,7 @@ export function createAvailability(options: AvailabilityOptions): DatabaseAvaila
 export function alwaysAvailable(): DatabaseAvailability {
   return {
     up: true,
+    closed: false,
     report: () => undefined,
     whenUp: () => Promise.resolve(),
     onRestored: () => undefined,
@@ -148,10 +154,10 @@ export async function retryWhileUnavailable<T>(
     try {
       return await step();
     } catch (error) {
-      if (!isConnectionError(error) || stopped()) throw error;
+      if (!isConnectionError(error) || stopped() || availability.closed) throw error;
       availability.report(error);
       await availability.whenUp();
-      if (stopped()) throw error;
+      if (stopped() || availability.closed) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -8,7 +8,7 @@ import type { ProcessingJobEvent } from '@eluent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { z } from 'zod';
-import { isConnectionError, type DatabaseAvailability } from '../db/availability.ts';
+import { isConnectionError, retryWhileUnavailable, type DatabaseAvailability } from '../db/availability.ts';
 import type { WorkClaims } from '../db/claims.ts';
 import { AppError } from '../errors.ts';
 import type { ProcessingJobRow, ProcessingJobsRepository } from '../repositories/processing-jobs.ts';
@@ -195,7 +195,12 @@ export function createReprocessingService(deps: {
         return row;
       });
       // A new job is this process's: no other process's start-up recovery takes it while it waits here.
-      if (await claims.acquire('processing_job', job.id)) enqueue(job.id);
+      // The job is stored either way; if the database is away this instant, it is claimed once it is back.
+      void retryWhileUnavailable(availability, () => claims.acquire('processing_job', job.id))
+        .then((claimed) => claimed && enqueue(job.id))
+        .catch((error: unknown) =>
+          logger.warn({ err: error, jobId: job.id }, 'reprocessing job not claimed'),
+        );
       return jobView(job);
     },
 
