@@ -10,6 +10,7 @@ import { domainErrors } from '@eluent/contracts';
 import { DeviceClient, simulatedHardware, websocketConnector } from '@eluent/simulator';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { graphql } from '../../test/graphql-client.ts';
 import { request, signUp } from '../../test/harness.ts';
 import { postgresBinaries, startPostgresCluster } from '../../test/postgres-cluster.ts';
 import { eventually, freePort, startProcess, stopProcess } from '../../test/processes.ts';
@@ -115,6 +116,9 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
           code: 'database_unavailable',
           detail: domainErrors.database_unavailable,
         });
+        const viewer = await graphql(baseUrl, owner.access, '{ measurements(limit: 1) { id } }');
+        expect(viewer.status).toBe(503);
+        expect(viewer.errors?.[0]?.message).toBe(domainErrors.database_unavailable);
         const health = await request(baseUrl, 'GET', '/api/health/');
         expect(health.status).toBe(503);
         expect(health.body).toMatchObject({ status: 'unavailable', database: 'down' });
@@ -123,6 +127,7 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
         while (Date.now() - stoppedAt < OUTAGE_MS) {
           await new Promise((resolve) => setTimeout(resolve, 1000));
           expect(server.child.exitCode, server.output()).toBeNull();
+          expect((await api('GET', '/api/sequences/')).status).toBe(503);
         }
         expect((await request(baseUrl, 'GET', '/api/health/')).status).toBe(503);
         cluster.start();
