@@ -79,3 +79,43 @@ test('chromatograms: import, view peaks, zoom, keep appearance and compare ids, 
   await expect(overlay.locator('.plot__legend span')).toHaveCount(0);
   await expect(page.locator('.compare-list li')).toHaveCount(1);
 });
+
+test('chromatograms: an imported file says what its reader bridged and skipped; a binary file is refused', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/app/chromatograms/');
+  await signInThroughPage(page);
+  const name = `footer-${Date.now()}.csv`;
+  const lines = csv([[120, 50]])
+    .toString()
+    .split('\n');
+  // Two readings missing in the middle (an empty cell and NaN), a totals row after the data.
+  lines[300] = `${lines[300]!.split(',')[0]},`;
+  lines[301] = `${lines[301]!.split(',')[0]},NaN`;
+  lines.push('Total area,1234.5');
+  await page
+    .getByLabel('Chromatogram file')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+  await expect(page).toHaveURL(/\/app\/chromatograms\/\d+$/);
+  const notes = page.getByRole('list', { name: 'File notes' });
+  await expect(notes.getByRole('listitem')).toHaveText([
+    'Skipped 1 trailing row that is not data, from line 3002: "Total area,1234.5"',
+    '2 missing readings (empty, NaN or -9999) bridged by linear interpolation',
+  ]);
+  await expect(page.getByRole('region', { name: 'Peak table' }).locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByRole('figure', { name: 'Chromatogram' })).toHaveAttribute('data-peaks', '1');
+  await shot(page, testInfo, 'chromatogram-file-notes');
+
+  await page.goto('/app/chromatograms/');
+  await page.getByLabel('Chromatogram file').setInputFiles({
+    name: 'picture.cdf.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  });
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Not a valid AIA file, and not CSV text: the file is binary.' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/chromatograms\/$/);
+});

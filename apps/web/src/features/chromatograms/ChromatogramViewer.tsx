@@ -9,6 +9,7 @@ import { IntegrationPanel } from '../integration/IntegrationPanel.tsx';
 import { useIntegration } from '../integration/useIntegration.ts';
 import { AppearanceMenu } from './AppearanceMenu.tsx';
 import { downloadMeasurement } from './downloadMeasurement.ts';
+import { fileNotes } from './fileNotes.ts';
 import { writeActiveChromatogram } from './chromatogramStorage.ts';
 import { fetchMeasurementSignal, fetchMeasurementsWithPeaks } from './measurementsApi.ts';
 import { PeakTable } from './PeakTable.tsx';
@@ -28,6 +29,7 @@ export function ChromatogramViewer() {
     queryFn: () => fetchMeasurementSignal(id),
   });
   const measurement = meta.data?.[0];
+  const notes = fileNotes(measurement?.metadata);
   // Peaks of the result version chosen in the integration panel (automatic or manual), else the newest.
   const integration = useIntegration(id);
   const shownPeaks = integration.shown?.peaks ?? measurement?.peaks;
@@ -68,6 +70,13 @@ export function ChromatogramViewer() {
             #{id}
             {measurement ? ` · ${measurement.source} · ${formatDateTime(measurement.created_at)}` : ''}
           </p>
+          {notes.length > 0 && (
+            <ul className="file-notes" aria-label="File notes">
+              {notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          )}
         </div>
         <div className="head-actions">
           <button

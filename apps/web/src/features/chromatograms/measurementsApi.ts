@@ -36,13 +36,15 @@ const MEASUREMENTS = `query Measurements($limit: Int!, $offset: Int!, $where: me
 const MEASUREMENTS_WITH_PEAKS = `query MeasurementsWithPeaks($ids: [Int!]) {
   measurements(where: { id: { _in: $ids } }, order_by: [{ id: asc }]) {
     ${MEASUREMENT_FIELDS}
+    metadata
     peaks {
       ${STORED_PEAK_FIELDS}
     }
   }
 }`;
 
-export type MeasurementWithPeaks = Measurement & { peaks: StoredPeak[] };
+/** `metadata` holds, for an imported file, what its reader bridged and skipped (see fileNotes.ts). */
+export type MeasurementWithPeaks = Measurement & { peaks: StoredPeak[]; metadata: unknown };
 
 export async function fetchMeasurements(
   search: string,
