@@ -105,6 +105,24 @@ describe('broken and foreign files', () => {
   });
 });
 
+describe('time axis', () => {
+  it('reads a float32 interval and delay as the decimals written, so a long axis does not drift', () => {
+    const points = 1_000_000;
+    const file = readAia(
+      writeAia({
+        timeSec: Float64Array.from({ length: points }, (_, i) => 0.012 + i * 0.01),
+        values: new Float64Array(points),
+        signalUnit: 'mAU',
+        metadata: {},
+      }),
+    );
+    expect(file.timeSec[0]).toBe(0.012);
+    expect(file.timeSec[1]).toBe(0.012 + 0.01);
+    // float32(0.01) used raw would put the last sample 0.22 ms (0.02 samples) early.
+    expect(file.timeSec[points - 1]).toBe(0.012 + (points - 1) * 0.01);
+  });
+});
+
 describe('dropouts', () => {
   const timeSec = Float64Array.from({ length: 10 }, (_, i) => 0.5 * i);
   const written = (values: number[]) =>
