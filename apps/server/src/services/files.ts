@@ -144,7 +144,15 @@ export function createFilesService(deps: {
       const file = fileNotesOf(chromatogram);
       const template = templateUuid ? await sequences.template(ownerId, templateUuid) : undefined;
       if (templateUuid && !template) throw AppError.validation({ template_uuid: ['is not valid'] });
-      const measurement = await db.transaction().execute(async (trx) => {
+      const signalUnit = chromatogram.signalUnit || 'mAU';
+      // Processed before anything is written; then the measurement, its signal and its result are stored in
+      // one transaction, so a failure leaves nothing behind (docs/architecture.md "Transactions").
+      const prepared = await processing.prepare(
+        { timeSec, values, unit: signalUnit },
+        { snapshot: snapshotOf(template), templateUuid: template?.uuid ?? null, createdBy: ownerId },
+        null,
+      );
+      return db.transaction().execute(async (trx) => {
         const row = await runs.insertMeasurement(trx, {
           owner_id: ownerId,
           injection_id: null,
@@ -153,7 +161,7 @@ export function createFilesService(deps: {
           name: fileName.slice(0, 200),
           source: 'import',
           state: 'complete',
-          signal_unit: chromatogram.signalUnit || 'mAU',
+          signal_unit: signalUnit,
           metadata: JSON.stringify({ file_name: fileName, ...chromatogram.metadata, ...file }),
         });
         for (let start = 0, index = 0; start < points; start += IMPORT_CHUNK_POINTS, index++) {
@@ -181,21 +189,15 @@ export function createFilesService(deps: {
           action: 'import',
           newValues: { file_name: fileName, points, dropouts: file.dropouts.count },
         });
-        return row;
+        const result = await processing.store(trx, row, prepared);
+        return {
+          measurement_id: row.id,
+          result_id: result.id,
+          points_count: points,
+          dropouts: file.dropouts.count,
+          notes: file.notes,
+        };
       });
-      const result = await processing.process(measurement.id, {
-        snapshot: snapshotOf(template),
-        templateUuid: template?.uuid ?? null,
-        createdBy: ownerId,
-        signal: { timeSec, values },
-      });
-      return {
-        measurement_id: measurement.id,
-        result_id: result.id,
-        points_count: points,
-        dropouts: file.dropouts.count,
-        notes: file.notes,
-      };
     },
   };
 }

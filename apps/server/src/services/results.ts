@@ -3,7 +3,8 @@
 // sequence, the calibration from its standards and the amounts of its samples.
 import { domainErrors, flattenTemplate, type FlatTemplate, type TemplatePayload } from '@eluent/contracts';
 import { processChromatogram, type Peak, type ProcessingTemplate } from '@eluent/signal';
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
+import type { ProcessingResultsTable } from '../db/domain-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PeakValues, ResultRow, ResultsRepository } from '../repositories/results.ts';
@@ -105,6 +106,12 @@ function resultErrors(outcome: ReturnType<typeof processChromatogram>, peaksCoun
   if (peaksCount === 0)
     errors.push({ code: 'processing_no_peaks', message: domainErrors.processing_no_peaks });
   return errors;
+}
+
+/** A processed result not stored yet: its columns (without measurement and owner) and its peaks. */
+export interface PreparedResult {
+  values: Omit<Insertable<ProcessingResultsTable>, 'version' | 'measurement_id' | 'owner_id'>;
+  peaks: PeakValues[];
 }
 
 export interface ProcessOptions {
@@ -243,44 +250,65 @@ export function createResultsService(deps: {
     return { timeSec, values: signal };
   }
 
+  /**
+   * Runs the template on a signal and builds the result and its peaks, without writing anything; peaks are
+   * named after the standards of `sequenceId`'s table when given.
+   */
+  async function prepare(
+    signal: { timeSec: ArrayLike<number>; values: ArrayLike<number>; unit: string },
+    options: ProcessOptions,
+    sequenceId: number | null,
+  ): Promise<PreparedResult> {
+    const template = options.snapshot as unknown as ProcessingTemplate;
+    const outcome = processStored(signal, template, { blank: await blankOf(template) });
+    const peaks = outcome.peaks.map((peak, index) => peakValues(peak, index + 1));
+    if (sequenceId !== null) namePeaks(peaks, await analytesOfSequence(sequenceId));
+    return {
+      peaks,
+      values: {
+        kind: options.kind ?? 'automatic',
+        template_uuid: options.templateUuid,
+        template_snapshot: JSON.stringify(options.snapshot),
+        algorithm_versions: JSON.stringify(outcome.versions),
+        figures: JSON.stringify({
+          unit: outcome.unit,
+          noise: outcome.noise,
+          detection_window_sec: outcome.detectionWindowSec,
+          system_suitability: suitabilityOf(peaks),
+        }),
+        errors: JSON.stringify(resultErrors(outcome, peaks.length)),
+        created_by: options.createdBy ?? null,
+        job_id: options.jobId ?? null,
+      },
+    };
+  }
+
+  /** Stores a prepared result as the measurement's next version, in the caller's transaction. */
+  function store(
+    trx: Transaction<Database>,
+    measurement: { id: number; owner_id: number },
+    prepared: PreparedResult,
+  ): Promise<ResultRow> {
+    return results.insertResult(
+      trx,
+      { ...prepared.values, owner_id: measurement.owner_id, measurement_id: measurement.id },
+      prepared.peaks,
+    );
+  }
+
   /** Processes one stored measurement with a template snapshot; a new version, earlier ones stay. */
   async function process(measurementId: number, options: ProcessOptions): Promise<ResultRow> {
     const measurement = await runs.measurement(measurementId);
     if (!measurement) throw AppError.domain(404, 'measurement_not_found');
     const signal = options.signal ?? (await storedSignal(measurementId));
     if (signal.timeSec.length < 3) throw AppError.domain(400, 'processing_general_error');
-    const template = options.snapshot as unknown as ProcessingTemplate;
-    const outcome = processStored(
-      { timeSec: signal.timeSec, values: signal.values, unit: measurement.signal_unit },
-      template,
-      { blank: await blankOf(template) },
-    );
-    const peakRows = outcome.peaks.map((peak, index) => peakValues(peak, index + 1));
     const sequenceId = await sequenceOf(measurementId);
-    if (sequenceId !== null) namePeaks(peakRows, await analytesOfSequence(sequenceId));
-    const row = await db.transaction().execute((trx: Transaction<Database>) =>
-      results.insertResult(
-        trx,
-        {
-          owner_id: measurement.owner_id,
-          measurement_id: measurementId,
-          kind: options.kind ?? 'automatic',
-          template_uuid: options.templateUuid,
-          template_snapshot: JSON.stringify(options.snapshot),
-          algorithm_versions: JSON.stringify(outcome.versions),
-          figures: JSON.stringify({
-            unit: outcome.unit,
-            noise: outcome.noise,
-            detection_window_sec: outcome.detectionWindowSec,
-            system_suitability: suitabilityOf(peakRows),
-          }),
-          errors: JSON.stringify(resultErrors(outcome, peakRows.length)),
-          created_by: options.createdBy ?? null,
-          job_id: options.jobId ?? null,
-        },
-        peakRows,
-      ),
+    const prepared = await prepare(
+      { timeSec: signal.timeSec, values: signal.values, unit: measurement.signal_unit },
+      options,
+      sequenceId,
     );
+    const row = await db.transaction().execute((trx) => store(trx, measurement, prepared));
     if (sequenceId !== null && options.recalibrate !== false) await recalibrate(sequenceId);
     return row;
   }
@@ -290,7 +318,7 @@ export function createResultsService(deps: {
     return (await results.results(measurementId)).length > 0;
   }
 
-  return { process, replay, recalibrate, sequenceOf, analytesOfSequence, hasResult };
+  return { process, prepare, store, replay, recalibrate, sequenceOf, analytesOfSequence, hasResult };
 }
 
 export type ResultsService = ReturnType<typeof createResultsService>;
