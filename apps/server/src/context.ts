@@ -1,7 +1,7 @@
 // Everything a running server holds, built once at start and handed to transports and modules.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateWhenReachable, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { createTokensRepository } from './repositories/tokens.ts';
 import { createUsersRepository } from './repositories/users.ts';
@@ -35,7 +35,7 @@ export async function createContext(config: Config, logger: FastifyBaseLogger): 
     dataDir: config.dataDir,
     logger,
   });
-  const applied = await migrateToLatest(database.db);
+  const applied = await migrateWhenReachable(database.db, logger);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const signer = createTokenSigner(config.secret);
   const sessions = createSessionTokens(signer, {

@@ -31,7 +31,8 @@ function postgresUser(): { uid: number; gid: number } | undefined {
   return { uid, gid };
 }
 
-export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {
+/** A new cluster, initialised but not started (`start()` starts it). */
+export async function createPostgresCluster(bin: string): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'eluent-pg-'));
   const owner = postgresUser();
   if (owner) chownSync(dir, owner.uid, owner.gid);
@@ -47,8 +48,7 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
   const options = `-k ${dir} -p ${port} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
-  start();
-  let stopped = false;
+  let stopped = true;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
@@ -67,4 +67,11 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
       }
     },
   };
+}
+
+/** A new cluster, started. */
+export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {
+  const cluster = await createPostgresCluster(bin);
+  cluster.start();
+  return cluster;
 }

@@ -7,6 +7,7 @@ import type { Database } from './schema.ts';
 import {
   alwaysAvailable,
   createAvailability,
+  isConnectionError,
   type AvailabilityLogger,
   type DatabaseAvailability,
 } from './availability.ts';
@@ -111,6 +112,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
+/** How long a starting server waits for PostgreSQL to accept connections before it gives up. */
+const STARTUP_WAIT_MS = 120_000;
+
+/**
+ * Migrates once the database answers: a server started before PostgreSQL (a container start order, a
+ * database restart) waits with backoff instead of exiting; other failures end the start at once.
+ */
+export async function migrateWhenReachable(
+  db: Kysely<Database>,
+  logger: AvailabilityLogger,
+  waitMs = STARTUP_WAIT_MS,
+): Promise<string[]> {
+  const deadline = Date.now() + waitMs;
+  for (let delay = 250; ; delay = Math.min(delay * 2, 5000)) {
+    try {
+      return await migrateToLatest(db);
+    } catch (error) {
+      if (!isConnectionError(error) || Date.now() + delay > deadline) throw error;
+      logger.warn({ err: error, retryInMs: delay }, 'waiting for the database');
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
 /** Brings the schema up to date; throws with the failing migration's name. */
@@ -121,6 +146,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   if (error) {
     throw new Error(
       `Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`,
+      { cause: error },
     );
   }
   return (results ?? [])

@@ -1,8 +1,8 @@
-// PostgreSQL goes away for 20 s in the middle of a sequence: the server process runs on a throw-away
-// cluster this test starts itself, with a simulated instrument on the device link. While the database is
-// stopped the process stays up, requests answer 503 with the catalogue message, health says the database
-// is down and the instrument keeps its unacknowledged chunks; once PostgreSQL is back the sequence finishes
-// with every point of every injection, each chunk stored once and none missing.
+// PostgreSQL goes away for 20 s in the middle of a sequence. The server process starts first and waits for
+// the throw-away cluster this test then starts; a simulated instrument runs a sequence on the device link.
+// While the database is stopped the process stays up, requests answer 503 with the catalogue message,
+// health says the database is down and the instrument keeps its unacknowledged chunks; once PostgreSQL is
+// back the sequence finishes with every point of every injection, each chunk stored once and none missing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { graphql } from '../../test/graphql-client.ts';
 import { request, signUp } from '../../test/harness.ts';
-import { postgresBinaries, startPostgresCluster } from '../../test/postgres-cluster.ts';
+import { createPostgresCluster, postgresBinaries } from '../../test/postgres-cluster.ts';
 import { eventually, freePort, startProcess, stopProcess } from '../../test/processes.ts';
 import { openDatabase } from './database.ts';
 
@@ -28,7 +28,8 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
     { timeout: 300_000 },
     async () => {
       if (!bin) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) are required under CI');
-      const cluster = await startPostgresCluster(bin);
+      // The server starts first and waits for the database, as when containers start in any order.
+      const cluster = await createPostgresCluster(bin);
       const dataDir = mkdtempSync(join(tmpdir(), 'eluent-outage-'));
       const port = await freePort();
       const baseUrl = `http://127.0.0.1:${port}`;
@@ -45,6 +46,7 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
         },
         /Eluent listening/,
       );
+      const waiting = eventually(async () => server.output().includes('waiting for the database'), 'waits');
       const client = new DeviceClient({
         connect: websocketConnector(baseUrl),
         serialNumber: `OUTAGE-${process.pid}`,
@@ -54,6 +56,8 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
         chunkEveryMs: 250,
       });
       try {
+        await waiting;
+        cluster.start();
         await server.ready;
         const owner = await signUp(baseUrl);
         const api = (method: string, path: string, body?: unknown) =>
