@@ -5,3 +5,4 @@ export * from './device/index.ts';
 export * from './template/index.ts';
 export * from './graphql/spec-documents.ts';
 export * from './integration.ts';
+export * from './detection.ts';

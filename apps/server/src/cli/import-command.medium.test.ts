@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { request, signUp, startTestServer, type TestServer } from '../../test/harness.ts';
 import { importCommand } from './import-command.ts';
 
@@ -31,7 +31,25 @@ describe.skipIf(!hasData)('npm run eluent -- import', () => {
   });
 
   it('imports an AIA file for an account, and refuses bad input', async () => {
-    expect(await importCommand.run([AIA_FILE, '--user', user.email])).toBe(0);
+    const printed: string[] = [];
+    const log = vi
+      .spyOn(console, 'log')
+      .mockImplementation((text: unknown) => void printed.push(String(text)));
+    try {
+      expect(await importCommand.run([AIA_FILE, '--user', user.email])).toBe(0);
+    } finally {
+      log.mockRestore();
+    }
+    // The stored result as `process` prints it: every peak with its separation code, then what detection applied.
+    const lines = printed.join('\n').split('\n');
+    expect(lines[0]).toMatch(/^measurement \d+: 4651 points, result \d+$/);
+    expect(lines[1]).toMatch(/#\s+code\s+RT \(s\)/);
+    const rows = lines.filter((line) => /^\s*\d+\s/.test(line));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatch(/^\s*\d+\s+[BVTSN]{2}( N)?\s/);
+    expect(lines).toContain('detection settings:');
+    expect(lines.some((line) => /^ {2}min prominence: \S+ \S+ \(automatic\)$/.test(line))).toBe(true);
+    expect(lines.some((line) => /^ {2}noise: SD \S+ \S+, p-p \S+ \S+$/.test(line))).toBe(true);
     expect(await importCommand.run([AIA_FILE])).toBe(2);
     expect(await importCommand.run([AIA_FILE, '--user', 'nobody@example.com'])).toBe(1);
     const folder = mkdtempSync(join(tmpdir(), 'eluent-import-'));

@@ -1,15 +1,20 @@
 // `import <file> --user <email> [--template <uuid>]`: store a chromatogram file as a measurement of a user,
-// processed like one uploaded in the browser.
+// processed like one uploaded in the browser; prints the stored peaks and the detection settings applied.
 import { open } from 'node:fs/promises';
+import type { DetectionSettings } from '@eluent/contracts';
+import type { Kysely } from 'kysely';
 import { basename } from 'node:path';
 import type { Chromatogram } from '@eluent/signal';
 import { buildServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { createResultsRepository } from '../repositories/results.ts';
 import { createUsersRepository } from '../repositories/users.ts';
 import { sequencesArea } from '../sequences/area.ts';
 import { readUploadedChromatogram } from '../services/files.ts';
 import type { CliCommand } from './command.ts';
+import { CODE_LEGEND, detectionLines, peakTableLines } from './result-report.ts';
 
 const READ_CHUNK_BYTES = 8 * 1024 * 1024;
 
@@ -43,6 +48,34 @@ async function readChromatogramFile(path: string): Promise<Chromatogram> {
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
+}
+
+/** The stored result as the `process` command prints it: peaks with codes, then the detection settings. */
+async function storedResultLines(db: Kysely<Database>, resultId: number): Promise<string[]> {
+  const results = createResultsRepository(db);
+  const result = await results.result(resultId);
+  const figures = (result?.figures ?? {}) as { unit?: string; detection?: DetectionSettings | null };
+  const unit = figures.unit ?? '';
+  const peaks = (await results.peaks([resultId])).map((peak) => ({
+    retentionTimeSec: peak.retention_time_sec,
+    startSec: peak.start_sec,
+    endSec: peak.end_sec,
+    area: peak.area,
+    height: peak.height,
+    widthHalfSec: peak.width_half_sec,
+    tailing: peak.tailing,
+    plates: peak.plates_half,
+    resolution: peak.resolution,
+    signalToNoise: peak.signal_to_noise,
+    startCode: peak.start_code,
+    stopCode: peak.stop_code,
+    negative: peak.area < 0 || (peak.height ?? 0) < 0,
+  }));
+  return [
+    ...peakTableLines(peaks, unit),
+    ...(peaks.length > 0 ? [CODE_LEGEND] : []),
+    ...detectionLines(figures.detection ?? null, unit),
+  ];
 }
 
 export const importCommand: CliCommand = {
@@ -82,6 +115,7 @@ export const importCommand: CliCommand = {
       console.log(
         `measurement ${imported.measurement_id}: ${imported.points_count} points, result ${imported.result_id}`,
       );
+      for (const line of await storedResultLines(context.database.db, imported.result_id)) console.log(line);
       for (const note of imported.notes) console.log(`note: ${note}`);
       return 0;
     } catch (error) {

@@ -1,6 +1,8 @@
-// `process <file> [--template <json>] [--json]` and `export <file> <out.cdf|out.csv>`: thin wrappers over
+// `process <file> [--template <json>] [--json]` (peaks with separation codes, then the detection settings
+// applied, automatic or the template's) and `export <file> <out.cdf|out.csv>`: thin wrappers over
 // @eluent/signal; errors are printed as one line naming the problem.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { formatFigure } from '@eluent/contracts';
 import {
   processChromatogram,
   readChromatogram,
@@ -9,6 +11,7 @@ import {
   type ProcessingTemplate,
 } from '@eluent/signal';
 import type { CliCommand } from './command.ts';
+import { CODE_LEGEND, codeOf, detectionLines, peakTableLines, type ReportPeak } from './result-report.ts';
 
 function readBytes(path: string): Uint8Array {
   try {
@@ -46,9 +49,6 @@ function readTemplate(path: string): ProcessingTemplate {
   return parsed;
 }
 
-const round = (value: number | null, digits: number) =>
-  value === null ? null : Number(value.toFixed(digits));
-
 function runProcess(args: string[]): number {
   const json = args.includes('--json');
   const templateAt = args.indexOf('--template');
@@ -69,65 +69,38 @@ function runProcess(args: string[]): number {
   );
   const failed = result.steps.filter((step) => step.error);
   for (const step of failed) console.error(`step ${step.step} (${step.algorithm}): ${step.error}`);
-  const peaks = result.peaks.map((peak) => ({
-    retention_time_sec: peak.retentionTimeSec,
-    start_sec: peak.startSec,
-    end_sec: peak.endSec,
-    area: peak.area,
-    height: peak.height,
-    width_half_sec: peak.widthHalfSec,
-    tailing: peak.tailing,
+  const detection = result.detection;
+  const peaks: ReportPeak[] = result.peaks.map((peak) => ({
+    ...peak,
     plates: peak.platesHalfHeight,
-    resolution: peak.resolution,
-    signal_to_noise: peak.signalToNoise,
   }));
   if (json) {
+    const rows = peaks.map((peak) => ({
+      code: codeOf(peak),
+      negative: peak.negative,
+      retention_time_sec: peak.retentionTimeSec,
+      start_sec: peak.startSec,
+      end_sec: peak.endSec,
+      area: peak.area,
+      height: peak.height,
+      width_half_sec: peak.widthHalfSec,
+      tailing: peak.tailing,
+      plates: peak.plates,
+      resolution: peak.resolution,
+      signal_to_noise: peak.signalToNoise,
+    }));
+    const noise = result.noise?.peakToPeak ?? null;
+    const dropouts = chromatogram.dropouts?.count ?? 0;
+    const notes = chromatogram.notes ?? [];
     console.log(
-      JSON.stringify(
-        {
-          peaks,
-          noise: result.noise?.peakToPeak ?? null,
-          unit: result.unit,
-          dropouts: chromatogram.dropouts?.count ?? 0,
-          notes: chromatogram.notes ?? [],
-        },
-        null,
-        2,
-      ),
+      JSON.stringify({ peaks: rows, noise, detection, unit: result.unit, dropouts, notes }, null, 2),
     );
   } else {
-    const header = [
-      '#',
-      'RT (s)',
-      'start',
-      'end',
-      `area (${result.unit || 'a.u.'}·s)`,
-      'height',
-      'W50 (s)',
-      'T',
-      'N',
-      'Rs',
-      'S/N',
-    ];
-    const rows = peaks.map((p, index) => [
-      String(index + 1),
-      ...[p.retention_time_sec, p.start_sec, p.end_sec].map((v) => String(round(v, 2))),
-      String(round(p.area, 3)),
-      String(round(p.height, 3)),
-      String(round(p.width_half_sec, 3) ?? '–'),
-      String(round(p.tailing, 2) ?? '–'),
-      String(round(p.plates, 0) ?? '–'),
-      String(round(p.resolution, 2) ?? '–'),
-      String(round(p.signal_to_noise, 1) ?? '–'),
-    ]);
-    const widths = header.map((title, column) =>
-      Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
-    );
-    const line = (cells: string[]) =>
-      cells.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  ');
-    console.log(line(header));
-    for (const row of rows) console.log(line(row));
-    console.log(`noise (p-p): ${result.noise ? round(result.noise.peakToPeak, 6) : '–'} ${result.unit}`);
+    for (const line of peakTableLines(peaks, result.unit)) console.log(line);
+    if (peaks.length > 0) console.log(CODE_LEGEND);
+    const noise = result.noise ? formatFigure(result.noise.peakToPeak) : '–';
+    console.log(`noise (p-p, noise step): ${noise} ${result.unit}`);
+    for (const line of detectionLines(detection, result.unit)) console.log(line);
     for (const note of chromatogram.notes ?? []) console.log(`note: ${note}`);
   }
   return failed.length > 0 ? 1 : 0;

@@ -247,6 +247,9 @@ export interface PeaksTable {
   signal_to_noise: Nullable<number>;
   amount: Nullable<number>;
   amount_unit: Nullable<string>;
+  /** Separation codes (B, V, T, S; N for a negative peak's own code); null before codes were kept. */
+  start_code: Nullable<string>;
+  stop_code: Nullable<string>;
 }
 
 export interface ShareTokensTable {

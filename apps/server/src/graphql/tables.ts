@@ -309,6 +309,7 @@ export const tables: TableDescriptor[] = [
       area:Float! area_percent:Float height:Float height_percent:Float width_half_sec:Float
       width_base_sec:Float tailing:Float asymmetry:Float plates_half:Float plates_tangent:Float
       resolution:Float retention_factor:Float signal_to_noise:Float amount:Float amount_unit:String
+      start_code:String stop_code:String
     `),
     constraints: [pkey('peaks')],
     relationships: [],

@@ -57,6 +57,8 @@ export function peakValues(peak: Peak, number: number): PeakValues {
     signal_to_noise: peak.signalToNoise,
     amount: null,
     amount_unit: null,
+    start_code: peak.startCode,
+    stop_code: peak.stopCode,
   };
 }
 
@@ -274,6 +276,7 @@ export function createResultsService(deps: {
           unit: outcome.unit,
           noise: outcome.noise,
           detection_window_sec: outcome.detectionWindowSec,
+          detection: outcome.detection,
           system_suitability: suitabilityOf(peaks),
         }),
         errors: JSON.stringify(resultErrors(outcome, peaks.length)),

@@ -70,7 +70,8 @@ export function drawPeaksHook(layer: () => PeakLayer) {
         const apex = valueAt(signal, peak.retentionTimeSec);
         if (apex !== null) {
           ctx.fillStyle = '#10303a';
-          ctx.fillText(peak.label, x(peak.retentionTimeSec), y(apex) - 6 * pixelRatio);
+          const offset = peak.negative ? 16 * pixelRatio : -6 * pixelRatio;
+          ctx.fillText(peak.label, x(peak.retentionTimeSec), y(apex) + offset);
         }
       }
     }

@@ -16,6 +16,8 @@ export interface PlotPeak {
   endSec: number;
   baselineStartValue: number;
   baselineEndValue: number;
+  /** A negative peak's label goes below its apex. */
+  negative?: boolean;
 }
 
 export interface PlotAppearance {

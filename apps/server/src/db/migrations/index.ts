@@ -5,6 +5,7 @@ import * as domain from './0002_domain.ts';
 import * as dataApi from './0003_data_api.ts';
 import * as sequences from './0005_sequences.ts';
 import * as results from './0006_results.ts';
+import * as peakCodes from './0008_peak_codes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_data_api': dataApi,
   '0005_sequences': sequences,
   '0006_results': results,
+  '0008_peak_codes': peakCodes,
 };

@@ -1,4 +1,6 @@
-// The peak table: RT, area, area %, height, W50, tailing, plates, resolution, S/N and amount.
+// The peak table: separation code, RT, area, area %, height, W50, tailing, plates, resolution, S/N and amount.
+// Negative peaks keep their sign and carry N in their code.
+import { describeSeparationCode } from '@eluent/contracts';
 import type { PeakRow } from './peakRows.ts';
 import './chromatograms.css';
 
@@ -25,6 +27,9 @@ export function PeakTable({
           <tr>
             <th>#</th>
             <th>Name</th>
+            <th title="Separation code: B baseline, V valley, T tangent skim, S shoulder, N negative">
+              Code
+            </th>
             <th title="Retention time">RT, min</th>
             <th>Area, {unit}·s</th>
             <th>Area %</th>
@@ -39,9 +44,16 @@ export function PeakTable({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.number}>
+            <tr
+              key={row.number}
+              className={row.negative ? 'peak-table__negative' : undefined}
+              data-code={row.code}
+            >
               <td>{row.number}</td>
               <td>{row.name ?? '—'}</td>
+              <td className="peak-table__code" title={describeSeparationCode(row.code)}>
+                {row.code}
+              </td>
               <td>{fixed(row.retentionTimeSec / 60, 3)}</td>
               <td>{fixed(row.area, 3)}</td>
               <td>{fixed(row.areaPercent, 2)}</td>

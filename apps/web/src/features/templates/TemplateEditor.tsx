@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FlatTemplate } from '@eluent/contracts';
+import type { DetectionSettings, FlatTemplate } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { FavoriteButton } from '../../components/FavoriteButton.tsx';
@@ -23,12 +23,8 @@ import { fetchTemplateDefaults } from './templateDefaultsLoader.ts';
 import '../methods/methods.css';
 import './templates.css';
 
-/** A new template starts from the public defaults file plus minimums that keep noise from counting as peaks. */
-const newTemplate = (defaults: FlatTemplate): FlatTemplate => ({
-  ...defaults,
-  peak_detection_min_prominence: defaults.peak_detection_min_prominence ?? 1,
-  peak_detection_min_width: defaults.peak_detection_min_width ?? 1,
-});
+/** A new template starts from the public defaults file; its empty detection minimums mean automatic. */
+const newTemplate = (defaults: FlatTemplate): FlatTemplate => ({ ...defaults });
 
 function convertTime(value: string | undefined, factor: number): string {
   if (value === undefined || value.trim() === '' || !Number.isFinite(Number(value))) return value ?? '';
@@ -47,6 +43,7 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
     [form.values, timeUnit, saved],
   );
   const onUnit = useCallback((unit: string) => setSignalUnit(unit), []);
+  const [detection, setDetection] = useState<DetectionSettings | null>(null);
   const save = useMutation({
     mutationFn: (changes: Partial<FlatTemplate>) =>
       saveTemplate({ ...toFlatTemplate(form.values, timeUnit, saved), ...changes }),
@@ -116,9 +113,15 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
           <section className="card template-step" aria-label="General">
             <TextField form={form} name="name" label="Template name" hint="Empty becomes ‘Default name’" />
           </section>
-          <TemplateSteps form={form} unit={signalUnit} timeUnit={timeUnit} onTimeUnit={changeUnit} />
+          <TemplateSteps
+            form={form}
+            unit={signalUnit}
+            timeUnit={timeUnit}
+            onTimeUnit={changeUnit}
+            detection={detection}
+          />
         </form>
-        <TemplatePreview template={previewTemplate} onUnit={onUnit} />
+        <TemplatePreview template={previewTemplate} onUnit={onUnit} onDetection={setDetection} />
       </div>
     </>
   );

@@ -8,12 +8,15 @@ export function TextField({
   label,
   multiline,
   hint,
+  placeholder,
 }: {
   form: FormValues;
   name: string;
   label: string;
   multiline?: boolean;
   hint?: string;
+  /** Shown while the field is empty, e.g. the value an empty field stands for. */
+  placeholder?: string;
 }) {
   const id = useId();
   const error = form.errors[name] ?? null;
@@ -22,7 +25,8 @@ export function TextField({
     name,
     value: form.values[name] ?? '',
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-describedby': error || hint ? `${id}-error` : undefined,
+    placeholder,
     onBlur: () => form.blur(name),
   };
   return (

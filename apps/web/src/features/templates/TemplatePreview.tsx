@@ -1,6 +1,7 @@
 // Live preview: the chosen chromatogram processed in the worker with the template being edited.
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { DetectionSettings } from '@eluent/contracts';
 import type { ProcessingTemplate } from '@eluent/signal';
 import { Icon } from '../../components/Icon.tsx';
 import { ChromatogramPlot } from '../../plot/ChromatogramPlot.tsx';
@@ -35,9 +36,12 @@ function useChosenSignal(choice: string) {
 export function TemplatePreview({
   template,
   onUnit,
+  onDetection,
 }: {
   template: ProcessingTemplate;
   onUnit: (unit: string) => void;
+  /** What detection applied on the preview (automatic minimums, noise, peak width); null before it ran. */
+  onDetection: (detection: DetectionSettings | null) => void;
 }) {
   const chooserId = useId();
   const [choice, setChoice] = useState(exampleChromatograms[0]!.key);
@@ -50,6 +54,9 @@ export function TemplatePreview({
   useEffect(() => {
     if (signal) onUnit(signal.unit);
   }, [signal, onUnit]);
+  useEffect(() => {
+    if (!preview.pending) onDetection(preview.result?.detection ?? null);
+  }, [preview.result, preview.pending, onDetection]);
   const rows = useMemo(() => rowsFromPeaks(preview.result?.peaks ?? []), [preview.result]);
   const plotted = useMemo(() => plotPeaks(rows), [rows]);
   const series = useMemo(

@@ -1,6 +1,8 @@
 // Every algorithm of every step with the parameters the chosen algorithm reads (spec §3, §5 payload groups).
+import type { DetectionSettings } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
 import type { FormValues } from '../methods/useFormValues.ts';
+import { DetectionFields } from './DetectionFields.tsx';
 import { SelectField, TextField } from './TemplateFields.tsx';
 import { labelOf, steps, type Step, type TimeUnit } from './templateForm.ts';
 
@@ -12,7 +14,17 @@ const icons: Record<Step, string> = {
   nois: 'graphic_eq',
 };
 
-function StepParameters({ step, form, unit }: { step: Step; form: FormValues; unit: string }) {
+function StepParameters({
+  step,
+  form,
+  unit,
+  detection,
+}: {
+  step: Step;
+  form: FormValues;
+  unit: string;
+  detection: DetectionSettings | null;
+}) {
   const algorithm = form.values[`algorithm_${step}`];
   switch (step) {
     case 'binj':
@@ -46,14 +58,7 @@ function StepParameters({ step, form, unit }: { step: Step; form: FormValues; un
       }
       return null;
     case 'pdet':
-      return (
-        <div className="form-grid">
-          <TextField form={form} name="peak_detection_min_prominence" label={`Min prominence, ${unit}`} />
-          <TextField form={form} name="peak_detection_min_height" label={`Min height, ${unit}`} />
-          <TextField form={form} name="peak_detection_min_width" label="Min width, s" />
-          <TextField form={form} name="peak_detection_min_distance" label="Min distance, s" />
-        </div>
-      );
+      return <DetectionFields form={form} unit={unit} detection={detection} />;
     case 'peak':
       if (algorithm === 'none') return null;
       if (algorithm === 'first_derivative') {
@@ -82,11 +87,14 @@ export function TemplateSteps({
   unit,
   timeUnit,
   onTimeUnit,
+  detection,
 }: {
   form: FormValues;
   unit: string;
   timeUnit: TimeUnit;
   onTimeUnit: (unit: TimeUnit) => void;
+  /** What detection applied in the live preview; null until it has run. */
+  detection: DetectionSettings | null;
 }) {
   return (
     <>
@@ -119,7 +127,7 @@ export function TemplateSteps({
               </option>
             ))}
           </SelectField>
-          <StepParameters step={step} form={form} unit={unit} />
+          <StepParameters step={step} form={form} unit={unit} detection={detection} />
         </section>
       ))}
     </>

@@ -1,0 +1,68 @@
+// The peak detection minimums: an empty field means automatic, and shows what the live preview derived for
+// it ("automatic: 0.012 mAU"); a summary of what detection measured (noise, estimated peak width). The
+// automatic values are only shown, never written into the template: an empty field is saved as null.
+import { detectionMinimums, formatFigure, formatMinimum, type DetectionSettings } from '@eluent/contracts';
+import type { FormValues } from '../methods/useFormValues.ts';
+import { TextField } from './TemplateFields.tsx';
+
+/** `automatic: 0.012 mAU` while the preview knows the value, `automatic` before it does. */
+export function automaticHint(
+  detection: DetectionSettings | null,
+  key: (typeof detectionMinimums)[number]['key'],
+  unit: string,
+): string {
+  const applied = detection?.[key];
+  return applied?.automatic ? `automatic: ${formatMinimum(applied, unit)}` : 'automatic';
+}
+
+export function DetectionFields({
+  form,
+  unit,
+  detection,
+}: {
+  form: FormValues;
+  unit: string;
+  detection: DetectionSettings | null;
+}) {
+  return (
+    <>
+      <div className="form-grid">
+        {detectionMinimums.map((minimum) => {
+          const fieldUnit = minimum.time ? 's' : unit;
+          const empty = (form.values[minimum.field] ?? '').trim() === '';
+          const hint = automaticHint(detection, minimum.key, fieldUnit);
+          return (
+            <TextField
+              key={minimum.field}
+              form={form}
+              name={minimum.field}
+              label={`${minimum.label}, ${fieldUnit}`}
+              placeholder={hint}
+              hint={empty ? `Empty: ${hint}` : 'Clear for automatic'}
+            />
+          );
+        })}
+      </div>
+      <div className="detection-summary" role="group" aria-label="Detection">
+        <h3>Detection</h3>
+        {detection ? (
+          <dl>
+            <dt>Noise</dt>
+            <dd>
+              SD {formatFigure(detection.noiseSd)} {unit}, p-p {formatFigure(detection.noisePeakToPeak)}{' '}
+              {unit}
+            </dd>
+            <dt>Estimated peak width (W50)</dt>
+            <dd>
+              {detection.estimatedPeakWidthSec === null
+                ? 'no well-resolved peak'
+                : `${formatFigure(detection.estimatedPeakWidthSec)} s`}
+            </dd>
+          </dl>
+        ) : (
+          <p>Measured on the preview chromatogram once detection has run.</p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+// Separation codes and applied minimums in words, as the CLI and the web print them.
+import { describe, expect, it } from 'vitest';
+import { describeSeparationCode, formatFigure, formatMinimum, separationCode } from './detection.ts';
+
+describe('separation codes', () => {
+  it('joins start and stop codes and marks negative peaks with N', () => {
+    expect(separationCode('B', 'V', false)).toBe('BV');
+    expect(separationCode('T', 'T', false)).toBe('TT');
+    expect(separationCode('B', 'B', true)).toBe('BB N');
+  });
+
+  it('never leaves a peak unlabelled, even one stored before codes were kept', () => {
+    expect(separationCode(null, null, false)).toBe('—');
+    expect(separationCode(undefined, 'B', true)).toBe('N');
+  });
+
+  it('spells a code out for a tooltip', () => {
+    expect(describeSeparationCode('BV')).toBe('BV: baseline start, valley (drop line) end');
+    expect(describeSeparationCode('SB N')).toBe('SB N: shoulder start, baseline end, negative peak');
+    expect(describeSeparationCode('N')).toBe('N: negative peak');
+  });
+});
+
+describe('applied minimums', () => {
+  it('prints four significant digits with the unit, or that the minimum is not needed', () => {
+    expect(formatFigure(0.012345)).toBe('0.01235');
+    expect(formatFigure(5.8012e-5)).toBe('5.801e-5');
+    expect(formatMinimum({ value: 1.71234, automatic: true }, 's')).toBe('1.712 s');
+    expect(formatMinimum({ value: null, automatic: true }, 'mAU')).toBe('not needed');
+  });
+});

@@ -1,0 +1,84 @@
+// What peak detection applied, as a result stores it (figures.detection: the processing core's
+// `DetectionSettings`, which must stay assignable to this shape), and the separation codes of a peak: how the
+// CLI, the template editor and the viewer put them into words.
+
+/** One detection minimum as applied: the template's number, or the automatic value when it was left null. */
+export interface AppliedMinimum {
+  /** Value used (signal units; seconds for width and distance); null = not applied. */
+  value: number | null;
+  /** True when the template left the field null and the value was derived from the signal. */
+  automatic: boolean;
+}
+
+export interface DetectionSettings {
+  minProminence: AppliedMinimum;
+  minHeight: AppliedMinimum;
+  minWidthSec: AppliedMinimum;
+  minDistanceSec: AppliedMinimum;
+  /** Baseline noise measured on the signal: robust SD and peak-to-peak (signal units). */
+  noiseSd: number;
+  noisePeakToPeak: number;
+  /** Estimated W50 of the well-resolved peaks (s), null when there are none. */
+  estimatedPeakWidthSec: number | null;
+}
+
+/** The four minimums in template order, with the template field each one fills and its unit. */
+export const detectionMinimums = [
+  { key: 'minProminence', field: 'peak_detection_min_prominence', label: 'Min prominence', time: false },
+  { key: 'minHeight', field: 'peak_detection_min_height', label: 'Min height', time: false },
+  { key: 'minWidthSec', field: 'peak_detection_min_width', label: 'Min width', time: true },
+  { key: 'minDistanceSec', field: 'peak_detection_min_distance', label: 'Min distance', time: true },
+] as const;
+
+export type DetectionMinimumKey = (typeof detectionMinimums)[number]['key'];
+
+/** A number in 4 significant digits, without exponent noise for ordinary magnitudes. */
+export function formatFigure(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (value === 0) return '0';
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e-4 && magnitude < 1e6) return String(Number(value.toPrecision(4)));
+  return value.toExponential(3);
+}
+
+/** `0.05 mAU`, `1.2 s`, or `not needed` for a minimum the automatic default does not apply. */
+export function formatMinimum(applied: AppliedMinimum, unit: string): string {
+  if (applied.value === null) return 'not needed';
+  return `${formatFigure(applied.value)} ${unit}`.trim();
+}
+
+/** The separation code letters and what each one means. */
+export const separationCodeNames: Record<string, string> = {
+  B: 'baseline',
+  V: 'valley (drop line)',
+  T: 'tangent skim',
+  S: 'shoulder',
+  N: 'negative peak',
+};
+
+/**
+ * A peak's separation code as chromatography data systems print it: start and stop code (BB, BV, VB, VV, TB,
+ * SV…), followed by N when the peak is negative. Peaks stored before codes were kept have none: `—`
+ * (or `N` alone when negative).
+ */
+export function separationCode(
+  startCode: string | null | undefined,
+  stopCode: string | null | undefined,
+  negative: boolean,
+): string {
+  const start = startCode?.trim().charAt(0) ?? '';
+  const stop = stopCode?.trim().charAt(0) ?? '';
+  if (!start || !stop) return negative ? 'N' : '—';
+  const code = `${start}${stop}`;
+  return negative && !code.includes('N') ? `${code} N` : code;
+}
+
+/** `BV: baseline start, valley (drop line) end` for a tooltip. */
+export function describeSeparationCode(code: string): string {
+  if (code === 'N') return 'N: negative peak';
+  if (code.length < 2) return 'No separation code stored';
+  const [start = '', stop = ''] = code.replace(/\s+N$/, '').split('');
+  const parts = [`${separationCodeNames[start] ?? start} start`, `${separationCodeNames[stop] ?? stop} end`];
+  if (/\sN$/.test(code)) parts.push('negative peak');
+  return `${code}: ${parts.join(', ')}`;
+}
