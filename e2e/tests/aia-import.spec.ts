@@ -1,0 +1,108 @@
+// Every vendor AIA file of ../shared/data/aia, imported through the chromatograms page as a user would and
+// opened in the viewer: the peak table shows what the server stored, every peak carries its separation
+// code, and no peak with zero or negative area goes unlabelled. One screenshot per file.
+import { expect, test } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { shot, signInThroughPage } from './helpers.ts';
+
+const AIA_DIR = fileURLToPath(new URL('../../../shared/data/aia/', import.meta.url));
+const FILES = [
+  'agilent_hplc.cdf',
+  'HP-CH.CDF',
+  'WAT_490.CDF',
+  'CLASSVP.CDF',
+  'DIONEX.CDF',
+  'SPA.CDF',
+  'EXAMPLE.CDF',
+  'tgnthpgc.cdf',
+];
+const CODE = /^[BVTSN]{2}( N)?$|^N$/;
+
+interface StoredPeak {
+  number: number;
+  area: number;
+  start_code: string | null;
+  stop_code: string | null;
+}
+
+// The files are part of the test data: under CI a missing folder fails the run instead of skipping it.
+test.skip(!existsSync(AIA_DIR) && !process.env.CI, `vendor files not found in ${AIA_DIR}`);
+
+for (const file of FILES) {
+  test(`AIA import: ${file} shows its processed peaks with separation codes`, async ({ page }, testInfo) => {
+    test.setTimeout(240_000);
+    expect(existsSync(`${AIA_DIR}${file}`), `${AIA_DIR}${file}`).toBe(true);
+    await page.goto('/app/chromatograms/');
+    await signInThroughPage(page);
+    await expect(page.getByRole('heading', { name: 'Chromatograms', exact: true })).toBeVisible();
+    await page.getByLabel('Chromatogram file').setInputFiles(`${AIA_DIR}${file}`);
+    // The viewer opens, or the import's error toast says why not (reported as the failure).
+    const failure = page.locator('.Toastify__toast--error');
+    const opened = page.waitForURL(/\/app\/chromatograms\/\d+$/, { timeout: 180_000 }).then(
+      () => '',
+      () => 'the viewer did not open',
+    );
+    const refused = failure.waitFor({ timeout: 180_000 }).then(
+      async () => `${await failure.textContent()}`,
+      () => 'the viewer did not open',
+    );
+    expect(await Promise.race([opened, refused]), `import of ${file} refused`).toBe('');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(file);
+    const id = Number(/(\d+)$/.exec(page.url())?.[1]);
+
+    const token = await page.evaluate(() => localStorage.getItem('eluent:accessToken'));
+    const answer = await page.request.post('/hasura/v1/graphql', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        query: `query ($id: Int!) { processing_results(where: { measurement_id: { _eq: $id } }) {
+          id peaks(order_by: [{ number: asc }]) { number area start_code stop_code } } }`,
+        variables: { id },
+      },
+    });
+    const body = (await answer.json()) as {
+      data?: { processing_results: { id: number; peaks: StoredPeak[] }[] };
+      errors?: unknown;
+    };
+    expect(body.errors).toBeUndefined();
+    const results = body.data?.processing_results ?? [];
+    expect(results).toHaveLength(1);
+    const stored = results[0]!.peaks;
+    for (const peak of stored) expect([peak.start_code, peak.stop_code]).not.toContain(null);
+
+    const rows = page.getByRole('region', { name: 'Peak table' }).locator('tbody tr');
+    if (stored.length === 0) {
+      await expect(page.getByText('No peaks found.')).toBeVisible();
+    } else {
+      await expect(rows).toHaveCount(stored.length);
+      await expect(page.getByRole('figure', { name: 'Chromatogram' })).toHaveAttribute(
+        'data-peaks',
+        String(stored.length),
+      );
+    }
+    const codes = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-code') ?? ''));
+    const cells = await rows.locator('td.peak-table__code').allTextContents();
+    expect(cells).toEqual(codes);
+    for (const [index, code] of codes.entries()) {
+      expect(code, `peak ${index + 1} code`).toMatch(CODE);
+      const peak = stored[index]!;
+      // A peak of zero or negative area must say why: N for a negative peak, else its separation code.
+      if (peak.area < 0) expect(code, `negative peak ${peak.number}`).toMatch(/N/);
+    }
+    await shot(page, testInfo, `aia-${file.replace(/\W+/g, '-').toLowerCase()}`);
+  });
+}
+
+test('AIA import: the template editor shows the automatic detection values', async ({ page }, testInfo) => {
+  await page.goto('/app/templates/new');
+  await signInThroughPage(page);
+  await expect(page.getByRole('heading', { name: 'New template' })).toBeVisible();
+  const prominence = page.getByLabel(/^Min prominence, /);
+  await expect(prominence).toHaveValue('');
+  await expect(prominence).toHaveAttribute('placeholder', /^automatic: \S+ \S+$/);
+  await expect(page.getByLabel(/^Min width, s/)).toHaveAttribute('placeholder', /^automatic/);
+  const summary = page.getByRole('group', { name: 'Detection' });
+  await expect(summary).toContainText(/Noise\s*SD \S+ \S+, p-p \S+/);
+  await expect(summary).toContainText('Estimated peak width (W50)');
+  await shot(page, testInfo, 'template-editor-automatic');
+});
