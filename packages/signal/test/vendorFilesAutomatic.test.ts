@@ -26,7 +26,8 @@ const files: Expectation[] = [
   {
     file: 'HP-CH.CDF',
     extraAllowance: 1,
-    integratedOtherwise: [56.15, 83.74, 103.48, 112.13, 205.93, 688.46],
+    integratedOtherwise: [56.15, 83.74, 103.48, 112.13, 205.93, 291.24, 583.98, 609.9, 688.46],
+    knownMisses: [103.48],
   },
   { file: 'WAT_490.CDF' },
   { file: 'CLASSVP.CDF', integratedOtherwise: [227, 246.5, 262.25], knownMisses: [262.25] },
@@ -39,7 +40,7 @@ if (process.env.CI && !hasReferenceData) throw new Error('../shared/data is requ
 describe.skipIf(!hasReferenceData)('automatic processing of vendor files (no template)', () => {
   for (const expectation of files) {
     it(`${expectation.file}: finds every vendor peak with few extras and the vendor's area shares`, () => {
-      const file = readChromatogram(readReference(`aia/${expectation.file}`), expectation.file);
+      const file = readChromatogram(readReference(`aia/${expectation.file}`));
       const result = processChromatogram({ timeSec: file.timeSec, values: file.values }, {});
       const vendor = (file.peakTable ?? []).filter((peak) => peak.retentionTimeSec !== null);
       const stepSec = file.timeSec[1]! - file.timeSec[0]!;

@@ -29,12 +29,16 @@ export const QUANTITATION_PROMINENCE_FACTOR = 5;
 const NEGATIVE_FACTOR = 2;
 /** Narrowest accepted peak: a quarter of the narrow-end width (spikes and noise are narrower). */
 export const MIN_WIDTH_FRACTION = 0.25;
+/** Widest accepted peak, in typical peak widths. */
+const MAX_WIDTH_TYPICAL = 8;
 /** A curvature well this far from any apex (in peak widths) is a separate component. */
 const SHOULDER_MIN_SEPARATION = 0.6;
 /** A shoulder's curvature well is at least this share of its host peak's. */
 const SHOULDER_RELATIVE_CURVATURE = 0.1;
 /** …and lies at least 0.8 of its host's half-prominence width from the host's apex. */
 const SHOULDER_HOST_SEPARATION = 0.8;
+/** …and stands above a tenth of its host's height (the foot of a peak is baseline, not a shoulder). */
+const SHOULDER_MIN_HOST_SHARE = 0.1;
 
 /**
  * Automatic `default` detection (template minimums null): apexes on the detection signal whose
@@ -52,7 +56,12 @@ export function detectAutomatic(
   const { smoothed, smoothingSamples: m, widthSamples } = scale;
   const minProminence = QUANTITATION_PROMINENCE_FACTOR * scale.smoothedPeakToPeak;
   const minWidthSamples = Math.max(1, MIN_WIDTH_FRACTION * widthSamples);
-  const found = findPeaks(smoothed, { prominence: minProminence, width: minWidthSamples });
+  // Wider than 8 typical peaks is baseline (drift, the shoulder of a dip), not a peak.
+  const maxWidthSamples = MAX_WIDTH_TYPICAL * (scale.typicalWidthSamples ?? widthSamples);
+  const found = findPeaks(smoothed, {
+    prominence: minProminence,
+    width: { min: minWidthSamples, max: maxWidthSamples },
+  });
   const flatTolerance = scale.smoothedPeakToPeak / 2;
   let positive = Array.from(found.peaks, (peak) => rawApex(values, peak, m, flatTolerance));
   positive = mergeShallowValleys(smoothed, values, Array.from(new Set(positive)), minProminence);
@@ -232,23 +241,26 @@ function shoulderApexes(
   const result: number[] = [];
   for (const well of wells.peaks) {
     if (positive.some((apex) => Math.abs(apex - well) < separation)) continue;
-    for (let k = 0; k < found.peaks.length; k++) {
-      if (!(well > leftBases[k]! && well < rightBases[k]!)) continue;
-      // Far enough from the host's apex to be a component of its own, not the host's own broad bend.
-      if (Math.abs(well - found.peaks[k]!) < SHOULDER_HOST_SEPARATION * hostWidths[k]!) continue;
-      const base = Math.max(scale.smoothed[leftBases[k]!]!, scale.smoothed[rightBases[k]!]!);
-      const onPeak = scale.smoothed[well]! - base >= minProminence;
-      // A component, not a kink: its curvature well is a tenth of its host's at least.
-      // A rider with a maximum of its own needs no more; a shoulder needs a tenth of its host's curvature.
-      const significant =
-        hasOwnMaximum(scale.smoothed, well, Math.max(half + 1, Math.round(scale.widthSamples / 4))) ||
-        -bend[well]! >= SHOULDER_RELATIVE_CURVATURE * deepestNear(found.peaks[k]!);
-      if (onPeak && significant && !onFlatTop(values, found.peaks[k]!, well, scale)) {
-        // A shoulder has no maximum of its own: its apex is the centre of the curvature well.
-        result.push(well);
-        break;
-      }
+    // The host is the nearest detected peak whose prominence bases hold the well.
+    let k = -1;
+    for (let j = 0; j < found.peaks.length; j++) {
+      if (!(well > leftBases[j]! && well < rightBases[j]!)) continue;
+      if (k < 0 || Math.abs(found.peaks[j]! - well) < Math.abs(found.peaks[k]! - well)) k = j;
     }
+    if (k < 0) continue;
+    // Far enough from the host's apex to be a component of its own, not the host's own broad bend.
+    if (Math.abs(well - found.peaks[k]!) < SHOULDER_HOST_SEPARATION * hostWidths[k]!) continue;
+    const base = Math.max(scale.smoothed[leftBases[k]!]!, scale.smoothed[rightBases[k]!]!);
+    const hostHeight = scale.smoothed[found.peaks[k]!]! - base;
+    // On the peak: clearly above the bases, and above its foot (a tenth of the host's height).
+    const above = scale.smoothed[well]! - base;
+    const onPeak = above >= minProminence && above >= SHOULDER_MIN_HOST_SHARE * hostHeight;
+    // A rider with a maximum of its own needs no more; a shoulder needs a tenth of its host's curvature.
+    const significant =
+      hasOwnMaximum(scale.smoothed, well, Math.max(half + 1, Math.round(scale.widthSamples / 4))) ||
+      -bend[well]! >= SHOULDER_RELATIVE_CURVATURE * deepestNear(found.peaks[k]!);
+    // A shoulder has no maximum of its own: its apex is the centre of the curvature well.
+    if (onPeak && significant && !onFlatTop(values, found.peaks[k]!, well, scale)) result.push(well);
   }
   return result;
 }

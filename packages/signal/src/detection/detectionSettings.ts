@@ -39,6 +39,8 @@ export interface SignalScale {
   noiseWindowSamples: number;
   /** Peak-to-peak baseline noise of the detection signal. */
   smoothedPeakToPeak: number;
+  /** Baseline drift of the detection signal per sample (quiet windows). */
+  driftPerSample: number;
   rawNoise: { sd: number; peakToPeak: number };
 }
 
@@ -91,6 +93,7 @@ export function measureSignalScale(values: Float64Array): SignalScale {
     bend: curvature(smoothed, smoothingSamples),
     noiseWindowSamples,
     smoothedPeakToPeak: Math.max(detection.peakToPeak, floor),
+    driftPerSample: detection.driftPerSample,
     rawNoise: { sd: raw.sd, peakToPeak: raw.peakToPeak },
   };
 }

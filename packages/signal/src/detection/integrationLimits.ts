@@ -16,6 +16,10 @@ export interface LimitsInput {
   widths: ArrayLike<number>;
   /** Noise range of the detection signal: a new low must beat the last by half of it. */
   noisePeakToPeak: number;
+  /** Width of the detection kernel in samples. @default 1 */
+  smoothingSamples?: number;
+  /** Baseline drift per sample: a flank falling no faster than this has reached the baseline. @default 0 */
+  driftPerSample?: number;
 }
 
 /** Samples averaged on the outer side of a baseline contact for its anchor value. */
@@ -54,6 +58,16 @@ export function integrationLimits(input: LimitsInput): PeakLimits[] {
       if (sign * smoothed[i]! < sign * smoothed[best]! - tolerance) best = i;
     }
     right[k] = best;
+    // Baseline contact: the outermost point from which the signal falls towards the apex faster than the
+    // baseline drifts (by 3×) plus the noise; beyond it the walk was only following drift.
+    const span = Math.max(3, patience);
+    const enough = 3 * (input.driftPerSample ?? 0) * span + tolerance / 2;
+    let start = left[k]!;
+    while (start + span < apex && sign * (smoothed[start + span]! - smoothed[start]!) <= enough) start++;
+    left[k] = start;
+    let end = right[k]!;
+    while (end - span > apex && sign * (smoothed[end - span]! - smoothed[end]!) <= enough) end--;
+    right[k] = end;
   }
   // Opposite signs never share a baseline: where their walks cross, both stop where the signal is
   // nearest the level between them (the baseline crossing), so a dip never bends a peak's baseline.
@@ -68,10 +82,49 @@ export function integrationLimits(input: LimitsInput): PeakLimits[] {
     left[k + 1] = crossing;
   }
 
+  // Neighbours form one cluster when the valley between them stays above the line joining their outer
+  // contacts (it never reached the baseline: a rider on a tail, a fused pair); peaks whose walks meet at
+  // the baseline stay apart and share that contact.
+  const valleyAboveBaseline = (k: number) => {
+    const sign = apexes[k]!.sign;
+    let valley = apexes[k]!.index;
+    for (let i = apexes[k]!.index; i <= apexes[k + 1]!.index; i++) {
+      if (sign * smoothed[i]! < sign * smoothed[valley]!) valley = i;
+    }
+    // Measured on the lower of the two peaks, from its own outer contact (robust to a drifting baseline).
+    const leftHeight = sign * (smoothed[apexes[k]!.index]! - smoothed[left[k]!]!);
+    const rightHeight = sign * (smoothed[apexes[k + 1]!.index]! - smoothed[right[k + 1]!]!);
+    const [height, contact] =
+      leftHeight < rightHeight ? [leftHeight, smoothed[left[k]!]!] : [rightHeight, smoothed[right[k + 1]!]!];
+    // …and from the straight line joining the two outer contacts (a valley on a drifting baseline is not
+    // above it); the lower of the two counts.
+    const outerLeft = left[k]!;
+    const outerRight = right[k + 1]!;
+    const line =
+      smoothed[outerLeft]! +
+      ((smoothed[outerRight]! - smoothed[outerLeft]!) * (valley - outerLeft)) /
+        Math.max(1, outerRight - outerLeft);
+    const valleyHeight = Math.min(sign * (smoothed[valley]! - contact), sign * (smoothed[valley]! - line));
+    // Never fused when the valley reaches the lower peak's baseline (within the noise); otherwise fused
+    // when the walks met there, or when the valley stands above a quarter of the lower peak.
+    if (!(valleyHeight > 2 * noisePeakToPeak)) return false;
+    // A valley the signal rests in (flat within the noise for a third of the narrower peak's width) is a
+    // baseline contact, as a slope-driven integrator sees it.
+    let restFrom = valley;
+    let restTo = valley;
+    const rest = 2 * noisePeakToPeak;
+    while (restFrom > apexes[k]!.index && Math.abs(smoothed[restFrom - 1]! - smoothed[valley]!) <= rest)
+      restFrom--;
+    while (restTo < apexes[k + 1]!.index && Math.abs(smoothed[restTo + 1]! - smoothed[valley]!) <= rest)
+      restTo++;
+    if (restTo - restFrom >= Math.min(widths[k] as number, widths[k + 1] as number) / 3) return false;
+    const walksMeet = right[k]! >= left[k + 1]! - Math.max(2, input.smoothingSamples ?? 1);
+    return walksMeet || valleyHeight > 0.25 * height;
+  };
   const groups: { from: number; to: number }[] = [];
   let from = 0;
   for (let k = 0; k < count; k++) {
-    const fused = k < count - 1 && apexes[k]!.sign === apexes[k + 1]!.sign && right[k]! >= left[k + 1]! - 2;
+    const fused = k < count - 1 && apexes[k]!.sign === apexes[k + 1]!.sign && valleyAboveBaseline(k);
     if (fused) continue;
     groups.push({ from, to: k });
     from = k + 1;

@@ -6,12 +6,21 @@ export interface BaselineLine {
   startValue: number;
   endSec: number;
   endValue: number;
+  /**
+   * An exponential added to the line (exponential skim: the parent's tail under a rider),
+   * amplitude · exp(−(t − originSec)/tauSec).
+   */
+  tail?: { amplitude: number; originSec: number; tauSec: number };
 }
 
 export function baselineAt(line: BaselineLine, tSec: number): number {
   const span = line.endSec - line.startSec;
-  if (span === 0) return line.startValue;
-  return line.startValue + ((line.endValue - line.startValue) * (tSec - line.startSec)) / span;
+  const straight =
+    span === 0
+      ? line.startValue
+      : line.startValue + ((line.endValue - line.startValue) * (tSec - line.startSec)) / span;
+  const tail = line.tail;
+  return tail ? straight + tail.amplitude * Math.exp(-(tSec - tail.originSec) / tail.tauSec) : straight;
 }
 
 /**

@@ -6,6 +6,8 @@ export interface BaselineNoise {
   peakToPeak: number;
   /** Window length in samples. */
   windowSamples: number;
+  /** Baseline drift: the quiet-quantile absolute slope of the windows' lines, per sample. */
+  driftPerSample: number;
 }
 
 /** Share of windows counted as quiet: peaks may fill most of a run, baseline still shows in a quarter. */
@@ -23,9 +25,10 @@ export function baselineNoise(values: ArrayLike<number>, windowSamples: number):
   const n = values.length;
   const length = Math.max(4, Math.min(Math.round(windowSamples), Math.floor(n / 4)));
   const count = Math.floor(n / length);
-  if (count < 1 || length < 4) return { sd: 0, peakToPeak: 0, windowSamples: length };
+  if (count < 1 || length < 4) return { sd: 0, peakToPeak: 0, windowSamples: length, driftPerSample: 0 };
   const sds = new Float64Array(count);
   const ranges = new Float64Array(count);
+  const slopes = new Float64Array(count);
   // x = 0 … length−1 in every window: the centred sums are the same for all of them.
   const meanX = (length - 1) / 2;
   let sxx = 0;
@@ -38,6 +41,7 @@ export function baselineNoise(values: ArrayLike<number>, windowSamples: number):
     let sxy = 0;
     for (let i = 0; i < length; i++) sxy += (i - meanX) * ((values[from + i] as number) - mean);
     const slope = sxy / sxx;
+    slopes[w] = Math.abs(slope);
     let squares = 0;
     let low = Infinity;
     let high = -Infinity;
@@ -52,6 +56,7 @@ export function baselineNoise(values: ArrayLike<number>, windowSamples: number):
   }
   sds.sort();
   ranges.sort();
+  slopes.sort();
   const at = Math.floor(QUIET_QUANTILE * (count - 1));
   let sd = sds[at] as number;
   let peakToPeak = ranges[at] as number;
@@ -60,7 +65,7 @@ export function baselineNoise(values: ArrayLike<number>, windowSamples: number):
     peakToPeak = step;
     sd = step / Math.sqrt(12);
   }
-  return { sd, peakToPeak, windowSamples: length };
+  return { sd, peakToPeak, windowSamples: length, driftPerSample: slopes[at] as number };
 }
 
 /** Smallest non-zero difference between neighbouring samples (the quantisation step of integer data). */

@@ -116,7 +116,7 @@ describe('processChromatogram on synthetic EMG chromatograms', () => {
     );
     expect(result.steps.find((s) => s.step === 'base')?.error).toBe('Unknown postprocessing value');
     expect(result.peaks).toHaveLength(1);
-    expect(result.versions.pdet).toMatch(/^default@1/);
+    expect(result.versions.pdet).toMatch(/^default@2/);
     expect(result.noise?.method).toBe('start');
     expect(JSON.parse(JSON.stringify(result))).toEqual(result);
   });
@@ -144,8 +144,11 @@ describe('processChromatogram on synthetic EMG chromatograms', () => {
     expect(() => processChromatogram({ timeSec: [0, 1, 1, 2], values: [0, 1, 2, 3] })).toThrow(
       'signal: times must increase (point 2)',
     );
-    expect(() => processChromatogram({ timeSec: [0, 1, 2], values: [0, Number.NaN, 2] })).toThrow(
-      'signal: point 1 is not a finite number',
+    expect(() => processChromatogram({ timeSec: [0, Number.NaN, 2], values: [0, 1, 2] })).toThrow(
+      'signal: time of point 1 is not a finite number',
     );
+    expect(() =>
+      processChromatogram({ timeSec: [0, 1, 2], values: [Number.NaN, Number.NaN, -9999] }),
+    ).toThrow('signal: no point has a value');
   });
 });

@@ -14,6 +14,8 @@ import { detectWithTemplate } from '../detection/detectWithTemplate.ts';
 import { integrationLimits } from '../detection/integrationLimits.ts';
 import { apexWidths } from '../detection/apexWidths.ts';
 import { completeFigures } from '../figures/completeFigures.ts';
+import { blankPeakToPeak } from '../figures/blankNoise.ts';
+import { AIA_NULL, bridgeDropouts, type Dropouts } from '../files/dropouts.ts';
 import { measurePeak, type PeakLimits } from '../figures/measurePeak.ts';
 import type { Peak } from '../figures/peak.ts';
 import { fitEmgGroup } from '../integration/fitEmgGroup.ts';
@@ -66,6 +68,8 @@ export interface ProcessingResult {
   detectionWindowSec: { start: number; end: number };
   /** What detection applied: template minimums and the automatic values (null when it did not run). */
   detection: DetectionSettings | null;
+  /** Detector dropouts (NaN or the AIA null) bridged by linear interpolation before processing. */
+  dropouts: { count: number; rangeCount: number } | null;
   signals?: { correctedValues: number[]; runBaseline: number[] };
 }
 
@@ -79,9 +83,7 @@ function checkSignal(signal: SignalInput, name: string) {
   }
   if (values.length < 3) throw new Error(`${name}: at least 3 points are needed`);
   for (let i = 0; i < values.length; i++) {
-    if (!Number.isFinite(timeSec[i]) || !Number.isFinite(values[i])) {
-      throw new Error(`${name}: point ${i} is not a finite number`);
-    }
+    if (!Number.isFinite(timeSec[i])) throw new Error(`${name}: time of point ${i} is not a finite number`);
     if (i > 0 && !((timeSec[i] as number) > (timeSec[i - 1] as number))) {
       throw new Error(`${name}: times must increase (point ${i})`);
     }
@@ -124,6 +126,13 @@ export function processChromatogram(
   // Never written to: steps build new arrays, so typed input is used as is.
   const timeSec = asFloat64Array(signal.timeSec);
   let values: Float64Array = asFloat64Array(signal.values);
+  // Detector dropouts (NaN, the AIA null) are bridged on a copy and counted, never a reason to refuse.
+  let dropouts: Dropouts | null = null;
+  if (values.some((value) => value === AIA_NULL || !Number.isFinite(value))) {
+    values = Float64Array.from(values);
+    dropouts = bridgeDropouts(timeSec, values);
+    if (!dropouts) throw new Error('signal: no point has a value');
+  }
   const steps: StepReport[] = [];
   const versions: Record<string, string> = {};
   const run = <T>(step: StepName, algorithm: string, body: () => T, fallback: T): T => {
@@ -166,7 +175,9 @@ export function processChromatogram(
     const blank = context.blank;
     if (!blank) throw new Error('simple_subtraction needs the blank injection signal');
     checkSignal(blank, 'blank');
-    const onGrid = interpolateOnto(blank.timeSec, blank.values, timeSec);
+    const blankValues = Float64Array.from(blank.values);
+    if (!bridgeDropouts(blank.timeSec, blankValues)) throw new Error('blank: no point has a value');
+    const onGrid = interpolateOnto(blank.timeSec, blankValues, timeSec);
     values = minus(values, onGrid);
   };
   const binj = keyOf('binj', template.algorithm_binj);
@@ -309,6 +320,8 @@ export function processChromatogram(
         apexes: detected,
         widths: apexWidths(signalScale, detected),
         noisePeakToPeak: signalScale.smoothedPeakToPeak,
+        smoothingSamples: signalScale.smoothingSamples,
+        driftPerSample: signalScale.driftPerSample,
       });
       peaks = limits.map((limit) => measurePeak(timeSec, values, limit));
       limits.forEach((limit, k) => {
@@ -345,9 +358,13 @@ export function processChromatogram(
     },
     null,
   );
+  const blank = context.blank;
   peaks = completeFigures(peaks, {
     holdUpTimeSec: context.holdUpTimeSec ?? null,
     noisePeakToPeak: noise?.peakToPeak ?? null,
+    // Ph. Eur. 2.2.46: h from the blank injection where one is given.
+    blankPeakToPeak:
+      blank && nois.key !== 'none' ? blankPeakToPeak(blank.timeSec, blank.values, peaks) : null,
   });
   const result: ProcessingResult = {
     peaks,
@@ -357,6 +374,7 @@ export function processChromatogram(
     versions,
     detectionWindowSec: window,
     detection,
+    dropouts: dropouts ? { count: dropouts.count, rangeCount: dropouts.rangeCount } : null,
   };
   if (context.includeSignals) {
     result.signals = {

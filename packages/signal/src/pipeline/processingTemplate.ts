@@ -44,14 +44,19 @@ export const algorithmVersions: Record<string, string> = {
   'base/manual': '1 (piecewise linear through the points, ends held)',
   'base/simple_subtraction': '1 (blank subtraction)',
   'nois/none': '1',
-  'nois/start': '1 (window 5 × W50 of the largest peak, p-p after drift removal)',
-  'nois/median': '1 (median over windows of 5 × W50 of the largest peak)',
-  'nois/finish': '1 (window 5 × W50 of the largest peak, p-p after drift removal)',
-  'pdet/default': '1 (scipy find_peaks 1.17 semantics, detection-time mask after detection)',
+  'nois/start':
+    '2 (window 5 × W50 of the largest peak, p-p after drift removal; S/N from a blank over 5 × W50 when given)',
+  'nois/median':
+    '2 (median over windows of 5 × W50 of the largest peak; S/N from a blank over 5 × W50 when given)',
+  'nois/finish':
+    '2 (window 5 × W50 of the largest peak, p-p after drift removal; S/N from a blank over 5 × W50 when given)',
+  'pdet/default':
+    '2 (null minimums automatic: prominence 5 × the baseline noise range of the detection signal (S/N 10), width from the peaks; shoulders from curvature; negative peaks; given minimums as scipy find_peaks 1.17)',
   'pdet/wavelet_v1': '1 (Ricker CWT ridges, simplified tracker)',
   'peak/none': '1',
-  'peak/default': '1 (one baseline per fused group, drop lines, proportional rectangles, parabolic apex)',
-  'peak/peak_fitting_v1': '1 (EMG per peak, bounded Levenberg–Marquardt, hplc-py score)',
+  'peak/default':
+    '2 (contacts within the noise, clusters with drop lines, valley-to-valley re-anchoring, exponential/tangent skim of tail riders; W_b from the actual inflection tangents; W50 free side for fused peaks; overlap-model Rs for critical pairs)',
+  'peak/peak_fitting_v1': '2 (EMG per peak, bounded Levenberg–Marquardt, R = Σ|fit|/Σ|signal|)',
   'peak/first_derivative':
     '2 (ChemClipse-style slope detector, noise-scaled threshold, limits extended along the tails; value_at_start/end = baseline levels)',
 };
