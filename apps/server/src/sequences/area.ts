@@ -87,6 +87,7 @@ function build(context: AppContext) {
       runs,
       port,
       runner,
+      logger: context.logger,
     }),
     results,
     runner,

@@ -10,6 +10,8 @@ import { planOf, type SequenceRunner } from '../sequences/runner.ts';
 import { checkFractionCollector, methodFitsDevice, standardComplete } from './sequences-rules.ts';
 import { sequenceView, type SequenceView } from './sequences.ts';
 import type { SequenceState } from '../db/domain-schema.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { commandInstrument, type InstrumentCommand, type InstrumentWarning } from './instrument-commands.ts';
 
 export function createSequenceControl(deps: {
   sequences: SequencesRepository;
@@ -17,8 +19,9 @@ export function createSequenceControl(deps: {
   runs: RunsRepository;
   port: InstrumentPort;
   runner: SequenceRunner;
+  logger: Pick<FastifyBaseLogger, 'warn'>;
 }) {
-  const { sequences, samples, runs, port, runner } = deps;
+  const { sequences, samples, runs, port, runner, logger } = deps;
   const { db } = sequences;
 
   async function owned(ownerId: number, sequenceId: number): Promise<SequenceRow> {
@@ -31,6 +34,22 @@ export function createSequenceControl(deps: {
     if (sequence.current_injection_id === null) return false;
     const injection = await runs.injection(sequence.current_injection_id);
     return injection?.state === 'running' || injection?.state === 'pending';
+  }
+
+  /** Sends the command when the instrument is running this sequence's injection; a warning if unconfirmed. */
+  async function instruct(
+    sequence: SequenceRow,
+    running: boolean,
+    command: InstrumentCommand,
+  ): Promise<{ instrument_warning?: InstrumentWarning }> {
+    if (sequence.device_id === null || !running) return {};
+    const warning = await commandInstrument(
+      port,
+      logger,
+      { sequenceId: sequence.id, deviceId: sequence.device_id },
+      command,
+    );
+    return warning ? { instrument_warning: warning } : {};
   }
 
   async function checkInstrument(sequence: SequenceRow) {
@@ -152,10 +171,8 @@ export function createSequenceControl(deps: {
         'pause',
       );
       // The instrument holds the current run; the next injection waits for RESUME.
-      if (sequence.device_id !== null && (await injectionRunning(row))) {
-        await port.command(sequence.device_id, 'pause').catch(() => undefined);
-      }
-      return view(row);
+      const warning = await instruct(sequence, await injectionRunning(row), 'pause');
+      return { ...(await view(row)), ...warning };
     },
 
     async resume(ownerId: number, sequenceId: number): Promise<SequenceView> {
@@ -179,10 +196,9 @@ export function createSequenceControl(deps: {
         { state: 'RUNNING' },
         'resume',
       );
-      if (running && sequence.device_id !== null)
-        await port.command(sequence.device_id, 'resume').catch(() => undefined);
+      const warning = await instruct(sequence, running, 'resume');
       await runner.kick(sequenceId);
-      return view((await sequences.byId(sequenceId)) ?? row);
+      return { ...(await view((await sequences.byId(sequenceId)) ?? row)), ...warning };
     },
 
     async stop(ownerId: number, sequenceId: number): Promise<SequenceView> {
@@ -196,10 +212,8 @@ export function createSequenceControl(deps: {
         { state: 'STOPPED', finished_at: new Date() },
         'stop',
       );
-      if (sequence.device_id !== null && (await injectionRunning(row))) {
-        await port.command(sequence.device_id, 'stop').catch(() => undefined);
-      }
-      return view(row);
+      const warning = await instruct(sequence, await injectionRunning(row), 'stop');
+      return { ...(await view(row)), ...warning };
     },
   };
 }

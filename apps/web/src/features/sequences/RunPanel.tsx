@@ -26,7 +26,11 @@ export function RunPanel({ sequence, progress, signal, samples }: Props) {
   const queryClient = useQueryClient();
   const control = useMutation({
     mutationFn: (action: RunAction) => controlSequence(sequence.id, action),
-    onSuccess: (updated) => queryClient.setQueryData(['sequence', sequence.id], updated),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(['sequence', sequence.id], updated);
+      // Saved, but the instrument did not confirm: the user must check it (the server's catalogue text).
+      if (updated.instrument_warning) notifyError(updated.instrument_warning.detail);
+    },
     onError: (error) => notifyError(error.message),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['sequence', sequence.id] });

@@ -32,6 +32,8 @@ export interface Sequence {
   started_at: string | null;
   finished_at: string | null;
   drafts: Draft[];
+  /** After pause, resume or stop: the state was saved but the instrument did not confirm the command. */
+  instrument_warning?: { code: string; detail: string; command: 'pause' | 'resume' | 'stop' };
 }
 
 export interface Analyte {
