@@ -58,10 +58,12 @@ export function detectAutomatic(
   const minWidthSamples = Math.max(1, MIN_WIDTH_FRACTION * widthSamples);
   // Wider than 8 typical peaks is baseline (drift, the shoulder of a dip), not a peak.
   const maxWidthSamples = MAX_WIDTH_TYPICAL * (scale.typicalWidthSamples ?? widthSamples);
-  const found = findPeaks(smoothed, {
+  const { step } = scale;
+  const coarse = findPeaks(scale.coarse, {
     prominence: minProminence,
-    width: { min: minWidthSamples, max: maxWidthSamples },
+    width: { min: minWidthSamples / step, max: maxWidthSamples / step },
   });
+  const found = toFullResolution(coarse, smoothed, step, 1);
   const flatTolerance = scale.smoothedPeakToPeak / 2;
   let positive = Array.from(found.peaks, (peak) => rawApex(values, peak, m, flatTolerance));
   positive = mergeShallowValleys(smoothed, values, Array.from(new Set(positive)), minProminence);
@@ -164,13 +166,22 @@ function negativePeaks(
   minProminence: number,
   minWidthSamples: number,
 ): number[] {
-  const inverted = scale.smoothed.map((value) => -value);
+  const { step } = scale;
+  const inverted = scale.coarse.map((value) => -value);
   const window = Math.max(5, Math.round(8 * scale.widthSamples)) | 1;
-  const dips = findPeaks(inverted, {
-    prominence: NEGATIVE_FACTOR * minProminence,
-    width: { min: minWidthSamples, max: 4 * (scale.typicalWidthSamples ?? scale.widthSamples) },
-    wlen: window,
-  });
+  const dips = toFullResolution(
+    findPeaks(inverted, {
+      prominence: NEGATIVE_FACTOR * minProminence,
+      width: {
+        min: minWidthSamples / step,
+        max: (4 * (scale.typicalWidthSamples ?? scale.widthSamples)) / step,
+      },
+      wlen: Math.max(3, Math.round(window / step)) | 1,
+    }),
+    scale.smoothed,
+    step,
+    -1,
+  );
   // A side is baseline when, past the dip's own flank, the signal stays flat (range within a third of
   // the dip's depth) and the dip lies clearly below that level; a valley between peaks has neither side.
   const half = window >> 1;
@@ -214,21 +225,24 @@ function shoulderApexes(
   values: Float64Array,
   scale: SignalScale,
   positive: readonly number[],
-  found: ReturnType<typeof findPeaks>,
+  found: FullResolutionPeaks,
 ): number[] {
   if (!positive.length) return [];
-  const bend = scale.bend;
-  const bendNoise = baselineNoise(bend, scale.noiseWindowSamples).peakToPeak;
+  const { bend, step } = scale;
+  const bendNoise = baselineNoise(scale.coarseBend, scale.noiseWindowSamples / step).peakToPeak;
   if (!(bendNoise > 0)) return [];
   const threshold = QUANTITATION_PROMINENCE_FACTOR * bendNoise;
-  const wells = findPeaks(
-    bend.map((value) => -value),
-    { height: threshold, prominence: threshold },
+  const wells = toFullResolution(
+    findPeaks(
+      scale.coarseBend.map((value) => -value),
+      { height: threshold, prominence: threshold },
+    ),
+    bend,
+    step,
+    -1,
   );
   const separation = SHOULDER_MIN_SEPARATION * scale.widthSamples;
-  const leftBases = found.properties.leftBases!;
-  const rightBases = found.properties.rightBases!;
-  const hostWidths = found.properties.widths!;
+  const { leftBases, rightBases, widths: hostWidths } = found;
   const minProminence = QUANTITATION_PROMINENCE_FACTOR * scale.smoothedPeakToPeak;
   const half = scale.smoothingSamples >> 1;
   const deepestNear = (index: number) => {
@@ -285,6 +299,42 @@ function onFlatTop(values: Float64Array, apex: number, well: number, scale: Sign
   while (from > 0 && values[from - 1]! >= values[top]! - tolerance) from--;
   while (to < values.length - 1 && values[to + 1]! >= values[top]! - tolerance) to++;
   return to - from >= 2 && well >= from - reach && well <= to + reach;
+}
+
+/** Peaks found on the coarse detection signal, moved to full-resolution sample indices. */
+interface FullResolutionPeaks {
+  peaks: Int32Array;
+  leftBases: Int32Array;
+  rightBases: Int32Array;
+  widths: Float64Array;
+}
+
+/**
+ * Maps coarse finds back: each index to the extremum (`sign` +1 maximum, −1 minimum) of `fine` within one
+ * coarse step, bases and widths scaled by the step.
+ */
+function toFullResolution(
+  found: ReturnType<typeof findPeaks>,
+  fine: Float64Array,
+  step: number,
+  sign: 1 | -1,
+): FullResolutionPeaks {
+  const scale = (indices: Int32Array | undefined) =>
+    Int32Array.from(indices ?? [], (index) => Math.min(fine.length - 1, index * step));
+  const peaks = Int32Array.from(found.peaks, (index) => {
+    const centre = index * step;
+    let best = Math.min(fine.length - 1, centre);
+    for (let i = Math.max(0, centre - step + 1); i <= Math.min(fine.length - 1, centre + step - 1); i++) {
+      if (sign * fine[i]! > sign * fine[best]!) best = i;
+    }
+    return best;
+  });
+  return {
+    peaks,
+    leftBases: scale(found.properties.leftBases),
+    rightBases: scale(found.properties.rightBases),
+    widths: Float64Array.from(found.properties.widths ?? [], (width) => width * step),
+  };
 }
 
 /** Two detections on the same sample (a shoulder refined onto an apex) count once; the first wins. */

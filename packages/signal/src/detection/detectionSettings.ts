@@ -35,6 +35,13 @@ export interface SignalScale {
   smoothed: Float64Array;
   /** Curvature of the detection signal (second difference, averaged like it). */
   bend: Float64Array;
+  /**
+   * Detection runs on every `step`-th sample of the detection signal (a quarter of its kernel: the kernel
+   * leaves nothing finer), then each find is refined at full resolution.
+   */
+  step: number;
+  coarse: Float64Array;
+  coarseBend: Float64Array;
   /** Noise window length: 5 × the peak width (Ph. Eur. 2.2.46 measures h over ≥ 5 W50). */
   noiseWindowSamples: number;
   /** Peak-to-peak baseline noise of the detection signal. */
@@ -48,6 +55,8 @@ export interface SignalScale {
 const CLEARLY_REAL_FACTOR = 20;
 /** Short windows for the first noise estimate, before any width is known. */
 const FIRST_NOISE_WINDOW = 32;
+/** Above this many points, the first width estimate runs on block means. */
+const WIDTH_ESTIMATE_POINTS = 50_000;
 /** Width assumed when no clearly real peak exists (pure noise, flat signals). */
 const FALLBACK_WIDTH_SAMPLES = 8;
 /** The detection kernel is a third of the narrow peak width: noise falls, peaks keep ~97 % of height. */
@@ -71,29 +80,61 @@ function quantile(sorted: Float64Array, fraction: number): number {
  * narrow-end width, and its noise over windows of 5 × the width.
  */
 export function measureSignalScale(values: Float64Array): SignalScale {
-  const first = baselineNoise(values, FIRST_NOISE_WINDOW);
   let range = 0;
   for (let i = 1; i < values.length; i++) range = Math.max(range, Math.abs(values[i]! - values[0]!));
-  const strongProminence = Math.max(CLEARLY_REAL_FACTOR * first.peakToPeak, 1e-9 * range);
-  const strong = findPeaks(values, { prominence: strongProminence, width: 0 });
-  const widths = Float64Array.from(strong.properties.widths ?? []).sort();
+  // Long signals: the widths come from block means first (cheap); narrow peaks are measured again in full.
+  const blockSize = Math.max(1, Math.floor(values.length / WIDTH_ESTIMATE_POINTS));
+  let widths = strongPeakWidths(blockSize > 1 ? blockMeans(values, blockSize) : values, range, blockSize);
+  if (blockSize > 1 && widths.length && quantile(widths, 0.25) < 8 * blockSize) {
+    widths = strongPeakWidths(values, range, 1);
+  }
   const widthSamples = widths.length ? Math.max(2, quantile(widths, 0.25)) : FALLBACK_WIDTH_SAMPLES;
   const typicalWidthSamples = widths.length ? quantile(widths, 0.5) : null;
   const smoothingSamples = Math.min(MAX_SMOOTHING_SAMPLES, oddAtLeastOne(widthSamples * SMOOTHING_FRACTION));
   const smoothed = smoothForDetection(values, smoothingSamples);
+  const bend = curvature(smoothed, smoothingSamples);
   const noiseWindowSamples = Math.max(16, Math.round(NOISE_WINDOW_WIDTHS * widthSamples));
   const raw = baselineNoise(values, noiseWindowSamples);
   const detection = baselineNoise(smoothed, noiseWindowSamples);
   const floor = 1e-12 * range;
+  const step = Math.max(1, Math.floor(smoothingSamples / 4));
   return {
     widthSamples,
     typicalWidthSamples,
     smoothingSamples,
     smoothed,
-    bend: curvature(smoothed, smoothingSamples),
+    bend,
+    step,
+    coarse: everyNth(smoothed, step),
+    coarseBend: everyNth(bend, step),
     noiseWindowSamples,
     smoothedPeakToPeak: Math.max(detection.peakToPeak, floor),
     driftPerSample: detection.driftPerSample,
     rawNoise: { sd: raw.sd, peakToPeak: raw.peakToPeak },
   };
+}
+
+/** Half-prominence widths (in samples of the full signal) of the peaks 20 × the short-window noise range. */
+function strongPeakWidths(values: Float64Array, range: number, blockSize: number): Float64Array {
+  const first = baselineNoise(values, FIRST_NOISE_WINDOW);
+  const strongProminence = Math.max(CLEARLY_REAL_FACTOR * first.peakToPeak, 1e-9 * range);
+  const strong = findPeaks(values, { prominence: strongProminence, width: 0 });
+  return Float64Array.from(strong.properties.widths ?? [], (width) => width * blockSize).sort();
+}
+
+function blockMeans(values: Float64Array, size: number): Float64Array {
+  const result = new Float64Array(Math.floor(values.length / size));
+  for (let b = 0; b < result.length; b++) {
+    let sum = 0;
+    for (let i = b * size; i < (b + 1) * size; i++) sum += values[i]!;
+    result[b] = sum / size;
+  }
+  return result;
+}
+
+function everyNth(values: Float64Array, step: number): Float64Array {
+  if (step === 1) return values;
+  const result = new Float64Array(Math.ceil(values.length / step));
+  for (let k = 0; k < result.length; k++) result[k] = values[k * step]!;
+  return result;
 }
