@@ -18,6 +18,7 @@ export const domainErrors = {
   sequence_injection_without_measurement: 'Injection has no measurement.',
   sequence_method_not_configured: 'Method is not configured.',
   sequence_device_not_connected: 'Device is not connected.',
+  sequence_instrument_error: 'The instrument reported an error.',
   sequence_instrument_not_confirmed:
     'The sequence state was saved, but the instrument did not confirm the command. Check the instrument.',
   sequence_unexpected_sample_type: 'Unexpected sample type.',

@@ -6,6 +6,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { notifyError } from '../../lib/toast.ts';
 import { ChromatogramPlot } from '../../plot/ChromatogramPlot.tsx';
 import type { LiveSignal } from './liveSignal.ts';
+import { sequenceErrorText } from './sequenceErrors.ts';
 import { controlSequence, type RunAction, type Sample, type Sequence } from './sequencesApi.ts';
 
 interface Props {
@@ -110,7 +111,7 @@ export function RunPanel({ sequence, progress, signal, samples }: Props) {
             {state === 'NEW'
               ? 'Not started yet.'
               : state === 'ERROR'
-                ? `Stopped with an error${sequence.error_code ? ` (${sequence.error_code})` : ''}.`
+                ? `Stopped with an error${sequence.error_code ? `: ${sequenceErrorText(sequence.error_code)}` : '.'}`
                 : `The run is ${state.toLowerCase()}.`}
           </p>
         )}
