@@ -6,24 +6,20 @@ export function movingAverage(values: ArrayLike<number>, width: number): Float64
   const n = values.length;
   const half = Math.max(0, Math.floor(width / 2));
   const result = new Float64Array(n);
-  if (half === 0) {
+  if (half === 0 || n === 0) {
     for (let i = 0; i < n; i++) result[i] = values[i] as number;
     return result;
   }
-  const sums = new Float64Array(n + 1);
-  for (let i = 0; i < n; i++) sums[i + 1] = (sums[i] as number) + (values[i] as number);
-  const edge = Math.min(half, n);
-  // Ends: the window shrinks; the interior runs without bounds checks.
-  for (let i = 0; i < edge; i++) {
-    const to = Math.min(n - 1, i + half);
-    result[i] = (sums[to + 1] as number) / (to + 1);
-  }
-  const full = 2 * half + 1;
-  for (let i = half; i < n - half; i++)
-    result[i] = ((sums[i + half + 1] as number) - (sums[i - half] as number)) / full;
-  for (let i = Math.max(edge, n - half); i < n; i++) {
-    const from = Math.max(0, i - half);
-    result[i] = ((sums[n] as number) - (sums[from] as number)) / (n - from);
+  // Running sum over the window [i − half, i + half] clipped to the signal; one pass, no extra array.
+  let sum = 0;
+  let from = 0;
+  let to = -1;
+  for (let i = 0; i < n; i++) {
+    const wantTo = Math.min(n - 1, i + half);
+    while (to < wantTo) sum += values[++to] as number;
+    const wantFrom = Math.max(0, i - half);
+    while (from < wantFrom) sum -= values[from++] as number;
+    result[i] = sum / (to - from + 1);
   }
   return result;
 }

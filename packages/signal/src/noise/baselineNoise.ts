@@ -35,11 +35,15 @@ export function baselineNoise(values: ArrayLike<number>, windowSamples: number):
   for (let i = 0; i < length; i++) sxx += (i - meanX) ** 2;
   for (let w = 0; w < count; w++) {
     const from = w * length;
+    // One pass for the line (centred x), one for the residuals.
     let sum = 0;
-    for (let i = 0; i < length; i++) sum += values[from + i] as number;
-    const mean = sum / length;
     let sxy = 0;
-    for (let i = 0; i < length; i++) sxy += (i - meanX) * ((values[from + i] as number) - mean);
+    for (let i = 0; i < length; i++) {
+      const y = values[from + i] as number;
+      sum += y;
+      sxy += (i - meanX) * y;
+    }
+    const mean = sum / length;
     const slope = sxy / sxx;
     slopes[w] = Math.abs(slope);
     let squares = 0;
