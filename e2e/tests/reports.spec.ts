@@ -75,6 +75,7 @@ test('an injection report prints on A4 and Letter with its chromatogram, peaks a
     'Report peaks',
     run.sampleName,
     'Peak table',
+    'Code',
     'Amounts',
     'System suitability',
     'Tailing',

@@ -21,6 +21,12 @@ export function PeakTable({
         <tr>
           <th scope="col">#</th>
           <th scope="col">Name</th>
+          <th
+            scope="col"
+            title="Separation code: B baseline, V valley, T tangent skim, S shoulder, N negative"
+          >
+            Code
+          </th>
           <th scope="col">RT (min)</th>
           <th scope="col">Area ({unit}·s)</th>
           <th scope="col">Area %</th>
@@ -37,6 +43,7 @@ export function PeakTable({
           <tr key={peak.number}>
             <td>{peak.number}</td>
             <td>{peak.name ?? '—'}</td>
+            <td>{peak.code}</td>
             <td>{(peak.retentionTimeSec / 60).toFixed(3)}</td>
             <td>{fixed(peak.area, 3)}</td>
             <td>{fixed(peak.areaPercent, 2)}</td>

@@ -16,7 +16,8 @@ import {
 
 const INJECTION_FIELDS = `id state replicate vial started_at method_snapshot sample { id name type }
   measurements { id signal_unit
-    peaks { number name retention_time_sec area area_percent height amount amount_unit plates_half tailing resolution signal_to_noise }
+    peaks { number name retention_time_sec area area_percent height amount amount_unit plates_half tailing resolution signal_to_noise
+      start_code stop_code }
     processing_results { id version kind reason created_at template_snapshot errors } }`;
 
 export const SHARED_SEQUENCE_REPORT = `query SharedSequenceReport($id: Int!) {

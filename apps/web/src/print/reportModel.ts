@@ -1,5 +1,6 @@
 // What a printed report shows, independent of where the data came from (the cabinet's stored report data
 // or a share link read through GraphQL).
+import { separationCode } from '@eluent/contracts';
 
 export interface ReportPeak {
   number: number;
@@ -14,6 +15,8 @@ export interface ReportPeak {
   tailing: number | null;
   resolution: number | null;
   signalToNoise: number | null;
+  /** Separation code (BB, BV, TB…, `N` added for a negative peak). */
+  code: string;
 }
 
 export interface ReportTrace {
@@ -99,6 +102,11 @@ export function peakOf(row: Json): ReportPeak {
     tailing: num(row.tailing),
     resolution: num(row.resolution),
     signalToNoise: num(row.signal_to_noise),
+    code: separationCode(
+      text(row.start_code),
+      text(row.stop_code),
+      (num(row.area) ?? 0) < 0 || (num(row.height) ?? 0) < 0,
+    ),
   };
 }
 

@@ -10,7 +10,8 @@ export const SHARED_SAMPLE_QUERY = `query SharedSample($id: Int!) {
       id state replicate vial started_at finished_at method_snapshot
       measurements {
         id name state signal_unit points_count duration_sec
-        peaks { number name retention_time_sec area area_percent height amount amount_unit plates_half tailing resolution signal_to_noise }
+        peaks { number name retention_time_sec area area_percent height amount amount_unit plates_half tailing resolution signal_to_noise
+      start_code stop_code }
         processing_results { version template_snapshot }
       }
     }
