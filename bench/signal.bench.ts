@@ -136,10 +136,20 @@ export async function run(): Promise<void> {
     time(() => processChromatogram({ timeSec, values }, template)),
     100,
   );
+  report(
+    '1,000,000 points, automatic default (no template)',
+    time(() => processChromatogram({ timeSec, values }, {})),
+    100,
+  );
   const preview = buildSignal(200_000, 0);
   report(
     '200,000-point preview',
     time(() => processChromatogram(preview, template)),
+    16,
+  );
+  report(
+    '200,000-point preview, automatic default (no template)',
+    time(() => processChromatogram(preview, {})),
     16,
   );
 }
