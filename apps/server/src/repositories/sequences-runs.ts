@@ -1,5 +1,12 @@
 // SQL for what a sequence run leaves behind: injections and their measurements.
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { InjectionsTable, MeasurementsTable } from '../db/domain-schema.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -66,6 +73,14 @@ export function createRunsRepository(db: Kysely<Database>) {
         .where('injection_id', '=', injectionId)
         .orderBy('id', 'desc')
         .executeTakeFirst();
+    },
+    /** Marks a finished injection's measurement whose processing failed (a catalogue code). */
+    async recordProcessingError(measurementId: number, code: string, trx: Db = db): Promise<void> {
+      await trx
+        .updateTable('measurements')
+        .set({ metadata: sql`metadata || ${JSON.stringify({ processing_error: code })}::jsonb` })
+        .where('id', '=', measurementId)
+        .execute();
     },
     async measurementsOfSequence(sequenceId: number, trx: Db = db) {
       return trx

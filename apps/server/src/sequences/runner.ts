@@ -241,6 +241,8 @@ export function createSequenceRunner(deps: RunnerDependencies) {
       } catch (error) {
         if (isConnectionError(error)) throw error;
         logger.warn({ err: error, measurementId }, 'processing a finished injection failed');
+        // Recorded with the injection's measurement, so the sequence's results show it (catalogue text).
+        await runs.recordProcessingError(measurementId, 'processing_general_error');
       }
     }
     if (result === 'error' && sequence.state === 'RUNNING') {

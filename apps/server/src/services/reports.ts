@@ -1,5 +1,6 @@
 // Report data: everything a printed sequence or injection report shows, assembled in one answer
 // (instrument, method, template, sample, peak table with amounts, calibration, system suitability, audit).
+import { domainErrors, type DomainErrorCode } from '@eluent/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -29,6 +30,14 @@ export function resultView(result: ResultRow, peaks: PeakRow[]) {
     created_at: result.created_at.toISOString(),
     peaks: peaks.filter((p) => p.result_id === result.id).map(peakView),
   };
+}
+
+/** The processing failure recorded with a measurement, as its catalogue text (never the raw code alone). */
+function processingErrorOf(metadata: unknown): { code: DomainErrorCode; detail: string } | null {
+  const code = (metadata as { processing_error?: unknown } | null)?.processing_error;
+  if (typeof code !== 'string') return null;
+  const known = Object.hasOwn(domainErrors, code) ? (code as DomainErrorCode) : 'processing_general_error';
+  return { code: known, detail: domainErrors[known] };
 }
 
 export function createReportsService(deps: {
@@ -73,6 +82,7 @@ export function createReportsService(deps: {
         sample: sample ? { id: sample.id, name: sample.name, type: sample.type } : null,
         points_count: m.points_count,
         result: result ? resultView(result, peaks) : null,
+        processing_error: processingErrorOf(m.metadata),
       };
     });
     const calibrations = (await results.calibrations(sequenceId)).map(({ owner_id: _owner, ...rest }) => ({

@@ -72,6 +72,11 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
                         {injection.result?.kind === 'manual' && (
                           <span className="badge badge--muted">manual</span>
                         )}
+                        {injection.processing_error && (
+                          <span className="results-table__error" role="note">
+                            {injection.processing_error.detail}
+                          </span>
+                        )}
                       </td>
                       <td className="list-table__number">{injection.result?.peaks.length ?? '—'}</td>
                       <td className="results-table__amounts">{amountsText(injection)}</td>

@@ -92,6 +92,8 @@ export interface InjectionResult {
   sample: { id: number; name: string; type: Sample['type'] } | null;
   points_count: number;
   result: ProcessingResult | null;
+  /** Why the finished injection has no result: the catalogue text of its processing failure. */
+  processing_error?: { code: string; detail: string } | null;
 }
 
 export interface Calibration {
