@@ -64,6 +64,8 @@ const SMOOTHING_FRACTION = 1 / 3;
 const MAX_SMOOTHING_SAMPLES = 201;
 /** Noise window in peak widths (Ph. Eur. 2.2.46: h over at least 5 W50). */
 const NOISE_WINDOW_WIDTHS = 5;
+/** Fewest noise windows over a run. */
+const MIN_NOISE_WINDOWS = 16;
 
 function oddAtLeastOne(value: number): number {
   const rounded = Math.max(1, Math.round(value));
@@ -93,7 +95,11 @@ export function measureSignalScale(values: Float64Array): SignalScale {
   const smoothingSamples = Math.min(MAX_SMOOTHING_SAMPLES, oddAtLeastOne(widthSamples * SMOOTHING_FRACTION));
   const smoothed = smoothForDetection(values, smoothingSamples);
   const bend = curvature(smoothed, smoothingSamples);
-  const noiseWindowSamples = Math.max(16, Math.round(NOISE_WINDOW_WIDTHS * widthSamples));
+  // 5 W50 as the pharmacopoeia measures h, but at least 16 windows so a crowded run still has quiet ones.
+  const noiseWindowSamples = Math.max(
+    16,
+    Math.min(Math.round(NOISE_WINDOW_WIDTHS * widthSamples), Math.floor(values.length / MIN_NOISE_WINDOWS)),
+  );
   const raw = baselineNoise(values, noiseWindowSamples);
   const detection = baselineNoise(smoothed, noiseWindowSamples);
   const floor = 1e-12 * range;
