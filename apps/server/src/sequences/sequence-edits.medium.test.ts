@@ -15,12 +15,16 @@ describe.each(await backends())('editing a sequence on $name', (backend) => {
     within(1000, request(server.baseUrl, method, path, { token, body }), `${method} ${path}`);
 
   beforeAll(async () => {
-    server = await startTestServer({ backend });
+    server = await startTestServer({ backend, env: { ELUENT_SIM_SPEED: '100' } });
     const user = await signUp(server.baseUrl);
     token = user.access;
-    instrument = await linkInstrument(server, user.id);
-    methodId = await storeMethod(server, user.id);
-    otherMethodId = await storeMethod(server, user.id, { name: 'Caffeine assay, slow flow' });
+    instrument = await linkInstrument(server, user.id, 100);
+    // Long runs, so a started sequence is still RUNNING while it is edited.
+    methodId = await storeMethod(server, user.id, { run_time_min: 600 });
+    otherMethodId = await storeMethod(server, user.id, {
+      name: 'Caffeine assay, slow flow',
+      run_time_min: 600,
+    });
   });
   afterAll(async () => {
     await instrument?.client.stop();
@@ -57,5 +61,34 @@ describe.each(await backends())('editing a sequence on $name', (backend) => {
 
     expect((await api('GET', '/api/health/')).status).toBe(200);
     expect((await api('GET', `/api/sequences/${id}/`)).body).toMatchObject({ method_id: otherMethodId });
+  });
+
+  it('renames a RUNNING sequence and answers a method change within a second each', async () => {
+    const sample = await api('POST', '/api/samples/', {
+      name: 'Tea',
+      device_id: instrument.deviceId,
+      method_id: methodId,
+      column_name: 'C18 4.6 × 150 mm',
+    });
+    const created = await api('POST', '/api/sequences/', {
+      name: 'Running run',
+      device_id: instrument.deviceId,
+      method_id: methodId,
+    });
+    const id = created.body.id as number;
+    await api('POST', `/api/sequences/${id}/drafts/`, { sample_id: sample.body.id, vial: 2 });
+    const started = await api('POST', `/api/sequences/${id}/start/`);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.state).toBe('RUNNING');
+
+    const renamed = await api('PATCH', `/api/sequences/${id}/`, { name: 'Running run, renamed' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Running run, renamed', state: 'RUNNING' });
+    // A method change on a running sequence may be refused by the run's rules, but it always answers.
+    const changed = await api('PATCH', `/api/sequences/${id}/`, { method_id: otherMethodId });
+    expect(changed.status).toBeLessThan(500);
+
+    expect((await api('GET', '/api/health/')).status).toBe(200);
+    expect((await api('POST', `/api/sequences/${id}/stop/`)).status).toBe(200);
   });
 });
