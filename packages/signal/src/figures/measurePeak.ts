@@ -110,16 +110,26 @@ export function measurePeak(timeSec: ArrayLike<number>, values: ArrayLike<number
   };
 }
 
-/** A dip is measured as a peak of the inverted signal; its height and area are reported negative. */
+/**
+ * A dip is measured as a peak of the inverted signal (only its own stretch is copied); its height and area
+ * are reported negative.
+ */
 function measureNegativePeak(
   timeSec: ArrayLike<number>,
   values: ArrayLike<number>,
   limits: PeakLimits,
 ): Peak {
-  const inverted = Float64Array.from(values, (value) => -value);
+  const from = Math.max(0, Math.min(limits.apexIndex, firstIndexAtOrAfter(timeSec, limits.startSec)) - 2);
+  const to = Math.min(
+    timeSec.length - 1,
+    Math.max(limits.apexIndex, firstIndexAtOrAfter(timeSec, limits.endSec)) + 2,
+  );
+  const times = Float64Array.from({ length: to - from + 1 }, (_, i) => timeSec[from + i] as number);
+  const inverted = Float64Array.from({ length: to - from + 1 }, (_, i) => -(values[from + i] as number));
   const { baseline } = limits;
-  const measured = measurePeak(timeSec, inverted, {
+  const measured = measurePeak(times, inverted, {
     ...limits,
+    apexIndex: limits.apexIndex - from,
     sign: 1,
     baseline: { ...baseline, startValue: -baseline.startValue, endValue: -baseline.endValue },
   });
