@@ -15,6 +15,9 @@ function median(values: number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/** Most noise windows measured over one run. */
+const MAX_WINDOWS = 10_000;
+
 /**
  * Noise of a run for the `start`, `finish` and `median` algorithms. `windowSec` should be ≥ 5 × W50 of the
  * largest peak (Ph. Eur. 2.2.46); `median` splits the detection window into windows of that length and
@@ -38,8 +41,9 @@ export function runNoise(
     const figures = measureNoise(timeSec, values, start, start + length);
     return figures ? { ...figures, method, windowSec: length } : null;
   }
-  const starts: number[] = [];
-  for (let start = windowStartSec; start + length <= windowEndSec + 1e-9; start += length) starts.push(start);
+  // Whole windows in the span (a relative tolerance: any time unit, however small, gives a finite count).
+  const count = Math.min(MAX_WINDOWS, Math.max(1, Math.floor(span / length + 1e-9)));
+  const starts = Array.from({ length: count }, (_, k) => windowStartSec + k * length);
   const isClear = (start: number) => !excluded.some((x) => x.startSec < start + length && x.endSec > start);
   const measure = (chosen: number[]) =>
     chosen.flatMap((start) => measureNoise(timeSec, values, start, start + length) ?? []);

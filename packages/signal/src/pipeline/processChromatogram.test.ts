@@ -151,4 +151,12 @@ describe('processChromatogram on synthetic EMG chromatograms', () => {
       processChromatogram({ timeSec: [0, 1, 2], values: [Number.NaN, Number.NaN, -9999] }),
     ).toThrow('signal: no point has a value');
   });
+
+  it('processes a signal on any time scale, however small its step (no runaway window count)', () => {
+    const timeSec = Float64Array.from({ length: 2000 }, (_, i) => i * 1e-300);
+    const values = Float64Array.from({ length: 2000 }, (_, i) => Math.exp(-(((i - 1000) / 30) ** 2)));
+    const result = processChromatogram({ timeSec, values }, {});
+    expect(result.peaks).toHaveLength(1);
+    expect(result.steps.every((step) => step.error === null)).toBe(true);
+  });
 });
