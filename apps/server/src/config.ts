@@ -22,6 +22,7 @@ const environmentSchema = z.object({
   REDIS_URL: urlText(['redis', 'rediss']).optional(),
   ELUENT_SIMULATORS: z.coerce.number().int().min(0).max(50).default(0),
   ELUENT_SIM_SPEED: z.coerce.number().positive().max(10_000).default(1),
+  ELUENT_INSTRUMENT_LOST_SEC: z.coerce.number().int().min(1).max(86_400).default(60),
   ELUENT_DEMO: booleanText.default(false),
   SMTP_URL: urlText(['smtp', 'smtps']).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -62,6 +63,8 @@ export interface Config {
   redisUrl: string | undefined;
   simulators: number;
   simulatorSpeed: number;
+  /** How long a running injection's instrument may stay offline before the injection is interrupted. */
+  instrumentLostSec: number;
   demo: boolean;
   smtpUrl: string | undefined;
   outboxDir: string;
@@ -115,6 +118,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     redisUrl: values.REDIS_URL,
     simulators: values.ELUENT_SIMULATORS,
     simulatorSpeed: values.ELUENT_SIM_SPEED,
+    instrumentLostSec: values.ELUENT_INSTRUMENT_LOST_SEC,
     demo: values.ELUENT_DEMO,
     smtpUrl: values.SMTP_URL,
     outboxDir: join(dataDir, 'outbox'),

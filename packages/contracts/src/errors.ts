@@ -24,6 +24,19 @@ export const domainErrors = {
   sequence_unexpected_sample_type: 'Unexpected sample type.',
   sequence_standards_incomplete: 'Cannot start the sequence: define amount and time for all standards.',
   sequence_method_incompatible: 'Method is not compatible with the device configuration.',
+  sequence_interrupted:
+    'The current injection was interrupted: continue with the next row, run the row again or stop the sequence.',
+  sequence_not_interrupted: 'The sequence has no interrupted injection.',
+  sequence_running_method_locked: 'The method cannot be changed while the sequence is running or paused.',
+  sequence_running_template_locked:
+    'The processing template cannot be changed while the sequence is running or paused.',
+  sequence_running_device_locked: 'The instrument cannot be changed while the sequence is running or paused.',
+  // Interrupted injections (the reason kept on the injection)
+  injection_interrupted_restart:
+    'The server restarted during the injection and the instrument no longer had the run.',
+  injection_interrupted_instrument_lost:
+    'The instrument went offline during the injection and did not come back in time.',
+  injection_interrupted_instrument_reset: 'The instrument came back without the run.',
   // Standard / sample
   sample_device_required: 'Device must not be None.',
   sample_method_required: 'Method must not be None.',
@@ -54,6 +67,7 @@ export const domainErrors = {
   draft_sample_not_in_sequence: 'Sample must be in the sequence.',
   draft_invalid: 'Draft is invalid.',
   draft_cannot_be_enabled: 'Draft cannot be enabled: define amount and time for the standard.',
+  draft_locked: 'Rows that have run or are running cannot be changed or deleted.',
   // Measurement
   measurement_no_injection: 'Measurement has no injection.',
   measurement_no_peak: 'No peak found for the analyte.',

@@ -11,7 +11,7 @@ type Defaulted<T> = ColumnType<T, T | undefined, T>;
 export type DeviceState = 'offline' | 'idle' | 'running' | 'paused' | 'error';
 export type SequenceState = 'NEW' | 'RUNNING' | 'PAUSED' | 'FINISHED' | 'STOPPED' | 'ERROR';
 export type SampleType = 'sample' | 'standard' | 'blank';
-export type InjectionState = 'pending' | 'running' | 'finished' | 'failed' | 'stopped';
+export type InjectionState = 'pending' | 'running' | 'finished' | 'failed' | 'stopped' | 'interrupted';
 export type MeasurementState = 'recording' | 'complete' | 'failed';
 export type ShareObjectType = 'sample' | 'injection' | 'sequence';
 
@@ -169,6 +169,10 @@ export interface InjectionsTable {
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;
   created_at: Timestamp;
+  /** Catalogue code of why an `interrupted` injection ended (migration 0009). */
+  interrupted_reason: Nullable<string>;
+  /** The interrupted row runs again: the plan does not count this injection as made (migration 0009). */
+  requeued: Defaulted<boolean>;
 }
 
 export interface MeasurementsTable {

@@ -221,7 +221,7 @@ export const tables: TableDescriptor[] = [
     columns: columns(`
       id:Int! owner_id:Int! sequence_id:Int draft_id:Int sample_id:Int device_id:Int method_id:Int
       method_snapshot:jsonb replicate:Int! vial:Int state:String! started_at:timestamptz
-      finished_at:timestamptz created_at:timestamptz!
+      finished_at:timestamptz created_at:timestamptz! interrupted_reason:String requeued:Boolean!
     `),
     constraints: [pkey('injections')],
     relationships: [

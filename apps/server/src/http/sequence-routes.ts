@@ -98,7 +98,7 @@ export async function sequenceRoutes(app: FastifyInstance, context: AppContext):
     ),
   );
 
-  for (const action of ['start', 'pause', 'resume', 'stop'] as const) {
+  for (const action of ['start', 'pause', 'resume', 'stop', 'continue', 'requeue'] as const) {
     app.post<WithId>(`/api/sequences/:id/${action}/`, async (request) =>
       control[action](await user(request), pathId(request.params.id, 'sequence_not_found')),
     );

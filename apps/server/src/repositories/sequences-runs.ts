@@ -38,6 +38,57 @@ export function createRunsRepository(db: Kysely<Database>) {
         .orderBy('id')
         .execute();
     },
+    /** Injections still running or pending (on one instrument, when given): what recovery watches. */
+    async unfinishedInjections(deviceId?: number, trx: Db = db): Promise<InjectionRow[]> {
+      let query = trx
+        .selectFrom('injections')
+        .selectAll()
+        .where('state', 'in', ['pending', 'running'])
+        .where('sequence_id', 'is not', null);
+      if (deviceId !== undefined) query = query.where('device_id', '=', deviceId);
+      return query.orderBy('id').execute();
+    },
+    async lockInjection(trx: Transaction<Database>, id: number): Promise<InjectionRow | undefined> {
+      return trx.selectFrom('injections').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+    /** Drafts of the sequences that have an injection (rows that have run or are running). */
+    async ranDraftIds(sequenceIds: number[], trx: Db = db): Promise<number[]> {
+      if (sequenceIds.length === 0) return [];
+      const rows = await trx
+        .selectFrom('injections')
+        .select('draft_id')
+        .distinct()
+        .where('sequence_id', 'in', sequenceIds)
+        .where('draft_id', 'is not', null)
+        .execute();
+      return rows.map((row) => row.draft_id!);
+    },
+    /** Stored chunks of a measurement: grows while an instrument still delivers a run's points. */
+    async chunkCount(measurementId: number, trx: Db = db): Promise<number> {
+      const row = await trx
+        .selectFrom('measurement_chunks')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('measurement_id', '=', measurementId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /** Closes a recording measurement of an interrupted injection with the points it got and the reason. */
+    async closeInterrupted(trx: Db, measurementId: number, reason: string): Promise<void> {
+      const span = sql<number>`coalesce((select sum(cardinality(time_sec)) from measurement_chunks where measurement_id = ${measurementId}), 0)`;
+      const duration = sql<number>`coalesce((select max(time_sec[cardinality(time_sec)]) - min(time_sec[1]) from measurement_chunks where measurement_id = ${measurementId}), 0)`;
+      await trx
+        .updateTable('measurements')
+        .set({
+          state: 'failed',
+          points_count: span,
+          duration_sec: duration,
+          finished_at: new Date(),
+          metadata: sql`metadata || ${JSON.stringify({ interrupted_reason: reason })}::jsonb`,
+        })
+        .where('id', '=', measurementId)
+        .where('state', '=', 'recording')
+        .execute();
+    },
     async insertInjection(trx: Db, values: Insertable<InjectionsTable>): Promise<InjectionRow> {
       return trx.insertInto('injections').values(values).returningAll().executeTakeFirstOrThrow();
     },
@@ -87,7 +138,7 @@ export function createRunsRepository(db: Kysely<Database>) {
         .selectFrom('measurements as m')
         .innerJoin('injections as i', 'i.id', 'm.injection_id')
         .selectAll('m')
-        .select(['i.draft_id', 'i.replicate', 'i.vial', 'i.state as injection_state'])
+        .select(['i.draft_id', 'i.replicate', 'i.vial', 'i.state as injection_state', 'i.interrupted_reason'])
         .where('i.sequence_id', '=', sequenceId)
         .orderBy('i.id')
         .execute();

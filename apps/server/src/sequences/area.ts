@@ -44,6 +44,7 @@ function build(context: AppContext) {
     logger: context.logger,
     availability: context.database.availability,
     claims: context.database.claims,
+    lostAfterMs: context.config.instrumentLostSec * 1000,
     publish: (event) => {
       // Progress is also in the database; a lost publication is replaced by the next one.
       context.realtime
@@ -67,6 +68,7 @@ function build(context: AppContext) {
     },
   });
   context.onClose(() => reprocessing.close());
+  context.onClose(async () => runner.close());
   context.realtime.registerChannelAuthorizer('sequences', async (subject, sequenceId) => {
     if (subject.kind === 'visitor')
       return subject.scope.type === 'sequence' && subject.scope.id === sequenceId;
@@ -80,7 +82,7 @@ function build(context: AppContext) {
       results: resultsRepository,
     },
     samples: createSamplesService(samplesRepository),
-    sequences: createSequencesService(sequencesRepository, samplesRepository),
+    sequences: createSequencesService(sequencesRepository, samplesRepository, runs),
     control: createSequenceControl({
       sequences: sequencesRepository,
       samples: samplesRepository,

@@ -11,7 +11,11 @@ export function devicePort(context: AppContext): InstrumentPort {
     async availability(deviceId) {
       const online = service.isOnline(deviceId);
       const live = service.liveStatus(deviceId);
-      return { online, busy: online && live !== null && live.state !== 'idle' };
+      return {
+        online,
+        busy: online && live !== null && live.state !== 'idle',
+        measurementId: online && live !== null ? (live.measurement_id ?? null) : undefined,
+      };
     },
     async runInjection(deviceId, params) {
       try {
@@ -28,6 +32,9 @@ export function devicePort(context: AppContext): InstrumentPort {
     async command(deviceId, name) {
       if (!service.isOnline(deviceId)) return;
       await service.command(deviceId, name, {});
+    },
+    onConnectionChange(listener) {
+      service.on('deviceState', (event) => listener(event.deviceId, event.online));
     },
     onRunFinished(listener) {
       service.on('injectionFinished', (event) =>

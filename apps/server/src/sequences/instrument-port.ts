@@ -8,6 +8,8 @@ import type { Database } from '../db/schema.ts';
 export interface InstrumentAvailability {
   online: boolean;
   busy: boolean;
+  /** The measurement the instrument reports running; null when it runs none; undefined until it reports. */
+  measurementId?: number | null;
 }
 
 export interface RunFinishedNotice {
@@ -24,6 +26,8 @@ export interface InstrumentPort {
   command(deviceId: number, name: 'pause' | 'resume' | 'stop'): Promise<void>;
   /** Called once per finished run, after every chunk of its measurement is stored. */
   onRunFinished(listener: (notice: RunFinishedNotice) => void): void;
+  /** Called when an instrument comes online or goes offline. */
+  onConnectionChange(listener: (deviceId: number, online: boolean) => void): void;
 }
 
 export class InstrumentRefusal extends Error {
@@ -52,6 +56,9 @@ export function storedStatePort(db: Kysely<Database>): InstrumentPort {
     },
     onRunFinished() {
       // No device link: no run ever finishes.
+    },
+    onConnectionChange() {
+      // No device link: no instrument comes or goes.
     },
   };
 }

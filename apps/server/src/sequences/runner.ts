@@ -16,6 +16,7 @@ import { writeAuditEntry } from '../repositories/sequences-audit.ts';
 import type { ResultsService } from '../services/results.ts';
 import { snapshotOf } from '../services/results.ts';
 import { InstrumentRefusal, type InstrumentPort } from './instrument-port.ts';
+import { createInterruptions } from './interruptions.ts';
 
 export interface RunnerDependencies {
   sequences: SequencesRepository;
@@ -27,6 +28,8 @@ export interface RunnerDependencies {
   logger: FastifyBaseLogger;
   availability: DatabaseAvailability;
   claims: WorkClaims;
+  /** How long a running injection's instrument may stay offline before the injection is interrupted. */
+  lostAfterMs: number;
 }
 
 interface Step {
@@ -54,7 +57,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     const plan = planOf(await sequences.drafts([sequence.id]));
     const done = sequence.started_at
       ? (await runs.injectionsOfRun(sequence.id, sequence.started_at)).filter(
-          (i) => i.state !== 'running' && i.state !== 'pending',
+          (i) => i.state !== 'running' && i.state !== 'pending' && !i.requeued,
         ).length
       : 0;
     deps.publish({
@@ -107,7 +110,8 @@ export function createSequenceRunner(deps: RunnerDependencies) {
       if (current?.state === 'running' || current?.state === 'pending') return;
     }
     const drafts = await sequences.drafts([sequenceId]);
-    const made = await runs.injectionsOfRun(sequenceId, sequence.started_at);
+    // A re-queued interrupted injection stays on record but its row runs again.
+    const made = (await runs.injectionsOfRun(sequenceId, sequence.started_at)).filter((i) => !i.requeued);
     const next = planOf(drafts).find(
       (step) => !made.some((i) => i.draft_id === step.draft.id && i.replicate === step.replicate),
     );
@@ -255,6 +259,18 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     return sequence.state === 'RUNNING' ? sequence.id : undefined;
   }
 
+  const interruptions = createInterruptions({
+    sequences,
+    runs,
+    port,
+    logger,
+    lostAfterMs: deps.lostAfterMs,
+    availability,
+    changed: (sequence) => progress(sequence),
+    claim: (sequenceId) => claims.acquire('sequence', sequenceId),
+    settle,
+  });
+
   port.onRunFinished((notice) => {
     void retryWhileUnavailable(availability, () =>
       runFinished(notice.measurementId, notice.result, notice.errorCode),
@@ -268,8 +284,13 @@ export function createSequenceRunner(deps: RunnerDependencies) {
   return {
     kick,
     progress,
-    /** After a restart: every RUNNING sequence continues (a running injection finishes when its device reports). */
+    interruptions,
+    /**
+     * After a restart: every injection left running is watched (it finishes when its instrument reports,
+     * or is interrupted), and every RUNNING sequence without one goes on.
+     */
     async recover(): Promise<void> {
+      await interruptions.recover();
       for (const sequence of await sequences.inStates(['RUNNING'])) {
         // Exactly one process recovers a sequence: a live process that drives it keeps its claim.
         if (!(await claims.acquire('sequence', sequence.id))) continue;
@@ -279,6 +300,9 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     /** Waits for queued steps (tests and shutdown). */
     async idle(): Promise<void> {
       await Promise.all([...chains.values()]);
+    },
+    close(): void {
+      interruptions.close();
     },
   };
 }

@@ -74,6 +74,7 @@ export function createReportsService(deps: {
       return {
         injection_id: m.injection_id,
         injection_state: m.injection_state,
+        interrupted_reason: m.interrupted_reason,
         measurement_id: m.id,
         measurement_state: m.state,
         draft_id: m.draft_id,

@@ -8,10 +8,13 @@ import type { SequenceRow, SequencesRepository } from '../repositories/sequences
 import type { InstrumentPort } from '../sequences/instrument-port.ts';
 import { planOf, type SequenceRunner } from '../sequences/runner.ts';
 import { checkFractionCollector, methodFitsDevice, standardComplete } from './sequences-rules.ts';
-import { sequenceView, type SequenceView } from './sequences.ts';
+import { interruptionOf, sequenceView, type SequenceView } from './sequence-views.ts';
+import { lockedDraftIds } from './sequences-locks.ts';
 import type { SequenceState } from '../db/domain-schema.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { commandInstrument, type InstrumentCommand, type InstrumentWarning } from './instrument-commands.ts';
+import type { Database } from '../db/schema.ts';
+import type { Transaction } from 'kysely';
 
 export function createSequenceControl(deps: {
   sequences: SequencesRepository;
@@ -106,11 +109,13 @@ export function createSequenceControl(deps: {
     still: (row: SequenceRow) => void,
     values: Parameters<SequencesRepository['update']>[2],
     action: string,
+    alsoInTransaction?: (trx: Transaction<Database>, locked: SequenceRow) => Promise<void>,
   ): Promise<SequenceRow> {
     const row = await db.transaction().execute(async (trx) => {
       const locked = await sequences.lock(trx, ownerId, sequence.id);
       if (!locked) throw AppError.domain(404, 'sequence_not_found');
       still(locked);
+      await alsoInTransaction?.(trx, locked);
       const updated = await sequences.update(trx, sequence.id, values);
       await writeAuditEntry(trx, {
         userId: ownerId,
@@ -132,7 +137,48 @@ export function createSequenceControl(deps: {
     };
 
   async function view(row: SequenceRow): Promise<SequenceView> {
-    return sequenceView(row, await sequences.drafts([row.id]));
+    return sequenceView(
+      row,
+      await sequences.drafts([row.id]),
+      await lockedDraftIds(runs, [row]),
+      await interruptionOf(runs, row),
+    );
+  }
+
+  /** The interrupted injection a PAUSED sequence waits on; refuses anything else. */
+  async function interruptedOf(row: SequenceRow) {
+    const injection =
+      row.current_injection_id === null ? undefined : await runs.injection(row.current_injection_id);
+    if (row.state !== 'PAUSED' || injection?.state !== 'interrupted') {
+      throw AppError.domain(409, 'sequence_not_interrupted');
+    }
+    return injection;
+  }
+
+  /**
+   * After an interrupted injection: the run goes on with the next row (`requeue` false; the interrupted
+   * injection stays on record) or runs the interrupted row again (`requeue` true).
+   */
+  async function proceed(ownerId: number, sequenceId: number, requeue: boolean): Promise<SequenceView> {
+    const sequence = await owned(ownerId, sequenceId);
+    const injection = await interruptedOf(sequence);
+    await checkInstrument(sequence);
+    const row = await transition(
+      ownerId,
+      sequence,
+      (locked) => {
+        if (locked.state !== 'PAUSED' || locked.current_injection_id !== injection.id) {
+          throw AppError.domain(409, 'sequence_not_interrupted');
+        }
+      },
+      { state: 'RUNNING' },
+      requeue ? 'requeue' : 'continue',
+      async (trx) => {
+        if (requeue) await runs.updateInjection(trx, injection.id, { requeued: true });
+      },
+    );
+    await runner.kick(sequenceId);
+    return view((await sequences.byId(sequenceId)) ?? row);
   }
 
   return {
@@ -181,6 +227,8 @@ export function createSequenceControl(deps: {
         throw AppError.domain(409, 'sequence_cannot_resume');
       }
       if (sequence.current_draft_id === null) throw AppError.domain(409, 'sequence_current_draft_not_set');
+      const current = await runs.injection(sequence.current_injection_id);
+      if (current?.state === 'interrupted') throw AppError.domain(409, 'sequence_interrupted');
       const running = await injectionRunning(sequence);
       if (sequence.device_id !== null && !(await port.availability(sequence.device_id)).online) {
         throw AppError.domain(409, 'sequence_device_offline');
@@ -212,9 +260,30 @@ export function createSequenceControl(deps: {
         { state: 'STOPPED', finished_at: new Date() },
         'stop',
       );
+      if (sequence.device_id !== null && (await injectionRunning(row))) {
+        const availability = await port.availability(sequence.device_id);
+        const measurement = await runs.measurementOfInjection(row.current_injection_id!);
+        const runLost =
+          availability.online &&
+          availability.measurementId !== undefined &&
+          availability.measurementId !== measurement?.id;
+        if (runLost) {
+          // The instrument is back without the run (it restarted): nothing can confirm a stop, so the
+          // injection is marked interrupted now and a new start is possible. An offline instrument is left
+          // to the watch of lost instruments (ELUENT_INSTRUMENT_LOST_SEC).
+          await runner.interruptions.interrupt(
+            row.current_injection_id!,
+            'injection_interrupted_instrument_reset',
+          );
+          return view((await sequences.byId(sequenceId)) ?? row);
+        }
+      }
       const warning = await instruct(sequence, await injectionRunning(row), 'stop');
       return { ...(await view(row)), ...warning };
     },
+
+    continue: (ownerId: number, sequenceId: number) => proceed(ownerId, sequenceId, false),
+    requeue: (ownerId: number, sequenceId: number) => proceed(ownerId, sequenceId, true),
   };
 }
 

@@ -5,9 +5,25 @@ import type { Executor } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { SamplesRepository } from '../repositories/samples.ts';
 import { writeAuditEntry } from '../repositories/sequences-audit.ts';
+import type { RunsRepository } from '../repositories/sequences-runs.ts';
 import type { DraftRow, DraftValues, SequenceRow, SequencesRepository } from '../repositories/sequences.ts';
 import { parseInput, parseOr } from '../sequences/input.ts';
+import {
+  draftView,
+  interruptionOf,
+  sequenceView,
+  type DraftView,
+  type SequenceView,
+} from './sequence-views.ts';
+import {
+  checkDraftUnlocked,
+  checkOrderKeepsLocked,
+  checkSettingsChange,
+  lockedDraftIds,
+} from './sequences-locks.ts';
 import { checkSequenceRemovable, hardwareOf, methodFitsDevice, standardComplete } from './sequences-rules.ts';
+
+export { sequenceView, type DraftView, type SequenceView } from './sequence-views.ts';
 
 const id = z.number().int().positive();
 const sequenceSchema = z.object({
@@ -24,42 +40,17 @@ const draftSchema = z.object({
   enabled: z.boolean().default(true),
 });
 
-export type DraftView = Omit<DraftRow, 'owner_id' | 'created_at'>;
-export interface SequenceView extends Omit<
-  SequenceRow,
-  'owner_id' | 'created_at' | 'updated_at' | 'started_at' | 'finished_at'
-> {
-  created_at: string;
-  updated_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  drafts: DraftView[];
-}
-
-function draftView(row: DraftRow): DraftView {
-  const { owner_id: _owner, created_at: _created, ...rest } = row;
-  return rest;
-}
-
-export function sequenceView(row: SequenceRow, drafts: DraftRow[]): SequenceView {
-  const { owner_id: _owner, ...rest } = row;
-  return {
-    ...rest,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    started_at: row.started_at?.toISOString() ?? null,
-    finished_at: row.finished_at?.toISOString() ?? null,
-    drafts: drafts.filter((d) => d.sequence_id === row.id).map(draftView),
-  };
-}
-
 /** A body's `sequence_id`, when given, must name the sequence of the path. */
 function checkBodySequence(body: Record<string, unknown>, sequenceId: number): void {
   if ('sequence_id' in body && body.sequence_id !== sequenceId)
     throw AppError.domain(400, 'draft_invalid_sequence_id');
 }
 
-export function createSequencesService(sequences: SequencesRepository, samples: SamplesRepository) {
+export function createSequencesService(
+  sequences: SequencesRepository,
+  samples: SamplesRepository,
+  runs: RunsRepository,
+) {
   const { db } = sequences;
 
   async function owned(ownerId: number, sequenceId: number): Promise<SequenceRow> {
@@ -107,7 +98,12 @@ export function createSequencesService(sequences: SequencesRepository, samples: 
   }
 
   async function view(row: SequenceRow, executor: Executor = db): Promise<SequenceView> {
-    return sequenceView(row, await sequences.drafts([row.id], executor));
+    return sequenceView(
+      row,
+      await sequences.drafts([row.id], executor),
+      await lockedDraftIds(runs, [row], executor),
+      await interruptionOf(runs, row, executor),
+    );
   }
 
   return {
@@ -115,7 +111,10 @@ export function createSequencesService(sequences: SequencesRepository, samples: 
     async list(ownerId: number): Promise<SequenceView[]> {
       const rows = await sequences.list(ownerId);
       const drafts = await sequences.drafts(rows.map((row) => row.id));
-      return rows.map((row) => sequenceView(row, drafts));
+      const locked = await lockedDraftIds(runs, rows);
+      return Promise.all(
+        rows.map(async (row) => sequenceView(row, drafts, locked, await interruptionOf(runs, row))),
+      );
     },
 
     async get(ownerId: number, sequenceId: number): Promise<SequenceView> {
@@ -147,6 +146,7 @@ export function createSequencesService(sequences: SequencesRepository, samples: 
         template_uuid: current.template_uuid,
         ...body,
       });
+      checkSettingsChange(current, values);
       await checkSequenceValues(ownerId, values);
       return db.transaction().execute(async (trx) => {
         const row = await sequences.update(trx, sequenceId, values);
@@ -213,12 +213,14 @@ export function createSequencesService(sequences: SequencesRepository, samples: 
     ): Promise<DraftView[]> {
       const sequence = await owned(ownerId, sequenceId);
       const existing = new Map((await sequences.drafts([sequenceId])).map((d) => [d.id, d]));
+      const locked = await lockedDraftIds(runs, [sequence]);
       const planned: Array<{ current: DraftRow; values: DraftValues }> = [];
       for (const update of updates) {
         checkBodySequence(update, sequenceId);
         if (update.id === undefined || update.id === null) throw AppError.domain(400, 'draft_id_required');
         const current = typeof update.id === 'number' ? existing.get(update.id) : undefined;
         if (!current) throw AppError.domain(400, 'draft_not_in_sequence');
+        checkDraftUnlocked(locked, current.id);
         const { id: _id, sequence_id: _sequence, position: _position, ...rest } = update;
         const values = parseOr(
           draftSchema,
@@ -256,6 +258,7 @@ export function createSequencesService(sequences: SequencesRepository, samples: 
       const sequence = await owned(ownerId, sequenceId);
       const draft = (await sequences.drafts([sequenceId])).find((d) => d.id === draftId);
       if (!draft) throw AppError.domain(400, 'draft_not_in_sequence');
+      checkDraftUnlocked(await lockedDraftIds(runs, [sequence]), draftId);
       await db.transaction().execute(async (trx) => {
         await sequences.removeDraft(trx, draftId);
         // The current draft is gone: a paused run cannot continue from it (spec §8 "current draft not set").
@@ -278,17 +281,19 @@ export function createSequencesService(sequences: SequencesRepository, samples: 
       body: Record<string, unknown>,
     ): Promise<DraftView[]> {
       checkBodySequence(body, sequenceId);
-      await owned(ownerId, sequenceId);
+      const sequence = await owned(ownerId, sequenceId);
       const { draft_ids: ids } = parseInput(z.object({ draft_ids: z.array(id).max(1000) }), body);
       const existing = await sequences.drafts([sequenceId]);
       const known = new Set(existing.map((d) => d.id));
       if (ids.some((draftId) => !known.has(draftId))) throw AppError.domain(400, 'draft_not_in_sequence');
       if (new Set(ids).size !== ids.length || ids.length !== existing.length)
         throw AppError.domain(400, 'draft_invalid');
+      const locked = await lockedDraftIds(runs, [sequence]);
+      checkOrderKeepsLocked(existing, ids, locked);
       return db.transaction().execute(async (trx) => {
         const rows: DraftView[] = [];
         for (const [position, draftId] of ids.entries()) {
-          rows.push(draftView(await sequences.updateDraft(trx, draftId, { position })));
+          rows.push(draftView(await sequences.updateDraft(trx, draftId, { position }), locked.has(draftId)));
         }
         await writeAuditEntry(trx, {
           userId: ownerId,
@@ -307,7 +312,7 @@ export function createSequencesService(sequences: SequencesRepository, samples: 
       await owned(ownerId, sequenceId);
       const drafts = (await sequences.drafts([sequenceId])).filter((d) => d.sample_id === sampleId);
       if (drafts.length === 0) throw AppError.domain(400, 'draft_sample_not_in_sequence');
-      return drafts.map(draftView);
+      return drafts.map((draft) => draftView(draft));
     },
   };
 }

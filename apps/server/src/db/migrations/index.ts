@@ -6,6 +6,7 @@ import * as dataApi from './0003_data_api.ts';
 import * as sequences from './0005_sequences.ts';
 import * as results from './0006_results.ts';
 import * as peakCodes from './0008_peak_codes.ts';
+import * as interrupted from './0009_interrupted_injections.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0005_sequences': sequences,
   '0006_results': results,
   '0008_peak_codes': peakCodes,
+  '0009_interrupted_injections': interrupted,
 };
