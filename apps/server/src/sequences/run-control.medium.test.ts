@@ -216,11 +216,17 @@ describe.each(await backends())('sequence run control on $name', (backend) => {
     expectError(await api('POST', `/api/sequences/${id}/pause/`), 409, 'sequence_cannot_pause');
     expectError(await api('POST', `/api/sequences/${id}/start/`), 409, 'sequence_injection_not_finished');
 
+    // The running row is locked (docs/sequences.md "Runs are protected"), so the current draft cannot go.
     const currentDraft = paused.body.current_draft_id as number;
     const table = (await api('GET', `/api/sequences/${id}/`)).body.drafts as Array<{ id: number }>;
-    await api('POST', `/api/sequences/${id}/drafts/order/`, { draft_ids: table.map((d) => d.id).reverse() });
-    expect((await api('DELETE', `/api/sequences/${id}/drafts/${currentDraft}/`)).status).toBe(204);
-    expectError(await api('POST', `/api/sequences/${id}/resume/`), 409, 'sequence_current_draft_not_set');
+    expectError(
+      await api('POST', `/api/sequences/${id}/drafts/order/`, {
+        draft_ids: table.map((d) => d.id).reverse(),
+      }),
+      409,
+      'draft_locked',
+    );
+    expectError(await api('DELETE', `/api/sequences/${id}/drafts/${currentDraft}/`), 409, 'draft_locked');
 
     const stopped = await api('POST', `/api/sequences/${id}/stop/`);
     expect(stopped.body.state).toBe('STOPPED');
