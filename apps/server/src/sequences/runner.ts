@@ -4,7 +4,7 @@
 // database: a process drives a sequence only while it holds the sequence's claim (taken when it starts or
 // recovers it, given up when the run ends), so one process runs each step. A lost database connection
 // pauses a step until the database answers again; the step then runs again from the stored state.
-import type { SequenceProgressEvent } from '@eluent/contracts';
+import type { RunInjectionParams, SequenceProgressEvent } from '@eluent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { isConnectionError, retryWhileUnavailable, type DatabaseAvailability } from '../db/availability.ts';
 import type { WorkClaims } from '../db/claims.ts';
@@ -39,6 +39,12 @@ interface Step {
 
 /** How long the next injection waits for its instrument to be online and idle. */
 const INSTRUMENT_READY_WAIT_MS = 30_000;
+/** Refusals of an instrument that is ready soon (spec §8 device codes). */
+const WARMING_UP = new Set([
+  'device_pump_not_ready',
+  'device_injector_not_ready',
+  'device_detector_not_ready',
+]);
 
 export function planOf(drafts: DraftRow[]): Step[] {
   return drafts
@@ -97,6 +103,25 @@ export function createSequenceRunner(deps: RunnerDependencies) {
       if (online && !busy) return true;
       if (Date.now() > deadline) return false;
       await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  /**
+   * Sends a run; an instrument that is only warming up (pump, injector or detector not ready yet, e.g.
+   * just powered on) is asked again until it is ready or the wait ends.
+   */
+  async function sendRun(sequenceId: number, deviceId: number, params: RunInjectionParams): Promise<void> {
+    const deadline = Date.now() + INSTRUMENT_READY_WAIT_MS;
+    for (;;) {
+      try {
+        await port.runInjection(deviceId, params);
+        return;
+      } catch (error) {
+        const warmingUp = error instanceof InstrumentRefusal && WARMING_UP.has(String(error.code));
+        if (!warmingUp || Date.now() > deadline) throw error;
+        if ((await sequences.byId(sequenceId))?.state !== 'RUNNING') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
     }
   }
 
@@ -175,7 +200,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     });
     await progress(row, measurement.id);
     try {
-      await port.runInjection(sequence.device_id, {
+      await sendRun(sequenceId, sequence.device_id, {
         method: deviceMethod,
         vial: next.draft.vial ?? 1,
         injection_id: injection.id,
