@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { DeviceRow } from '../repositories/devices.ts';
-import { createDeviceRunsRepository } from '../repositories/device-runs.ts';
+import { createDeviceRunsRepository, type DeviceSequenceRun } from '../repositories/device-runs.ts';
 import { deviceServiceOf } from './index.ts';
 
 export interface DeviceView {
@@ -28,6 +28,8 @@ export interface DeviceView {
   last_seen_at: string | null;
   /** The last status the device reported (components, pressure, flow, %B, signal, progress), when online here. */
   live: Omit<StatusMessage, 'type'> | null;
+  /** One instrument's page: the sequence RUNNING or PAUSED on it, with the current sample. */
+  sequence_run?: DeviceSequenceRun | null;
 }
 
 const claimSchema = z.object({
@@ -94,7 +96,8 @@ export function createDevicesApi(context: AppContext) {
       return (await registry.list(userId)).map(view);
     },
     async get(userId: number, deviceId: number): Promise<DeviceView> {
-      return view(await owned(userId, deviceId));
+      const device = await owned(userId, deviceId);
+      return { ...view(device), sequence_run: await runs.activeSequence(userId, device.id) };
     },
     async setOrder(userId: number, body: unknown): Promise<{ ids: number[] }> {
       return { ids: await registry.setOrder(userId, parse(orderSchema, body).ids) };

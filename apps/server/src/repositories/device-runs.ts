@@ -2,8 +2,43 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
+export interface DeviceSequenceRun {
+  sequence_id: number;
+  sequence_name: string;
+  state: string;
+  injection_id: number | null;
+  injection_state: string | null;
+  replicate: number | null;
+  sample_name: string | null;
+}
+
 export function createDeviceRunsRepository(db: Kysely<Database>) {
   return {
+    /** The sequence RUNNING or PAUSED on the instrument, with its current injection and sample. */
+    async activeSequence(ownerId: number, deviceId: number): Promise<DeviceSequenceRun | null> {
+      const row = await db
+        .selectFrom('sequences as s')
+        .leftJoin('injections as i', 'i.id', 's.current_injection_id')
+        .leftJoin('drafts as d', 'd.id', 's.current_draft_id')
+        .leftJoin('samples as smp', (join) =>
+          join.on((eb) => eb('smp.id', '=', eb.fn.coalesce('i.sample_id', 'd.sample_id'))),
+        )
+        .select([
+          's.id as sequence_id',
+          's.name as sequence_name',
+          's.state',
+          'i.id as injection_id',
+          'i.state as injection_state',
+          'i.replicate',
+          'smp.name as sample_name',
+        ])
+        .where('s.owner_id', '=', ownerId)
+        .where('s.device_id', '=', deviceId)
+        .where('s.state', 'in', ['RUNNING', 'PAUSED'])
+        .orderBy('s.id', 'desc')
+        .executeTakeFirst();
+      return row ?? null;
+    },
     async create(values: {
       ownerId: number;
       deviceId: number;

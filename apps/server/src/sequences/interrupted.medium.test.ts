@@ -198,6 +198,14 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
       const id = await sequence([{ vial: 6 }, { vial: 7 }, { vial: 8 }]);
       expect((await api('POST', `/api/sequences/${id}/start/`)).status).toBe(200);
       await recording(id, 0);
+      // The instrument's page names the sequence and sample it runs.
+      const device = (await api('GET', `/api/devices/${instrument.deviceId}/`)).body;
+      expect(device.sequence_run).toMatchObject({
+        sequence_id: id,
+        state: 'RUNNING',
+        sample_name: 'Tea',
+        replicate: 1,
+      });
       const view = (await api('GET', `/api/sequences/${id}/`)).body;
       const [running, next, last] = view.drafts as Array<{ id: number; locked: boolean }>;
       expect(view.drafts.map((d: { locked: boolean }) => d.locked)).toEqual([true, false, false]);
@@ -233,6 +241,7 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
       ).toBe(200);
 
       expect((await ended(id)).state).toBe('FINISHED');
+      expect((await api('GET', `/api/devices/${instrument.deviceId}/`)).body.sequence_run).toBeNull();
       const done = (await api('GET', `${path}/`)).body;
       expect(done.drafts.every((d: { locked: boolean }) => d.locked)).toBe(true);
       expectError(await api('DELETE', `${path}/drafts/${last!.id}/`), 409, 'draft_locked');

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Icon } from '../../components/Icon.tsx';
 import { PeakTable } from '../chromatograms/PeakTable.tsx';
 import { rowsFromStored } from '../chromatograms/peakRows.ts';
+import { catalogueText } from './catalogue.ts';
 import { downloadText, resultsCsv } from './resultsCsv.ts';
 import type { InjectionResult, Sequence } from './sequencesApi.ts';
 
@@ -69,6 +70,12 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
                       <td>{injection.replicate}</td>
                       <td>
                         {injection.injection_state}
+                        {injection.interrupted_reason && (
+                          <span className="results-table__reason">
+                            {' '}
+                            · {catalogueText(injection.interrupted_reason)}
+                          </span>
+                        )}
                         {injection.result?.kind === 'manual' && (
                           <span className="badge badge--muted">manual</span>
                         )}

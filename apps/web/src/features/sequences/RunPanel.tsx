@@ -1,10 +1,13 @@
-// Run controls (start, pause, resume, stop), live progress and the running injection's chromatogram.
-import { useMemo } from 'react';
+// Run controls (start, pause, resume, stop after a confirmation), the choice after an interrupted injection
+// (continue with the next row, run the row again, stop), live progress and the running chromatogram.
+import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SequenceProgressEvent } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
+import { Dialog } from '../../components/Modal.tsx';
 import { notifyError } from '../../lib/toast.ts';
 import { ChromatogramPlot } from '../../plot/ChromatogramPlot.tsx';
+import { InterruptionPanel } from './InterruptionPanel.tsx';
 import type { LiveSignal } from './liveSignal.ts';
 import { sequenceErrorText } from './sequenceErrors.ts';
 import { controlSequence, type RunAction, type Sample, type Sequence } from './sequencesApi.ts';
@@ -16,8 +19,9 @@ interface Props {
   samples: Sample[];
 }
 
+// A FINISHED run is a record: it is not started again from here (docs/sequences.md "Runs are protected").
 const actions: Array<{ action: RunAction; label: string; icon: string; when: Sequence['state'][] }> = [
-  { action: 'start', label: 'Start', icon: 'play_arrow', when: ['NEW', 'FINISHED', 'STOPPED', 'ERROR'] },
+  { action: 'start', label: 'Start', icon: 'play_arrow', when: ['NEW', 'STOPPED', 'ERROR'] },
   { action: 'pause', label: 'Pause', icon: 'pause', when: ['RUNNING'] },
   { action: 'resume', label: 'Resume', icon: 'play_arrow', when: ['PAUSED'] },
   { action: 'stop', label: 'Stop', icon: 'stop', when: ['RUNNING', 'PAUSED'] },
@@ -25,6 +29,7 @@ const actions: Array<{ action: RunAction; label: string; icon: string; when: Seq
 
 export function RunPanel({ sequence, progress, signal, samples }: Props) {
   const queryClient = useQueryClient();
+  const [confirmingStop, setConfirmingStop] = useState(false);
   const control = useMutation({
     mutationFn: (action: RunAction) => controlSequence(sequence.id, action),
     onSuccess: (updated) => {
@@ -35,8 +40,14 @@ export function RunPanel({ sequence, progress, signal, samples }: Props) {
     onError: (error) => notifyError(error.message),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['sequence', sequence.id] });
+      void queryClient.invalidateQueries({ queryKey: ['sequence-results', sequence.id] });
     },
   });
+  const run = (action: RunAction) => {
+    if (action === 'stop') setConfirmingStop(true);
+    else control.mutate(action);
+  };
+  const interruption = sequence.state === 'PAUSED' ? sequence.interruption : null;
   const state = sequence.state;
   const current = progress && progress.sequence_id === sequence.id ? progress : null;
   const draftId = current?.current_draft_id ?? sequence.current_draft_id;
@@ -67,19 +78,30 @@ export function RunPanel({ sequence, progress, signal, samples }: Props) {
         <div className="run-controls">
           {actions
             .filter((item) => item.when.includes(state))
+            // After an interruption the panel below offers the choices; a plain resume would not say which.
+            .filter((item) => !(interruption && item.action === 'resume'))
             .map((item) => (
               <button
                 key={item.action}
                 type="button"
                 className={item.action === 'stop' ? 'button button--secondary' : 'button'}
                 disabled={control.isPending}
-                onClick={() => control.mutate(item.action)}
+                onClick={() => run(item.action)}
               >
                 <Icon name={item.icon} /> {item.label}
               </button>
             ))}
         </div>
       </div>
+      {interruption && (
+        <InterruptionPanel
+          interruption={interruption}
+          drafts={drafts}
+          samples={samples}
+          pending={control.isPending}
+          onChoose={run}
+        />
+      )}
       <div className="run-status" role="status" aria-label="Run progress">
         {running || current ? (
           <>
@@ -116,6 +138,37 @@ export function RunPanel({ sequence, progress, signal, samples }: Props) {
           </p>
         )}
       </div>
+      <Dialog
+        open={confirmingStop}
+        title="Stop the sequence?"
+        onClose={() => setConfirmingStop(false)}
+        footer={
+          <>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setConfirmingStop(false)}
+            >
+              Keep running
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setConfirmingStop(false);
+                control.mutate('stop');
+              }}
+            >
+              <Icon name="stop" /> Stop sequence
+            </button>
+          </>
+        }
+      >
+        <p>
+          The current injection stops and the remaining rows do not run. Injections already run keep their
+          points and results.
+        </p>
+      </Dialog>
       {series.length > 0 && (
         <div className="live-plot" data-live-points={signal?.timeSec.length ?? 0}>
           <h3>

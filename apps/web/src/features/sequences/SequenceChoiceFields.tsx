@@ -11,6 +11,8 @@ interface ChoiceFieldProps<T extends Named> {
   options: readonly T[];
   keyOf: (option: T) => string;
   onChange: (value: string) => void;
+  disabled?: boolean | undefined;
+  hint?: string | undefined;
 }
 
 function ChoiceField<T extends Named>({
@@ -21,11 +23,20 @@ function ChoiceField<T extends Named>({
   options,
   keyOf,
   onChange,
+  disabled,
+  hint,
 }: ChoiceFieldProps<T>) {
+  const hintId = `${id}-hint`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        aria-describedby={hint ? hintId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
         <option value="">{emptyLabel}</option>
         {options.map((option) => (
           <option key={keyOf(option)} value={keyOf(option)}>
@@ -33,6 +44,11 @@ function ChoiceField<T extends Named>({
           </option>
         ))}
       </select>
+      {hint && (
+        <span id={hintId} className="sequence-section__hint">
+          {hint}
+        </span>
+      )}
     </div>
   );
 }
@@ -43,6 +59,8 @@ export function MethodChoiceField(props: {
   value: string;
   methods: readonly { id: number; name: string }[];
   onChange: (value: string) => void;
+  disabled?: boolean;
+  hint?: string | undefined;
 }) {
   return (
     <ChoiceField
@@ -53,6 +71,8 @@ export function MethodChoiceField(props: {
       options={props.methods}
       keyOf={(method) => String(method.id)}
       onChange={props.onChange}
+      disabled={props.disabled}
+      hint={props.hint}
     />
   );
 }
@@ -62,6 +82,8 @@ export function TemplateChoiceField(props: {
   value: string;
   templates: readonly { uuid: string; name: string }[];
   onChange: (value: string) => void;
+  disabled?: boolean;
+  hint?: string | undefined;
 }) {
   return (
     <ChoiceField
@@ -72,6 +94,8 @@ export function TemplateChoiceField(props: {
       options={props.templates}
       keyOf={(template) => template.uuid}
       onChange={props.onChange}
+      disabled={props.disabled}
+      hint={props.hint}
     />
   );
 }

@@ -50,10 +50,9 @@ export function SequencePage() {
   });
   const data = sequence.data;
   const device = choices.data?.devices.find((d) => d.id === data?.device_id);
-  const activeDraftId =
-    data && (data.state === 'RUNNING' || data.state === 'PAUSED')
-      ? (live.progress?.current_draft_id ?? data.current_draft_id)
-      : null;
+  const active = data?.state === 'RUNNING' || data?.state === 'PAUSED';
+  const activeDraftId = data && active ? (live.progress?.current_draft_id ?? data.current_draft_id) : null;
+  const settingsHint = active ? 'Kept while the sequence runs; stop it to change.' : undefined;
   return (
     <div className="cabinet__content cabinet__content--wide">
       <Link to="/app/sequences/" className="back-link">
@@ -99,12 +98,16 @@ export function SequencePage() {
               value={data.method_id === null ? '' : String(data.method_id)}
               methods={choices.data?.methods ?? []}
               onChange={(value) => settings.mutate({ method_id: value ? Number(value) : null })}
+              disabled={active}
+              hint={settingsHint}
             />
             <TemplateChoiceField
               id="sequence-template-setting"
               value={data.template_uuid ?? ''}
               templates={choices.data?.templates ?? []}
               onChange={(value) => settings.mutate({ template_uuid: value || null })}
+              disabled={active}
+              hint={settingsHint}
             />
           </div>
           <RunPanel

@@ -16,6 +16,8 @@ import {
   type Sequence,
 } from './sequencesApi.ts';
 
+const LOCKED_TEXT = 'This row has run or is running: it cannot be changed, moved or deleted.';
+
 interface Props {
   sequence: Sequence;
   samples: Sample[];
@@ -61,7 +63,7 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
       <div className="sequence-section__head">
         <h2>Sequence table</h2>
         <span className="sequence-section__hint">
-          Rows run in order; each enabled row gives its number of injections.
+          Rows run in order; each enabled row gives its number of injections. Rows that have run are locked.
         </span>
       </div>
       <div className="table-scroll">
@@ -87,16 +89,35 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
             )}
             {drafts.map((draft, index) => {
               const sample = sampleOf(draft.sample_id);
+              const locked = draft.locked;
+              const rowClass = [
+                draft.id === activeDraftId ? 'sequence-table__active' : '',
+                locked ? 'sequence-table__locked' : '',
+              ].join(' ');
               return (
                 <tr
                   key={draft.id}
-                  className={draft.id === activeDraftId ? 'sequence-table__active' : undefined}
+                  className={rowClass.trim() || undefined}
                   data-draft-id={draft.id}
+                  data-locked={locked ? 'true' : undefined}
                 >
-                  <td>{index + 1}</td>
+                  <td>
+                    {index + 1}
+                    {locked && (
+                      <span
+                        className="sequence-table__lock"
+                        role="img"
+                        aria-label={LOCKED_TEXT}
+                        title={LOCKED_TEXT}
+                      >
+                        <Icon name="lock" />
+                      </span>
+                    )}
+                  </td>
                   <td>
                     <select
                       aria-label={`Row ${index + 1} sample`}
+                      disabled={locked}
                       value={draft.sample_id ?? ''}
                       onChange={(event) => patch(draft, { sample_id: Number(event.target.value) })}
                     >
@@ -111,6 +132,7 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
                   <td>
                     <input
                       aria-label={`Row ${index + 1} vial`}
+                      disabled={locked}
                       type="number"
                       min={1}
                       className="edit-table__number"
@@ -125,6 +147,7 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
                   <td>
                     <input
                       aria-label={`Row ${index + 1} injections`}
+                      disabled={locked}
                       type="number"
                       min={1}
                       className="edit-table__number"
@@ -139,6 +162,7 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
                   <td>
                     <select
                       aria-label={`Row ${index + 1} method`}
+                      disabled={locked}
                       value={draft.method_id ?? ''}
                       onChange={(event) =>
                         patch(draft, { method_id: event.target.value ? Number(event.target.value) : null })
@@ -156,6 +180,7 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
                     <input
                       type="checkbox"
                       aria-label={`Row ${index + 1} enabled`}
+                      disabled={locked}
                       checked={draft.enabled}
                       onChange={(event) => patch(draft, { enabled: event.target.checked })}
                     />
@@ -165,7 +190,7 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
                       type="button"
                       className="icon-button"
                       aria-label={`Move row ${index + 1} up`}
-                      disabled={index === 0}
+                      disabled={locked || index === 0 || drafts[index - 1]!.locked}
                       onClick={() => move(index, -1)}
                     >
                       <Icon name="arrow_upward" />
@@ -174,7 +199,7 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
                       type="button"
                       className="icon-button"
                       aria-label={`Move row ${index + 1} down`}
-                      disabled={index === drafts.length - 1}
+                      disabled={locked || index === drafts.length - 1 || drafts[index + 1]!.locked}
                       onClick={() => move(index, 1)}
                     >
                       <Icon name="arrow_downward" />
@@ -183,6 +208,7 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
                       type="button"
                       className="icon-button"
                       aria-label={`Delete row ${index + 1}`}
+                      disabled={locked}
                       onClick={() => change.mutate(() => deleteDraft(sequence.id, draft.id))}
                     >
                       <Icon name="delete" />

@@ -5,6 +5,7 @@ import type { InjectionResult } from './sequencesApi.ts';
 const injection = (peaks: unknown[]): InjectionResult => ({
   injection_id: 7,
   injection_state: 'finished',
+  interrupted_reason: null,
   measurement_id: 9,
   measurement_state: 'complete',
   draft_id: 1,

@@ -16,6 +16,19 @@ export interface Draft {
   injections_count: number;
   method_id: number | null;
   enabled: boolean;
+  /** The row has run or is running: the server refuses changes, deletion and moves. */
+  locked: boolean;
+}
+
+/** The interrupted injection a PAUSED run waits on (docs/sequences.md "Interrupted injections"). */
+export interface Interruption {
+  injection_id: number;
+  draft_id: number | null;
+  replicate: number;
+  measurement_id: number | null;
+  points_count: number;
+  reason: string | null;
+  detail: string | null;
 }
 
 export interface Sequence {
@@ -34,6 +47,7 @@ export interface Sequence {
   drafts: Draft[];
   /** After pause, resume or stop: the state was saved but the instrument did not confirm the command. */
   instrument_warning?: { code: string; detail: string; command: 'pause' | 'resume' | 'stop' };
+  interruption: Interruption | null;
 }
 
 export interface Analyte {
@@ -84,6 +98,7 @@ export interface ProcessingResult {
 export interface InjectionResult {
   injection_id: number;
   injection_state: string;
+  interrupted_reason: string | null;
   measurement_id: number;
   measurement_state: string;
   draft_id: number | null;
@@ -143,7 +158,7 @@ export const deleteDraft = (sequenceId: number, draftId: number) =>
 export const orderDrafts = (sequenceId: number, draftIds: number[]) =>
   call<unknown>('POST', `/api/sequences/${sequenceId}/drafts/order/`, { draft_ids: draftIds });
 
-export type RunAction = 'start' | 'pause' | 'resume' | 'stop';
+export type RunAction = 'start' | 'pause' | 'resume' | 'stop' | 'continue' | 'requeue';
 export const controlSequence = (id: number, action: RunAction) =>
   call<Sequence>('POST', `/api/sequences/${id}/${action}/`, {});
 
