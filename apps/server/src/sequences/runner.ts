@@ -208,6 +208,14 @@ export function createSequenceRunner(deps: RunnerDependencies) {
       });
     } catch (error) {
       const code = error instanceof InstrumentRefusal ? String(error.code) : 'sequence_device_not_connected';
+      if (code === 'sequence_device_not_connected') {
+        // The link dropped while the run was being sent (a network fault, this server stopping): the
+        // instrument may have the run. Its status decides — the run goes on, or the injection is
+        // interrupted (docs/sequences.md "Interrupted injections").
+        logger.warn({ err: error, sequenceId }, 'the instrument link dropped while sending the injection');
+        void interruptions.watch(injection.id, 'instrument');
+        return;
+      }
       logger.warn({ err: error, sequenceId }, 'instrument refused the injection');
       await db.transaction().execute(async (trx) => {
         await runs.updateInjection(trx, injection.id, { state: 'failed', finished_at: new Date() });

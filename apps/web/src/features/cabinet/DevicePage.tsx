@@ -9,6 +9,7 @@ import { TracePlot } from './TracePlot.tsx';
 import { RunControls } from './RunControls.tsx';
 import { ColumnForm } from './ColumnForm.tsx';
 import { WifiPanel } from './WifiPanel.tsx';
+import { SequenceRunLine } from './SequenceRunLine.tsx';
 
 function DeviceView({ device, reload }: { device: DeviceDetails; reload: () => void }) {
   const { live, traces } = useDeviceStream(device.id, device.state);
@@ -25,6 +26,7 @@ function DeviceView({ device, reload }: { device: DeviceDetails; reload: () => v
     <>
       <section className="card device-page__section" aria-label="State">
         <DeviceReadout live={live} components={components} />
+        <SequenceRunLine id={device.id} initial={device.sequence_run ?? null} />
         <RunControls id={device.id} state={live.state} />
       </section>
       <section className="card device-page__section" aria-label="Live traces">

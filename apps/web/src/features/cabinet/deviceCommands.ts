@@ -15,6 +15,18 @@ export interface DeviceDetails {
   state: 'idle' | 'running' | 'paused' | 'error' | 'offline';
   online: boolean;
   live: { components?: Record<string, string> } | null;
+  /** The sequence RUNNING or PAUSED on the instrument, with its current sample. */
+  sequence_run?: SequenceRun | null;
+}
+
+export interface SequenceRun {
+  sequence_id: number;
+  sequence_name: string;
+  state: string;
+  injection_id: number | null;
+  injection_state: string | null;
+  replicate: number | null;
+  sample_name: string | null;
 }
 
 export interface WifiNetwork {

@@ -1,0 +1,242 @@
+// Interrupted injections in the browser (docs/sequences.md): the test runs its own server process with a
+// demo instrument, kills it with SIGKILL while the second injection records and starts it again, so the
+// injection is really interrupted; the page shows it with its reason and the run continues from the next
+// row to FINISHED (no Start offered then). Also: Stop asks for confirmation. At 375 px too.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO, shot, signInThroughPage } from './helpers.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const FAST_METHOD = 'Example: fast UHPLC gradient, 2.1 × 50 mm';
+const RESTART_REASON = 'The server restarted during the injection and the instrument no longer had the run.';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** The built server on its own data folder, with one demo instrument; resolves once it answers health. */
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ELUENT_DATA_DIR: dataDir,
+      ELUENT_DEMO: '1',
+      ELUENT_SIMULATORS: '1',
+      ELUENT_SIM_SPEED: '50',
+      ELUENT_LOG_LEVEL: 'warn',
+      ELUENT_RATE_LIMIT: '1000',
+    },
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/api/health/`)).ok;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  return child;
+}
+
+async function kill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+async function api<T>(
+  request: APIRequestContext,
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  data?: unknown,
+) {
+  const response = await request.fetch(`${base}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  return (await response.json()) as T;
+}
+
+/** A demo sequence of one row with three injections of the fast example method, ready to start. */
+async function prepareSequence(request: APIRequestContext, base: string, name: string) {
+  const signIn = await request.post(`${base}/api/token/`, {
+    data: { username: DEMO.email, password: DEMO.password },
+  });
+  const token = ((await signIn.json()) as { access: string }).access;
+  let device: { id: number; online: boolean; installed_column: { name?: string } | null } | undefined;
+  await expect
+    .poll(async () => {
+      device = (
+        await api<Array<NonNullable<typeof device>>>(request, base, token, 'GET', '/api/devices/')
+      )[0];
+      return device?.online === true;
+    })
+    .toBe(true);
+  const methods = await api<{ data: { methods: Array<{ id: number }> } }>(
+    request,
+    base,
+    token,
+    'POST',
+    '/hasura/v1/graphql',
+    {
+      query: 'query($n: String!) { methods(where: { name: { _eq: $n } }) { id } }',
+      variables: { n: FAST_METHOD },
+    },
+  );
+  const methodId = methods.data.methods[0]!.id;
+  const sample = await api<{ id: number }>(request, base, token, 'POST', '/api/samples/', {
+    name: `Oolong ${name}`,
+    device_id: device!.id,
+    method_id: methodId,
+    column_name: device!.installed_column?.name ?? 'C18',
+  });
+  const sequence = await api<{ id: number }>(request, base, token, 'POST', '/api/sequences/', {
+    name,
+    device_id: device!.id,
+    method_id: methodId,
+  });
+  await api(request, base, token, 'POST', `/api/sequences/${sequence.id}/drafts/`, {
+    sample_id: sample.id,
+    vial: 4,
+    injections_count: 3,
+  });
+  return { token, sequenceId: sequence.id, deviceId: device!.id, sampleName: `Oolong ${name}` };
+}
+
+async function state(page: Page) {
+  return page.getByRole('heading', { level: 1 }).locator('[data-state]');
+}
+
+test('an injection interrupted by a killed server is shown with its reason and the run continues from the next row', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'eluent-e2e-interrupt-'));
+  let server = await startServer(port, dataDir);
+  try {
+    const name = `Interrupted ${Date.now()}`;
+    const { token, sequenceId, deviceId, sampleName } = await prepareSequence(request, base, name);
+    await page.goto(`${base}/app/sequences/${sequenceId}`);
+    await signInThroughPage(page);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect(await state(page)).toHaveAttribute('data-state', 'RUNNING');
+
+    // Kill the server while the second injection records (its points are on the server).
+    await expect
+      .poll(
+        async () => {
+          const { injections } = await api<{
+            injections: Array<{ measurement_id: number; measurement_state: string }>;
+          }>(request, base, token, 'GET', `/api/sequences/${sequenceId}/results/`);
+          const second = injections[1];
+          if (second?.measurement_state !== 'recording') return false;
+          const data = await api<{ signal?: number[] }>(
+            request,
+            base,
+            token,
+            'GET',
+            `/api/measurements/${second.measurement_id}/data/`,
+          );
+          return (data.signal?.length ?? 0) > 50;
+        },
+        { timeout: 60_000, intervals: [100] },
+      )
+      .toBe(true);
+    await kill(server);
+    server = await startServer(port, dataDir);
+
+    await page.reload();
+    const panel = page.getByRole('region', { name: 'Interrupted injection' });
+    await expect(panel).toBeVisible({ timeout: 60_000 });
+    await expect(panel).toContainText(RESTART_REASON);
+    await expect(panel).toContainText('injection 2');
+    await expect(await state(page)).toHaveAttribute('data-state', 'PAUSED');
+    // The plain Resume would not say which way to go; the rows that ran are locked.
+    await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+    await expect(page.getByLabel('Row 1 vial')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Delete row 1' })).toBeDisabled();
+    await expect(page.getByLabel('Sequence method')).toBeDisabled();
+    await shot(page, testInfo, 'sequence-interrupted');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(panel.getByRole('button', { name: 'Continue with the next row' })).toBeVisible();
+    const box = await panel.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await shot(page, testInfo, 'sequence-interrupted-375');
+
+    // The instrument page names the paused sequence and its sample, with a link to it.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${base}/app/devices/${deviceId}/`);
+    const line = page.getByRole('status', { name: 'Sequence on this instrument' });
+    await expect(line).toContainText(sampleName);
+    await expect(line).toContainText('interrupted');
+    await line.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`/app/sequences/${sequenceId}$`));
+
+    await page.getByRole('button', { name: 'Continue with the next row' }).click();
+    await expect(panel).toHaveCount(0);
+    await expect(await state(page)).toHaveAttribute('data-state', 'FINISHED', { timeout: 90_000 });
+    // A FINISHED run is a record: no Start.
+    await expect(page.getByRole('button', { name: 'Start' })).toHaveCount(0);
+    const results = page.getByRole('table', { name: 'Injection results' });
+    await expect(results.locator('tr[data-injection-id]')).toHaveCount(3);
+    await expect(results.getByRole('row').filter({ hasText: RESTART_REASON })).toHaveCount(1);
+    await expect(results.getByRole('row').filter({ hasText: 'finished' })).toHaveCount(2);
+    await shot(page, testInfo, 'sequence-continued-finished');
+  } finally {
+    await kill(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('Stop asks for confirmation before it stops a running sequence', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const origin = testInfo.project.use.baseURL!;
+  const name = `Stop confirm ${Date.now()}`;
+  const { sequenceId } = await prepareSequence(request, origin, name);
+  await page.goto(`/app/sequences/${sequenceId}`);
+  await signInThroughPage(page);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(await state(page)).toHaveAttribute('data-state', 'RUNNING');
+
+  await page.getByRole('button', { name: 'Stop' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Stop the sequence?' });
+  await expect(dialog).toBeVisible();
+  await shot(page, testInfo, 'sequence-stop-confirm');
+  await dialog.getByRole('button', { name: 'Keep running' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(await state(page)).toHaveAttribute('data-state', 'RUNNING');
+
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page
+    .getByRole('dialog', { name: 'Stop the sequence?' })
+    .getByRole('button', { name: 'Stop sequence' })
+    .click();
+  await expect(await state(page)).toHaveAttribute('data-state', 'STOPPED');
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+});
