@@ -187,6 +187,7 @@ test('an injection interrupted by a killed server is shown with its reason and t
     await expect(panel.getByRole('button', { name: 'Continue with the next row' })).toBeVisible();
     const box = await panel.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(page, testInfo, 'sequence-interrupted-375');
 
     // The instrument page names the paused sequence and its sample, with a link to it.
