@@ -3,6 +3,7 @@
 // catalogued `{code, detail}`, GraphQL with the same catalogue message or, for a table GraphQL does not
 // write, with Hasura's missing-permission answer — and the database must be unchanged after each try.
 // A new rule adds a row to the file of its area in test/write-rules/.
+import { randomUUID } from 'node:crypto';
 import { domainErrors } from '@eluent/contracts';
 import { simulatedHardware } from '@eluent/simulator';
 import { sql } from 'kysely';
@@ -93,9 +94,32 @@ describe.each(await backends())('one rule set for REST and GraphQL writes on $na
     });
     f.sequence = await created('/api/sequences/', { name: 'New run', device_id: f.device });
     await created(`/api/sequences/${f.sequence}/drafts/`, { sample_id: f.sample, vial: 1 });
-    f.running = await created('/api/sequences/', { name: 'Running run', device_id: f.device });
-    await created(`/api/sequences/${f.running}/drafts/`, { sample_id: f.sample, vial: 1 });
-    await db.updateTable('sequences').set({ state: 'RUNNING' }).where('id', '=', f.running).execute();
+    f.template = randomUUID();
+    const template = await graphql(
+      server.baseUrl,
+      tokens.owner,
+      `
+        mutation ($u: uuid!) {
+          insert_postprocessingTemplates_one(object: { uuid: $u, name: "Assay" }) {
+            id
+          }
+        }
+      `,
+      { u: f.template },
+    );
+    expect(template.errors).toBeUndefined();
+    f.running = await created('/api/sequences/', {
+      name: 'Running run',
+      device_id: f.device,
+      method_id: f.method,
+      template_uuid: f.template,
+    });
+    f.runningDraft = await created(`/api/sequences/${f.running}/drafts/`, { sample_id: f.sample, vial: 1 });
+    await db
+      .updateTable('sequences')
+      .set({ state: 'RUNNING', current_draft_id: f.runningDraft })
+      .where('id', '=', f.running)
+      .execute();
     const other = await created('/api/sequences/', { name: 'Other run', device_id: f.device });
     f.otherDraft = await created(`/api/sequences/${other}/drafts/`, { sample_id: f.sample, vial: 4 });
     f.share = await created('/api/share-tokens/', { object_type: 'sample', object_id: f.sample });
@@ -156,7 +180,31 @@ describe.each(await backends())('one rule set for REST and GraphQL writes on $na
       { m: f.method },
     );
     expect(renamed.data).toEqual({ update_methods_by_pk: { id: f.method, name: 'Renamed' } });
-    const stopped = await rest('DELETE', `/api/sequences/${sequence.body.id}/`);
-    expect(stopped.status).toBe(204);
+    const removed = await rest('DELETE', `/api/sequences/${sequence.body.id}/`);
+    expect(removed.status).toBe(204);
+    const unused = await graphql(
+      server.baseUrl,
+      tokens.owner,
+      `
+        mutation {
+          insert_methods_one(object: { name: "Unused" }) {
+            id
+          }
+        }
+      `,
+    );
+    const deleted = await graphql(
+      server.baseUrl,
+      tokens.owner,
+      `
+        mutation ($m: Int!) {
+          delete_methods_by_pk(id: $m) {
+            id
+          }
+        }
+      `,
+      { m: unused.data.insert_methods_one.id },
+    );
+    expect(deleted.data).toEqual({ delete_methods_by_pk: { id: unused.data.insert_methods_one.id } });
   });
 });

@@ -219,10 +219,14 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
           results.push(`${JSON.stringify(field.key)}:"mutation_root"`);
           continue;
         }
-        const { rows } = await sql<{ result: string | null; rejected: number }>`${statement}`.execute(
-          transaction,
-        );
+        const { rows } = await sql<{
+          result: string | null;
+          rejected: number;
+          refused?: string | null;
+        }>`${statement}`.execute(transaction);
         const row = rows[0]!;
+        // A write rule judged in the statement (a delete's `rules.remove`): its catalogue message.
+        if (row.refused) throw new GraphqlRequestError('validation-failed', row.refused);
         if (row.rejected > 0) {
           throw new GraphqlRequestError(
             'permission-error',

@@ -1,6 +1,7 @@
 // Writes compiled to one statement each: the write in a CTE restricted by the row permissions, the audit
 // row in a second CTE of the same statement, and the response JSON built from the written rows. The
 // statement also reports how many written rows failed their check, so the caller can roll back.
+import { domainErrors } from '@eluent/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { rowCheck, writePredicate } from './access.ts';
 import { columnOf, type TableDescriptor } from './descriptor.ts';
@@ -204,5 +205,12 @@ export function compileDelete(
     sql`null::jsonb`,
     sql``,
   );
-  return sql`with _w as (delete from ${sql.id(table.name)} as _x where ${where(target)} and ${writePredicate(table, target, scope.viewer)} returning _x.*, true as _check)${audit} ${finish(table, field, shape, select, scope)}`;
+  const guard = table.rules?.remove;
+  if (!guard)
+    return sql`with _w as (delete from ${sql.id(table.name)} as _x where ${where(target)} and ${writePredicate(table, target, scope.viewer)} returning _x.*, true as _check)${audit} ${finish(table, field, shape, select, scope)}`;
+  // The matched rows are locked and judged by the rule first; any refused row refuses the whole mutation.
+  const pk = sql.id(table.primaryKey);
+  const matched = sql`_m as (select _x.${pk} as _id, (${guard.refuses(target)}) as _refused from ${sql.id(table.name)} as _x where ${where(target)} and ${writePredicate(table, target, scope.viewer)} for update)`;
+  const refused = sql`(select count(*) from _m where _m._refused)::int`;
+  return sql`with ${matched}, _w as (delete from ${sql.id(table.name)} as _x using _m where _x.${pk} = _m._id and not _m._refused returning _x.*, true as _check)${audit} select _f.*, case when ${refused} > 0 then ${domainErrors[guard.refusal]}::text end as refused from (${finish(table, field, shape, select, scope)}) _f`;
 }

@@ -1,7 +1,12 @@
 // One descriptor per exposed table: columns with their GraphQL types, what may be inserted and changed, and
 // the relationships. The schema and the SQL compiler are generated from these and nothing else.
 import { sql } from 'kysely';
-import { checkMethodChange, checkNewMethod } from '../services/method-rules.ts';
+import {
+  checkMethodChange,
+  checkNewMethod,
+  methodRemoveRule,
+  templateRemoveRule,
+} from '../services/method-rules.ts';
 import type { ColumnDescriptor, ScalarName, TableDescriptor } from './descriptor.ts';
 
 function columns(spec: string): ColumnDescriptor[] {
@@ -78,7 +83,7 @@ export const tables: TableDescriptor[] = [
     relationships: [],
     insertable: methodInsertable,
     updatable: methodInsertable,
-    rules: { insert: checkNewMethod, change: checkMethodChange },
+    rules: { insert: checkNewMethod, change: checkMethodChange, remove: methodRemoveRule },
     deletable: true,
     audited: true,
   },
@@ -98,6 +103,7 @@ export const tables: TableDescriptor[] = [
     deletable: true,
     audited: true,
     touchedOnUpdate: 'updated_at',
+    rules: { remove: templateRemoveRule },
   },
   {
     name: 'samples',

@@ -6,10 +6,14 @@ export interface Fixtures {
   device: number;
   method: number;
   otherMethod: number;
+  /** The uuid of the template the running sequence processes with. */
+  template: string;
   sample: number;
   incompleteStandard: number;
   sequence: number;
   running: number;
+  /** The current row of the running sequence. */
+  runningDraft: number;
   otherDraft: number;
   share: number;
   revokedShare: number;

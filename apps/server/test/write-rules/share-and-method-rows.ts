@@ -96,4 +96,24 @@ export const shareAndMethodRows: RuleRow[] = [
       refusal: 'method_configuration_incompatible',
     },
   },
+  {
+    rule: "a running sequence's method is not deleted",
+    rest: noRestWrite('DELETE', (f) => `/api/methods/${f.method}/`),
+    graphql: {
+      field: 'delete_methods_by_pk',
+      query: `mutation ($m: Int!) { delete_methods_by_pk(id: $m) { id } }`,
+      variables: (f) => ({ m: f.method }),
+      refusal: 'sequence_running_method_locked',
+    },
+  },
+  {
+    rule: "a running sequence's template is not deleted",
+    rest: noRestWrite('DELETE', (f) => `/api/postprocessing-templates/${f.template}/`),
+    graphql: {
+      field: 'delete_postprocessingTemplates',
+      query: `mutation ($u: uuid!) { delete_postprocessingTemplates(where: {uuid: {_eq: $u}}) { affected_rows } }`,
+      variables: (f) => ({ u: f.template }),
+      refusal: 'sequence_running_template_locked',
+    },
+  },
 ];
