@@ -154,4 +154,65 @@ export const sequenceRows: RuleRow[] = [
       refusal: 'absent',
     },
   },
+  {
+    rule: 'a RUNNING sequence keeps its method',
+    rest: {
+      method: 'PATCH',
+      path: (f) => `/api/sequences/${f.running}/`,
+      body: (f) => ({ method_id: f.otherMethod }),
+      status: 409,
+      code: 'sequence_running_method_locked',
+    },
+    graphql: {
+      field: 'update_sequences_by_pk',
+      query: `mutation ($q: Int!, $m: Int!) { update_sequences_by_pk(pk_columns: {id: $q}, _set: {method_id: $m}) { id } }`,
+      variables: (f) => ({ q: f.running, m: f.otherMethod }),
+      refusal: 'absent',
+    },
+  },
+  {
+    rule: 'a RUNNING sequence keeps its template',
+    rest: {
+      method: 'PATCH',
+      path: (f) => `/api/sequences/${f.running}/`,
+      body: () => ({ template_uuid: null }),
+      status: 409,
+      code: 'sequence_running_template_locked',
+    },
+    graphql: {
+      field: 'update_sequences',
+      query: `mutation { update_sequences(where: {state: {_eq: "RUNNING"}}, _set: {template_uuid: null}) { affected_rows } }`,
+      refusal: 'absent',
+    },
+  },
+  {
+    rule: 'the running row of a sequence is locked',
+    rest: {
+      method: 'PATCH',
+      path: (f) => `/api/sequences/${f.running}/drafts/${f.runningDraft}/`,
+      body: () => ({ vial: 9 }),
+      status: 409,
+      code: 'draft_locked',
+    },
+    graphql: {
+      field: 'update_drafts_by_pk',
+      query: `mutation ($d: Int!) { update_drafts_by_pk(pk_columns: {id: $d}, _set: {vial: 9}) { id } }`,
+      variables: (f) => ({ d: f.runningDraft }),
+      refusal: 'absent',
+    },
+  },
+  {
+    rule: 'the running row of a sequence is not deleted',
+    rest: {
+      method: 'DELETE',
+      path: (f) => `/api/sequences/${f.running}/drafts/${f.runningDraft}/`,
+      status: 409,
+      code: 'draft_locked',
+    },
+    graphql: {
+      field: 'delete_drafts',
+      query: `mutation { delete_drafts(where: {}) { affected_rows } }`,
+      refusal: 'absent',
+    },
+  },
 ];
