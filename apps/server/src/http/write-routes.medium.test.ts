@@ -173,6 +173,9 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
     await step('PATCH /api/sequences/:id/', () => api('PATCH', `${path}/`, { name: 'Walk, while running' }));
     await step('POST /api/sequences/:id/pause/', () => api('POST', `${path}/pause/`));
     await step('POST /api/sequences/:id/resume/', () => api('POST', `${path}/resume/`));
+    // Nothing interrupted here: both answer with a refusal, within the limit.
+    await step('POST /api/sequences/:id/continue/', () => api('POST', `${path}/continue/`));
+    await step('POST /api/sequences/:id/requeue/', () => api('POST', `${path}/requeue/`));
     await step('POST /api/sequences/:id/stop/', () => api('POST', `${path}/stop/`));
     const doomed = await api('POST', '/api/sequences/', { name: 'Doomed', device_id: instrument.deviceId });
     await step('DELETE /api/sequences/:id/', () => api('DELETE', `/api/sequences/${doomed.body.id}/`));
