@@ -351,15 +351,17 @@ describe.each(await backends())('GraphQL permissions on $name', (backend) => {
   });
 
   it('audits sequence and draft changes and keeps the trail read-only and per user', async () => {
-    const changed = await request(
-      server.baseUrl,
-      'PATCH',
-      `/api/sequences/${ids.sequence}/drafts/${ids.draft}/`,
-      {
-        token: owner,
-        body: { vial: 5 },
-      },
-    );
+    // The first row has run (its injection is locked), so a second row is added and changed.
+    const api = (method: string, path: string, body: unknown) =>
+      request(server.baseUrl, method, path, { token: owner, body });
+    const added = await api('POST', `/api/sequences/${ids.sequence}/drafts/`, {
+      sample_id: ids.sample,
+      vial: 1,
+    });
+    expect(added.status).toBe(201);
+    const changed = await api('PATCH', `/api/sequences/${ids.sequence}/drafts/${added.body.id}/`, {
+      vial: 5,
+    });
     expect(changed.status).toBe(200);
     const trail = await asOwner(
       `query { auditEvents(where: {entity: {_in: ["sequences", "drafts"]}}, order_by: {id: asc}) { entity action old_values new_values } }`,
@@ -376,7 +378,7 @@ describe.each(await backends())('GraphQL permissions on $name', (backend) => {
       trail.auditEvents
         .filter((e: { action: string }) => e.action === 'create')
         .map((e: { entity: string }) => e.entity),
-    ).toEqual(['sequences', 'drafts']);
+    ).toEqual(['sequences', 'drafts', 'drafts']);
     const strangerTrail = await graphqlData(server.baseUrl, stranger, `query { auditEvents { id } }`);
     expect(strangerTrail.auditEvents).toEqual([]);
     const write = await graphql(
