@@ -1,26 +1,10 @@
 // What peak detection applied, as a result stores it (figures.detection: the processing core's
-// `DetectionSettings`, which must stay assignable to this shape), and the separation codes of a peak: how the
-// CLI, the template editor and the viewer put them into words.
+// `DetectionSettings`), and the separation codes of a peak: how the CLI, the template editor and the viewer
+// put them into words.
 
-/** One detection minimum as applied: the template's number, or the automatic value when it was left null. */
-export interface AppliedMinimum {
-  /** Value used (signal units; seconds for width and distance); null = not applied. */
-  value: number | null;
-  /** True when the template left the field null and the value was derived from the signal. */
-  automatic: boolean;
-}
+import type { AppliedMinimum, DetectionSettings } from '@eluent/signal';
 
-export interface DetectionSettings {
-  minProminence: AppliedMinimum;
-  minHeight: AppliedMinimum;
-  minWidthSec: AppliedMinimum;
-  minDistanceSec: AppliedMinimum;
-  /** Baseline noise measured on the signal: robust SD and peak-to-peak (signal units). */
-  noiseSd: number;
-  noisePeakToPeak: number;
-  /** Estimated W50 of the well-resolved peaks (s), null when there are none. */
-  estimatedPeakWidthSec: number | null;
-}
+export type { AppliedMinimum, DetectionSettings };
 
 /** The four minimums in template order, with the template field each one fills and its unit. */
 export const detectionMinimums = [
