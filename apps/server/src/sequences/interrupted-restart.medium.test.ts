@@ -125,8 +125,11 @@ describe('an injection interrupted by a killed server', () => {
             }
             expect(injection.points_count).toBe(POINTS);
             expect(data.body.signal).toHaveLength(POINTS);
+            // Processed and stored. This sample holds nothing the method elutes: its honest result is
+            // "No peaks found." (a drifting gradient baseline with noise), and no other error.
             expect(injection.result).not.toBeNull();
-            expect(injection.result.peaks.length).toBeGreaterThan(0);
+            const codes = (injection.result.errors ?? []).map((error: { code: string }) => error.code);
+            expect(codes.filter((code: string) => code !== 'processing_no_peaks')).toEqual([]);
           }
         } finally {
           await stopProcess(server.child, server.exited, 'SIGKILL');
