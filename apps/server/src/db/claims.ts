@@ -113,8 +113,14 @@ export function advisoryLockClaims(options: {
   return {
     acquire: (kind, id) =>
       serial(async () => {
+        // A stopped process claims nothing: a late step must not open a new lock connection and keep it.
+        if (closed) return false;
         const key = keyOf(kind, id);
         const connected = await connection();
+        if (closed) {
+          await connected.end().catch(() => undefined);
+          return false;
+        }
         if (held.has(key)) return true;
         if (!(await tryLock(connected, key))) return false;
         held.add(key);
