@@ -31,7 +31,14 @@ test('manual integration: a moved peak end changes the area and is audited with 
 
   const peakRows = page.getByRole('region', { name: 'Peak table' }).locator('tbody tr');
   await expect(peakRows).toHaveCount(3);
-  const areaOfPeak2 = async () => Number(await peakRows.nth(1).locator('td').nth(3).textContent());
+  // The area column found by its header, so a column added before it cannot shift what is read.
+  const headers = await page
+    .getByRole('region', { name: 'Peak table' })
+    .locator('thead th')
+    .allTextContents();
+  const areaColumn = headers.findIndex((header) => header.startsWith('Area,'));
+  expect(areaColumn).toBeGreaterThan(0);
+  const areaOfPeak2 = async () => Number(await peakRows.nth(1).locator('td').nth(areaColumn).textContent());
   const automaticArea = await areaOfPeak2();
 
   const panel = page.getByRole('region', { name: 'Integration' });
