@@ -1,16 +1,9 @@
 // SQL for a run started directly on an instrument (outside a sequence): its injection and measurement rows.
+import type { DeviceSequenceRun } from '@eluent/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-export interface DeviceSequenceRun {
-  sequence_id: number;
-  sequence_name: string;
-  state: string;
-  injection_id: number | null;
-  injection_state: string | null;
-  replicate: number | null;
-  sample_name: string | null;
-}
+export type { DeviceSequenceRun };
 
 export function createDeviceRunsRepository(db: Kysely<Database>) {
   return {

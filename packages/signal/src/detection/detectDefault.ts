@@ -1,6 +1,6 @@
-import { findPeaks, type FindPeaksOptions } from '../peaks/findPeaks.ts';
+import type { FindPeaksOptions } from '../peaks/findPeaks.ts';
 
-/** Template minimums in template units (seconds and signal units); null = off. */
+/** Template minimums in template units (seconds and signal units); null = automatic. */
 export interface DetectionMinimums {
   minDistanceSec?: number | null;
   minHeight?: number | null;
@@ -20,17 +20,4 @@ export function defaultDetectionOptions(stepSec: number, minimums: DetectionMini
     width: minimums.minWidthSec ? minimums.minWidthSec / stepSec : null,
     distance,
   };
-}
-
-/**
- * `default` detection: scipy `find_peaks` on the corrected signal with the template mapping of
- * processing.md §1.9 (distance ceil(s/Δt) samples, width s/Δt samples at half prominence).
- * Returns apex indices.
- */
-export function detectDefault(
-  values: ArrayLike<number>,
-  stepSec: number,
-  minimums: DetectionMinimums,
-): Int32Array {
-  return findPeaks(values, defaultDetectionOptions(stepSec, minimums)).peaks;
 }

@@ -1,6 +1,6 @@
 // REST commands to one instrument (claim, state, run controls, column, Wi-Fi, firmware); a failed call
 // throws an Error whose message is the server's text word for word.
-import type { InstalledColumn } from '@eluent/contracts';
+import type { DeviceSequenceRun, InstalledColumn } from '@eluent/contracts';
 import { http } from '../../api/client.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import type { HttpResult } from '../../api/http.ts';
@@ -19,15 +19,8 @@ export interface DeviceDetails {
   sequence_run?: SequenceRun | null;
 }
 
-export interface SequenceRun {
-  sequence_id: number;
-  sequence_name: string;
-  state: string;
-  injection_id: number | null;
-  injection_state: string | null;
-  replicate: number | null;
-  sample_name: string | null;
-}
+/** The sequence and sample the instrument is running (one type with the server's answer). */
+export type SequenceRun = DeviceSequenceRun;
 
 export interface WifiNetwork {
   ssid: string;
