@@ -44,6 +44,7 @@ export * from './noise/robustNoise.ts';
 export * from './random/seededRandom.ts';
 export * from './quantitation/fitCalibration.ts';
 export * from './quantitation/quantify.ts';
+export * from './quantitation/externalStandardCalibration.ts';
 export * from './detection/detectAutomatic.ts';
 export * from './detection/detectionSettings.ts';
 export * from './detection/integrationLimits.ts';

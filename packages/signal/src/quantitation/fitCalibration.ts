@@ -17,7 +17,9 @@ export interface Calibration {
 
 /**
  * Least-squares calibration line through (amount, response) points, optionally weighted and through the
- * origin. @throws when fewer than 2 points (1 through the origin) or amounts are all equal.
+ * origin (reference/processing.md §2.7). @throws when fewer than 2 points (1 through the origin) or amounts
+ * are all equal.
+ * @example fitCalibration([{ amount: 1, response: 10 }, { amount: 2, response: 20 }]).slope // 10
  */
 export function fitCalibration(
   points: readonly { amount: number; response: number }[],
@@ -87,7 +89,15 @@ export function fitCalibration(
   };
 }
 
-/** Amount for a response read back through a calibration line. */
-export function amountFromResponse(calibration: Calibration, response: number): number {
-  return (response - calibration.intercept) / calibration.slope;
+/**
+ * Back-calculation C_x = (A_x − a)/b; null when the slope cannot be inverted or the amount is not finite.
+ * @example amountFromResponse({ slope: 2, intercept: 1 }, 5) // 2
+ */
+export function amountFromResponse(
+  calibration: Pick<Calibration, 'slope' | 'intercept'>,
+  response: number,
+): number | null {
+  if (!(Math.abs(calibration.slope) > 0)) return null;
+  const amount = (response - calibration.intercept) / calibration.slope;
+  return Number.isFinite(amount) ? amount : null;
 }
