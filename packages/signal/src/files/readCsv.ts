@@ -1,4 +1,4 @@
-import { latin1Decode, utf16Decode, utf8Decode, validUtf8 } from './textCodec.ts';
+import { latin1Decode, utf16Decode, utf8DecodeStrict } from './textCodec.ts';
 import type { Chromatogram } from './chromatogram.ts';
 import { bridgeDropouts } from './dropouts.ts';
 import { ChromatogramFileError } from './fileError.ts';
@@ -16,13 +16,12 @@ export interface ReadCsvOptions {
 
 /** UTF-16 with a BOM, UTF-8, or (when the bytes are not valid UTF-8) Latin-1, as older Windows exports are. */
 function decode(bytes: Uint8Array, notes: string[]): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return utf16Decode(bytes.subarray(2), true);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return utf16Decode(bytes.subarray(2), false);
-  if (!validUtf8(bytes)) {
-    notes.push('The file is not UTF-8; it was read as Latin-1 (Windows) text');
-    return latin1Decode(bytes);
-  }
-  return utf8Decode(bytes).replace(/^\uFEFF/, '');
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return utf16Decode(bytes, true);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return utf16Decode(bytes, false);
+  const text = utf8DecodeStrict(bytes);
+  if (text !== null) return text;
+  notes.push('The file is not UTF-8; it was read as Latin-1 (Windows) text');
+  return latin1Decode(bytes);
 }
 
 function separatorOf(line: string): string {
