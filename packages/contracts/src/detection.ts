@@ -31,6 +31,15 @@ export function formatMinimum(applied: AppliedMinimum, unit: string): string {
   return `${formatFigure(applied.value)} ${unit}`.trim();
 }
 
+/** The automatic reporting limit in words: `reporting limit: S/N ≥ 10 (automatic), 3 peaks below it left out`. */
+export function reportingLimitText(limit: NonNullable<DetectionSettings['quantitationLimit']>): string {
+  const below =
+    limit.removed === 0
+      ? 'none below it'
+      : `${limit.removed} peak${limit.removed === 1 ? '' : 's'} below it left out`;
+  return `reporting limit: S/N ≥ ${limit.signalToNoise} (automatic), ${below}`;
+}
+
 /** The separation code letters and what each one means. */
 export const separationCodeNames: Record<string, string> = {
   B: 'baseline',

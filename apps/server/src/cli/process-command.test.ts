@@ -33,6 +33,7 @@ describe('detection settings text', () => {
         noiseSd: 0.0004321,
         noisePeakToPeak: 0.002,
         estimatedPeakWidthSec: 3.25,
+        quantitationLimit: { signalToNoise: 10, removed: 3 },
       },
       'mAU',
     );
@@ -44,6 +45,7 @@ describe('detection settings text', () => {
       '  min distance: not needed (automatic)',
       '  noise: SD 0.0004321 mAU, p-p 0.002 mAU',
       '  estimated peak width (W50): 3.25 s',
+      '  reporting limit: S/N ≥ 10 (automatic), 3 peaks below it left out',
     ]);
   });
 

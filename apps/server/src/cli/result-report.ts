@@ -5,6 +5,7 @@ import {
   detectionMinimums,
   formatFigure,
   formatMinimum,
+  reportingLimitText,
   separationCode,
   type DetectionSettings,
 } from '@eluent/contracts';
@@ -96,6 +97,7 @@ export function detectionLines(detection: DetectionSettings | null, unit: string
         : `${formatFigure(detection.estimatedPeakWidthSec)} s`
     }`,
   );
+  if (detection.quantitationLimit) lines.push(`  ${reportingLimitText(detection.quantitationLimit)}`);
   return lines;
 }
 

@@ -1,3 +1,4 @@
+import type { QuantitationLimit } from '../pipeline/quantitationLimit.ts';
 import { baselineNoise } from '../noise/baselineNoise.ts';
 import { findPeaks } from '../peaks/findPeaks.ts';
 import { curvature, smoothForDetection } from './smoothForDetection.ts';
@@ -21,6 +22,11 @@ export interface DetectionSettings {
   noisePeakToPeak: number;
   /** Estimated W50 of the clearly real peaks (s), null when there are none. */
   estimatedPeakWidthSec: number | null;
+  /**
+   * The reporting limit of the automatic default (S/N ≥ 10, the quantitation limit) and how many detected
+   * peaks it left out; absent when detection minimums came from the template or integration did not run.
+   */
+  quantitationLimit?: QuantitationLimit;
 }
 
 /** The signal features every automatic rule is scaled by. */

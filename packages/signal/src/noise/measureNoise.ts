@@ -44,8 +44,11 @@ export function measureNoise(
 
 /** Sample range (inclusive) of a noise window [startSec, endSec]. */
 export function noiseWindowIndices(timeSec: ArrayLike<number>, startSec: number, endSec: number) {
+  // A sample a rounding error past the end still belongs: a millionth of the mean step, on any time scale.
+  const count = timeSec.length;
+  const meanStep = count > 1 ? ((timeSec[count - 1] as number) - (timeSec[0] as number)) / (count - 1) : 0;
   return {
     from: firstIndexAtOrAfter(timeSec, startSec),
-    to: firstIndexAtOrAfter(timeSec, endSec + 1e-12) - 1,
+    to: firstIndexAtOrAfter(timeSec, endSec + 1e-6 * meanStep) - 1,
   };
 }

@@ -7,7 +7,7 @@ export interface RegressionLine {
 
 /**
  * Least-squares line of `values` against `timeSec` over the samples from…to (inclusive, two passes:
- * means, then centred sums). Slope 0 when all times are equal.
+ * means, then centred sums). Slope 0 when all times are equal. Scaled by the span, so it holds on any time scale.
  */
 export function regressionLine(
   timeSec: ArrayLike<number>,
@@ -24,12 +24,15 @@ export function regressionLine(
   }
   meanT /= count;
   meanY /= count;
+  // Times in units of the span, so that squares neither underflow nor overflow on any time scale.
+  const span = (timeSec[to] as number) - (timeSec[from] as number);
+  if (!(span > 0)) return { meanT, meanY, slope: 0 };
   let sxy = 0;
   let sxx = 0;
   for (let i = from; i <= to; i++) {
-    const dt = (timeSec[i] as number) - meanT;
+    const dt = ((timeSec[i] as number) - meanT) / span;
     sxy += dt * ((values[i] as number) - meanY);
     sxx += dt * dt;
   }
-  return { meanT, meanY, slope: sxx > 0 ? sxy / sxx : 0 };
+  return { meanT, meanY, slope: sxx > 0 ? sxy / sxx / span : 0 };
 }

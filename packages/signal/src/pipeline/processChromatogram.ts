@@ -21,6 +21,7 @@ import type { Peak } from '../figures/peak.ts';
 import { runNoise, type RunNoise } from '../noise/runNoise.ts';
 import { medianStep } from './medianStep.ts';
 import { fitPeaks } from './fitPeaks.ts';
+import { applyQuantitationLimit } from './quantitationLimit.ts';
 import {
   algorithmKeys,
   algorithmVersions,
@@ -263,6 +264,7 @@ export function processChromatogram(
   );
 
   let peaks: Peak[] = [];
+  let skimParents: (number | undefined)[] = [];
   run(
     'peak',
     peakKey.key,
@@ -319,6 +321,7 @@ export function processChromatogram(
         driftPerSample: signalScale.driftPerSample,
       });
       peaks = limits.map((limit) => measurePeak(timeSec, values, limit));
+      skimParents = limits.map((limit) => limit.skimParent);
       limits.forEach((limit, k) => {
         if (limit.skimParent === undefined) return;
         const parent = peaks[limit.skimParent]!;
@@ -354,12 +357,20 @@ export function processChromatogram(
     null,
   );
   const blank = context.blank;
+  // Ph. Eur. 2.2.46: h from the blank injection where one is given.
+  const blankNoise = (found: readonly Peak[]) =>
+    blank && nois.key !== 'none' ? blankPeakToPeak(blank.timeSec, blank.values, found) : null;
+  const settings = detection as DetectionSettings | null;
+  if (settings?.minProminence.automatic && pdet.key !== 'wavelet_v1' && skimParents.length > 0 && noise) {
+    const perPeak = blankNoise(peaks);
+    const applied = applyQuantitationLimit(peaks, skimParents, (k) => perPeak?.[k] ?? noise.peakToPeak);
+    peaks = applied.peaks;
+    detection = { ...settings, quantitationLimit: applied.limit };
+  }
   peaks = completeFigures(peaks, {
     holdUpTimeSec: context.holdUpTimeSec ?? null,
     noisePeakToPeak: noise?.peakToPeak ?? null,
-    // Ph. Eur. 2.2.46: h from the blank injection where one is given.
-    blankPeakToPeak:
-      blank && nois.key !== 'none' ? blankPeakToPeak(blank.timeSec, blank.values, peaks) : null,
+    blankPeakToPeak: blankNoise(peaks),
   });
   const result: ProcessingResult = {
     peaks,

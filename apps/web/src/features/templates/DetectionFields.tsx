@@ -1,7 +1,13 @@
 // The peak detection minimums: an empty field means automatic, and shows what the live preview derived for
 // it ("automatic: 0.012 mAU"); a summary of what detection measured (noise, estimated peak width). The
 // automatic values are only shown, never written into the template: an empty field is saved as null.
-import { detectionMinimums, formatFigure, formatMinimum, type DetectionSettings } from '@eluent/contracts';
+import {
+  detectionMinimums,
+  formatFigure,
+  formatMinimum,
+  reportingLimitText,
+  type DetectionSettings,
+} from '@eluent/contracts';
 import type { FormValues } from '../methods/useFormValues.ts';
 import { TextField } from './TemplateFields.tsx';
 
@@ -58,6 +64,12 @@ export function DetectionFields({
                 ? 'no well-resolved peak'
                 : `${formatFigure(detection.estimatedPeakWidthSec)} s`}
             </dd>
+            {detection.quantitationLimit ? (
+              <>
+                <dt>Reporting limit</dt>
+                <dd>{reportingLimitText(detection.quantitationLimit).replace(/^reporting limit: /, '')}</dd>
+              </>
+            ) : null}
           </dl>
         ) : (
           <p>Measured on the preview chromatogram once detection has run.</p>
