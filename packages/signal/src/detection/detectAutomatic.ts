@@ -262,8 +262,12 @@ function shoulderApexes(
       if (k < 0 || Math.abs(found.peaks[j]! - well) < Math.abs(found.peaks[k]! - well)) k = j;
     }
     if (k < 0) continue;
-    // Far enough from the host's apex to be a component of its own, not the host's own broad bend.
-    if (Math.abs(well - found.peaks[k]!) < SHOULDER_HOST_SEPARATION * hostWidths[k]!) continue;
+    // Far enough from the host's apex to be a component of its own, not the host's own broad bend. The
+    // host's width is taken on its far side too (twice that half-width): a shoulder widens its own side.
+    const apex = found.peaks[k]!;
+    const farHalf = well > apex ? apex - found.leftIps[k]! : found.rightIps[k]! - apex;
+    const hostWidth = farHalf > 0 ? Math.min(hostWidths[k]!, 2 * farHalf) : hostWidths[k]!;
+    if (Math.abs(well - apex) < SHOULDER_HOST_SEPARATION * hostWidth) continue;
     const base = Math.max(scale.smoothed[leftBases[k]!]!, scale.smoothed[rightBases[k]!]!);
     const hostHeight = scale.smoothed[found.peaks[k]!]! - base;
     // On the peak: clearly above the bases, and above its foot (a tenth of the host's height).
@@ -307,6 +311,9 @@ interface FullResolutionPeaks {
   leftBases: Int32Array;
   rightBases: Int32Array;
   widths: Float64Array;
+  /** Interpolated positions of the half-prominence line (full-resolution samples). */
+  leftIps: Float64Array;
+  rightIps: Float64Array;
 }
 
 /**
@@ -334,6 +341,8 @@ function toFullResolution(
     leftBases: scale(found.properties.leftBases),
     rightBases: scale(found.properties.rightBases),
     widths: Float64Array.from(found.properties.widths ?? [], (width) => width * step),
+    leftIps: Float64Array.from(found.properties.leftIps ?? [], (position) => position * step),
+    rightIps: Float64Array.from(found.properties.rightIps ?? [], (position) => position * step),
   };
 }
 

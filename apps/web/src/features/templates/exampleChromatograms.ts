@@ -25,9 +25,9 @@ const assay: ExamplePeak[] = [
   { retentionSec: 104, sigmaSec: 2.8, tauSec: 1.4, height: 42 },
   { retentionSec: 151, sigmaSec: 3.1, tauSec: 1.6, height: 6 },
   { retentionSec: 203, sigmaSec: 3.6, tauSec: 2.2, height: 120 },
-  { retentionSec: 262, sigmaSec: 4.1, tauSec: 2.6, height: 3 },
+  { retentionSec: 262, sigmaSec: 4.1, tauSec: 2.6, height: 5 },
   { retentionSec: 318, sigmaSec: 4.6, tauSec: 3.2, height: 55 },
-  { retentionSec: 402, sigmaSec: 5.2, tauSec: 3.6, height: 1.6 },
+  { retentionSec: 402, sigmaSec: 5.2, tauSec: 3.6, height: 4 },
   { retentionSec: 455, sigmaSec: 5.5, tauSec: 4.2, height: 28 },
 ];
 

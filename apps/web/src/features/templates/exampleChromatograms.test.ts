@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { processChromatogram } from '@eluent/signal';
+import { exampleChromatograms, generateExample } from './exampleChromatograms.ts';
+
+describe('the bundled example chromatograms', () => {
+  it('the 9-component assay gives its nine peaks with no template, the 2:1 pair at Rs 0.7 split', () => {
+    const example = exampleChromatograms.find((item) => item.key === 'example:assay')!;
+    const signal = generateExample(example);
+    const result = processChromatogram({ timeSec: signal.timeSec, values: signal.values }, {});
+    const apexes = result.peaks.map((peak) => peak.retentionTimeSec);
+    expect(apexes).toHaveLength(example.peaks.length);
+    example.peaks.forEach((peak, k) => expect(Math.abs(apexes[k]! - peak.retentionSec)).toBeLessThan(1.5));
+    expect(result.detection?.quantitationLimit?.removed).toBe(0);
+  });
+});
