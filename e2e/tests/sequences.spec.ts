@@ -2,6 +2,7 @@
 // for word, then a standard and a sample run to the end, watched live, with amounts in the results.
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { shot, signInThroughPage } from './helpers.ts';
 import { demoToken, graphql } from './share-data.ts';
 
@@ -70,9 +71,10 @@ test('sequences: a standard and a sample run live to the end, with amounts', asy
   test.setTimeout(240_000);
   const stamp = Date.now();
   const template = `Sequence peaks ${stamp}`;
+  const token = await demoToken(request);
   await graphql(
     request,
-    await demoToken(request),
+    token,
     'mutation($o: postprocessingTemplates_insert_input!) { insert_postprocessingTemplates_one(object: $o) { uuid } }',
     { o: { uuid: randomUUID(), name: template, params_pdet: { peak_detection_min_prominence: 5 } } },
   );
@@ -122,4 +124,22 @@ test('sequences: a standard and a sample run live to the end, with amounts', asy
     .click();
   await expect(page.getByRole('table', { name: /^Peaks of injection/ })).toContainText('caffeine');
   await shot(page, testInfo, 'sequence-results');
+
+  // The CSV button saves the server's results CSV (seconds, the amount's own unit), not a copy made here.
+  const saved = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV' }).click();
+  const download = await saved;
+  const sequenceId = /\/app\/sequences\/(\d+)$/.exec(page.url())![1];
+  expect(download.suggestedFilename()).toBe(`sequence-${sequenceId}-results.csv`);
+  const csv = readFileSync(await download.path(), 'utf8');
+  const served = await request.get(`/api/sequences/${sequenceId}/results/?format=csv`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(csv).toBe(await served.text());
+  const [header, ...lines] = csv.trimEnd().split('\r\n');
+  expect(header).toContain('retention_time_sec');
+  expect(header).toContain('amount_unit');
+  const amountUnit = header!.split(',').indexOf('amount_unit');
+  const sampleLine = lines.find((line) => line.includes(sample) && line.includes('caffeine'));
+  expect(sampleLine?.split(',')[amountUnit]).toBe('µg/mL');
 });

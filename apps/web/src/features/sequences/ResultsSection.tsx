@@ -1,12 +1,12 @@
 // Results per injection: sample, state, peaks with amounts and system suitability (plates, tailing,
-// resolution, S/N); CSV of the whole table; the injection report and the chromatogram of each.
+// resolution, S/N); the server's CSV of the whole table; the injection report and the chromatogram of each.
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { downloadFile } from '../../api/download.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { PeakTable } from '../chromatograms/PeakTable.tsx';
 import { rowsFromStored } from '../chromatograms/peakRows.ts';
 import { catalogueText } from './catalogue.ts';
-import { downloadText, resultsCsv } from './resultsCsv.ts';
 import type { InjectionResult, Sequence } from './sequencesApi.ts';
 
 interface Props {
@@ -33,7 +33,12 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
           type="button"
           className="button button--secondary button--small"
           disabled={injections.length === 0}
-          onClick={() => downloadText(resultsCsv(injections), `sequence-${sequence.id}-results.csv`)}
+          onClick={() =>
+            void downloadFile(
+              `/api/sequences/${sequence.id}/results/?format=csv`,
+              `sequence-${sequence.id}-results.csv`,
+            )
+          }
         >
           <Icon name="download" /> CSV
         </button>
