@@ -93,6 +93,8 @@ export const domainErrors = {
   processing_no_peaks: 'No peaks found.',
   processing_job_not_found: 'Processing job not found.',
   processing_nothing_to_do: 'There are no measurements to process.',
+  processing_template_invalid:
+    'The processing template is not valid; open it in the editor and save it again.',
   result_not_found: 'Result not found.',
   // Manual integration
   integration_reason_required: 'A reason is required for every manual integration change.',

@@ -1,2 +1,3 @@
 export * from './algorithms.ts';
 export * from './template.ts';
+export * from './templateSchema.ts';
