@@ -8,9 +8,9 @@ import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { isConnectionError } from './db/availability.ts';
 import { AppError } from './errors.ts';
-import { csrfProtection } from './http/csrf.ts';
-import { modules } from './http/modules.ts';
-import { registerWebApp } from './http/web.ts';
+import { csrfProtection } from './transports/http/csrf.ts';
+import { modules } from './transports/http/modules.ts';
+import { registerWebApp } from './transports/http/web.ts';
 
 export interface Server {
   app: FastifyInstance;

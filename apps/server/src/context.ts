@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { migrateWhenReachable, openDatabase, type DatabaseHandle } from './db/database.ts';
-import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
+import { createRealtimeHub, type RealtimeHub } from './transports/realtime/hub.ts';
 import { createTokensRepository } from './repositories/tokens.ts';
 import { createUsersRepository } from './repositories/users.ts';
 import { createAccountsService, type AccountsService } from './services/accounts.ts';

@@ -1,6 +1,6 @@
 // Work done once after the database is ready and before the server listens.
 import type { AppContext } from './context.ts';
-import { resetDeviceStates, startDemoInstruments } from './devices/in-process.ts';
+import { resetDeviceStates, startDemoInstruments } from './services/devices/in-process.ts';
 import { ensureExampleMethods } from './services/example-methods.ts';
 
 export const DEMO_EMAIL = 'demo@eluent.dev';

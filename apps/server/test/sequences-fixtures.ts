@@ -2,8 +2,8 @@
 // and methods stored for it.
 import { randomBytes } from 'node:crypto';
 import { DeviceClient, simulatedHardware } from '@eluent/simulator';
-import { inProcessConnector } from '../src/devices/in-process.ts';
-import { deviceServiceOf } from '../src/devices/index.ts';
+import { inProcessConnector } from '../src/services/devices/in-process.ts';
+import { deviceServiceOf } from '../src/services/devices/index.ts';
 import type { TestServer } from './harness.ts';
 
 export interface LinkedInstrument {

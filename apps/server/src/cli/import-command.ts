@@ -11,8 +11,8 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { createResultsRepository } from '../repositories/results.ts';
 import { createUsersRepository } from '../repositories/users.ts';
-import { sequencesArea } from '../sequences/area.ts';
-import { readUploadedChromatogram } from '../services/files.ts';
+import { sequencesArea } from '../services/sequences/area.ts';
+import { readUploadedChromatogram } from '../services/results/files.ts';
 import type { CliCommand } from './command.ts';
 import { CODE_LEGEND, detectionLines, peakTableLines } from './result-report.ts';
 

@@ -9,7 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { writeAia } from '@eluent/signal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestServer, type TestServer } from '../../test/harness.ts';
-import { readUploadedChromatogram } from '../services/files.ts';
+import { readUploadedChromatogram } from '../services/results/files.ts';
 import { importCommand, readFileBytes } from './import-command.ts';
 
 const LARGE_POINTS = 20_000_000;

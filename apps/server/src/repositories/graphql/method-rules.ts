@@ -1,0 +1,39 @@
+// The rules of a method write (spec §4 "Only name is changeable", §8 "Method"): a new method must fit the
+// hardware configuration it is written for; afterwards only its name, archived and favorite flags change.
+// Every write path calls these (today GraphQL is the only one that writes methods and templates; see
+// docs/graphql.md).
+import { sql, type RawBuilder } from 'kysely';
+import { AppError } from '../../errors.ts';
+import { methodConfigurationCompatible } from '../../lib/method-configuration.ts';
+
+/** The columns of a stored method that may still change (PRODUCT.md §4: methods are otherwise immutable). */
+export const methodChangeableColumns: readonly string[] = ['name', 'archived', 'favorite'];
+
+/** Refuses a new method whose settings its hardware configuration cannot run. */
+export function checkNewMethod(method: Record<string, unknown>): void {
+  if (!methodConfigurationCompatible(method)) throw AppError.domain(400, 'method_configuration_incompatible');
+}
+
+/** Refuses a change that sets any column other than name, archived and favorite. */
+export function checkMethodChange(columns: readonly string[]): void {
+  if (columns.some((name) => !methodChangeableColumns.includes(name)))
+    throw AppError.domain(400, 'method_only_name_changeable');
+}
+
+/**
+ * A method that a RUNNING or PAUSED sequence uses, as its own method or a row's, is not deleted: the run
+ * keeps the method it started with (the same rule refuses a method change on such a sequence). The rule
+ * is SQL over the method row `method`, judged on the locked row inside the delete.
+ */
+export const methodRemoveRule = {
+  refuses: (method: RawBuilder<unknown>) =>
+    sql`exists (select 1 from sequences s where s.state in ('RUNNING', 'PAUSED') and (s.method_id = ${method}.id or exists (select 1 from drafts d where d.sequence_id = s.id and d.method_id = ${method}.id)))`,
+  refusal: 'sequence_running_method_locked',
+} as const;
+
+/** A template that a RUNNING or PAUSED sequence processes its injections with is not deleted. */
+export const templateRemoveRule = {
+  refuses: (template: RawBuilder<unknown>) =>
+    sql`exists (select 1 from sequences s where s.state in ('RUNNING', 'PAUSED') and s.template_uuid = ${template}.uuid)`,
+  refusal: 'sequence_running_template_locked',
+} as const;

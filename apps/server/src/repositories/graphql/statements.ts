@@ -1,0 +1,78 @@
+// Read statements on PostgreSQL go through a dedicated `pg` pool as named prepared statements: each distinct
+// compiled SQL text gets a name once, so PostgreSQL parses it once per connection and only the values vary
+// from request to request. PGlite (one in-process connection) runs them through Kysely as before.
+import { CompiledQuery, type Kysely } from 'kysely';
+import type pg from 'pg';
+import type { Database } from '../../db/schema.ts';
+
+/** Connections of the read pool: enough to keep 2 cores busy while some connections wait on the network. */
+export const READ_POOL_SIZE = 16;
+/** Distinct statement texts that get a name; beyond this, texts run unnamed (parsed on every call). */
+const MAX_NAMED = 1_000;
+
+export interface ReadStatement {
+  text: string;
+  values: readonly unknown[];
+  /** Prepared statement name; undefined for texts seen after MAX_NAMED. */
+  name: string | undefined;
+}
+
+export interface StatementRunner {
+  /** Runs a statement returning one row with one text column `data`; resolves to that text. */
+  readText(statement: ReadStatement): Promise<string>;
+  /** A statement for this SQL text and values, named when the text is (or can still be) named. */
+  statement(text: string, values: readonly unknown[]): ReadStatement;
+  close(): Promise<void>;
+}
+
+function namer(): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_NAMED) {
+      name = `gql_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
+
+export async function createStatementRunner(
+  db: Kysely<Database>,
+  databaseUrl: string | undefined,
+): Promise<StatementRunner> {
+  const nameOf = namer();
+  if (!databaseUrl) {
+    return {
+      statement: (text, values) => ({ text, values, name: undefined }),
+      async readText(statement) {
+        const { rows } = await db.executeQuery<{ data: string }>(
+          CompiledQuery.raw(statement.text, [...statement.values]),
+        );
+        return rows[0]!.data;
+      },
+      close: () => Promise.resolve(),
+    };
+  }
+  const { default: driver } = await import('pg');
+  // PostgreSQL itself ends a read that outlives the 120 s GraphQL limit, so a cut request frees its connection.
+  const pool = new driver.Pool({
+    connectionString: databaseUrl,
+    max: READ_POOL_SIZE,
+    statement_timeout: 120_000,
+    connectionTimeoutMillis: 5000,
+  });
+  // An idle connection that fails (database restart) is dropped by the pool; log nothing, never crash.
+  pool.on('error', () => undefined);
+  return {
+    statement: (text, values) => ({ text, values, name: nameOf(text) }),
+    async readText(statement) {
+      const config: pg.QueryConfig = { text: statement.text, values: statement.values as unknown[] };
+      if (statement.name) config.name = statement.name;
+      // rowMode 'array' skips building a row object; the single column is the JSON text.
+      const result = await pool.query<[string]>({ ...config, rowMode: 'array' });
+      return result.rows[0]![0];
+    },
+    close: () => pool.end(),
+  };
+}

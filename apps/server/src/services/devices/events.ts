@@ -1,0 +1,49 @@
+// Live device status to browsers: status and telemetry on `devices:{id}`, the live signal on
+// `measurements:{id}`, through the realtime hub when the context has one.
+import type {
+  DeviceStatusEvent,
+  DeviceTelemetryEvent,
+  MeasurementFinishedEvent,
+  MeasurementSignalChunk,
+} from '@eluent/contracts';
+import type { AppContext } from '../../context.ts';
+
+export interface DeviceEvents {
+  publishStatus(event: DeviceStatusEvent): void;
+  publishTelemetry(event: DeviceTelemetryEvent): void;
+  publishSignal(event: MeasurementSignalChunk): void;
+  publishMeasurementFinished(event: MeasurementFinishedEvent): void;
+}
+
+/** The part of the realtime hub this module uses. */
+interface PublishingHub {
+  publish(channel: string, data: unknown): Promise<unknown>;
+  registerChannelAuthorizer(
+    namespace: string,
+    authorizer: (subject: { kind: string; userId?: number }, channelId: number) => Promise<boolean>,
+  ): void;
+}
+
+export function createDeviceEvents(
+  context: AppContext,
+  ownerOf: (deviceId: number) => Promise<number | null>,
+): DeviceEvents {
+  const hub = (context as unknown as { realtime?: PublishingHub }).realtime;
+  hub?.registerChannelAuthorizer('devices', async (subject, deviceId) => {
+    if (subject.kind !== 'user' || subject.userId === undefined) return false;
+    return (await ownerOf(deviceId)) === subject.userId;
+  });
+  const publish = (channel: string, data: unknown) => {
+    if (!hub) return;
+    // Live status is best effort: a lost publication is replaced by the next one within seconds.
+    hub
+      .publish(channel, data)
+      .catch((error: unknown) => context.logger.warn({ err: error, channel }, 'device publish failed'));
+  };
+  return {
+    publishStatus: (event) => publish(`devices:${event.device_id}`, event),
+    publishTelemetry: (event) => publish(`devices:${event.device_id}`, event),
+    publishSignal: (event) => publish(`measurements:${event.measurement_id}`, event),
+    publishMeasurementFinished: (event) => publish(`measurements:${event.measurement_id}`, event),
+  };
+}

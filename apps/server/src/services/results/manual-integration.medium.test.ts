@@ -1,0 +1,153 @@
+// Manual integration through the public API: each edit needs a reason, makes a 'manual' result derived
+// from the edited one beside the automatic result, recomputes areas on the stored signal, and is audited.
+import { domainErrors } from '@eluent/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { createTemplate, syntheticCsv, upload } from '../../../test/results-fixtures.ts';
+
+describe.each(await backends())('manual integration on $name', (backend) => {
+  let server: TestServer;
+  let base: string;
+  let token: string;
+  let measurementId: number;
+  let automatic: any;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+    base = server.baseUrl;
+    token = (await signUp(base)).access;
+    const template = await createTemplate(base, token, 'Three peaks', { peak_detection_min_prominence: 5 });
+    const imported = await upload(base, token, 'three-peaks.csv', syntheticCsv(), template);
+    measurementId = imported.body.measurement_id;
+    automatic = (await request(base, 'GET', `/api/measurements/${measurementId}/results/`, { token })).body
+      .results[0];
+    expect(automatic.peaks).toHaveLength(3);
+  });
+  afterAll(async () => server?.dispose());
+
+  const edit = (resultId: number, body: Record<string, unknown>, as = token) =>
+    request(base, 'POST', `/api/results/${resultId}/integration/`, { token: as, body });
+
+  async function auditOf(resultId: number) {
+    return server.context.database.db
+      .selectFrom('auditEvents')
+      .selectAll()
+      .where('entity', '=', 'processing_results')
+      .where('entity_id', '=', String(resultId))
+      .execute();
+  }
+
+  it('refuses an edit without a reason and writes nothing', async () => {
+    for (const reason of [undefined, '', '   ']) {
+      const refused = await edit(automatic.id, { operation: 'delete', peak_number: 1, reason });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({
+        code: 'integration_reason_required',
+        detail: domainErrors.integration_reason_required,
+      });
+    }
+    const list = await request(base, 'GET', `/api/measurements/${measurementId}/results/`, { token });
+    expect(list.body.results).toHaveLength(1);
+  });
+
+  it('moves a peak end: smaller area, kept beside the automatic result, audited with the reason', async () => {
+    const peak = automatic.peaks[1];
+    const moved = await edit(automatic.id, {
+      operation: 'move',
+      peak_number: 2,
+      end_sec: peak.retention_time_sec + 5,
+      reason: 'Tail cut by a co-eluting impurity',
+    });
+    expect(moved.status).toBe(201);
+    expect(moved.body).toMatchObject({ kind: 'manual', parent_result_id: automatic.id, version: 2 });
+    expect(moved.body.reason).toBe('Tail cut by a co-eluting impurity');
+    const newPeak = moved.body.peaks[1];
+    expect(newPeak.end_sec).toBeCloseTo(peak.retention_time_sec + 5, 6);
+    expect(newPeak.area).toBeLessThan(peak.area * 0.8);
+    expect(newPeak.area).toBeGreaterThan(peak.area * 0.3);
+    expect(moved.body.peaks[0].area).toBeCloseTo(automatic.peaks[0].area, 6);
+
+    const list = await request(base, 'GET', `/api/measurements/${measurementId}/results/`, { token });
+    expect(list.body.results.map((r: any) => r.kind)).toEqual(['automatic', 'manual']);
+    expect(list.body.results[0].peaks).toEqual(automatic.peaks);
+    expect(list.body.current_result_id).toBe(moved.body.id);
+
+    const [event] = await auditOf(moved.body.id);
+    expect(event).toMatchObject({ action: 'integration_move', reason: 'Tail cut by a co-eluting impurity' });
+    expect((event!.old_values as any).peaks).toEqual([expect.objectContaining({ end_sec: peak.end_sec })]);
+    expect((event!.new_values as any).peaks).toEqual([expect.objectContaining({ area: newPeak.area })]);
+  });
+
+  it('splits a peak into two halves whose areas add up, and merges them back', async () => {
+    const peak = automatic.peaks[1];
+    const split = await edit(automatic.id, {
+      operation: 'split',
+      peak_number: 2,
+      at_sec: peak.retention_time_sec,
+      reason: 'Shoulder',
+    });
+    expect(split.status).toBe(201);
+    expect(split.body.peaks).toHaveLength(4);
+    const [left, right] = [split.body.peaks[1], split.body.peaks[2]];
+    expect(left.end_sec).toBe(right.start_sec);
+    expect(left.area + right.area).toBeCloseTo(peak.area, 3);
+    expect((await auditOf(split.body.id))[0]!.action).toBe('integration_split');
+
+    const merged = await edit(split.body.id, {
+      operation: 'merge',
+      peak_numbers: [2, 3],
+      reason: 'One compound',
+    });
+    expect(merged.status).toBe(201);
+    expect(merged.body.parent_result_id).toBe(split.body.id);
+    expect(merged.body.peaks).toHaveLength(3);
+    expect(merged.body.peaks[1].area).toBeCloseTo(peak.area, 3);
+    expect((await auditOf(merged.body.id))[0]!.action).toBe('integration_merge');
+  });
+
+  it('deletes a peak and adds it again by hand', async () => {
+    const third = automatic.peaks[2];
+    const deleted = await edit(automatic.id, { operation: 'delete', peak_number: 3, reason: 'Ghost peak' });
+    expect(deleted.status).toBe(201);
+    expect(deleted.body.peaks).toHaveLength(2);
+    expect(deleted.body.peaks[0].area_percent + deleted.body.peaks[1].area_percent).toBeCloseTo(100, 6);
+    expect((await auditOf(deleted.body.id))[0]!.action).toBe('integration_delete');
+
+    const added = await edit(deleted.body.id, {
+      operation: 'add',
+      start_sec: third.start_sec,
+      end_sec: third.end_sec,
+      reason: 'Peak is real after all',
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.peaks).toHaveLength(3);
+    expect(added.body.peaks[2].retention_time_sec).toBeCloseTo(third.retention_time_sec, 0);
+    expect(Math.abs(added.body.peaks[2].area - third.area)).toBeLessThan(0.05 * third.area);
+    expect((await auditOf(added.body.id))[0]!.action).toBe('integration_add');
+  });
+
+  it('answers each refused edit with its message', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ operation: 'delete', peak_number: 9 }, 'integration_peak_not_found'],
+      [{ operation: 'split', peak_number: 1, at_sec: 250 }, 'integration_split_outside'],
+      [{ operation: 'merge', peak_numbers: [1, 3] }, 'integration_merge_not_adjacent'],
+      [{ operation: 'add', start_sec: 95, end_sec: 105 }, 'integration_invalid_limits'],
+      [{ operation: 'move', peak_number: 1, start_sec: 1000 }, 'integration_invalid_limits'],
+    ];
+    for (const [body, code] of cases) {
+      const refused = await edit(automatic.id, { ...body, reason: 'Try' });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body).toEqual({ code, detail: domainErrors[code as keyof typeof domainErrors] });
+    }
+    const unknown = await edit(automatic.id, { operation: 'stretch', reason: 'Try' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('invalid');
+    const stranger = (await signUp(base)).access;
+    const foreign = await edit(
+      automatic.id,
+      { operation: 'delete', peak_number: 1, reason: 'Mine' },
+      stranger,
+    );
+    expect(foreign.body).toEqual({ code: 'result_not_found', detail: domainErrors.result_not_found });
+  });
+});

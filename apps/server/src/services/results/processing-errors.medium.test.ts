@@ -1,0 +1,85 @@
+// Peak processing errors of spec §8 through the public API: a chromatogram without peaks keeps its result
+// with 'No peaks found.' in the result's errors; a stored signal the processing core cannot read (too
+// short, times not increasing) fails its reprocessing with 'Peak processing failed.'.
+import { domainErrors } from '@eluent/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { syntheticCsv, upload } from '../../../test/results-fixtures.ts';
+import { until } from '../../../test/sequences-fixtures.ts';
+
+const noPeaks = { code: 'processing_no_peaks', message: domainErrors.processing_no_peaks };
+
+describe.each(await backends())('peak processing errors on $name', (backend) => {
+  let server: TestServer;
+  let token: string;
+  let userId: number;
+  const api = (method: string, path: string, body?: unknown) =>
+    request(server.baseUrl, method, path, { token, body });
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+    const user = await signUp(server.baseUrl);
+    token = user.access;
+    userId = user.id;
+  });
+  afterAll(async () => server?.dispose());
+
+  /** A device measurement whose stored points are exactly these (a run cut off by a fault). */
+  async function storedMeasurement(timeSec: number[], signal: number[]): Promise<number> {
+    const db = server.context.database.db;
+    const row = await db
+      .insertInto('measurements')
+      .values({ owner_id: userId, name: 'Cut off', state: 'complete', points_count: timeSec.length })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('measurement_chunks')
+      .values({ measurement_id: row.id, chunk_index: 0, time_sec: timeSec, signal })
+      .execute();
+    return row.id;
+  }
+
+  async function reprocess(measurementId: number) {
+    const created = await api('POST', '/api/processing-jobs/', { measurement_id: measurementId });
+    expect(created.status).toBe(202);
+    let job: any;
+    await until(async () => {
+      job = (await api('GET', `/api/processing-jobs/${created.body.id}/`)).body;
+      return job.state === 'finished' || job.state === 'failed';
+    });
+    return job;
+  }
+
+  it("keeps a result without peaks and says 'No peaks found.' in its errors", async () => {
+    const baseline = ['time (s),signal (mAU)', ...Array.from({ length: 600 }, (_, i) => `${i / 5},0.5`)];
+    const flat = await upload(server.baseUrl, token, 'baseline.csv', `${baseline.join('\n')}\n`);
+    expect(flat.status).toBe(201);
+    const results = await api('GET', `/api/measurements/${flat.body.measurement_id}/results/`);
+    expect(results.body.results).toHaveLength(1);
+    expect(results.body.results[0].peaks).toEqual([]);
+    expect(results.body.results[0].errors).toContainEqual(noPeaks);
+
+    const withPeaks = await upload(server.baseUrl, token, 'peaks.csv', syntheticCsv());
+    const peaked = await api('GET', `/api/measurements/${withPeaks.body.measurement_id}/results/`);
+    expect(peaked.body.results[0].peaks.length).toBeGreaterThan(0);
+    expect(peaked.body.results[0].errors).not.toContainEqual(noPeaks);
+  });
+
+  it("fails the reprocessing of a signal the processing core cannot read with 'Peak processing failed.'", async () => {
+    const tooShort = await storedMeasurement([0, 0.1], [1, 2]);
+    const shortJob = await reprocess(tooShort);
+    expect(shortJob).toMatchObject({
+      state: 'failed',
+      error: `measurement ${tooShort}: ${domainErrors.processing_general_error}`,
+    });
+
+    const backwards = await storedMeasurement([0, 0.2, 0.1, 0.3], [1, 2, 3, 4]);
+    const backwardsJob = await reprocess(backwards);
+    expect(backwardsJob).toMatchObject({
+      state: 'failed',
+      error: `measurement ${backwards}: ${domainErrors.processing_general_error}`,
+    });
+    const results = await api('GET', `/api/measurements/${backwards}/results/`);
+    expect(results.body.results).toEqual([]);
+  });
+});

@@ -1,0 +1,236 @@
+// Background reprocessing: another template applied to one measurement, a list of measurements or a whole
+// sequence. The job row holds the measurements, state and progress; each measurement gets a new result
+// version (earlier ones stay). Jobs run one at a time per process and yield to the event loop between
+// measurements, so the API stays responsive; after a restart unfinished jobs continue where they stood.
+// A process runs a job only while it holds the job's claim (several processes may share the database), and a
+// lost database connection pauses the job until the database answers; it then continues where it stood.
+import type { ProcessingJobEvent } from '@eluent/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { z } from 'zod';
+import {
+  isConnectionError,
+  retryWhileUnavailable,
+  type DatabaseAvailability,
+} from '../../db/availability.ts';
+import type { WorkClaims } from '../../db/claims.ts';
+import { AppError } from '../../errors.ts';
+import type { ProcessingJobRow, ProcessingJobsRepository } from '../../repositories/processing-jobs.ts';
+import type { RunsRepository } from '../../repositories/sequences-runs.ts';
+import type { SequencesRepository } from '../../repositories/sequences.ts';
+import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
+import { parseInput } from '../../lib/input.ts';
+import { snapshotOf, type ResultsService } from './results.ts';
+
+const MAX_MEASUREMENTS_PER_JOB = 10_000;
+
+const jobInput = z
+  .object({
+    template_uuid: z.uuid().nullable().optional(),
+    measurement_id: z.number().int().positive().optional(),
+    measurement_ids: z.array(z.number().int().positive()).min(1).max(MAX_MEASUREMENTS_PER_JOB).optional(),
+    sequence_id: z.number().int().positive().optional(),
+  })
+  .refine(
+    (value) =>
+      [value.measurement_id, value.measurement_ids, value.sequence_id].filter((v) => v !== undefined)
+        .length === 1,
+    {
+      message: 'Give exactly one of measurement_id, measurement_ids, sequence_id',
+      path: ['non_field_errors'],
+    },
+  );
+
+export function jobView(job: ProcessingJobRow) {
+  return {
+    id: job.id,
+    scope: job.scope,
+    target_id: job.target_id,
+    measurement_ids: job.measurement_ids,
+    template_uuid: job.template_uuid,
+    state: job.state,
+    done: job.done,
+    total: job.total,
+    error: job.error,
+    created_at: job.created_at.toISOString(),
+    started_at: job.started_at?.toISOString() ?? null,
+    finished_at: job.finished_at?.toISOString() ?? null,
+  };
+}
+
+export function createReprocessingService(deps: {
+  jobs: ProcessingJobsRepository;
+  runs: RunsRepository;
+  sequences: SequencesRepository;
+  processing: ResultsService;
+  publish: (ownerId: number, event: ProcessingJobEvent) => void;
+  logger: FastifyBaseLogger;
+  availability: DatabaseAvailability;
+  claims: WorkClaims;
+}) {
+  const { jobs, runs, sequences, processing, logger, availability, claims } = deps;
+  let chain: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  function announce(job: ProcessingJobRow, done: number): void {
+    deps.publish(job.owner_id, {
+      type: 'processing_job',
+      job_id: job.id,
+      scope: job.scope,
+      target_id: job.target_id,
+      state: job.state,
+      done,
+      total: job.total,
+      error: job.error,
+      at: new Date().toISOString(),
+    });
+  }
+
+  async function run(jobId: number): Promise<void> {
+    const queued = await jobs.byId(jobId);
+    if (!queued || queued.state === 'finished' || queued.state === 'failed') return;
+    const job = await jobs.markRunning(jobId);
+    const already = new Set(await jobs.processedMeasurements(jobId));
+    let done = already.size;
+    announce(job, done);
+    const sequenceIds = new Set<number>();
+    let failure: string | null = null;
+    for (const measurementId of job.measurement_ids) {
+      if (closed) return; // a restart continues the job
+      if (already.has(measurementId)) continue;
+      try {
+        await processing.process(measurementId, {
+          snapshot: job.template_snapshot as never,
+          templateUuid: job.template_uuid,
+          jobId,
+          createdBy: job.owner_id,
+          recalibrate: false,
+        });
+      } catch (error) {
+        if (closed) return;
+        if (isConnectionError(error)) throw error; // the whole job waits for the database
+        // One unusable measurement (deleted meanwhile, too short) does not stop the others.
+        const message = error instanceof AppError ? error.message : 'Peak processing failed.';
+        failure ??= `measurement ${measurementId}: ${message}`;
+        logger.warn({ err: error, jobId, measurementId }, 'reprocessing a measurement failed');
+      }
+      const sequenceId = await processing.sequenceOf(measurementId);
+      if (sequenceId !== null) sequenceIds.add(sequenceId);
+      done += 1;
+      await jobs.setDone(jobId, done);
+      announce(job, done);
+      await yieldToEventLoop();
+    }
+    for (const sequenceId of sequenceIds) await processing.recalibrate(sequenceId);
+    announce(await jobs.finish(jobId, failure), done);
+  }
+
+  function enqueue(jobId: number): void {
+    chain = chain
+      .then(() => run(jobId))
+      .then(
+        () => claims.release('processing_job', jobId),
+        async (error: unknown) => {
+          if (closed) return;
+          if (isConnectionError(error)) {
+            // Not the job's fault: continue it (from the measurements already stored) once the database is back.
+            logger.warn({ err: error, jobId }, 'reprocessing waits for the database');
+            availability.report(error);
+            void availability.whenUp().then(() => {
+              if (!closed) enqueue(jobId);
+            });
+            return;
+          }
+          logger.error({ err: error, jobId }, 'reprocessing job failed');
+          const failed = await jobs.finish(jobId, 'Peak processing failed.').catch(() => undefined);
+          if (failed) announce(failed, failed.done);
+          await claims.release('processing_job', jobId);
+        },
+      )
+      .catch((error: unknown) => logger.warn({ err: error, jobId }, 'reprocessing claim not released'));
+  }
+
+  async function measurementsOf(ownerId: number, input: z.infer<typeof jobInput>) {
+    if (input.sequence_id !== undefined) {
+      const sequence = await sequences.find(ownerId, input.sequence_id);
+      if (!sequence) throw AppError.domain(404, 'sequence_not_found');
+      const rows = await runs.measurementsOfSequence(sequence.id);
+      return {
+        scope: 'sequence' as const,
+        targetId: sequence.id,
+        ids: rows.filter((m) => m.state === 'complete').map((m) => m.id),
+      };
+    }
+    const wanted = input.measurement_ids ?? [input.measurement_id!];
+    const unique = [...new Set(wanted)];
+    const owned = new Set(await jobs.ownedMeasurementIds(ownerId, unique));
+    if (unique.some((id) => !owned.has(id))) throw AppError.domain(404, 'measurement_not_found');
+    return input.measurement_id !== undefined
+      ? { scope: 'measurement' as const, targetId: input.measurement_id, ids: unique }
+      : { scope: 'measurements' as const, targetId: null, ids: unique };
+  }
+
+  return {
+    /** Creates a job and queues it; answers at once with the queued job. */
+    async create(ownerId: number, body: unknown) {
+      const input = parseInput(jobInput, body);
+      const templateUuid = input.template_uuid ?? null;
+      const template = templateUuid ? await sequences.template(ownerId, templateUuid) : undefined;
+      if (templateUuid && !template) throw AppError.validation({ template_uuid: ['is not valid'] });
+      const { scope, targetId, ids } = await measurementsOf(ownerId, input);
+      if (ids.length === 0) throw AppError.domain(400, 'processing_nothing_to_do');
+      const job = await jobs.db.transaction().execute(async (trx) => {
+        const row = await jobs.insert(trx, {
+          owner_id: ownerId,
+          scope,
+          target_id: targetId,
+          measurement_ids: ids,
+          template_uuid: template?.uuid ?? null,
+          template_snapshot: JSON.stringify(snapshotOf(template)),
+          total: ids.length,
+        });
+        await writeAuditEntry(trx, {
+          userId: ownerId,
+          entity: 'processing_jobs',
+          entityId: row.id,
+          action: 'reprocess',
+          newValues: { scope, target_id: targetId, template_uuid: row.template_uuid, total: ids.length },
+        });
+        return row;
+      });
+      // A new job is this process's: no other process's start-up recovery takes it while it waits here.
+      // The job is stored either way; if the database is away this instant, it is claimed once it is back.
+      void retryWhileUnavailable(availability, () => claims.acquire('processing_job', job.id))
+        .then((claimed) => claimed && enqueue(job.id))
+        .catch((error: unknown) =>
+          logger.warn({ err: error, jobId: job.id }, 'reprocessing job not claimed'),
+        );
+      return jobView(job);
+    },
+
+    async get(ownerId: number, jobId: number) {
+      const job = await jobs.find(ownerId, jobId);
+      if (!job) throw AppError.domain(404, 'processing_job_not_found');
+      return jobView(job);
+    },
+
+    async list(ownerId: number) {
+      return (await jobs.list(ownerId)).map(jobView);
+    },
+
+    /** Continues every queued or running job no live process holds (after a restart). */
+    async recover(): Promise<void> {
+      for (const job of await jobs.unfinished()) {
+        if (await claims.acquire('processing_job', job.id)) enqueue(job.id);
+      }
+    },
+
+    /** Stops taking the next measurement; the current one finishes or is redone after a restart. */
+    async close(): Promise<void> {
+      closed = true;
+      await chain.catch(() => undefined);
+    },
+  };
+}
+
+export type ReprocessingService = ReturnType<typeof createReprocessingService>;

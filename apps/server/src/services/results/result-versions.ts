@@ -1,0 +1,66 @@
+// A measurement's result versions: every version with its peaks, which one is current, and picking one.
+import { AppError } from '../../errors.ts';
+import type { ResultsRepository } from '../../repositories/results.ts';
+import type { RunsRepository } from '../../repositories/sequences-runs.ts';
+import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
+import { resultView } from './reports.ts';
+import type { ResultsService } from './results.ts';
+
+export function createResultVersionsService(deps: {
+  results: ResultsRepository;
+  runs: RunsRepository;
+  processing: ResultsService;
+}) {
+  const { results, runs, processing } = deps;
+
+  async function owned(ownerId: number, measurementId: number) {
+    const measurement = await runs.measurement(measurementId);
+    if (!measurement || measurement.owner_id !== ownerId) throw AppError.domain(404, 'measurement_not_found');
+    return measurement;
+  }
+
+  async function list(ownerId: number, measurementId: number) {
+    await owned(ownerId, measurementId);
+    const all = await results.results(measurementId);
+    const [current] = await results.latestResults([measurementId]);
+    const peaks = await results.peaks(all.map((r) => r.id));
+    return {
+      measurement_id: measurementId,
+      current_result_id: current?.id ?? null,
+      results: all.map((r) => resultView(r, peaks)),
+    };
+  }
+
+  return {
+    list,
+
+    /** Picks the current result (`result_id: null` goes back to the newest); recalibrates its sequence. */
+    async pick(ownerId: number, measurementId: number, body: Record<string, unknown>) {
+      const measurement = await owned(ownerId, measurementId);
+      const raw = body.result_id;
+      if (raw !== null && (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1)) {
+        throw AppError.validation({ result_id: ['Field is required'] });
+      }
+      const resultId = raw;
+      if (resultId !== null) {
+        const result = await results.result(resultId);
+        if (!result || result.measurement_id !== measurementId)
+          throw AppError.domain(404, 'result_not_found');
+      }
+      await results.db.transaction().execute(async (trx) => {
+        await results.setCurrentResult(trx, measurementId, resultId);
+        await writeAuditEntry(trx, {
+          userId: ownerId,
+          entity: 'measurements',
+          entityId: measurementId,
+          action: 'pick_result',
+          oldValues: { current_result_id: measurement.current_result_id },
+          newValues: { current_result_id: resultId },
+        });
+      });
+      const sequenceId = await processing.sequenceOf(measurementId);
+      if (sequenceId !== null) await processing.recalibrate(sequenceId);
+      return list(ownerId, measurementId);
+    },
+  };
+}

@@ -1,0 +1,207 @@
+// Samples, blanks and standards: the only write path of these tables. Each write reads what its rules need
+// and applies them (sample-rules.ts) inside its own transaction, then writes and audits.
+import type { Kysely, Transaction } from 'kysely';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import type { SampleType } from '../../db/domain-schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { AnalyteRow, SampleRow, SamplesRepository, SampleValues } from '../../repositories/samples.ts';
+import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
+import { parseInput } from '../../lib/input.ts';
+import {
+  checkController,
+  checkInstrumentNamed,
+  checkNotStandard,
+  checkSampleInstrument,
+  type SampleController,
+} from './sample-rules.ts';
+
+const id = z.number().int().positive();
+const baseFields = {
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(2000).default(''),
+  device_id: id,
+  method_id: id,
+  column_name: z.string().max(200),
+};
+const sampleSchema = z.object({
+  ...baseFields,
+  type: z.enum(['sample', 'blank', 'standard']).default('sample'),
+});
+const analyteSchema = z.object({
+  analyte: z.string().trim().min(1).max(200),
+  amount: z.number().min(0).nullable().default(null),
+  amount_unit: z.string().max(40).default('µg/mL'),
+  retention_time_sec: z.number().min(0).nullable().default(null),
+  window_sec: z.number().positive().max(3600).default(6),
+});
+const standardSchema = z.object({ ...baseFields, analytes: z.array(analyteSchema).max(100).default([]) });
+
+export interface SampleView extends Omit<SampleRow, 'created_at'> {
+  created_at: string;
+  analytes?: Array<Omit<AnalyteRow, 'owner_id' | 'created_at' | 'sample_id'>>;
+}
+
+function view(row: SampleRow, analytes?: AnalyteRow[]): SampleView {
+  const result: SampleView = { ...row, created_at: row.created_at.toISOString() };
+  if (analytes) {
+    result.analytes = analytes.map(
+      ({ id: rowId, analyte, amount, amount_unit, retention_time_sec, window_sec }) => ({
+        id: rowId,
+        analyte,
+        amount,
+        amount_unit,
+        retention_time_sec,
+        window_sec,
+      }),
+    );
+  }
+  return result;
+}
+
+type Controller = SampleController;
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export function createSamplesService(repository: SamplesRepository) {
+  const { db } = repository;
+
+  /** Reads the instrument and method inside the write's transaction and applies the sample rules. */
+  async function checkInstrument(
+    trx: Executor,
+    ownerId: number,
+    values: Pick<SampleValues, 'device_id' | 'method_id' | 'column_name'>,
+  ) {
+    checkSampleInstrument(
+      await repository.device(ownerId, values.device_id, trx),
+      await repository.method(ownerId, values.method_id, trx),
+      values.column_name,
+    );
+  }
+
+  async function owned(
+    ownerId: number,
+    sampleId: number,
+    controller: Controller,
+    trx: Executor = db,
+  ): Promise<SampleRow> {
+    const row = await repository.find(ownerId, sampleId, trx);
+    if (!row) throw AppError.domain(404, 'not_found');
+    checkController(row, controller);
+    return row;
+  }
+
+  async function withAnalytes(row: SampleRow): Promise<SampleView> {
+    return row.type === 'standard' ? view(row, await repository.analytes([row.id])) : view(row);
+  }
+
+  return {
+    async list(ownerId: number, controller: Controller): Promise<SampleView[]> {
+      const types: SampleType[] = controller === 'standard' ? ['standard'] : ['sample', 'blank'];
+      const rows = await repository.list(ownerId, types);
+      if (controller === 'sample') return rows.map((row) => view(row));
+      const analytes = await repository.analytes(rows.map((row) => row.id));
+      return rows.map((row) =>
+        view(
+          row,
+          analytes.filter((a) => a.sample_id === row.id),
+        ),
+      );
+    },
+
+    async get(ownerId: number, sampleId: number, controller: Controller): Promise<SampleView> {
+      return withAnalytes(await owned(ownerId, sampleId, controller));
+    },
+
+    async createSample(ownerId: number, body: Record<string, unknown>): Promise<SampleView> {
+      checkNotStandard(body, 'sample');
+      checkInstrumentNamed(body, false);
+      const values = parseInput(sampleSchema, body);
+      return db.transaction().execute(async (trx) => {
+        await checkInstrument(trx, ownerId, values);
+        const row = await repository.insert(trx, ownerId, values);
+        await writeAuditEntry(trx, {
+          userId: ownerId,
+          entity: 'samples',
+          entityId: row.id,
+          action: 'create',
+          newValues: values,
+        });
+        return view(row);
+      });
+    },
+
+    async createStandard(ownerId: number, body: Record<string, unknown>): Promise<SampleView> {
+      checkInstrumentNamed(body, false);
+      const { analytes, ...values } = parseInput(standardSchema, body);
+      return db.transaction().execute(async (trx) => {
+        await checkInstrument(trx, ownerId, values);
+        const row = await repository.insert(trx, ownerId, { ...values, type: 'standard' });
+        await repository.replaceAnalytes(trx, ownerId, row.id, analytes);
+        await writeAuditEntry(trx, {
+          userId: ownerId,
+          entity: 'samples',
+          entityId: row.id,
+          action: 'create',
+          newValues: { ...values, analytes },
+        });
+        return view(row, await repository.analytes([row.id], trx));
+      });
+    },
+
+    async update(ownerId: number, sampleId: number, controller: Controller, body: Record<string, unknown>) {
+      return db.transaction().execute(async (trx) => {
+        const current = await owned(ownerId, sampleId, controller, trx);
+        checkNotStandard(body, controller);
+        checkInstrumentNamed(body, true);
+        const merged = {
+          name: current.name,
+          description: current.description,
+          device_id: current.device_id,
+          method_id: current.method_id,
+          column_name: current.column_name,
+          ...(controller === 'sample' ? { type: current.type } : {}),
+          ...body,
+        };
+        checkInstrumentNamed(merged, false);
+        const parsed =
+          controller === 'sample'
+            ? { values: parseInput(sampleSchema, merged), analytes: undefined }
+            : (() => {
+                const { analytes, ...values } = parseInput(standardSchema, merged);
+                return {
+                  values: { ...values, type: 'standard' as const },
+                  analytes: 'analytes' in body ? analytes : undefined,
+                };
+              })();
+        await checkInstrument(trx, ownerId, parsed.values);
+        const row = await repository.update(trx, sampleId, parsed.values);
+        if (parsed.analytes) await repository.replaceAnalytes(trx, ownerId, sampleId, parsed.analytes);
+        await writeAuditEntry(trx, {
+          userId: ownerId,
+          entity: 'samples',
+          entityId: sampleId,
+          action: 'update',
+          oldValues: current,
+          newValues: { ...parsed.values, ...(parsed.analytes ? { analytes: parsed.analytes } : {}) },
+        });
+        return controller === 'standard' ? view(row, await repository.analytes([row.id], trx)) : view(row);
+      });
+    },
+
+    async remove(ownerId: number, sampleId: number, controller: Controller): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const current = await owned(ownerId, sampleId, controller, trx);
+        await repository.remove(trx, sampleId);
+        await writeAuditEntry(trx, {
+          userId: ownerId,
+          entity: 'samples',
+          entityId: sampleId,
+          action: 'delete',
+          oldValues: current,
+        });
+      });
+    },
+  };
+}
+
+export type SamplesService = ReturnType<typeof createSamplesService>;

@@ -1,0 +1,183 @@
+// Two server processes start on one PostgreSQL database that holds unfinished reprocessing jobs and a
+// RUNNING sequence (as after a crash). Start-up recovery claims its work, so each job runs exactly once
+// (one result version per job and measurement) and exactly one process recovers the sequence (one audit row
+// of its failure: its instrument is not connected).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simulatedHardware } from '@eluent/simulator';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import {
+  backends,
+  createThrowAwayDatabase,
+  request,
+  signUp,
+  startTestServer,
+} from '../../../test/harness.ts';
+import {
+  eventually,
+  freePort,
+  startProcess,
+  stopProcess,
+  type StartedProcess,
+} from '../../../test/processes.ts';
+import { sampleChromatogram, upload } from '../../../test/results-fixtures.ts';
+import { storeMethod } from '../../../test/sequences-fixtures.ts';
+import { openDatabase } from '../../db/database.ts';
+import { deviceServiceOf } from '../devices/index.ts';
+import { snapshotOf } from '../results/results.ts';
+
+const JOBS = 6;
+const MEASUREMENTS = 3;
+const postgres = (await backends()).some((backend) => backend.name === 'postgres');
+
+describe('start-up recovery with two server processes on one PostgreSQL database', () => {
+  it.skipIf(!postgres)(
+    'runs each unfinished job once and recovers the running sequence in one process',
+    { timeout: 240_000 },
+    async () => {
+      const database = await createThrowAwayDatabase();
+      const dirs = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), 'eluent-claims-')));
+      const processes: StartedProcess[] = [];
+      try {
+        // The state a crash leaves behind, written through one in-process server that then stops.
+        const seed = await startTestServer({
+          backend: { name: 'postgres' },
+          reuse: { dataDir: dirs[0]!, databaseUrl: database.url },
+        });
+        const owner = await signUp(seed.baseUrl);
+        const file = sampleChromatogram();
+        const measurementIds: number[] = [];
+        for (let i = 0; i < MEASUREMENTS; i++) {
+          const imported = await upload(seed.baseUrl, owner.access, file.name, file.bytes);
+          expect(imported.status).toBe(201);
+          measurementIds.push(imported.body.measurement_id as number);
+        }
+        const device = await deviceServiceOf(seed.context).registry.provision({
+          serialNumber: `CLAIMS-${process.pid}`,
+          pairingCode: 'claims-code',
+          name: 'Offline HPLC',
+          ownerId: owner.id,
+        });
+        const { db } = seed.context.database;
+        await db
+          .updateTable('devices')
+          .set({
+            hardware_configuration: JSON.stringify(simulatedHardware),
+            installed_column: JSON.stringify({
+              name: 'C18',
+              length_mm: 150,
+              inner_diameter_mm: 4.6,
+              particle_size_um: 5,
+            }),
+          })
+          .where('id', '=', device.id)
+          .execute();
+        const methodId = await storeMethod(seed, owner.id);
+        const api = (method: string, path: string, body?: unknown) =>
+          request(seed.baseUrl, method, path, { token: owner.access, body });
+        const sample = await api('POST', '/api/samples/', {
+          name: 'Tea',
+          device_id: device.id,
+          method_id: methodId,
+          column_name: 'C18',
+        });
+        const sequence = await api('POST', '/api/sequences/', {
+          name: 'Crashed run',
+          device_id: device.id,
+          method_id: methodId,
+        });
+        expect(sample.status, sample.text).toBe(201);
+        expect(sequence.status, sequence.text).toBe(201);
+        const sequenceId = sequence.body.id as number;
+        await api('POST', `/api/sequences/${sequenceId}/drafts/`, { sample_id: sample.body.id, vial: 1 });
+        await db
+          .updateTable('sequences')
+          .set({ state: 'RUNNING', started_at: new Date() })
+          .where('id', '=', sequenceId)
+          .execute();
+        const jobIds: number[] = [];
+        for (let i = 0; i < JOBS; i++) {
+          const job = await db
+            .insertInto('processing_jobs')
+            .values({
+              owner_id: owner.id,
+              scope: 'measurements',
+              target_id: null,
+              measurement_ids: measurementIds,
+              template_uuid: null,
+              template_snapshot: JSON.stringify(snapshotOf(undefined)),
+              total: MEASUREMENTS,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          jobIds.push(job.id);
+        }
+        await seed.stop();
+
+        // Two processes start at the same time on that database.
+        for (const dataDir of dirs.slice(1)) {
+          const port = await freePort();
+          const env = {
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            ELUENT_DATA_DIR: dataDir,
+            ELUENT_LOG_LEVEL: 'warn',
+            DATABASE_URL: database.url,
+          };
+          processes.push(startProcess('apps/server/src/main.ts', [], env, /Eluent listening/));
+        }
+        await Promise.all(processes.map((started) => started.ready));
+
+        const check = await openDatabase({ databaseUrl: database.url, dataDir: dirs[0]! });
+        try {
+          await eventually(async () => {
+            const jobs = await check.db
+              .selectFrom('processing_jobs')
+              .select('state')
+              .where('id', 'in', jobIds)
+              .execute();
+            return jobs.every((job) => job.state === 'finished');
+          }, 'every job finished');
+          // The recovering process waits for the offline instrument, then fails the sequence.
+          await eventually(
+            async () =>
+              (
+                await check.db
+                  .selectFrom('sequences')
+                  .select('state')
+                  .where('id', '=', sequenceId)
+                  .executeTakeFirstOrThrow()
+              ).state === 'ERROR',
+            'sequence recovered',
+            90_000,
+          );
+          // Give a second recoverer (which would wait just as long) time to show itself.
+          await new Promise((resolve) => setTimeout(resolve, 5000));
+
+          const versions = await sql<{ job_id: number; measurement_id: number; count: number }>`
+            select job_id, measurement_id, count(*)::int as count from processing_results
+            where job_id = any(${jobIds}) group by job_id, measurement_id`.execute(check.db);
+          expect(versions.rows).toHaveLength(JOBS * MEASUREMENTS);
+          expect(versions.rows.filter((row) => row.count !== 1)).toEqual([]);
+          const failures = await check.db
+            .selectFrom('auditEvents')
+            .select('action')
+            .where('entity', '=', 'sequences')
+            .where('entity_id', '=', String(sequenceId))
+            .where('action', '=', 'error')
+            .execute();
+          expect(failures).toHaveLength(1);
+          for (const started of processes) expect(started.child.exitCode, started.output()).toBeNull();
+        } finally {
+          await check.close();
+        }
+      } finally {
+        for (const started of processes) await stopProcess(started.child, started.exited, 'SIGTERM');
+        for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+        await database.drop();
+      }
+    },
+  );
+});

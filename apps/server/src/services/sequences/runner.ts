@@ -1,0 +1,347 @@
+// Walks a RUNNING sequence through its enabled drafts × injections on the instrument, one injection at a
+// time. All state lives in the database (sequence state, current draft and injection, injections of the
+// run), so after a restart `recover()` continues where the sequence stood. Several processes may share the
+// database: a process drives a sequence only while it holds the sequence's claim (taken when it starts or
+// recovers it, given up when the run ends), so one process runs each step. A lost database connection
+// pauses a step until the database answers again; the step then runs again from the stored state.
+import type { RunInjectionParams, SequenceProgressEvent } from '@eluent/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  isConnectionError,
+  retryWhileUnavailable,
+  type DatabaseAvailability,
+} from '../../db/availability.ts';
+import type { WorkClaims } from '../../db/claims.ts';
+import type { RunsRepository } from '../../repositories/sequences-runs.ts';
+import type { SamplesRepository } from '../../repositories/samples.ts';
+import type { DraftRow, SequenceRow, SequencesRepository } from '../../repositories/sequences.ts';
+import { deviceMethodFromStored } from '../devices/method-mapping.ts';
+import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
+import type { ResultsService } from '../results/results.ts';
+import { snapshotOf } from '../results/results.ts';
+import { InstrumentRefusal, type InstrumentPort } from './instrument-port.ts';
+import { createInterruptions } from './interruptions.ts';
+
+export interface RunnerDependencies {
+  sequences: SequencesRepository;
+  samples: SamplesRepository;
+  runs: RunsRepository;
+  results: ResultsService;
+  port: InstrumentPort;
+  publish: (event: SequenceProgressEvent) => void;
+  logger: FastifyBaseLogger;
+  availability: DatabaseAvailability;
+  claims: WorkClaims;
+  /** How long a running injection's instrument may stay offline before the injection is interrupted. */
+  lostAfterMs: number;
+}
+
+interface Step {
+  draft: DraftRow;
+  replicate: number;
+}
+
+/** How long the next injection waits for its instrument to be online and idle. */
+const INSTRUMENT_READY_WAIT_MS = 30_000;
+/** Refusals of an instrument that is ready soon (spec §8 device codes). */
+const WARMING_UP = new Set([
+  'device_pump_not_ready',
+  'device_injector_not_ready',
+  'device_detector_not_ready',
+]);
+
+export function planOf(drafts: DraftRow[]): Step[] {
+  return drafts
+    .filter((draft) => draft.enabled)
+    .flatMap((draft) =>
+      Array.from({ length: draft.injections_count }, (_, i) => ({ draft, replicate: i + 1 })),
+    );
+}
+
+export function createSequenceRunner(deps: RunnerDependencies) {
+  const { sequences, samples, runs, results, port, logger, availability, claims } = deps;
+  const { db } = sequences;
+  const chains = new Map<number, Promise<void>>();
+
+  async function progress(sequence: SequenceRow, measurementId: number | null = null): Promise<void> {
+    const plan = planOf(await sequences.drafts([sequence.id]));
+    const done = sequence.started_at
+      ? (await runs.injectionsOfRun(sequence.id, sequence.started_at)).filter(
+          (i) => i.state !== 'running' && i.state !== 'pending' && !i.requeued,
+        ).length
+      : 0;
+    deps.publish({
+      type: 'progress',
+      sequence_id: sequence.id,
+      state: sequence.state,
+      current_draft_id: sequence.current_draft_id,
+      current_injection_id: sequence.current_injection_id,
+      current_measurement_id: measurementId,
+      completed_injections: done,
+      total_injections: plan.length,
+      error_code: sequence.error_code,
+      at: new Date().toISOString(),
+    });
+  }
+
+  async function fail(sequence: SequenceRow, code: string): Promise<void> {
+    const row = await sequences.update(db, sequence.id, {
+      state: 'ERROR',
+      error_code: code,
+      finished_at: new Date(),
+    });
+    await writeAuditEntry(db, {
+      userId: null,
+      entity: 'sequences',
+      entityId: sequence.id,
+      action: 'error',
+      newValues: { error_code: code },
+    });
+    await progress(row);
+  }
+
+  async function instrumentReady(deviceId: number): Promise<boolean> {
+    const deadline = Date.now() + INSTRUMENT_READY_WAIT_MS;
+    for (;;) {
+      const { online, busy } = await port.availability(deviceId);
+      if (online && !busy) return true;
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  /**
+   * Sends a run; an instrument that is only warming up (pump, injector or detector not ready yet, e.g.
+   * just powered on) is asked again until it is ready or the wait ends.
+   */
+  async function sendRun(sequenceId: number, deviceId: number, params: RunInjectionParams): Promise<void> {
+    const deadline = Date.now() + INSTRUMENT_READY_WAIT_MS;
+    for (;;) {
+      try {
+        await port.runInjection(deviceId, params);
+        return;
+      } catch (error) {
+        const warmingUp = error instanceof InstrumentRefusal && WARMING_UP.has(String(error.code));
+        if (!warmingUp || Date.now() > deadline) throw error;
+        if ((await sequences.byId(sequenceId))?.state !== 'RUNNING') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  }
+
+  /** Starts the next injection of a RUNNING sequence, or finishes it; does nothing while one is running. */
+  async function advance(sequenceId: number): Promise<void> {
+    const sequence = await sequences.byId(sequenceId);
+    if (!sequence || sequence.state !== 'RUNNING' || !sequence.started_at || sequence.device_id === null)
+      return;
+    if (sequence.current_injection_id !== null) {
+      const current = await runs.injection(sequence.current_injection_id);
+      if (current?.state === 'running' || current?.state === 'pending') return;
+    }
+    const drafts = await sequences.drafts([sequenceId]);
+    // A re-queued interrupted injection stays on record but its row runs again.
+    const made = (await runs.injectionsOfRun(sequenceId, sequence.started_at)).filter((i) => !i.requeued);
+    const next = planOf(drafts).find(
+      (step) => !made.some((i) => i.draft_id === step.draft.id && i.replicate === step.replicate),
+    );
+    if (!next) {
+      const row = await sequences.update(db, sequenceId, { state: 'FINISHED', finished_at: new Date() });
+      await writeAuditEntry(db, {
+        userId: null,
+        entity: 'sequences',
+        entityId: sequenceId,
+        action: 'finish',
+      });
+      await progress(row);
+      return;
+    }
+    const methodId = next.draft.method_id ?? sequence.method_id;
+    const method = methodId === null ? undefined : await samples.method(sequence.owner_id, methodId);
+    const sample =
+      next.draft.sample_id === null ? undefined : await samples.find(sequence.owner_id, next.draft.sample_id);
+    if (!method) return fail(sequence, 'sequence_method_not_configured');
+    if (!sample) return fail(sequence, 'draft_invalid');
+    let deviceMethod;
+    try {
+      deviceMethod = deviceMethodFromStored({ ...method, name: method.name.slice(0, 200) });
+    } catch {
+      return fail(sequence, 'device_method_not_configured');
+    }
+    // Right after a restart or a finished run the instrument may still be reconnecting or reporting its
+    // last run; wait for it before the next injection instead of failing the sequence.
+    if (!(await instrumentReady(sequence.device_id))) return fail(sequence, 'sequence_device_not_connected');
+    if ((await sequences.byId(sequenceId))?.state !== 'RUNNING') return;
+    const { injection, measurement, row } = await db.transaction().execute(async (trx) => {
+      const injection = await runs.insertInjection(trx, {
+        owner_id: sequence.owner_id,
+        sequence_id: sequenceId,
+        draft_id: next.draft.id,
+        sample_id: sample.id,
+        device_id: sequence.device_id,
+        method_id: method.id,
+        method_snapshot: JSON.stringify(deviceMethod),
+        replicate: next.replicate,
+        vial: next.draft.vial,
+        state: 'running',
+        started_at: new Date(),
+      });
+      const measurement = await runs.insertMeasurement(trx, {
+        owner_id: sequence.owner_id,
+        injection_id: injection.id,
+        device_id: sequence.device_id,
+        sample_id: sample.id,
+        name: `${sample.name} #${next.replicate}`,
+        source: 'device',
+        state: 'recording',
+        signal_unit: 'mAU',
+        metadata: JSON.stringify({ vial: next.draft.vial, method_id: method.id }),
+      });
+      const row = await sequences.update(trx, sequenceId, {
+        current_draft_id: next.draft.id,
+        current_injection_id: injection.id,
+      });
+      return { injection, measurement, row };
+    });
+    await progress(row, measurement.id);
+    try {
+      await sendRun(sequenceId, sequence.device_id, {
+        method: deviceMethod,
+        vial: next.draft.vial ?? 1,
+        injection_id: injection.id,
+        measurement_id: measurement.id,
+      });
+    } catch (error) {
+      const code = error instanceof InstrumentRefusal ? String(error.code) : 'sequence_device_not_connected';
+      if (code === 'sequence_device_not_connected') {
+        // The link dropped while the run was being sent (a network fault, this server stopping): the
+        // instrument may have the run. Its status decides — the run goes on, or the injection is
+        // interrupted (docs/sequences.md "Interrupted injections").
+        logger.warn({ err: error, sequenceId }, 'the instrument link dropped while sending the injection');
+        void interruptions.watch(injection.id, 'instrument');
+        return;
+      }
+      logger.warn({ err: error, sequenceId }, 'instrument refused the injection');
+      await db.transaction().execute(async (trx) => {
+        await runs.updateInjection(trx, injection.id, { state: 'failed', finished_at: new Date() });
+        await runs.updateMeasurement(trx, measurement.id, { state: 'failed', finished_at: new Date() });
+      });
+      await fail(row, code);
+    }
+  }
+
+  /** Gives the claim up once the sequence no longer needs a driver (finished, stopped, failed, removed). */
+  async function settle(sequenceId: number): Promise<void> {
+    const state = (await sequences.byId(sequenceId))?.state;
+    if (state !== 'RUNNING' && state !== 'PAUSED') await claims.release('sequence', sequenceId);
+  }
+
+  /** One step of a claimed sequence; a lost database connection waits for it and runs the step again. */
+  async function step(sequenceId: number): Promise<void> {
+    await retryWhileUnavailable(availability, async () => {
+      if (!(await claims.acquire('sequence', sequenceId))) {
+        logger.info({ sequenceId }, 'sequence is driven by another server process');
+        return;
+      }
+      await advance(sequenceId);
+      await settle(sequenceId);
+    });
+  }
+
+  /** Queues work for one sequence behind its earlier work, so steps never interleave. */
+  function kick(sequenceId: number): Promise<void> {
+    const previous = chains.get(sequenceId) ?? Promise.resolve();
+    const next = previous
+      .then(() => step(sequenceId))
+      .catch((error: unknown) => logger.error({ err: error, sequenceId }, 'sequence step failed'));
+    chains.set(sequenceId, next);
+    void next.finally(() => {
+      if (chains.get(sequenceId) === next) chains.delete(sequenceId);
+    });
+    return next;
+  }
+
+  async function runFinished(measurementId: number, result: string, errorCode: number | string | null) {
+    const measurement = await runs.measurement(measurementId);
+    if (!measurement?.injection_id) return;
+    const injection = await runs.injection(measurement.injection_id);
+    if (!injection?.sequence_id) return;
+    const sequence = await sequences.byId(injection.sequence_id);
+    if (!sequence) return;
+    // Every process may hear of the finish (Redis relays it); the one driving the sequence handles it.
+    if (!(await claims.acquire('sequence', sequence.id))) return;
+    // A retried finish (after a lost connection) does not process the injection a second time.
+    if (result === 'completed' && !(await results.hasResult(measurementId))) {
+      const template = sequence.template_uuid
+        ? await sequences.template(sequence.owner_id, sequence.template_uuid)
+        : undefined;
+      try {
+        await results.process(measurementId, {
+          snapshot: snapshotOf(template),
+          templateUuid: sequence.template_uuid,
+        });
+      } catch (error) {
+        if (isConnectionError(error)) throw error;
+        logger.warn({ err: error, measurementId }, 'processing a finished injection failed');
+        // Recorded with the injection's measurement, so the sequence's results show it (catalogue text).
+        await runs.recordProcessingError(measurementId, 'processing_general_error');
+      }
+    }
+    if (result === 'error' && sequence.state === 'RUNNING') {
+      await fail(sequence, typeof errorCode === 'string' ? errorCode : `device_error_${errorCode ?? 999}`);
+      await settle(sequence.id);
+      return;
+    }
+    await progress((await sequences.byId(sequence.id))!, measurementId);
+    await settle(sequence.id);
+    return sequence.state === 'RUNNING' ? sequence.id : undefined;
+  }
+
+  const interruptions = createInterruptions({
+    sequences,
+    runs,
+    port,
+    logger,
+    lostAfterMs: deps.lostAfterMs,
+    availability,
+    changed: (sequence) => progress(sequence),
+    claim: (sequenceId) => claims.acquire('sequence', sequenceId),
+    settle,
+  });
+
+  port.onRunFinished((notice) => {
+    void retryWhileUnavailable(availability, () =>
+      runFinished(notice.measurementId, notice.result, notice.errorCode),
+    )
+      .then((next) => (next === undefined ? undefined : kick(next)))
+      .catch((error: unknown) =>
+        logger.error({ err: error, measurementId: notice.measurementId }, 'run finish handling failed'),
+      );
+  });
+
+  return {
+    kick,
+    progress,
+    interruptions,
+    /**
+     * After a restart: every injection left running is watched (it finishes when its instrument reports,
+     * or is interrupted), and every RUNNING sequence without one goes on.
+     */
+    async recover(): Promise<void> {
+      await interruptions.recover();
+      for (const sequence of await sequences.inStates(['RUNNING'])) {
+        // Exactly one process recovers a sequence: a live process that drives it keeps its claim.
+        if (!(await claims.acquire('sequence', sequence.id))) continue;
+        void kick(sequence.id);
+      }
+    },
+    /** Waits for queued steps (tests and shutdown). */
+    async idle(): Promise<void> {
+      await Promise.all([...chains.values()]);
+    },
+    close(): void {
+      interruptions.close();
+    },
+  };
+}
+
+export type SequenceRunner = ReturnType<typeof createSequenceRunner>;

@@ -1,0 +1,83 @@
+// What a sequence answers over REST: its row, its table with each row's lock, and the interrupted injection
+// a paused run waits on (docs/sequences.md "Interrupted injections" and "Runs are protected").
+import { domainErrors, type DomainErrorCode } from '@eluent/contracts';
+import type { RunsRepository } from '../../repositories/sequences-runs.ts';
+import type { DraftRow, SequenceRow } from '../../repositories/sequences.ts';
+import type { Executor } from '../../db/schema.ts';
+
+export interface DraftView extends Omit<DraftRow, 'owner_id' | 'created_at'> {
+  /** The row has run or is running: it cannot be changed, deleted or moved. */
+  locked: boolean;
+}
+
+export interface InterruptionView {
+  injection_id: number;
+  draft_id: number | null;
+  replicate: number;
+  measurement_id: number | null;
+  points_count: number;
+  reason: string | null;
+  /** The catalogue message of `reason`. */
+  detail: string | null;
+}
+
+export interface SequenceView extends Omit<
+  SequenceRow,
+  'owner_id' | 'created_at' | 'updated_at' | 'started_at' | 'finished_at'
+> {
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  drafts: DraftView[];
+  /** Set while a PAUSED run waits for the user's choice after an interrupted injection. */
+  interruption: InterruptionView | null;
+}
+
+export function draftView(row: DraftRow, locked = false): DraftView {
+  const { owner_id: _owner, created_at: _created, ...rest } = row;
+  return { ...rest, locked };
+}
+
+export function sequenceView(
+  row: SequenceRow,
+  drafts: DraftRow[],
+  locked: ReadonlySet<number> = new Set(),
+  interruption: InterruptionView | null = null,
+): SequenceView {
+  const { owner_id: _owner, ...rest } = row;
+  return {
+    ...rest,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    started_at: row.started_at?.toISOString() ?? null,
+    finished_at: row.finished_at?.toISOString() ?? null,
+    drafts: drafts.filter((d) => d.sequence_id === row.id).map((d) => draftView(d, locked.has(d.id))),
+    interruption,
+  };
+}
+
+function detailOf(reason: string | null): string | null {
+  return reason !== null && reason in domainErrors ? domainErrors[reason as DomainErrorCode] : null;
+}
+
+/** The interrupted injection a PAUSED sequence waits on, or null. */
+export async function interruptionOf(
+  runs: RunsRepository,
+  row: SequenceRow,
+  trx?: Executor,
+): Promise<InterruptionView | null> {
+  if (row.state !== 'PAUSED' || row.current_injection_id === null) return null;
+  const injection = await runs.injection(row.current_injection_id, trx);
+  if (injection?.state !== 'interrupted') return null;
+  const measurement = await runs.measurementOfInjection(injection.id, trx);
+  return {
+    injection_id: injection.id,
+    draft_id: injection.draft_id,
+    replicate: injection.replicate,
+    measurement_id: measurement?.id ?? null,
+    points_count: measurement?.points_count ?? 0,
+    reason: injection.interrupted_reason,
+    detail: detailOf(injection.interrupted_reason),
+  };
+}

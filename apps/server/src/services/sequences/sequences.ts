@@ -1,0 +1,325 @@
+// Sequences and the sequence table (spec §8 "Sequence table"): drafts are added, changed, ordered and
+// enabled under the table's rules; every change lands in the audit trail.
+import { z } from 'zod';
+import type { Executor } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { SamplesRepository } from '../../repositories/samples.ts';
+import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
+import type { RunsRepository } from '../../repositories/sequences-runs.ts';
+import type {
+  DraftRow,
+  DraftValues,
+  SequenceRow,
+  SequencesRepository,
+} from '../../repositories/sequences.ts';
+import { parseInput, parseOr } from '../../lib/input.ts';
+import {
+  draftView,
+  interruptionOf,
+  sequenceView,
+  type DraftView,
+  type SequenceView,
+} from './sequence-views.ts';
+import {
+  checkDraftUnlocked,
+  checkOrderKeepsLocked,
+  checkSettingsChange,
+  lockedDraftIds,
+} from './sequences-locks.ts';
+import { checkSequenceRemovable, hardwareOf, methodFitsDevice, standardComplete } from './sequences-rules.ts';
+
+export { sequenceView, type DraftView, type SequenceView } from './sequence-views.ts';
+
+const id = z.number().int().positive();
+const sequenceSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  device_id: id,
+  method_id: id.nullable().default(null),
+  template_uuid: z.uuid().nullable().default(null),
+});
+const draftSchema = z.object({
+  sample_id: id,
+  vial: z.number().int().min(1).max(1000),
+  injections_count: z.number().int().min(1).max(100).default(1),
+  method_id: id.nullable().default(null),
+  enabled: z.boolean().default(true),
+});
+
+/** A body's `sequence_id`, when given, must name the sequence of the path. */
+function checkBodySequence(body: Record<string, unknown>, sequenceId: number): void {
+  if ('sequence_id' in body && body.sequence_id !== sequenceId)
+    throw AppError.domain(400, 'draft_invalid_sequence_id');
+}
+
+export function createSequencesService(
+  sequences: SequencesRepository,
+  samples: SamplesRepository,
+  runs: RunsRepository,
+) {
+  const { db } = sequences;
+
+  async function owned(ownerId: number, sequenceId: number): Promise<SequenceRow> {
+    const row = await sequences.find(ownerId, sequenceId);
+    if (!row) throw AppError.domain(404, 'sequence_not_found');
+    return row;
+  }
+
+  async function checkSequenceValues(ownerId: number, values: z.infer<typeof sequenceSchema>) {
+    const device = await samples.device(ownerId, values.device_id);
+    if (!device) throw AppError.domain(404, 'device_not_found');
+    if (values.method_id !== null) {
+      const method = await samples.method(ownerId, values.method_id);
+      if (!method) throw AppError.domain(400, 'sequence_method_not_configured');
+      if (!methodFitsDevice(method, device)) throw AppError.domain(400, 'sequence_method_incompatible');
+    }
+    if (values.template_uuid !== null && !(await sequences.template(ownerId, values.template_uuid))) {
+      throw AppError.validation({ template_uuid: ['is not valid'] });
+    }
+  }
+
+  /** Checks one row of the table against the sample, the instrument and the standards. */
+  async function checkDraft(ownerId: number, sequence: SequenceRow, values: DraftValues): Promise<void> {
+    const sample = await samples.find(ownerId, values.sample_id);
+    if (!sample) throw AppError.domain(400, 'draft_invalid', { fields: { sample_id: ['is not valid'] } });
+    const device =
+      sequence.device_id === null ? undefined : await samples.device(ownerId, sequence.device_id);
+    const vials = device ? hardwareOf(device).find((c) => c.kind === 'autosampler')?.limits.vials : undefined;
+    if (vials !== undefined && values.vial > vials) {
+      throw AppError.domain(400, 'draft_invalid', { fields: { vial: [`Must be lower than ${vials + 1}`] } });
+    }
+    if (values.method_id !== null) {
+      const method = await samples.method(ownerId, values.method_id);
+      if (!method) throw AppError.domain(400, 'draft_invalid', { fields: { method_id: ['is not valid'] } });
+      if (device && !methodFitsDevice(method, device))
+        throw AppError.domain(400, 'sequence_method_incompatible');
+    }
+    if (
+      values.enabled &&
+      sample.type === 'standard' &&
+      !standardComplete(await samples.analytes([sample.id]))
+    ) {
+      throw AppError.domain(400, 'draft_cannot_be_enabled');
+    }
+  }
+
+  async function view(row: SequenceRow, executor: Executor = db): Promise<SequenceView> {
+    return sequenceView(
+      row,
+      await sequences.drafts([row.id], executor),
+      await lockedDraftIds(runs, [row], executor),
+      await interruptionOf(runs, row, executor),
+    );
+  }
+
+  return {
+    owned,
+    async list(ownerId: number): Promise<SequenceView[]> {
+      const rows = await sequences.list(ownerId);
+      const drafts = await sequences.drafts(rows.map((row) => row.id));
+      const locked = await lockedDraftIds(runs, rows);
+      return Promise.all(
+        rows.map(async (row) => sequenceView(row, drafts, locked, await interruptionOf(runs, row))),
+      );
+    },
+
+    async get(ownerId: number, sequenceId: number): Promise<SequenceView> {
+      return view(await owned(ownerId, sequenceId));
+    },
+
+    async create(ownerId: number, body: Record<string, unknown>): Promise<SequenceView> {
+      const values = parseInput(sequenceSchema, body);
+      await checkSequenceValues(ownerId, values);
+      return db.transaction().execute(async (trx) => {
+        const row = await sequences.insert(trx, ownerId, values);
+        await writeAuditEntry(trx, {
+          userId: ownerId,
+          entity: 'sequences',
+          entityId: row.id,
+          action: 'create',
+          newValues: values,
+        });
+        return sequenceView(row, []);
+      });
+    },
+
+    async update(ownerId: number, sequenceId: number, body: Record<string, unknown>): Promise<SequenceView> {
+      const current = await owned(ownerId, sequenceId);
+      const values = parseInput(sequenceSchema, {
+        name: current.name,
+        device_id: current.device_id,
+        method_id: current.method_id,
+        template_uuid: current.template_uuid,
+        ...body,
+      });
+      checkSettingsChange(current, values);
+      await checkSequenceValues(ownerId, values);
+      return db.transaction().execute(async (trx) => {
+        const row = await sequences.update(trx, sequenceId, values);
+        await writeAuditEntry(trx, {
+          userId: ownerId,
+          entity: 'sequences',
+          entityId: sequenceId,
+          action: 'update',
+          oldValues: {
+            name: current.name,
+            device_id: current.device_id,
+            method_id: current.method_id,
+            template_uuid: current.template_uuid,
+          },
+          newValues: values,
+        });
+        return view(row, trx);
+      });
+    },
+
+    async remove(ownerId: number, sequenceId: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        // Locked, so a start cannot slip in between the rule and the delete.
+        const current = await sequences.lock(trx, ownerId, sequenceId);
+        if (!current) throw AppError.domain(404, 'sequence_not_found');
+        checkSequenceRemovable(current);
+        await sequences.remove(trx, sequenceId);
+        await writeAuditEntry(trx, {
+          userId: ownerId,
+          entity: 'sequences',
+          entityId: sequenceId,
+          action: 'delete',
+          oldValues: { name: current.name },
+        });
+      });
+    },
+
+    async addDraft(ownerId: number, sequenceId: number, body: Record<string, unknown>): Promise<DraftView> {
+      checkBodySequence(body, sequenceId);
+      const sequence = await owned(ownerId, sequenceId);
+      const { sequence_id: _ignored, ...rest } = body;
+      const values = parseOr(draftSchema, rest, 'draft_invalid');
+      await checkDraft(ownerId, sequence, values);
+      return db.transaction().execute(async (trx) => {
+        const existing = await sequences.drafts([sequenceId], trx);
+        const position = existing.reduce((max, d) => Math.max(max, d.position + 1), 0);
+        const row = await sequences.insertDraft(trx, ownerId, sequenceId, position, values);
+        await writeAuditEntry(trx, {
+          userId: ownerId,
+          entity: 'drafts',
+          entityId: row.id,
+          action: 'create',
+          newValues: { sequence_id: sequenceId, ...values },
+        });
+        return draftView(row);
+      });
+    },
+
+    /** Changes rows of the table: one draft (`draftId` given) or a list of drafts, each naming its id. */
+    async updateDrafts(
+      ownerId: number,
+      sequenceId: number,
+      updates: Array<Record<string, unknown>>,
+    ): Promise<DraftView[]> {
+      const sequence = await owned(ownerId, sequenceId);
+      const existing = new Map((await sequences.drafts([sequenceId])).map((d) => [d.id, d]));
+      const locked = await lockedDraftIds(runs, [sequence]);
+      const planned: Array<{ current: DraftRow; values: DraftValues }> = [];
+      for (const update of updates) {
+        checkBodySequence(update, sequenceId);
+        if (update.id === undefined || update.id === null) throw AppError.domain(400, 'draft_id_required');
+        const current = typeof update.id === 'number' ? existing.get(update.id) : undefined;
+        if (!current) throw AppError.domain(400, 'draft_not_in_sequence');
+        checkDraftUnlocked(locked, current.id);
+        const { id: _id, sequence_id: _sequence, position: _position, ...rest } = update;
+        const values = parseOr(
+          draftSchema,
+          {
+            sample_id: current.sample_id,
+            vial: current.vial,
+            injections_count: current.injections_count,
+            method_id: current.method_id,
+            enabled: current.enabled,
+            ...rest,
+          },
+          'draft_invalid',
+        );
+        await checkDraft(ownerId, sequence, values);
+        planned.push({ current, values });
+      }
+      return db.transaction().execute(async (trx) => {
+        const rows: DraftView[] = [];
+        for (const { current, values } of planned) {
+          rows.push(draftView(await sequences.updateDraft(trx, current.id, values)));
+          await writeAuditEntry(trx, {
+            userId: ownerId,
+            entity: 'drafts',
+            entityId: current.id,
+            action: 'update',
+            oldValues: draftView(current),
+            newValues: values,
+          });
+        }
+        return rows;
+      });
+    },
+
+    async removeDraft(ownerId: number, sequenceId: number, draftId: number): Promise<void> {
+      const sequence = await owned(ownerId, sequenceId);
+      const draft = (await sequences.drafts([sequenceId])).find((d) => d.id === draftId);
+      if (!draft) throw AppError.domain(400, 'draft_not_in_sequence');
+      checkDraftUnlocked(await lockedDraftIds(runs, [sequence]), draftId);
+      await db.transaction().execute(async (trx) => {
+        await sequences.removeDraft(trx, draftId);
+        // The current draft is gone: a paused run cannot continue from it (spec §8 "current draft not set").
+        if (sequence.current_draft_id === draftId)
+          await sequences.update(trx, sequenceId, { current_draft_id: null });
+        await writeAuditEntry(trx, {
+          userId: ownerId,
+          entity: 'drafts',
+          entityId: draftId,
+          action: 'delete',
+          oldValues: draftView(draft),
+        });
+      });
+    },
+
+    /** Sets the order of the table; the list must name every draft of the sequence once. */
+    async orderDrafts(
+      ownerId: number,
+      sequenceId: number,
+      body: Record<string, unknown>,
+    ): Promise<DraftView[]> {
+      checkBodySequence(body, sequenceId);
+      const sequence = await owned(ownerId, sequenceId);
+      const { draft_ids: ids } = parseInput(z.object({ draft_ids: z.array(id).max(1000) }), body);
+      const existing = await sequences.drafts([sequenceId]);
+      const known = new Set(existing.map((d) => d.id));
+      if (ids.some((draftId) => !known.has(draftId))) throw AppError.domain(400, 'draft_not_in_sequence');
+      if (new Set(ids).size !== ids.length || ids.length !== existing.length)
+        throw AppError.domain(400, 'draft_invalid');
+      const locked = await lockedDraftIds(runs, [sequence]);
+      checkOrderKeepsLocked(existing, ids, locked);
+      return db.transaction().execute(async (trx) => {
+        const rows: DraftView[] = [];
+        for (const [position, draftId] of ids.entries()) {
+          rows.push(draftView(await sequences.updateDraft(trx, draftId, { position }), locked.has(draftId)));
+        }
+        await writeAuditEntry(trx, {
+          userId: ownerId,
+          entity: 'sequences',
+          entityId: sequenceId,
+          action: 'order_drafts',
+          oldValues: existing.map((d) => d.id),
+          newValues: ids,
+        });
+        return rows;
+      });
+    },
+
+    /** The sample's rows in this sequence; the sample must be in the sequence's table. */
+    async sampleInSequence(ownerId: number, sequenceId: number, sampleId: number) {
+      await owned(ownerId, sequenceId);
+      const drafts = (await sequences.drafts([sequenceId])).filter((d) => d.sample_id === sampleId);
+      if (drafts.length === 0) throw AppError.domain(400, 'draft_sample_not_in_sequence');
+      return drafts.map((draft) => draftView(draft));
+    },
+  };
+}
+
+export type SequencesService = ReturnType<typeof createSequencesService>;

@@ -1,0 +1,127 @@
+// Scale-out: two server processes on one PostgreSQL database and one Redis. The device is connected to the
+// first; users talk to the second, which relays commands and hears the finished run.
+import { randomBytes } from 'node:crypto';
+import type { DeviceMethodInput } from '@eluent/contracts';
+import { DeviceClient, websocketConnector } from '@eluent/simulator';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { deviceServiceOf, type InjectionFinishedEvent } from '../../services/devices/index.ts';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+const hasPostgres = (await backends()).some((backend) => backend.name === 'postgres');
+const hasRedis = await redisReachable();
+
+const method: DeviceMethodInput = {
+  flow_rate_ml_per_min: 1,
+  run_time_min: 0.5,
+  gradient: [{ time_min: 0, percent_b: 20 }],
+};
+
+describe.runIf(hasPostgres && hasRedis)('device commands across processes through Redis', () => {
+  const prefix = `eluent-test-${randomBytes(4).toString('hex')}`;
+  let first: TestServer;
+  let second: TestServer;
+  let client: DeviceClient;
+
+  beforeAll(async () => {
+    const env = { REDIS_URL, ELUENT_REDIS_PREFIX: prefix, ELUENT_SECRET: randomBytes(32).toString('hex') };
+    first = await startTestServer({ backend: { name: 'postgres' }, env });
+    second = await startTestServer({
+      backend: { name: 'postgres' },
+      env,
+      reuse: { dataDir: first.dataDir, databaseUrl: first.databaseUrl },
+    });
+  });
+
+  afterAll(async () => {
+    await client?.stop();
+    await second?.stop();
+    await first?.dispose();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('relays commands to the process holding the device and announces the finish everywhere', async () => {
+    const user = await signUp(second.baseUrl);
+    const serialNumber = `REDIS-${randomBytes(3).toString('hex')}`;
+    client = new DeviceClient({
+      connect: websocketConnector(first.baseUrl),
+      serialNumber,
+      pairingCode: 'code-77',
+      speed: 30,
+    });
+    client.start();
+    await client.waitFor(() => client.connected);
+    const claim = await request(second.baseUrl, 'POST', '/api/devices/claim/', {
+      token: user.access,
+      body: { serial_number: serialNumber, pairing_code: 'code-77' },
+    });
+    expect(claim.status).toBe(201);
+    const deviceId = claim.body.id as number;
+    // The claim happened on the second process: the device receives its credential at its next hello.
+    client.dropConnection();
+    await client.waitFor(() => client.credential !== undefined && client.connected);
+    await client.waitFor(() => client.instrument.componentState('detector') === 'ready');
+
+    const secondService = deviceServiceOf(second.context);
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (secondService.isOnline(deviceId)) {
+          clearInterval(check);
+          resolve();
+        }
+      }, 50);
+    });
+
+    const firmware = await request(second.baseUrl, 'GET', `/api/devices/${deviceId}/firmware/`, {
+      token: user.access,
+    });
+    expect(firmware.body.firmware_version).toBe(client.instrument.firmwareVersion);
+    const wrong = await request(second.baseUrl, 'POST', `/api/devices/${deviceId}/wifi/join/`, {
+      token: user.access,
+      body: { ssid: 'LabNet', password: 'nope' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({
+      code: 'wifi_password_wrong',
+      detail: 'Wi-Fi password is wrong.',
+      device_code: 201,
+    });
+
+    const finished = new Promise<InjectionFinishedEvent>((resolve) =>
+      secondService.once('injectionFinished', resolve),
+    );
+    const run = await request(second.baseUrl, 'POST', `/api/devices/${deviceId}/run/`, {
+      token: user.access,
+      body: { method, vial: 4 },
+    });
+    expect(run.status).toBe(201);
+    const event = await finished;
+    expect(event).toMatchObject({
+      measurementId: run.body.measurement_id,
+      result: 'completed',
+      pointsCount: 301,
+    });
+  });
+});

@@ -1,0 +1,68 @@
+// Thin transport for the Hasura-compatible endpoint: every outcome is HTTP 200 with `data` or `errors`,
+// including bodies that are not JSON or too large (Hasura's form, which the client relies on). The one
+// exception: while the database is unreachable the answer is 503 (same body form), so clients retry.
+import { domainErrors } from '@eluent/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { errorBody, GraphqlRequestError } from '../../lib/graphql-errors.ts';
+import { createGraphqlService, type GraphqlBody } from '../../services/graphql/execute.ts';
+import { resolveViewer } from '../../services/graphql/identity.ts';
+import { limits } from '../../services/graphql/limits.ts';
+import { isConnectionError } from '../../db/availability.ts';
+
+export async function graphqlRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const service = createGraphqlService({
+    db: context.database.db,
+    kind: context.database.kind,
+    databaseUrl: context.config.databaseUrl,
+    log: (error) => context.logger.error({ err: error }, 'graphql request failed'),
+  });
+  app.addHook('onClose', () => service.close());
+
+  app.post(
+    '/hasura/v1/graphql',
+    {
+      bodyLimit: limits.bodyBytes,
+      errorHandler: (error, request, reply) => {
+        if (isConnectionError(error)) {
+          context.database.availability.report(error);
+          void reply
+            .status(503)
+            .header('retry-after', '5')
+            .type('application/json')
+            .send(
+              JSON.stringify(
+                errorBody(new GraphqlRequestError('unexpected', domainErrors.database_unavailable)),
+              ),
+            );
+          return;
+        }
+        const status = (error as { statusCode?: number }).statusCode ?? 500;
+        if (status >= 500) request.log.error({ err: error }, 'graphql transport failed');
+        const failure =
+          (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? new GraphqlRequestError(
+                'validation-failed',
+                `the request body is larger than ${limits.bodyBytes} bytes`,
+              )
+            : status < 500
+              ? new GraphqlRequestError('parse-failed', 'the request body is not valid JSON')
+              : new GraphqlRequestError('unexpected', 'unexpected error');
+        void reply
+          .status(200)
+          .type('application/json')
+          .send(JSON.stringify(errorBody(failure)));
+      },
+    },
+    async (request, reply) => {
+      const viewer = await resolveViewer(context.signer, request.headers.authorization).catch(
+        (error: unknown) => {
+          if (error instanceof GraphqlRequestError) return error;
+          throw error;
+        },
+      );
+      const text = await service.execute(viewer, request.body as GraphqlBody);
+      return reply.status(200).type('application/json; charset=utf-8').send(text);
+    },
+  );
+}

@@ -1,0 +1,37 @@
+// Thin transport for accounts and sessions (spec §7 REST): parse, call the service, answer.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from './authenticate.ts';
+import { objectBody } from './body.ts';
+
+function origin(request: FastifyRequest): string {
+  const forwardedProto = request.headers['x-forwarded-proto'];
+  const protocol =
+    typeof forwardedProto === 'string' ? forwardedProto.split(',')[0]!.trim() : request.protocol;
+  return `${protocol}://${request.host}`;
+}
+
+export async function accountsRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const { accounts, config } = context;
+  const limited = { config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } } };
+
+  app.post('/api/token/', limited, async (request) => accounts.signIn(objectBody(request.body)));
+  app.post('/api/token/refresh/', async (request) => accounts.refresh(objectBody(request.body)));
+  app.post('/api/accounts/', limited, async (request, reply) =>
+    reply.status(201).send(await accounts.signUp(objectBody(request.body))),
+  );
+  app.post('/api/accounts/::recover-password/', limited, async (request) =>
+    accounts.recoverPassword(objectBody(request.body), origin(request)),
+  );
+  app.get('/api/accounts/::check-reset-password/', limited, async (request) =>
+    accounts.checkResetCode((request.query as Record<string, unknown>).code),
+  );
+  app.post('/api/accounts/::reset-password/', limited, async (request) =>
+    accounts.resetPassword(objectBody(request.body)),
+  );
+  app.get('/api/accounts/me/', async (request) => requireUser(context, request));
+  app.get('/api/google_signin/client_id/', async () => accounts.googleClientId());
+  app.post('/api/accounts/::google_signin/', limited, async (request) =>
+    accounts.googleSignIn(objectBody(request.body)),
+  );
+}

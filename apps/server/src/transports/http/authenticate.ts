@@ -1,0 +1,46 @@
+// Bearer authentication for REST routes, answering with simplejwt's error bodies.
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { RawBodyError } from '../../errors.ts';
+import { TokenError } from '../../services/tokens.ts';
+
+export interface AuthenticatedUser {
+  id: number;
+  email: string;
+}
+
+const notProvided = () =>
+  new RawBodyError(
+    401,
+    { detail: 'Authentication credentials were not provided.' },
+    { 'www-authenticate': 'Bearer realm="api"' },
+  );
+
+/** Returns the signed-in user of a request or throws the 401 the client refreshes on. */
+export async function requireUser(context: AppContext, request: FastifyRequest): Promise<AuthenticatedUser> {
+  const header = request.headers.authorization;
+  if (!header) throw notProvided();
+  const parts = header.split(' ');
+  if (parts.length !== 2) {
+    throw new RawBodyError(401, {
+      detail: 'Authorization header must contain two space-delimited values',
+      code: 'bad_authorization_header',
+    });
+  }
+  if (parts[0] !== 'Bearer') throw notProvided();
+  try {
+    const claims = await context.sessions.verify(parts[1]!, 'access');
+    return { id: Number(claims.user_id), email: String(claims.email ?? '') };
+  } catch (error) {
+    if (!(error instanceof TokenError)) throw error;
+    throw new RawBodyError(
+      401,
+      {
+        detail: 'Given token not valid for any token type',
+        code: 'token_not_valid',
+        messages: [{ token_class: 'AccessToken', token_type: 'access', message: error.message }],
+      },
+      { 'www-authenticate': 'Bearer realm="api"' },
+    );
+  }
+}

@@ -1,0 +1,61 @@
+// Thin transport for measurement files: the signal as JSON, CSV or AIA netCDF; import of a chromatogram file.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { pathId } from '../../lib/input.ts';
+import { sequencesArea } from '../../services/sequences/area.ts';
+import { requireUser } from './authenticate.ts';
+import { requireReader } from './reader.ts';
+
+type Data = { Params: { id: string }; Querystring: { format?: string } };
+
+const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+
+export async function measurementRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const { files, shareAccess } = sequencesArea(context);
+  // Multipart parsing stays inside this module's routes.
+  await app.register(async (scoped) => {
+    await scoped.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
+
+    scoped.get<Data>('/api/measurements/:id/data/', async (request, reply) => {
+      const id = pathId(request.params.id, 'measurement_not_found');
+      const reader = await requireReader(context, request);
+      const user = {
+        id: await shareAccess.ownerFor(reader, { type: 'measurement', id }, 'measurement_not_found'),
+      };
+      const format = request.query.format ?? 'json';
+      if (format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="measurement-${id}.csv"`)
+          .send(await files.csv(user.id, id));
+      }
+      if (format === 'cdf') {
+        return reply
+          .type('application/x-netcdf')
+          .header('content-disposition', `attachment; filename="measurement-${id}.cdf"`)
+          .send(Buffer.from(await files.cdf(user.id, id)));
+      }
+      if (format !== 'json') throw AppError.validation({ format: ['is not valid'] });
+      const { timeSec, signal, unit } = await files.data(user.id, id);
+      return { time_sec: timeSec, signal, unit };
+    });
+
+    scoped.post('/api/measurements/import/', async (request, reply) => {
+      const user = await requireUser(context, request);
+      if (!request.isMultipart()) throw AppError.domain(415, 'unsupported_media_type');
+      const file = await request.file();
+      if (!file) throw AppError.validation({ file: ['Field is required'] });
+      const bytes = new Uint8Array(await file.toBuffer());
+      const template = file.fields.template_uuid;
+      const templateUuid =
+        template && !Array.isArray(template) && 'value' in template && typeof template.value === 'string'
+          ? template.value
+          : null;
+      return reply
+        .status(201)
+        .send(await files.import(user.id, file.filename || 'import', bytes, templateUuid));
+    });
+  });
+}

@@ -1,0 +1,34 @@
+// The server's route modules, registered in this order. Each module is a thin transport over services.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { accountsRoutes } from './accounts-routes.ts';
+import { contactRoutes } from './contact-routes.ts';
+import { deviceRoutes } from './device-routes.ts';
+import { graphqlRoutes } from '../graphql/routes.ts';
+import { healthRoutes } from './health-routes.ts';
+import { measurementRoutes } from './measurement-routes.ts';
+import { realtimeRoutes } from '../realtime/routes.ts';
+import { reportRoutes } from './report-routes.ts';
+import { resultRoutes } from './result-routes.ts';
+import { sampleRoutes } from './sample-routes.ts';
+import { sequenceRoutes } from './sequence-routes.ts';
+import { shareLinkRoutes } from './share-link-routes.ts';
+import { shareTokenRoutes } from './share-token-routes.ts';
+
+export type Module = (app: FastifyInstance, context: AppContext) => Promise<void>;
+
+export const modules: Module[] = [
+  healthRoutes,
+  accountsRoutes,
+  contactRoutes,
+  realtimeRoutes,
+  graphqlRoutes,
+  deviceRoutes,
+  shareTokenRoutes,
+  sampleRoutes,
+  sequenceRoutes,
+  reportRoutes,
+  measurementRoutes,
+  resultRoutes,
+  shareLinkRoutes,
+];

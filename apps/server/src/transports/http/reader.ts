@@ -1,0 +1,37 @@
+// The reader of a read-only REST route: a signed-in user (access token) or a visitor (visitor token from
+// the share-token exchange). Anything else answers like requireUser.
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { VISITOR_TOKEN_TYPE } from '../../services/graphql/identity.ts';
+import type { Reader } from '../../services/sharing/share-access.ts';
+import { requireUser } from './authenticate.ts';
+
+const shareTypes = new Set(['sample', 'injection', 'sequence']);
+
+async function visitorOf(context: AppContext, header: string | undefined): Promise<Reader | null> {
+  const match = header ? /^Bearer (\S+)$/.exec(header) : null;
+  if (!match) return null;
+  const payload = await context.signer.verify(match[1]!).catch(() => null);
+  if (payload?.token_type !== VISITOR_TOKEN_TYPE) return null;
+  const share = payload.share as { type?: unknown; id?: unknown } | undefined;
+  if (
+    typeof payload.share_token_id !== 'number' ||
+    typeof share?.id !== 'number' ||
+    typeof share.type !== 'string' ||
+    !shareTypes.has(share.type)
+  ) {
+    return null;
+  }
+  return {
+    kind: 'visitor',
+    shareTokenId: payload.share_token_id,
+    objectType: share.type as 'sample' | 'injection' | 'sequence',
+    objectId: share.id,
+  };
+}
+
+export async function requireReader(context: AppContext, request: FastifyRequest): Promise<Reader> {
+  const visitor = await visitorOf(context, request.headers.authorization);
+  if (visitor) return visitor;
+  return { kind: 'user', userId: (await requireUser(context, request)).id };
+}

@@ -1,0 +1,45 @@
+// Thin transport for results and report data of sequences and injections.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { pathId } from '../../lib/input.ts';
+import { sequencesArea } from '../../services/sequences/area.ts';
+import { resultsCsv } from '../../services/results/results-csv.ts';
+import { requireReader } from './reader.ts';
+
+type WithId = { Params: { id: string } };
+
+export async function reportRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const { reports, shareAccess } = sequencesArea(context);
+  // Users read their own; a visitor reads what its share token opens (checked before any read).
+  const sequenceOwner = async (request: FastifyRequest & { params: { id: string } }) => {
+    const id = pathId(request.params.id, 'sequence_not_found');
+    const reader = await requireReader(context, request);
+    return { id, owner: await shareAccess.ownerFor(reader, { type: 'sequence', id }, 'sequence_not_found') };
+  };
+
+  app.get<WithId & { Querystring: { format?: string } }>(
+    '/api/sequences/:id/results/',
+    async (request, reply) => {
+      const format = request.query.format ?? 'json';
+      if (format !== 'json' && format !== 'csv') throw AppError.validation({ format: ['is not valid'] });
+      const { id, owner } = await sequenceOwner(request);
+      const { injections, calibrations } = await reports.sequenceResults(owner, id);
+      if (format === 'json') return { injections, calibrations };
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sequence-${id}-results.csv"`)
+        .send(resultsCsv({ injections }));
+    },
+  );
+  app.get<WithId>('/api/reports/sequence/:id/', async (request) => {
+    const { id, owner } = await sequenceOwner(request);
+    return reports.sequenceReport(owner, id);
+  });
+  app.get<WithId>('/api/reports/injection/:id/', async (request) => {
+    const id = pathId(request.params.id);
+    const reader = await requireReader(context, request);
+    const owner = await shareAccess.ownerFor(reader, { type: 'injection', id }, 'measurement_no_injection');
+    return reports.injectionReport(owner, id);
+  });
+}

@@ -1,0 +1,49 @@
+// Thin transport for results: reprocessing jobs, a measurement's result versions and the current pick,
+// and manual integration of a result.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { pathId } from '../../lib/input.ts';
+import { sequencesArea } from '../../services/sequences/area.ts';
+import { requireUser } from './authenticate.ts';
+import { objectBody } from './body.ts';
+
+type WithId = { Params: { id: string } };
+
+export async function resultRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const { reprocessing, versions, integration } = sequencesArea(context);
+  const user = async (request: Parameters<typeof requireUser>[1]) => (await requireUser(context, request)).id;
+
+  app.addHook('onReady', async () => {
+    await reprocessing.recover();
+  });
+
+  app.post('/api/processing-jobs/', async (request, reply) =>
+    reply.status(202).send(await reprocessing.create(await user(request), objectBody(request.body))),
+  );
+  app.get('/api/processing-jobs/', async (request) => reprocessing.list(await user(request)));
+  app.get<WithId>('/api/processing-jobs/:id/', async (request) =>
+    reprocessing.get(await user(request), pathId(request.params.id, 'processing_job_not_found')),
+  );
+
+  app.get<WithId>('/api/measurements/:id/results/', async (request) =>
+    versions.list(await user(request), pathId(request.params.id, 'measurement_not_found')),
+  );
+  app.put<WithId>('/api/measurements/:id/current-result/', async (request) =>
+    versions.pick(
+      await user(request),
+      pathId(request.params.id, 'measurement_not_found'),
+      objectBody(request.body),
+    ),
+  );
+  app.post<WithId>('/api/results/:id/integration/', async (request, reply) =>
+    reply
+      .status(201)
+      .send(
+        await integration.edit(
+          await user(request),
+          pathId(request.params.id, 'result_not_found'),
+          objectBody(request.body),
+        ),
+      ),
+  );
+}

@@ -1,0 +1,28 @@
+// Thin transport for share links: POST /api/share-tokens/ {object_type, object_id, expires_in_days?},
+// GET /api/share-tokens/ (mine), DELETE /api/share-tokens/{id}/ (revoke).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { pathId } from '../../lib/input.ts';
+import { sequencesArea } from '../../services/sequences/area.ts';
+import { requireUser } from './authenticate.ts';
+import { objectBody } from './body.ts';
+
+type WithId = { Params: { id: string } };
+
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+export async function shareLinkRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const { shareLinks } = sequencesArea(context);
+  const user = async (request: FastifyRequest) => (await requireUser(context, request)).id;
+
+  app.post('/api/share-tokens/', async (request, reply) =>
+    reply
+      .status(201)
+      .send(await shareLinks.create(await user(request), objectBody(request.body), originOf(request))),
+  );
+  app.get('/api/share-tokens/', async (request) => shareLinks.list(await user(request), originOf(request)));
+  app.delete<WithId>('/api/share-tokens/:id/', async (request, reply) => {
+    await shareLinks.revoke(await user(request), pathId(request.params.id, 'share_token_not_found'));
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,245 @@
+// Every REST write route, driven on a real database with a real simulated instrument, answers within a
+// few seconds (never waits on itself: docs/architecture.md "Transactions") and leaves the server healthy.
+// The routes come from the Fastify instance itself, so a new write route without a step here fails.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { createTemplate, sampleChromatogram, upload } from '../../../test/results-fixtures.ts';
+import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { within } from '../../../test/within.ts';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const LIMIT_MS = 5000;
+
+const shortMethod = {
+  name: 'Fast test gradient',
+  flow_rate_ml_per_min: 2,
+  run_time_min: 1,
+  temperature: 30,
+  injection_ul: 10,
+  gradient: [
+    { time_min: 0, percent_b: 10 },
+    { time_min: 0.8, percent_b: 90 },
+  ],
+  data_rate_hz: 10,
+};
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+describe.each(await backends())('every REST write route on $name', (backend) => {
+  let server: TestServer;
+  let base: string;
+  let token: string;
+  let instrument: LinkedInstrument;
+  let methodId: number;
+  const driven = new Set<string>();
+  const ids: Record<string, number> = {};
+  const api = (method: string, path: string, body?: unknown, as = token) =>
+    request(base, method, path, { token: as, body });
+
+  /** Runs one write under the time limit; it must answer (not 5xx) and the server must stay healthy. */
+  async function step(route: string, run: () => Promise<Answer>): Promise<Answer> {
+    driven.add(route);
+    const answer = await within(LIMIT_MS, run(), route);
+    expect(answer.status, `${route}: ${JSON.stringify(answer.body)}`).toBeLessThan(500);
+    const health = await within(LIMIT_MS, request(base, 'GET', '/api/health/'), `health after ${route}`);
+    expect(health.status, `health after ${route}`).toBe(200);
+    return answer;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+    base = server.baseUrl;
+    const user = await signUp(base);
+    token = user.access;
+    instrument = await linkInstrument(server, user.id, 20);
+    methodId = await storeMethod(server, user.id);
+  });
+  afterAll(async () => {
+    await instrument?.client.stop();
+    await server?.dispose();
+  });
+
+  it('accounts, tokens and contact', async () => {
+    const email = `walker-${randomBytes(4).toString('hex')}@example.com`;
+    const password = 'correct horse battery';
+    const created = await step('POST /api/accounts/', () =>
+      api('POST', '/api/accounts/', { email, password }),
+    );
+    expect(created.status).toBe(201);
+    const pair = await step('POST /api/token/', () =>
+      api('POST', '/api/token/', { username: email, password }),
+    );
+    expect(pair.status).toBe(200);
+    await step('POST /api/token/refresh/', () =>
+      api('POST', '/api/token/refresh/', { refresh: pair.body.refresh }),
+    );
+    await step('POST /api/accounts/::recover-password/', () =>
+      api('POST', '/api/accounts/:recover-password/', { email }),
+    );
+    await step('POST /api/accounts/::reset-password/', () =>
+      api('POST', '/api/accounts/:reset-password/', {
+        code: 'not-a-code',
+        password: 'another horse battery',
+      }),
+    );
+    await step('POST /api/accounts/::google_signin/', () =>
+      api('POST', '/api/accounts/:google_signin/', { credential: 'not-a-google-token' }),
+    );
+    await step('POST /api/contact/', () =>
+      api('POST', '/api/contact/', { name: 'Ada', email, message: 'Hello from the lab' }),
+    );
+  });
+
+  it('instruments: claim, order, a direct run with pause, resume and stop, column and Wi-Fi', async () => {
+    const device = `/api/devices/${instrument.deviceId}`;
+    await step('POST /api/devices/claim/', () =>
+      api('POST', '/api/devices/claim/', { serial_number: 'SIM-UNKNOWN', pairing_code: 'wrong' }),
+    );
+    await step('PUT /api/devices/order/', () =>
+      api('PUT', '/api/devices/order/', { ids: [instrument.deviceId] }),
+    );
+    await step('POST /api/devices/order/', () =>
+      api('POST', '/api/devices/order/', { ids: [instrument.deviceId] }),
+    );
+    const run = await step('POST /api/devices/:id/run/', () =>
+      api('POST', `${device}/run/`, { method: shortMethod, vial: 1 }),
+    );
+    expect(run.status).toBe(201);
+    await step('POST /api/devices/:id/pause/', () => api('POST', `${device}/pause/`));
+    await step('POST /api/devices/:id/resume/', () => api('POST', `${device}/resume/`));
+    await step('POST /api/devices/:id/stop/', () => api('POST', `${device}/stop/`));
+    await step('PUT /api/devices/:id/column/', () =>
+      api('PUT', `${device}/column/`, {
+        column: { name: 'C18', length_mm: 150, inner_diameter_mm: 4.6, particle_size_um: 5 },
+      }),
+    );
+    await step('POST /api/devices/:id/wifi/scan/', () => api('POST', `${device}/wifi/scan/`));
+    await step('POST /api/devices/:id/wifi/join/', () =>
+      api('POST', `${device}/wifi/join/`, { ssid: 'LabNet', password: 'chromatography' }),
+    );
+  });
+
+  it('samples, standards, sequences with their table, and a run started, paused, resumed and stopped', async () => {
+    const sample = { device_id: instrument.deviceId, method_id: methodId, column_name: 'C18 4.6 × 150 mm' };
+    const created = await step('POST /api/samples/', () =>
+      api('POST', '/api/samples/', { name: 'Tea', ...sample }),
+    );
+    ids.sample = created.body.id;
+    await step('PATCH /api/samples/:id/', () =>
+      api('PATCH', `/api/samples/${ids.sample}/`, { name: 'Green tea' }),
+    );
+    const standard = await step('POST /api/standards/', () =>
+      api('POST', '/api/standards/', {
+        name: 'Caffeine 10 mg/L',
+        ...sample,
+        analytes: [
+          { analyte: 'Caffeine', amount: 10, amount_unit: 'mg/L', retention_time_sec: 60, window_sec: 5 },
+        ],
+      }),
+    );
+    await step('PATCH /api/standards/:id/', () =>
+      api('PATCH', `/api/standards/${standard.body.id}/`, { name: 'Caffeine 10 mg/L (new lot)' }),
+    );
+    const spare = await api('POST', '/api/samples/', { name: 'Spare', ...sample });
+    await step('DELETE /api/samples/:id/', () => api('DELETE', `/api/samples/${spare.body.id}/`));
+    await step('DELETE /api/standards/:id/', () => api('DELETE', `/api/standards/${standard.body.id}/`));
+
+    const sequence = await step('POST /api/sequences/', () =>
+      api('POST', '/api/sequences/', { name: 'Walk', device_id: instrument.deviceId, method_id: methodId }),
+    );
+    const path = `/api/sequences/${sequence.body.id}`;
+    await step('PATCH /api/sequences/:id/', () => api('PATCH', `${path}/`, { name: 'Walk, renamed' }));
+    const first = await step('POST /api/sequences/:id/drafts/', () =>
+      api('POST', `${path}/drafts/`, { sample_id: ids.sample, vial: 1 }),
+    );
+    const second = await api('POST', `${path}/drafts/`, { sample_id: ids.sample, vial: 2 });
+    await step('PUT /api/sequences/:id/drafts/', () =>
+      api('PUT', `${path}/drafts/`, { drafts: [{ id: first.body.id, vial: 3 }] }),
+    );
+    await step('PATCH /api/sequences/:id/drafts/:draftId/', () =>
+      api('PATCH', `${path}/drafts/${first.body.id}/`, { vial: 4 }),
+    );
+    await step('POST /api/sequences/:id/drafts/order/', () =>
+      api('POST', `${path}/drafts/order/`, { draft_ids: [second.body.id, first.body.id] }),
+    );
+    await step('DELETE /api/sequences/:id/drafts/:draftId/', () =>
+      api('DELETE', `${path}/drafts/${second.body.id}/`),
+    );
+    await step('POST /api/sequences/:id/start/', () => api('POST', `${path}/start/`));
+    await step('PATCH /api/sequences/:id/', () => api('PATCH', `${path}/`, { name: 'Walk, while running' }));
+    await step('POST /api/sequences/:id/pause/', () => api('POST', `${path}/pause/`));
+    await step('POST /api/sequences/:id/resume/', () => api('POST', `${path}/resume/`));
+    // Nothing interrupted here: both answer with a refusal, within the limit.
+    await step('POST /api/sequences/:id/continue/', () => api('POST', `${path}/continue/`));
+    await step('POST /api/sequences/:id/requeue/', () => api('POST', `${path}/requeue/`));
+    await step('POST /api/sequences/:id/stop/', () => api('POST', `${path}/stop/`));
+    const doomed = await api('POST', '/api/sequences/', { name: 'Doomed', device_id: instrument.deviceId });
+    await step('DELETE /api/sequences/:id/', () => api('DELETE', `/api/sequences/${doomed.body.id}/`));
+  });
+
+  it('imports, reprocessing, picking a result, manual integration and share tokens', async () => {
+    const file = sampleChromatogram();
+    const imported = await step('POST /api/measurements/import/', () =>
+      upload(base, token, file.name, file.bytes),
+    );
+    expect(imported.status).toBe(201);
+    const measurementId = imported.body.measurement_id as number;
+    const template = await createTemplate(base, token, 'Walk template', {});
+    await step('POST /api/processing-jobs/', () =>
+      api('POST', '/api/processing-jobs/', { measurement_id: measurementId, template_uuid: template }),
+    );
+    const results = await api('GET', `/api/measurements/${measurementId}/results/`);
+    const resultId = results.body.results[0].id as number;
+    await step('PUT /api/measurements/:id/current-result/', () =>
+      api('PUT', `/api/measurements/${measurementId}/current-result/`, { result_id: resultId }),
+    );
+    await step('POST /api/results/:id/integration/', () =>
+      api('POST', `/api/results/${resultId}/integration/`, {
+        operation: 'delete',
+        peak_number: 1,
+        reason: 'Solvent front',
+      }),
+    );
+    const share = await step('POST /api/share-tokens/', () =>
+      api('POST', '/api/share-tokens/', { object_type: 'sample', object_id: ids.sample }),
+    );
+    await step('POST /api/hasura/auth/share-token', () =>
+      api('POST', '/api/hasura/auth/share-token', { share_token: share.body.token, id: ids.sample }),
+    );
+    await step('DELETE /api/share-tokens/:id/', () => api('DELETE', `/api/share-tokens/${share.body.id}/`));
+  });
+
+  it('realtime and GraphQL transports (their writes are walked one by one elsewhere)', async () => {
+    await step('POST /api/centrifuge/subscribe', () =>
+      api('POST', '/api/centrifuge/subscribe', { channels: [`devices:${instrument.deviceId}`] }),
+    );
+    await step('POST /emulation', () =>
+      api('POST', '/emulation', { session: 'none', node: 'none', data: '' }),
+    );
+    await step('POST /realtime/http_stream', async () => {
+      const abort = new AbortController();
+      const response = await fetch(`${base}/realtime/http_stream`, {
+        method: 'POST',
+        body: JSON.stringify({ id: 1, connect: { token } }),
+        signal: abort.signal,
+      });
+      abort.abort();
+      return { status: response.status, body: undefined };
+    });
+    await step('POST /hasura/v1/graphql', () =>
+      api('POST', '/hasura/v1/graphql', { query: 'mutation { __typename }' }),
+    );
+  });
+
+  it('drove every write route the server registers', () => {
+    const writes = server.routes
+      .filter((route) => WRITE_METHODS.has(route.method))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(writes.length).toBeGreaterThan(40);
+    expect(writes.filter((route) => !driven.has(route))).toEqual([]);
+  });
+});

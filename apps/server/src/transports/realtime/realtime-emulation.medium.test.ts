@@ -1,0 +1,137 @@
+// The fallback transports with the real `centrifuge` client configured with them only: HTTP stream and SSE for
+// server → client, POST /emulation for client → server commands.
+import { Centrifuge, State, type PublicationContext } from 'centrifuge';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { channels, type UserNotification } from '@eluent/contracts';
+import { request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { emulationPaths } from './emulation.ts';
+import { eventually, FetchEventSource, subscribeWithEndpoint } from './test-clients.ts';
+
+function notification(index: number): UserNotification {
+  return {
+    type: 'notification',
+    id: `n${index}`,
+    level: 'info',
+    kind: 'test',
+    message: `message ${index}`,
+    link: null,
+    at: new Date(0).toISOString(),
+  };
+}
+
+const openClients: Centrifuge[] = [];
+afterEach(() => {
+  for (const client of openClients.splice(0)) client.disconnect();
+});
+
+describe.each(['http_stream', 'sse'] as const)('realtime over %s emulation', (transport) => {
+  let server: TestServer;
+  let user: Awaited<ReturnType<typeof signUp>>;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      backend: { name: 'pglite' },
+      env: { ELUENT_REALTIME_PING_SEC: '1', ELUENT_REALTIME_PONG_TIMEOUT_SEC: '1' },
+    });
+    user = await signUp(server.baseUrl);
+  });
+
+  afterAll(async () => {
+    await server.dispose();
+  });
+
+  function emulatedClient(): Centrifuge {
+    const endpoint = `${server.baseUrl}${transport === 'sse' ? emulationPaths.sse : emulationPaths.httpStream}`;
+    const client = new Centrifuge([{ transport, endpoint }], {
+      token: user.access,
+      emulationEndpoint: `${server.baseUrl}${emulationPaths.emulation}`,
+      fetch: globalThis.fetch,
+      readableStream: globalThis.ReadableStream,
+      eventsource: FetchEventSource,
+      minReconnectDelay: 100,
+      maxReconnectDelay: 500,
+      timeout: 10_000,
+    });
+    openClients.push(client);
+    return client;
+  }
+
+  it('connects, subscribes, receives publications and answers rpc and history', async () => {
+    const client = emulatedClient();
+    const transports: string[] = [];
+    client.on('connected', (context) => transports.push(context.transport));
+    client.connect();
+    await client.ready(10_000);
+    expect(transports).toEqual([transport]);
+
+    const channel = channels.user(user.id);
+    const subscription = subscribeWithEndpoint(client, server.baseUrl, channel, () => user.access);
+    const received: PublicationContext[] = [];
+    subscription.on('publication', (context) => received.push(context));
+    subscription.subscribe();
+    await subscription.ready(10_000);
+
+    await server.context.realtime.publish(channel, notification(1));
+    await server.context.realtime.publish(channel, notification(2));
+    await eventually(() => received.length === 2, 'two publications');
+    expect(received.map((context) => context.data)).toEqual([notification(1), notification(2)]);
+
+    expect((await client.rpc('echo', { hello: transport })).data).toEqual({ hello: transport });
+    const history = await subscription.history({ limit: 10 });
+    expect(history.publications.map((publication) => publication.data)).toEqual([
+      notification(1),
+      notification(2),
+    ]);
+  });
+
+  it('keeps the connection through server pings answered over /emulation', async () => {
+    const client = emulatedClient();
+    const disconnects: number[] = [];
+    client.on('connecting', (context) => disconnects.push(context.code));
+    client.on('disconnected', (context) => disconnects.push(context.code));
+    client.connect();
+    await client.ready(10_000);
+    // Pings every second with a one-second pong deadline: several rounds without a 3012 close.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(client.state).toBe(State.Connected);
+    expect(disconnects).toEqual([0]);
+  });
+
+  it('delivers a server disconnect as a push: the client reconnects and recovers what it missed', async () => {
+    const client = emulatedClient();
+    const codes: number[] = [];
+    client.on('connecting', (context) => codes.push(context.code));
+    client.connect();
+    await client.ready(10_000);
+    const channel = channels.user(user.id);
+    const subscription = subscribeWithEndpoint(client, server.baseUrl, channel, () => user.access, {
+      recoverable: true,
+    });
+    const received: PublicationContext[] = [];
+    subscription.on('publication', (context) => received.push(context));
+    subscription.subscribe();
+    await subscription.ready(10_000);
+    await server.context.realtime.publish(channel, notification(10));
+    await eventually(() => received.length === 1, 'first publication');
+
+    await server.context.realtime.disconnectUser(user.id);
+    await eventually(() => codes.includes(3011), 'force reconnect');
+    await server.context.realtime.publish(channel, notification(11));
+    await eventually(
+      () => received.length === 2 && client.state === State.Connected,
+      'recovered publication',
+    );
+    expect(received.map((context) => (context.data as UserNotification).id)).toEqual(['n10', 'n11']);
+  });
+
+  it('answers emulation requests for another node with 404 and malformed ones with 400', async () => {
+    const unknownNode = await request(server.baseUrl, 'POST', emulationPaths.emulation, {
+      body: { session: 'nope', node: 'elsewhere', data: '{"id":1,"rpc":{}}' },
+    });
+    expect(unknownNode.status).toBe(404);
+    const malformed = await request(server.baseUrl, 'POST', emulationPaths.emulation, { raw: '{' });
+    expect(malformed.status).toBe(400);
+    const incomplete = await request(server.baseUrl, 'POST', emulationPaths.emulation, { body: { data: 1 } });
+    expect(incomplete.status).toBe(400);
+  });
+});
