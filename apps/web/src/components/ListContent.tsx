@@ -1,7 +1,8 @@
 // What a cabinet list shows for its query: the error, an empty state, or the card with the table.
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Icon } from './Icon.tsx';
+import { ErrorAlert } from './ErrorAlert.tsx';
+import { EmptyState } from './EmptyState.tsx';
 
 export interface EmptyList {
   icon: string;
@@ -21,20 +22,14 @@ export function ListContent<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isError) {
-    return (
-      <div className="form-error" role="alert">
-        {query.error.message}
-      </div>
-    );
+    return <ErrorAlert>{query.error.message}</ErrorAlert>;
   }
   if (!query.data) return null;
   if (isEmpty(query.data)) {
     return (
-      <div className="empty card" role="status">
-        <Icon name={empty.icon} className="empty__icon" />
-        <h2>{empty.title}</h2>
+      <EmptyState icon={empty.icon} title={empty.title}>
         <p>{empty.text}</p>
-      </div>
+      </EmptyState>
     );
   }
   return <div className="card list-card">{children(query.data)}</div>;

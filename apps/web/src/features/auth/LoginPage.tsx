@@ -8,6 +8,7 @@ import { signIn } from '../../api/auth.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 export const WRONG_CREDENTIALS_TEXT = 'No active account found with the given credentials';
 
@@ -33,11 +34,7 @@ export function LoginPage() {
   return (
     <AuthCard title="Log in to Eluent" subtitle="Your instruments, methods and results, wherever you are.">
       <form onSubmit={(event) => void submit(event)} noValidate>
-        {error && (
-          <div className="form-error" role="alert">
-            {error}
-          </div>
-        )}
+        {error && <ErrorAlert>{error}</ErrorAlert>}
         <Field label="E-mail" name="email" type="email" autoComplete="username" field={email} autoFocus />
         <Field
           label="Password"

@@ -6,6 +6,7 @@ import { rules } from '../../lib/validation.ts';
 import { recoverPassword } from '../../api/auth.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 export function RecoverPasswordPage() {
   const email = useField('', [rules.required, rules.email]);
@@ -32,11 +33,7 @@ export function RecoverPasswordPage() {
         </div>
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
-          {error && (
-            <div className="form-error" role="alert">
-              {error}
-            </div>
-          )}
+          {error && <ErrorAlert>{error}</ErrorAlert>}
           <Field label="E-mail" name="email" type="email" autoComplete="email" field={email} autoFocus />
           <button className="button button--block" type="submit" disabled={busy}>
             {busy ? 'Sending…' : 'Send reset link'}

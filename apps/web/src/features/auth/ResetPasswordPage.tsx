@@ -7,6 +7,7 @@ import { rules } from '../../lib/validation.ts';
 import { checkResetCode, resetPassword } from '../../api/auth.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 export const PASSWORDS_DIFFER_TEXT = 'Passwords do not match';
 
@@ -56,9 +57,7 @@ export function ResetPasswordPage() {
   if (codeState.kind === 'invalid') {
     return (
       <AuthCard title="Choose a new password">
-        <div className="form-error" role="alert">
-          {codeState.text}
-        </div>
+        <ErrorAlert>{codeState.text}</ErrorAlert>
         <p className="auth__footer">
           <Link to="/auth/recover-password/">Request a new link</Link>
         </p>
@@ -78,11 +77,7 @@ export function ResetPasswordPage() {
         </>
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
-          {error && (
-            <div className="form-error" role="alert">
-              {error}
-            </div>
-          )}
+          {error && <ErrorAlert>{error}</ErrorAlert>}
           <Field
             label="New password"
             name="password"

@@ -8,6 +8,7 @@ import { signUp } from '../../api/auth.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 export function SignUpPage() {
   const email = useField('', [rules.required, rules.email]);
@@ -35,11 +36,7 @@ export function SignUpPage() {
       subtitle="Free to start. Attach a simulated instrument or your own."
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
-        {error && (
-          <div className="form-error" role="alert">
-            {error}
-          </div>
-        )}
+        {error && <ErrorAlert>{error}</ErrorAlert>}
         <Field label="E-mail" name="email" type="email" autoComplete="email" field={email} autoFocus />
         <Field
           label="Password"

@@ -6,6 +6,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { rules } from '../../lib/validation.ts';
 import { notifySuccess } from '../../lib/toast.ts';
 import { claimDevice } from './deviceCommands.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 interface ClaimDeviceDialogProps {
   open: boolean;
@@ -39,11 +40,7 @@ export function ClaimDeviceDialog({ open, onClose, onClaimed }: ClaimDeviceDialo
   return (
     <Dialog open={open} title="Add instrument" onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        {error && (
-          <div className="form-error" role="alert">
-            {error}
-          </div>
-        )}
+        {error && <ErrorAlert>{error}</ErrorAlert>}
         <Field label="Serial number" name="serial_number" field={serial} autoComplete="off" autoFocus />
         <Field label="Pairing code" name="pairing_code" field={code} autoComplete="off" />
         <div className="device-form__actions">

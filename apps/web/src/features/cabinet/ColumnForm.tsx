@@ -4,6 +4,7 @@ import { Field, useField } from '../../components/Field.tsx';
 import { rules } from '../../lib/validation.ts';
 import { notifySuccess } from '../../lib/toast.ts';
 import { setColumn, type DeviceDetails } from './deviceCommands.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 interface ColumnFormProps {
   id: number;
@@ -44,11 +45,7 @@ export function ColumnForm({ id, column, onSaved }: ColumnFormProps) {
 
   return (
     <form className="device-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Column">
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
+      {error && <ErrorAlert>{error}</ErrorAlert>}
       <Field label="Column name" name="column_name" field={name} />
       <div className="device-form__row">
         <Field label="Length, mm" name="length_mm" type="number" field={length} />

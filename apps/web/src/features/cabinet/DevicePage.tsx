@@ -10,6 +10,8 @@ import { RunControls } from './RunControls.tsx';
 import { ColumnForm } from './ColumnForm.tsx';
 import { WifiPanel } from './WifiPanel.tsx';
 import { SequenceRunLine } from './SequenceRunLine.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 
 function DeviceView({ device, reload }: { device: DeviceDetails; reload: () => void }) {
   const { live, traces } = useDeviceStream(device.id, device.state);
@@ -77,20 +79,16 @@ export function DevicePage() {
   const device = useQuery({ queryKey: ['device', id], queryFn: () => fetchDevice(id) });
   return (
     <div className="cabinet__content device-page">
-      <div className="cabinet__head">
-        <div>
+      <PageHead
+        title={device.data?.name ?? 'Instrument'}
+        lead={device.data ? `S/N ${device.data.serial_number}` : undefined}
+        above={
           <Link to="/app/devices/" className="device-page__back">
             <Icon name="arrow_back" /> Instruments
           </Link>
-          <h1>{device.data?.name ?? 'Instrument'}</h1>
-          {device.data && <p className="cabinet__lead">S/N {device.data.serial_number}</p>}
-        </div>
-      </div>
-      {device.isError && (
-        <div className="form-error" role="alert">
-          {device.error.message}
-        </div>
-      )}
+        }
+      />
+      {device.isError && <ErrorAlert>{device.error.message}</ErrorAlert>}
       {device.data && <DeviceView device={device.data} reload={() => void device.refetch()} />}
     </div>
   );

@@ -9,12 +9,13 @@ import { fetchDevices, orderDevices, readDevicesOrder, saveDevicesOrder, type De
 import { DeviceCard } from './DeviceCard.tsx';
 import { ClaimDeviceDialog } from './ClaimDeviceDialog.tsx';
 import { ServerClock } from './ServerClock.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 
 function EmptyDevices() {
   return (
-    <div className="empty card" role="status">
-      <Icon name="precision_manufacturing" className="empty__icon" />
-      <h2>No instruments yet</h2>
+    <EmptyState icon="precision_manufacturing" title="No instruments yet">
       <p>
         Instruments you claim appear here as live cards with pressure, flow, %B, column temperature and run
         progress. To attach one, power it on, join it to your Wi-Fi and claim it with its serial number and
@@ -23,7 +24,7 @@ function EmptyDevices() {
       <Link to="/hardware/" className="button button--secondary">
         <Icon name="info" /> About the instrument
       </Link>
-    </div>
+    </EmptyState>
   );
 }
 
@@ -62,27 +63,25 @@ export function DevicesPage() {
 
   return (
     <div className="cabinet__content">
-      <div className="cabinet__head">
-        <div>
-          <h1>Instruments</h1>
-          <p className="cabinet__lead">Live status of the HPLC instruments attached to your account.</p>
-        </div>
-        <div className="cabinet__actions">
-          <ServerClock />
-          <button type="button" className="button" onClick={() => setClaiming(true)}>
-            <Icon name="add" /> Add instrument
-          </button>
-        </div>
-      </div>
+      <PageHead
+        title="Instruments"
+        lead="Live status of the HPLC instruments attached to your account."
+        actions={
+          <>
+            <ServerClock />
+            <button type="button" className="button" onClick={() => setClaiming(true)}>
+              <Icon name="add" /> Add instrument
+            </button>
+          </>
+        }
+      />
       <ClaimDeviceDialog
         open={claiming}
         onClose={() => setClaiming(false)}
         onClaimed={() => void devices.refetch()}
       />
       {devices.isPending ? null : devices.isError ? (
-        <div className="form-error" role="alert">
-          {devices.error.message}
-        </div>
+        <ErrorAlert>{devices.error.message}</ErrorAlert>
       ) : ordered.length === 0 ? (
         <EmptyDevices />
       ) : (

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Icon } from '../../components/Icon.tsx';
 import { notifySuccess } from '../../lib/toast.ts';
 import { joinWifi, scanWifi, type DeviceDetails, type WifiNetwork } from './deviceCommands.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 interface WifiPanelProps {
   id: number;
@@ -49,11 +50,7 @@ export function WifiPanel({ id, wifi, onJoined }: WifiPanelProps) {
       <p>
         {wifi?.ssid ? `${wifi.connected ? 'Connected to' : 'Set to'} ${wifi.ssid}` : 'No Wi-Fi network set'}
       </p>
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
+      {error && <ErrorAlert>{error}</ErrorAlert>}
       <button type="button" className="button button--secondary button--small" onClick={() => void scan()}>
         <Icon name="wifi_find" /> Scan networks
       </button>

@@ -17,6 +17,8 @@ import { plotPeaks, rowsFromStored } from './peakRows.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
 import '../methods/methods.css';
 import './chromatograms.css';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 
 export function ChromatogramViewer() {
   const id = Number(useParams().id);
@@ -63,61 +65,56 @@ export function ChromatogramViewer() {
       <Link to="/app/chromatograms/" className="back-link">
         <Icon name="arrow_back" /> Chromatograms
       </Link>
-      <div className="cabinet__head">
-        <div>
-          <h1>{measurement?.name ?? `Measurement #${id}`}</h1>
-          <p className="cabinet__lead">
+      <PageHead
+        title={measurement?.name ?? `Measurement #${id}`}
+        lead={
+          <>
             #{id}
             {measurement ? ` · ${measurement.source} · ${formatDateTime(measurement.created_at)}` : ''}
-          </p>
-          {notes.length > 0 && (
-            <ul className="file-notes" aria-label="File notes">
-              {notes.map((note) => (
-                <li key={note}>{note}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <div className="head-actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void downloadMeasurement(id, 'csv')}
-          >
-            <Icon name="download" /> CSV
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void downloadMeasurement(id, 'cdf')}
-          >
-            <Icon name="download" /> AIA .cdf
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-pressed={comparing}
-            onClick={() => prefs.toggleCompare(id)}
-          >
-            <Icon name={comparing ? 'check_box' : 'check_box_outline_blank'} /> Compare
-          </button>
-          {prefs.compareIds.length > 0 && (
-            <Link className="button" to="/app/chromatograms/compare">
-              <Icon name="stacked_line_chart" /> Overlay ({prefs.compareIds.length})
-            </Link>
-          )}
-        </div>
-      </div>
-      {error && (
-        <div className="form-error" role="alert">
-          {error.message}
-        </div>
-      )}
-      {meta.isSuccess && !measurement && (
-        <div className="form-error" role="alert">
-          Measurement not found.
-        </div>
-      )}
+          </>
+        }
+        actions={
+          <>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void downloadMeasurement(id, 'csv')}
+            >
+              <Icon name="download" /> CSV
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void downloadMeasurement(id, 'cdf')}
+            >
+              <Icon name="download" /> AIA .cdf
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-pressed={comparing}
+              onClick={() => prefs.toggleCompare(id)}
+            >
+              <Icon name={comparing ? 'check_box' : 'check_box_outline_blank'} /> Compare
+            </button>
+            {prefs.compareIds.length > 0 && (
+              <Link className="button" to="/app/chromatograms/compare">
+                <Icon name="stacked_line_chart" /> Overlay ({prefs.compareIds.length})
+              </Link>
+            )}
+          </>
+        }
+      >
+        {notes.length > 0 && (
+          <ul className="file-notes" aria-label="File notes">
+            {notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        )}
+      </PageHead>
+      {error && <ErrorAlert>{error.message}</ErrorAlert>}
+      {meta.isSuccess && !measurement && <ErrorAlert>Measurement not found.</ErrorAlert>}
       <AppearanceMenu appearance={prefs.appearance} onChange={prefs.changeAppearance} />
       <div ref={plotArea}>
         {series.length > 0 && (

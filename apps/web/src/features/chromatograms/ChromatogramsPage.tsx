@@ -14,6 +14,7 @@ import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
 import { readActiveChromatogram } from './chromatogramStorage.ts';
 import '../methods/methods.css';
 import './chromatograms.css';
+import { PageHead } from '../../components/PageHead.tsx';
 
 export function ChromatogramsPage() {
   const navigate = useNavigate();
@@ -39,46 +40,44 @@ export function ChromatogramsPage() {
   });
   return (
     <div className="cabinet__content">
-      <div className="cabinet__head">
-        <div>
-          <h1>Chromatograms</h1>
-          <p className="cabinet__lead">
-            Measurements from your instruments and imported files, with their peaks.
-          </p>
-        </div>
-        <div className="head-actions">
-          {activeId !== null && (
-            <Link className="button button--secondary" to={`/app/chromatograms/${activeId}`}>
-              <Icon name="history" /> Last opened #{activeId}
-            </Link>
-          )}
-          {prefs.compareIds.length > 0 && (
-            <Link className="button button--secondary" to="/app/chromatograms/compare">
-              <Icon name="stacked_line_chart" /> Compare ({prefs.compareIds.length})
-            </Link>
-          )}
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".cdf,.csv,.txt"
-            hidden
-            aria-label="Chromatogram file"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) upload.mutate(file);
-              event.target.value = '';
-            }}
-          />
-          <button
-            type="button"
-            className="button"
-            disabled={upload.isPending}
-            onClick={() => fileInput.current?.click()}
-          >
-            <Icon name="upload_file" /> Import file
-          </button>
-        </div>
-      </div>
+      <PageHead
+        title="Chromatograms"
+        lead="Measurements from your instruments and imported files, with their peaks."
+        actions={
+          <>
+            {activeId !== null && (
+              <Link className="button button--secondary" to={`/app/chromatograms/${activeId}`}>
+                <Icon name="history" /> Last opened #{activeId}
+              </Link>
+            )}
+            {prefs.compareIds.length > 0 && (
+              <Link className="button button--secondary" to="/app/chromatograms/compare">
+                <Icon name="stacked_line_chart" /> Compare ({prefs.compareIds.length})
+              </Link>
+            )}
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".cdf,.csv,.txt"
+              hidden
+              aria-label="Chromatogram file"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) upload.mutate(file);
+                event.target.value = '';
+              }}
+            />
+            <button
+              type="button"
+              className="button"
+              disabled={upload.isPending}
+              onClick={() => fileInput.current?.click()}
+            >
+              <Icon name="upload_file" /> Import file
+            </button>
+          </>
+        }
+      />
       <div className="list-toolbar">
         <SearchField
           label="Search chromatograms"

@@ -10,6 +10,8 @@ import { fetchMeasurementSignal, fetchMeasurementsWithPeaks } from './measuremen
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
 import '../methods/methods.css';
 import './chromatograms.css';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 
 export function CompareView() {
   const prefs = useChromatogramPrefs();
@@ -52,20 +54,14 @@ export function CompareView() {
       <Link to="/app/chromatograms/" className="back-link">
         <Icon name="arrow_back" /> Chromatograms
       </Link>
-      <div className="cabinet__head">
-        <div>
-          <h1>Compare chromatograms</h1>
-          <p className="cabinet__lead">
-            Overlay of the chromatograms you picked; the selection is kept on this browser.
-          </p>
-        </div>
-      </div>
+      <PageHead
+        title="Compare chromatograms"
+        lead="Overlay of the chromatograms you picked; the selection is kept on this browser."
+      />
       {ids.length === 0 ? (
-        <div className="empty card" role="status">
-          <Icon name="stacked_line_chart" className="empty__icon" />
-          <h2>Nothing to compare</h2>
+        <EmptyState icon="stacked_line_chart" title="Nothing to compare">
           <p>Tick chromatograms in the list to overlay them here.</p>
-        </div>
+        </EmptyState>
       ) : (
         <>
           <ul className="compare-list">

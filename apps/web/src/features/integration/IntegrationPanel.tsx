@@ -6,6 +6,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { AuditList } from './AuditList.tsx';
 import type { IntegrationState } from './useIntegration.ts';
 import './integration.css';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 type Operation = IntegrationEdit['operation'];
 
@@ -91,11 +92,7 @@ export function IntegrationPanel({ state, visibleRange }: Props) {
           </span>
         )}
       </div>
-      {state.error && (
-        <div className="form-error" role="alert">
-          {state.error.message}
-        </div>
-      )}
+      {state.error && <ErrorAlert>{state.error.message}</ErrorAlert>}
       {shown && (
         <form
           className="integration__form"

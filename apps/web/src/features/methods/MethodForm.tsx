@@ -9,6 +9,7 @@ import { methodExtraCheck, methodRules, toFormValues, toNewMethod } from './meth
 import { createMethod, fetchMethod } from './methodsApi.ts';
 import { useFormValues, type FormValues } from './useFormValues.ts';
 import './methods.css';
+import { PageHead } from '../../components/PageHead.tsx';
 
 function FormField({ field, form }: { field: MethodField; form: FormValues }) {
   const id = useId();
@@ -130,14 +131,10 @@ export function MethodForm() {
       <Link to="/app/methods/" className="back-link">
         <Icon name="arrow_back" /> Methods
       </Link>
-      <div className="cabinet__head">
-        <div>
-          <h1>{title}</h1>
-          <p className="cabinet__lead">
-            Empty fields stay unset; the instrument uses its own defaults for them.
-          </p>
-        </div>
-      </div>
+      <PageHead
+        title={title}
+        lead="Empty fields stay unset; the instrument uses its own defaults for them."
+      />
       {ready && (
         <MethodFormBody
           key={fromId}

@@ -12,6 +12,7 @@ import { formatMethodValue, gradientSteps, methodGroups } from './methodFields.t
 import { fetchMethod, renameMethod, type Method } from './methodsApi.ts';
 import { useMethodMutations } from './MethodsPage.tsx';
 import './methods.css';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 function RenameForm({ method, onDone }: { method: Method; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -90,9 +91,7 @@ export function MethodView() {
   if (method.isError || !method.data) {
     return (
       <div className="cabinet__content">
-        <div className="form-error" role="alert">
-          {method.error?.message ?? 'Method not found.'}
-        </div>
+        <ErrorAlert>{method.error?.message ?? 'Method not found.'}</ErrorAlert>
         <Link to="/app/methods/">Back to methods</Link>
       </div>
     );

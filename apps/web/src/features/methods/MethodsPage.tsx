@@ -11,6 +11,7 @@ import { notifyError } from '../../lib/toast.ts';
 import { initialListParams, type ListParams } from '../../lib/listQuery.ts';
 import { fetchMethods, setMethodArchived, setMethodFavorite, type MethodListItem } from './methodsApi.ts';
 import './methods.css';
+import { PageHead } from '../../components/PageHead.tsx';
 
 const number = (value: number | null, unit: string) => (value === null ? '—' : `${value} ${unit}`);
 
@@ -88,17 +89,17 @@ export function MethodsPage() {
   });
   return (
     <div className="cabinet__content">
-      <div className="cabinet__head">
-        <div>
-          <h1>Methods</h1>
-          <p className="cabinet__lead">
-            Instrument settings for a run. A method cannot change once created: copy it to make a new one.
-          </p>
-        </div>
-        <Link className="button" to="/app/methods/new">
-          <Icon name="add" /> New method
-        </Link>
-      </div>
+      <PageHead
+        title="Methods"
+        lead="Instrument settings for a run. A method cannot change once created: copy it to make a new one."
+        actions={
+          <>
+            <Link className="button" to="/app/methods/new">
+              <Icon name="add" /> New method
+            </Link>
+          </>
+        }
+      />
       <ListToolbar params={params} onChange={setParams} searchLabel="Search methods" />
       <ListContent
         query={methods}

@@ -6,6 +6,7 @@ import { rules } from '../../lib/validation.ts';
 import { sendContactMessage } from '../../api/auth.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import './public.css';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 export default function ContactPage() {
   const name = useField('', [rules.required]);
@@ -55,11 +56,7 @@ export default function ContactPage() {
               </div>
             ) : (
               <form onSubmit={(event) => void submit(event)} noValidate>
-                {error && (
-                  <div className="form-error" role="alert">
-                    {error}
-                  </div>
-                )}
+                {error && <ErrorAlert>{error}</ErrorAlert>}
                 <Field label="Name" name="name" field={name} autoComplete="name" />
                 <Field label="E-mail" name="email" type="email" field={email} autoComplete="email" />
                 <Field label="Message" name="message" field={message} multiline />

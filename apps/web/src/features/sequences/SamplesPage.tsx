@@ -7,6 +7,8 @@ import { formatDateTime } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toast.ts';
 import { SampleForm } from './SampleForm.tsx';
 import { deleteSample, fetchAllSamples, type Sample } from './sequencesApi.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 
 function analytesText(sample: Sample): string {
   if (sample.type !== 'standard') return '';
@@ -34,26 +36,24 @@ export function SamplesPage() {
       <Link to="/app/sequences/" className="back-link">
         <Icon name="arrow_back" /> Sequences
       </Link>
-      <div className="cabinet__head">
-        <div>
-          <h1>Samples and standards</h1>
-          <p className="cabinet__lead">
+      <PageHead
+        title="Samples and standards"
+        lead={
+          <>
             What goes into a sequence table. A standard carries, per analyte, an amount and an expected
             retention time.
-          </p>
-        </div>
-        <div className="head-actions">
-          <button type="button" className="button" onClick={() => setCreating(true)} disabled={creating}>
-            <Icon name="add" /> New sample or standard
-          </button>
-        </div>
-      </div>
+          </>
+        }
+        actions={
+          <>
+            <button type="button" className="button" onClick={() => setCreating(true)} disabled={creating}>
+              <Icon name="add" /> New sample or standard
+            </button>
+          </>
+        }
+      />
       {creating && <SampleForm onDone={() => setCreating(false)} />}
-      {samples.isError && (
-        <div className="form-error" role="alert">
-          {samples.error.message}
-        </div>
-      )}
+      {samples.isError && <ErrorAlert>{samples.error.message}</ErrorAlert>}
       {samples.data && (
         <div className="card list-card">
           <table className="list-table" aria-label="Samples and standards">

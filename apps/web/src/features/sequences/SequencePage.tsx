@@ -26,6 +26,8 @@ import {
 import { StateBadge } from './stateBadge.tsx';
 import { useSequenceLive } from './useSequenceLive.ts';
 import { MethodChoiceField, TemplateChoiceField } from './SequenceChoiceFields.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 
 export function SequencePage() {
   const id = Number(useParams().id);
@@ -58,39 +60,39 @@ export function SequencePage() {
       <Link to="/app/sequences/" className="back-link">
         <Icon name="arrow_back" /> Sequences
       </Link>
-      {sequence.isError && (
-        <div className="form-error" role="alert">
-          {sequence.error.message}
-        </div>
-      )}
+      {sequence.isError && <ErrorAlert>{sequence.error.message}</ErrorAlert>}
       {data && (
         <>
-          <div className="cabinet__head">
-            <div>
-              <h1>
+          <PageHead
+            title={
+              <>
                 {data.name} <StateBadge state={data.state} />
-              </h1>
-              <p className="cabinet__lead">
+              </>
+            }
+            lead={
+              <>
                 #{data.id} · {device?.name ?? 'Instrument'}
                 {device?.installed_column?.name ? ` · column ${device.installed_column.name}` : ''} · created{' '}
                 {formatDateTime(data.created_at)}
                 {data.finished_at ? ` · finished ${formatDateTime(data.finished_at)}` : ''}
-              </p>
-            </div>
-            <div className="head-actions">
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={report.isPending}
-                onClick={() => report.mutate({ kind: 'sequence', id })}
-              >
-                <Icon name="print" /> Sequence report
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => setSharing(true)}>
-                <Icon name="share" /> Share
-              </button>
-            </div>
-          </div>
+              </>
+            }
+            actions={
+              <>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={report.isPending}
+                  onClick={() => report.mutate({ kind: 'sequence', id })}
+                >
+                  <Icon name="print" /> Sequence report
+                </button>
+                <button type="button" className="button button--secondary" onClick={() => setSharing(true)}>
+                  <Icon name="share" /> Share
+                </button>
+              </>
+            }
+          />
           <div className="sequence-settings card">
             <MethodChoiceField
               id="sequence-method-setting"

@@ -7,6 +7,9 @@ import { formatDateTime } from '../../lib/time.ts';
 import { NewSequenceForm } from './NewSequenceForm.tsx';
 import { fetchChoices, fetchSequences } from './sequencesApi.ts';
 import { StateBadge } from './stateBadge.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 
 export function SequencesPage() {
   const [creating, setCreating] = useState(false);
@@ -16,31 +19,27 @@ export function SequencesPage() {
   const list = [...(sequences.data ?? [])].sort((a, b) => b.id - a.id);
   return (
     <div className="cabinet__content">
-      <div className="cabinet__head">
-        <div>
-          <h1>Sequences</h1>
-          <p className="cabinet__lead">Tables of samples and standards run on an instrument, with results.</p>
-        </div>
-        <div className="head-actions">
-          <Link className="button button--secondary" to="/app/sequences/samples">
-            <Icon name="science" /> Samples and standards
-          </Link>
-          <button type="button" className="button" onClick={() => setCreating(true)} disabled={creating}>
-            <Icon name="add" /> New sequence
-          </button>
-        </div>
-      </div>
+      <PageHead
+        title="Sequences"
+        lead="Tables of samples and standards run on an instrument, with results."
+        actions={
+          <>
+            <Link className="button button--secondary" to="/app/sequences/samples">
+              <Icon name="science" /> Samples and standards
+            </Link>
+            <button type="button" className="button" onClick={() => setCreating(true)} disabled={creating}>
+              <Icon name="add" /> New sequence
+            </button>
+          </>
+        }
+      />
       {creating && <NewSequenceForm onCancel={() => setCreating(false)} />}
       {sequences.isError ? (
-        <div className="form-error" role="alert">
-          {sequences.error.message}
-        </div>
+        <ErrorAlert>{sequences.error.message}</ErrorAlert>
       ) : sequences.isSuccess && list.length === 0 ? (
-        <div className="empty card" role="status">
-          <Icon name="playlist_play" className="empty__icon" />
-          <h2>No sequences yet</h2>
+        <EmptyState icon="playlist_play" title="No sequences yet">
           <p>Create a sequence, add samples and standards to its table, and start it on an instrument.</p>
-        </div>
+        </EmptyState>
       ) : sequences.isSuccess ? (
         <div className="card list-card">
           <table className="list-table" aria-label="Sequences">

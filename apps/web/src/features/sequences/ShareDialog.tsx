@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { call } from './sequencesApi.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 interface ShareLink {
   id: number;
@@ -65,11 +66,7 @@ export function ShareDialog({
       <p className="sequence-section__hint">
         Anyone with a link can read this sequence&apos;s report until the link expires or is revoked.
       </p>
-      {links.isError && (
-        <div className="form-error" role="alert">
-          {links.error.message}
-        </div>
-      )}
+      {links.isError && <ErrorAlert>{links.error.message}</ErrorAlert>}
       {mine.length === 0 && links.isSuccess && <p>No active links.</p>}
       <ul className="share-links">
         {mine.map((link) => (

@@ -22,6 +22,8 @@ import { fetchTemplate, saveTemplate } from './templatesApi.ts';
 import { fetchTemplateDefaults } from './templateDefaultsLoader.ts';
 import '../methods/methods.css';
 import './templates.css';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 
 /** A new template starts from the public defaults file; its empty detection minimums mean automatic. */
 const newTemplate = (defaults: FlatTemplate): FlatTemplate => ({ ...defaults });
@@ -68,39 +70,41 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
   const submit = () => form.checkAll() && save.mutate({});
   return (
     <>
-      <div className="cabinet__head">
-        <div>
-          <h1>{saved.uuid ? saved.name : 'New template'}</h1>
-          <p className="cabinet__lead">
+      <PageHead
+        title={saved.uuid ? saved.name : 'New template'}
+        lead={
+          <>
             {saved.uuid
               ? `Template #${saved.id ?? ''}`
               : 'A processing recipe: detection window, blank, baseline, peaks and noise.'}
             {saved.is_archived ? ' · Archived' : ''}
-          </p>
-        </div>
-        <div className="head-actions">
-          {saved.uuid && (
-            <>
-              <FavoriteButton
-                favorite={saved.is_favorite}
-                name={saved.name}
-                onToggle={() => save.mutate({ is_favorite: !saved.is_favorite })}
-              />
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => save.mutate({ is_archived: !saved.is_archived })}
-              >
-                <Icon name={saved.is_archived ? 'unarchive' : 'archive'} />{' '}
-                {saved.is_archived ? 'Restore' : 'Archive'}
-              </button>
-            </>
-          )}
-          <button type="button" className="button" disabled={save.isPending} onClick={submit}>
-            <Icon name="save" /> Save template
-          </button>
-        </div>
-      </div>
+          </>
+        }
+        actions={
+          <>
+            {saved.uuid && (
+              <>
+                <FavoriteButton
+                  favorite={saved.is_favorite}
+                  name={saved.name}
+                  onToggle={() => save.mutate({ is_favorite: !saved.is_favorite })}
+                />
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => save.mutate({ is_archived: !saved.is_archived })}
+                >
+                  <Icon name={saved.is_archived ? 'unarchive' : 'archive'} />{' '}
+                  {saved.is_archived ? 'Restore' : 'Archive'}
+                </button>
+              </>
+            )}
+            <button type="button" className="button" disabled={save.isPending} onClick={submit}>
+              <Icon name="save" /> Save template
+            </button>
+          </>
+        }
+      />
       <div className="template-editor">
         <form
           className="template-editor__form"
@@ -150,14 +154,10 @@ export function TemplateEditor() {
         <Icon name="arrow_back" /> Templates
       </Link>
       {(template.error ?? defaults.error) && (
-        <div className="form-error" role="alert">
-          {(template.error ?? defaults.error)?.message}
-        </div>
+        <ErrorAlert>{(template.error ?? defaults.error)?.message}</ErrorAlert>
       )}
       {uuid !== undefined && template.isSuccess && !template.data && (
-        <div className="form-error" role="alert">
-          Template not found.
-        </div>
+        <ErrorAlert>Template not found.</ErrorAlert>
       )}
       {initial && <EditorBody key={initial.uuid ?? 'new'} initial={initial} />}
     </div>

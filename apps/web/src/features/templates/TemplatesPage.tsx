@@ -14,6 +14,7 @@ import { initialListParams, type ListParams } from '../../lib/listQuery.ts';
 import { fetchTemplates, setTemplateArchived, setTemplateFavorite } from './templatesApi.ts';
 import '../methods/methods.css';
 import './templates.css';
+import { PageHead } from '../../components/PageHead.tsx';
 
 const label = (key: string | null) =>
   key && key in algorithmLabels ? algorithmLabels[key as AlgorithmKey] : '—';
@@ -97,17 +98,17 @@ export function TemplatesPage() {
   });
   return (
     <div className="cabinet__content">
-      <div className="cabinet__head">
-        <div>
-          <h1>Templates</h1>
-          <p className="cabinet__lead">
-            Post-processing recipes: replaying a template on the raw signal always gives the same peaks.
-          </p>
-        </div>
-        <Link className="button" to="/app/templates/new">
-          <Icon name="add" /> New template
-        </Link>
-      </div>
+      <PageHead
+        title="Templates"
+        lead="Post-processing recipes: replaying a template on the raw signal always gives the same peaks."
+        actions={
+          <>
+            <Link className="button" to="/app/templates/new">
+              <Icon name="add" /> New template
+            </Link>
+          </>
+        }
+      />
       <ListToolbar params={params} onChange={setParams} searchLabel="Search templates" />
       <ListContent
         query={templates}
