@@ -2,7 +2,13 @@
 // peaks named after the sequence's standards, system-suitability figures on every peak, and, inside a
 // sequence, the calibration from its standards and the amounts of its samples.
 import { domainErrors, flattenTemplate, type FlatTemplate, type TemplatePayload } from '@eluent/contracts';
-import { processChromatogram, type Peak, type ProcessingTemplate } from '@eluent/signal';
+import {
+  amountFromResponse,
+  calibrateExternalStandard,
+  processChromatogram,
+  type Peak,
+  type ProcessingTemplate,
+} from '@eluent/signal';
 import type { Insertable, Transaction } from 'kysely';
 import type { ProcessingResultsTable } from '../../db/domain-schema.ts';
 import type { Database } from '../../db/schema.ts';
@@ -11,7 +17,6 @@ import type { PeakValues, ResultRow, ResultsRepository } from '../../repositorie
 import type { AnalyteRow, SamplesRepository } from '../../repositories/samples.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SequencesRepository, TemplateRow } from '../../repositories/sequences.ts';
-import { amountFromArea, fitCalibration } from './calibration.ts';
 
 /** What a result records about the template that made it. */
 export interface TemplateSnapshot extends FlatTemplate {
@@ -192,7 +197,7 @@ export function createResultsService(deps: {
     }
     const fits = new Map(
       [...points]
-        .map(([analyte, list]) => [analyte, fitCalibration(list)] as const)
+        .map(([analyte, list]) => [analyte, calibrateExternalStandard(list)] as const)
         .filter(([, fit]) => fit !== null),
     );
     await db.transaction().execute(async (trx) => {
@@ -221,7 +226,7 @@ export function createResultsService(deps: {
           continue;
         }
         const fit = fits.get(peak.name);
-        const amount = fit ? amountFromArea(fit, peak.area) : null;
+        const amount = fit ? amountFromResponse(fit, peak.area) : null;
         await results.setPeakAmount(trx, peak.id, amount, fit ? (units.get(peak.name) ?? null) : null);
       }
     });
