@@ -1,9 +1,8 @@
-// Processing-core benchmark: the 1,000,000-point signal of processing.md §6.4, timed for detection alone and
-// for the whole default pipeline, with scipy's find_peaks on the same array in the same run when available.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Processing-core benchmark: every case runs ours and its reference alternately on the same array in this
+// one run. The scipy reference is a long-lived python3 child (bench/scipyReference.py) fed the same bytes;
+// it times its own calls inside Python, ours are timed inside Node. Reported: medians and ours/reference.
+// `npm run bench -- signal [--max=1000000]` (--max skips the larger find_peaks sizes).
+import { loadavg } from 'node:os';
 import {
   findPeaks,
   processChromatogram,
@@ -11,145 +10,245 @@ import {
   seededRandom,
   type FindPeaksOptions,
 } from '@eluent/signal';
+import { previewMessage } from '../apps/web/src/workers/previewMessage.ts';
+import { ScipyReference } from './scipyReference.ts';
 
-function buildSignal(points: number, seed: number) {
+/** A drifting baseline, 500 Gaussian peaks per 1,000,000 points (heights 1–1000), white noise SD 0.05. */
+export function buildSignal(points: number, seed: number) {
   const stepSec = 0.01;
-  const timeSec = Float64Array.from({ length: points }, (_, i) => i * stepSec);
+  const timeSec = new Float64Array(points);
+  const values = new Float64Array(points);
+  for (let i = 0; i < points; i++) {
+    timeSec[i] = i * stepSec;
+    values[i] = 0.5 * Math.sin((i * stepSec) / 2000);
+  }
   const endSec = (points - 1) * stepSec;
-  const values = Float64Array.from(timeSec, (t) => 0.5 * Math.sin(t / 2000));
   const uniform = seededRandom(seed);
-  const peakCount = Math.round((500 * points) / 1_000_000);
-  const centres = Array.from({ length: peakCount }, () => 50 + uniform() * (endSec - 100));
-  const heights = Array.from({ length: peakCount }, () => 10 ** (uniform() * 3));
-  const sigmas = Array.from({ length: peakCount }, () => 1 + 4 * uniform());
+  const peakCount = Math.max(1, Math.round((500 * points) / 1_000_000));
   for (let k = 0; k < peakCount; k++) {
-    const centre = centres[k]!;
-    const sigma = sigmas[k]!;
+    const centre = 50 + uniform() * (endSec - 100);
+    const height = 10 ** (uniform() * 3);
+    const sigma = 1 + 4 * uniform();
     const from = Math.max(0, Math.floor((centre - 8 * sigma) / stepSec));
     const to = Math.min(points - 1, Math.ceil((centre + 8 * sigma) / stepSec));
     for (let i = from; i <= to; i++)
-      values[i]! += heights[k]! * Math.exp(-0.5 * ((timeSec[i]! - centre) / sigma) ** 2);
+      values[i]! += height * Math.exp(-0.5 * ((timeSec[i]! - centre) / sigma) ** 2);
   }
   const noise = seededNormal(seed + 1);
   for (let i = 0; i < points; i++) values[i]! += 0.05 * noise();
   return { timeSec, values };
 }
 
-interface Timing {
-  bestMs: number;
-  medianMs: number;
-  /** Best process CPU time (user + system): steadier than wall time on a shared machine. */
-  cpuBestMs: number;
+const median = (runs: number[]) => {
+  const sorted = [...runs].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+interface Outcome {
+  ms: number;
+  count: number;
 }
 
-/** One warm-up call, then best and median of 5 (processing.md §6.4), wall and CPU time. */
-function time(body: () => unknown): Timing {
-  body();
-  const runs: number[] = [];
-  const cpuRuns: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const cpuStart = process.cpuUsage();
+/**
+ * `rounds` interleaved rounds after two warm-up rounds; the order alternates (ours first, then reference
+ * first) so neither side always runs on a freshly warmed cache. Returns the medians and the peak counts.
+ */
+async function interleave(
+  rounds: number,
+  ours: () => number,
+  reference: (() => Promise<Outcome>) | null,
+): Promise<{ ours: number; reference: number | null; oursCount: number; referenceCount: number | null }> {
+  const oursRuns: number[] = [];
+  const referenceRuns: number[] = [];
+  let oursCount = 0;
+  let referenceCount: number | null = null;
+  const timeOurs = () => {
     const start = performance.now();
-    body();
-    runs.push(performance.now() - start);
-    const cpu = process.cpuUsage(cpuStart);
-    cpuRuns.push((cpu.user + cpu.system) / 1000);
+    oursCount = ours();
+    return performance.now() - start;
+  };
+  for (let round = -2; round < rounds; round++) {
+    let mine: number;
+    let theirs: Outcome | null = null;
+    if (round % 2 === 0) {
+      mine = timeOurs();
+      theirs = reference ? await reference() : null;
+    } else {
+      theirs = reference ? await reference() : null;
+      mine = timeOurs();
+    }
+    if (round < 0) continue;
+    oursRuns.push(mine);
+    if (theirs) {
+      referenceRuns.push(theirs.ms);
+      referenceCount = theirs.count;
+    }
   }
-  runs.sort((a, b) => a - b);
-  return { bestMs: runs[0]!, medianMs: runs[2]!, cpuBestMs: Math.min(...cpuRuns) };
+  return {
+    ours: median(oursRuns),
+    reference: referenceRuns.length ? median(referenceRuns) : null,
+    oursCount,
+    referenceCount,
+  };
 }
 
-const cases: [string, FindPeaksOptions, string][] = [
-  ['no conditions', {}, ''],
-  ['height=1', { height: 1 }, 'height=1'],
-  ['distance=100', { distance: 100 }, 'distance=100'],
-  ['prominence=1', { prominence: 1 }, 'prominence=1'],
-  ['prominence=1, wlen=2001', { prominence: 1, wlen: 2001 }, 'prominence=1, wlen=2001'],
-  ['prominence=1, width=50', { prominence: 1, width: 50 }, 'prominence=1, width=50'],
-  [
-    'all four',
-    { height: 1, distance: 100, prominence: 1, width: 50 },
-    'height=1, distance=100, prominence=1, width=50',
-  ],
+const findPeaksCases: [string, FindPeaksOptions][] = [
+  ['no conditions', {}],
+  ['height=1', { height: 1 }],
+  ['threshold=0.05', { threshold: 0.05 }],
+  ['distance=100', { distance: 100 }],
+  ['prominence=1', { prominence: 1 }],
+  ['width=50', { width: 50 }],
+  ['all together', { height: 1, threshold: 0.001, distance: 100, prominence: 1, width: 50 }],
 ];
 
-/** scipy's best wall and CPU times per case on the same array, or null without python3 + scipy. */
-function scipyTimes(values: Float64Array): Record<string, { bestMs: number; cpuBestMs: number }> | null {
-  const directory = mkdtempSync(join(tmpdir(), 'eluent-bench-'));
-  try {
-    const file = join(directory, 'signal.f64');
-    writeFileSync(file, new Uint8Array(values.buffer));
-    const script = [
-      'import sys, json, time, numpy as np',
-      'from scipy.signal import find_peaks',
-      'x = np.fromfile(sys.argv[1], dtype="<f8")',
-      `cases = ${JSON.stringify(Object.fromEntries(cases.map(([name, , call]) => [name, call])))}`,
-      'out = {}',
-      'for name, call in cases.items():',
-      '    f = eval("lambda: find_peaks(x" + (", " + call if call else "") + ")")',
-      '    f()',
-      '    runs, cpu = [], []',
-      '    for _ in range(5):',
-      '        t, c = time.perf_counter(), time.process_time()',
-      '        f()',
-      '        runs.append((time.perf_counter() - t) * 1000); cpu.append((time.process_time() - c) * 1000)',
-      '    out[name] = {"bestMs": min(runs), "cpuBestMs": min(cpu)}',
-      'print(json.dumps(out))',
-    ].join('\n');
-    const result = spawnSync('python3', ['-c', script, file], { encoding: 'utf8', timeout: 300_000 });
-    if (result.status !== 0) return null;
-    return JSON.parse(result.stdout) as Record<string, { bestMs: number; cpuBestMs: number }>;
-  } catch {
-    return null;
-  } finally {
-    rmSync(directory, { recursive: true, force: true });
-  }
+/** scipy's keyword arguments for the same conditions. */
+function scipyKwargs(options: FindPeaksOptions): Record<string, number> {
+  const names: Record<string, string> = {
+    height: 'height',
+    threshold: 'threshold',
+    distance: 'distance',
+    prominence: 'prominence',
+    width: 'width',
+    wlen: 'wlen',
+  };
+  return Object.fromEntries(
+    Object.entries(options)
+      .filter(([, value]) => typeof value === 'number')
+      .map(([key, value]) => [names[key] ?? key, value as number]),
+  );
 }
 
-const ms = (value: number | undefined, width: number) =>
-  (value === undefined ? '–' : value.toFixed(1)).padStart(width);
-const ratio = (ours: number, reference: number | undefined) =>
-  (reference ? (ours / reference).toFixed(2) : '–').padStart(7);
+const format = (value: number | null, digits = 1) => (value === null ? '–' : value.toFixed(digits));
 
-export async function run(): Promise<void> {
-  const { timeSec, values } = buildSignal(1_000_000, 0);
-  console.log(`signal: 1,000,000 points, ${findPeaks(values).peaks.length} raw local maxima`);
-  const scipy = scipyTimes(values);
-  if (!scipy) console.log('python3 with scipy not available: scipy timings skipped');
+function printRow(cells: string[], widths: number[]) {
   console.log(
-    'find_peaks case            ours wall best / median   scipy wall best   ratio   ours CPU   scipy CPU   ratio',
+    cells.map((cell, k) => (k === 0 ? cell.padEnd(widths[k]!) : cell.padStart(widths[k]!))).join('  '),
   );
-  for (const [name, options] of cases) {
-    const ours = time(() => findPeaks(values, options));
-    const reference = scipy?.[name];
-    console.log(
-      `${name.padEnd(26)} ${ms(ours.bestMs, 14)} / ${ms(ours.medianMs, 6)}   ${ms(reference?.bestMs, 15)}   ${ratio(ours.bestMs, reference?.bestMs)}   ${ms(ours.cpuBestMs, 8)}   ${ms(reference?.cpuBestMs, 9)}   ${ratio(ours.cpuBestMs, reference?.cpuBestMs)}`,
+}
+
+const WIDTHS = [44, 9, 9, 9, 5, 14];
+const HEADER = ['case', 'ours ms', 'ref ms', 'ours/ref', 'runs', 'peaks ours/ref'];
+
+export async function run(args: string[]): Promise<void> {
+  const maxArgument = args.find((argument) => argument.startsWith('--max='));
+  const maxPoints = maxArgument ? Number(maxArgument.slice(6)) : Number.POSITIVE_INFINITY;
+  const reference = await ScipyReference.start();
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ');
+  console.log(`load average at start (1, 5, 15 min): ${load()}`);
+  console.log(
+    `node ${process.version}; reference: ${reference ? reference.versions : 'python3 with scipy not available, skipped'}`,
+  );
+  console.log('medians of interleaved rounds (after 2 warm-up rounds); each side timed in its own process\n');
+  printRow(HEADER, WIDTHS);
+  const row = async (
+    label: string,
+    rounds: number,
+    ours: () => number,
+    referenceRun: (() => Promise<Outcome>) | null,
+  ) => {
+    const result = await interleave(rounds, ours, referenceRun);
+    printRow(
+      [
+        label,
+        format(result.ours, 2),
+        format(result.reference, 2),
+        result.reference === null ? '–' : format(result.ours / result.reference, 2),
+        String(rounds),
+        `${result.oursCount}/${result.referenceCount ?? '–'}`,
+      ],
+      WIDTHS,
     );
+  };
+  try {
+    for (const [points, rounds] of [
+      [100_000, 30],
+      [1_000_000, 20],
+      [10_000_000, 5],
+    ] as const) {
+      if (points > maxPoints) continue;
+      const { values } = buildSignal(points, 0);
+      if (reference) await reference.load('x', values);
+      for (const [name, options] of findPeaksCases) {
+        await row(
+          `find_peaks ${name}, ${points.toLocaleString('en')}`,
+          rounds,
+          () => findPeaks(values, options).peaks.length,
+          reference
+            ? () => reference.run({ case: 'find_peaks', array: 'x', kwargs: scipyKwargs(options) })
+            : null,
+        );
+      }
+    }
+
+    // The whole pipeline at 1,000,000 points; its reference does the equivalent plain steps in scipy
+    // (find_peaks with the same minimums, peak_widths, trapezoid areas over the bases) — not our rules.
+    const signal = buildSignal(1_000_000, 0);
+    if (reference) {
+      await reference.load('x', signal.values);
+      await reference.load('t', signal.timeSec);
+    }
+    const stepSec = 0.01;
+    for (const [label, template] of [
+      ['automatic default (no template)', {}],
+      [
+        'template prominence 1, width 0.5 s',
+        { peak_detection_min_prominence: 1, peak_detection_min_width: 0.5 },
+      ],
+    ] as const) {
+      const detection = processChromatogram(signal, template).detection;
+      const kwargs = {
+        prominence: detection?.minProminence.value ?? 0,
+        width: (detection?.minWidthSec.value ?? 0) / stepSec,
+      };
+      await row(
+        `pipeline ${label}, 1,000,000`,
+        20,
+        () => processChromatogram(signal, template).peaks.length,
+        reference ? () => reference.run({ case: 'pipeline', array: 'x', time: 't', kwargs }) : null,
+      );
+    }
+
+    // The live preview as the worker runs it: processing, the decimated plot signals, and the hand-over
+    // (structured clone with the buffers transferred). Reference: the previous hand-over, the full corrected
+    // signal and baseline as number arrays, cloned — in this process too.
+    const preview = buildSignal(200_000, 0);
+    for (const [label, template] of [
+      ['automatic default', {}],
+      [
+        'template prominence 1, width 0.5 s',
+        { peak_detection_min_prominence: 1, peak_detection_min_width: 0.5 },
+      ],
+    ] as const) {
+      await row(
+        `preview ${label}, 200,000 (ref: full hand-over)`,
+        20,
+        () => {
+          const { message, transfer } = previewMessage(1, preview, template);
+          const delivered = structuredClone<typeof message>(message, { transfer });
+          return delivered.type === 'result' ? delivered.result.peaks.length : -1;
+        },
+        () => {
+          const start = performance.now();
+          const result = processChromatogram(preview, template, { includeSignals: true });
+          const full = {
+            ...result,
+            signals: {
+              correctedValues: Array.from(result.signals!.correctedValues),
+              runBaseline: Array.from(result.signals!.runBaseline),
+            },
+          };
+          const delivered = structuredClone({ type: 'result', id: 1, result: full });
+          return Promise.resolve({ ms: performance.now() - start, count: delivered.result.peaks.length });
+        },
+      );
+    }
+  } finally {
+    reference?.stop();
   }
-  const template = { peak_detection_min_prominence: 1, peak_detection_min_width: 0.5 };
-  const report = (label: string, timing: Timing, aimMs: number) =>
-    console.log(
-      `whole default pipeline, ${label}: wall best ${timing.bestMs.toFixed(1)} ms, median ${timing.medianMs.toFixed(1)} ms, CPU best ${timing.cpuBestMs.toFixed(1)} ms (aim < ${aimMs} ms)`,
-    );
-  report(
-    '1,000,000 points',
-    time(() => processChromatogram({ timeSec, values }, template)),
-    100,
-  );
-  report(
-    '1,000,000 points, automatic default (no template)',
-    time(() => processChromatogram({ timeSec, values }, {})),
-    100,
-  );
-  const preview = buildSignal(200_000, 0);
-  report(
-    '200,000-point preview',
-    time(() => processChromatogram(preview, template)),
-    16,
-  );
-  report(
-    '200,000-point preview, automatic default (no template)',
-    time(() => processChromatogram(preview, {})),
-    16,
-  );
+  console.log(`\nload average at end (1, 5, 15 min): ${load()}`);
 }

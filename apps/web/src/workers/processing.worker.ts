@@ -1,9 +1,11 @@
 // The processing Web Worker: runs @eluent/signal's processChromatogram off the page's thread.
-import { processChromatogram, type SignalInput } from '@eluent/signal';
+import type { SignalInput } from '@eluent/signal';
 import type { FromWorker, ToWorker } from './processingMessages.ts';
+import { previewMessage } from './previewMessage.ts';
 
 const signals = new Map<string, SignalInput>();
-const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
+const post = (message: FromWorker, transfer: Transferable[] = []) =>
+  (self as unknown as Worker).postMessage(message, transfer);
 
 self.addEventListener('message', (event: MessageEvent<ToWorker>) => {
   const message = event.data;
@@ -18,8 +20,8 @@ self.addEventListener('message', (event: MessageEvent<ToWorker>) => {
     return;
   }
   try {
-    const result = processChromatogram(signal, message.template, { includeSignals: true });
-    post({ type: 'result', id: message.id, result });
+    const answer = previewMessage(message.id, signal, message.template);
+    post(answer.message, answer.transfer);
   } catch (error) {
     post({ type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) });
   }

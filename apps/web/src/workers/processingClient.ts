@@ -1,6 +1,6 @@
 // The page's side of the processing worker: the latest request wins, older answers are dropped.
-import type { ProcessingResult, ProcessingTemplate } from '@eluent/signal';
-import type { FromWorker, ToWorker } from './processingMessages.ts';
+import type { ProcessingTemplate } from '@eluent/signal';
+import type { FromWorker, PreviewPlot, PreviewResult, ToWorker } from './processingMessages.ts';
 
 export interface ChromatogramSignal {
   key: string;
@@ -9,8 +9,14 @@ export interface ChromatogramSignal {
   unit: string;
 }
 
+/** What the page receives: the result, and the corrected signal and baseline reduced for the plot. */
+export interface PreviewAnswer {
+  result: PreviewResult;
+  plot: PreviewPlot;
+}
+
 export interface ProcessingClient {
-  process(signal: ChromatogramSignal, template: ProcessingTemplate): Promise<ProcessingResult | null>;
+  process(signal: ChromatogramSignal, template: ProcessingTemplate): Promise<PreviewAnswer | null>;
   dispose(): void;
 }
 
@@ -21,7 +27,7 @@ export function createProcessingClient(): ProcessingClient {
   let latest = 0;
   const waiting = new Map<
     number,
-    { resolve: (r: ProcessingResult | null) => void; reject: (e: Error) => void }
+    { resolve: (r: PreviewAnswer | null) => void; reject: (e: Error) => void }
   >();
   worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
     const message = event.data;
@@ -29,21 +35,20 @@ export function createProcessingClient(): ProcessingClient {
     if (!entry) return;
     waiting.delete(message.id);
     if (message.id !== latest) entry.resolve(null);
-    else if (message.type === 'result') entry.resolve(message.result);
+    else if (message.type === 'result') entry.resolve({ result: message.result, plot: message.plot });
     else entry.reject(new Error(message.message));
   });
-  const send = (message: ToWorker) => worker.postMessage(message);
+  const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
   return {
     process(signal, template) {
       if (loadedKey !== signal.key) {
-        // Copies, so the caller keeps its arrays (the worker owns what it receives).
-        send({
-          type: 'signal',
-          key: signal.key,
-          timeSec: signal.timeSec.slice(),
-          values: signal.values.slice(),
-          unit: signal.unit,
-        });
+        // Copies, so the caller keeps its arrays; the copies move to the worker (transferred, not cloned).
+        const timeSec = signal.timeSec.slice();
+        const values = signal.values.slice();
+        send({ type: 'signal', key: signal.key, timeSec, values, unit: signal.unit }, [
+          timeSec.buffer,
+          values.buffer,
+        ]);
         loadedKey = signal.key;
       }
       latest += 1;

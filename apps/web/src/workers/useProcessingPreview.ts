@@ -1,6 +1,7 @@
 // Live preview: reprocesses the chosen chromatogram in the worker as the template changes (debounced).
 import { useEffect, useRef, useState } from 'react';
-import type { ProcessingResult, ProcessingTemplate } from '@eluent/signal';
+import type { ProcessingTemplate } from '@eluent/signal';
+import type { PreviewPlot, PreviewResult } from './processingMessages.ts';
 import {
   createProcessingClient,
   type ChromatogramSignal,
@@ -10,7 +11,9 @@ import {
 const DEBOUNCE_MS = 250;
 
 export interface PreviewState {
-  result: ProcessingResult | null;
+  result: PreviewResult | null;
+  /** The corrected signal and baseline reduced for the plot (null until the first result). */
+  plot: PreviewPlot | null;
   error: string | null;
   pending: boolean;
 }
@@ -20,7 +23,12 @@ export function useProcessingPreview(
   template: ProcessingTemplate,
 ): PreviewState {
   const client = useRef<ProcessingClient | null>(null);
-  const [state, setState] = useState<PreviewState>({ result: null, error: null, pending: false });
+  const [state, setState] = useState<PreviewState>({
+    result: null,
+    plot: null,
+    error: null,
+    pending: false,
+  });
   const templateKey = JSON.stringify(template);
 
   useEffect(() => {
@@ -37,10 +45,11 @@ export function useProcessingPreview(
     const timer = setTimeout(() => {
       const running = client.current?.process(signal, JSON.parse(templateKey) as ProcessingTemplate);
       running?.then(
-        (result) => result && setState({ result, error: null, pending: false }),
+        (answer) => answer && setState({ ...answer, error: null, pending: false }),
         (error: unknown) =>
           setState({
             result: null,
+            plot: null,
             error: error instanceof Error ? error.message : String(error),
             pending: false,
           }),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findPeaks } from './findPeaks.ts';
 import { peakProminences } from './peakProminences.ts';
 import { peakWidths } from './peakWidths.ts';
+import { seededRandom } from '../random/seededRandom.ts';
 
 const list = (values: ArrayLike<number>) => Array.from(values);
 const rounded = (values: ArrayLike<number> | undefined, digits = 4) =>
@@ -83,6 +84,41 @@ describe('findPeaks golden edge cases', () => {
     const input = Float64Array.from([0, 2, 1, 3, 0.5, 2.5, 0]);
     findPeaks(input, { prominence: 1, width: 0.5 });
     expect(list(input)).toEqual([0, 2, 1, 3, 0.5, 2.5, 0]);
+  });
+});
+
+describe('findPeaks on a long noisy signal', () => {
+  // Seeded: a sine with spikes every 997 samples, so a height filter leaves one peak per ~1000 samples.
+  const uniform = seededRandom(11);
+  const values = Float64Array.from({ length: 50_000 }, (_, i) => Math.sin(i / 700) + 0.3 * uniform());
+  for (let i = 500; i < values.length; i += 997) values[i]! += 2 + uniform();
+
+  it('gives the same prominences whether few peaks are walked or every maximum is scanned', () => {
+    // A height filter leaves few peaks (walked from each peak); without it every maximum is kept (one pass).
+    const few = findPeaks(values, { height: 1.5, prominence: 0, width: 0 });
+    const all = findPeaks(values, { prominence: 0, width: 0 });
+    expect(few.peaks.length).toBeGreaterThan(20);
+    expect(few.peaks.length * 64).toBeLessThan(values.length);
+    expect(all.peaks.length * 64).toBeGreaterThan(values.length);
+    const reference = peakProminences(values, few.peaks);
+    expect(list(few.properties.prominences!)).toEqual(list(reference.prominences));
+    expect(list(few.properties.leftBases!)).toEqual(list(reference.leftBases));
+    expect(list(few.properties.rightBases!)).toEqual(list(reference.rightBases));
+    const position = new Map(Array.from(all.peaks, (peak, n) => [peak, n]));
+    for (let n = 0; n < few.peaks.length; n++) {
+      const k = position.get(few.peaks[n]!)!;
+      expect(all.properties.prominences![k]).toBe(few.properties.prominences![n]);
+      expect(all.properties.widths![k]).toBe(few.properties.widths![n]);
+    }
+  });
+
+  it('applies a plain minimum height in the scan exactly as the height filter', () => {
+    const scanned = findPeaks(values, { height: 1.5 });
+    const filtered = findPeaks(values, { height: { min: 1.5 } });
+    expect(list(scanned.peaks)).toEqual(list(filtered.peaks));
+    expect(list(scanned.properties.peakHeights!)).toEqual(list(filtered.properties.peakHeights!));
+    const maxima = findPeaks(values).peaks;
+    expect(list(scanned.peaks)).toEqual(list(maxima).filter((peak) => values[peak]! >= 1.5));
   });
 });
 

@@ -4,6 +4,7 @@ import { windowLengthSamples, type PeakProminences } from './peakProminences.ts'
 import { peakWidths } from './peakWidths.ts';
 import { selectByPeakDistance } from './selectByPeakDistance.ts';
 import { prominencesWithMinimum } from './prominencesWithMinimum.ts';
+import { thresholdFilter } from './thresholdFilter.ts';
 import { wholeSignalProminences } from './wholeSignalProminences.ts';
 import {
   applyMaximum,
@@ -59,21 +60,33 @@ export interface FindPeaksResult {
 
 type Indexable = Int32Array | Float64Array;
 
-function compress<T extends Indexable>(array: T, keep: Uint8Array, count: number): T {
-  const result = new (array.constructor as new (size: number) => T)(count);
+/** Whole-signal prominences walk from each peak when there is at most one peak per this many samples. */
+const FEW_PEAKS_RATIO = 64;
+/** Steps the walks may take in all, in signal lengths, before the O(n) pass takes over. */
+const WALK_BUDGET = 16;
+
+/** Moves the kept entries to the front of `array` (in place: every array here is findPeaks' own). */
+function compact<T extends Indexable>(array: T, keep: Uint8Array, count: number): T {
   let position = 0;
-  for (let n = 0; n < keep.length; n++) if (keep[n]) result[position++] = array[n] as number;
-  return result;
+  for (let n = 0; n < keep.length; n++) if (keep[n]) array[position++] = array[n] as number;
+  return array.subarray(0, count) as T;
 }
 
-function applyKeep(state: { peaks: Int32Array; properties: FindPeaksProperties }, keep: Uint8Array) {
+interface State {
+  peaks: Int32Array;
+  properties: FindPeaksProperties;
+  /** The list of every local maximum while `peaks` is still it: kept whole for the prominence pass. */
+  maxima: Int32Array | null;
+}
+
+function applyKeep(state: State, keep: Uint8Array) {
   let count = 0;
   for (let n = 0; n < keep.length; n++) count += keep[n] as number;
   if (count === keep.length) return;
-  state.peaks = compress(state.peaks, keep, count);
+  state.peaks = compact(state.peaks === state.maxima ? state.peaks.slice() : state.peaks, keep, count);
   const properties = state.properties as Record<string, Indexable>;
   for (const key of Object.keys(properties)) {
-    properties[key] = compress(properties[key] as Indexable, keep, count);
+    properties[key] = compact(properties[key] as Indexable, keep, count);
   }
 }
 
@@ -98,12 +111,14 @@ export function findPeaks(input: ArrayLike<number>, options: FindPeaksOptions = 
     throw new RangeError('`distance` must be greater or equal to 1');
   }
   const hasPlateauSize = plateauSize !== null && plateauSize !== undefined;
-  const allMaxima = hasPlateauSize ? null : localMaximaIndices(values);
-  const maxima = allMaxima ? { peaks: allMaxima } : localMaxima(values);
-  const state: { peaks: Int32Array; properties: FindPeaksProperties } = {
-    peaks: maxima.peaks,
-    properties: {},
-  };
+  // A plain minimum height is applied during the maxima scan; every maximum is then found again only if
+  // whole-signal prominences need them all.
+  const heightInScan = !hasPlateauSize && typeof height === 'number';
+  const maxima = hasPlateauSize
+    ? localMaxima(values)
+    : { peaks: localMaximaIndices(values, heightInScan ? height : Number.NEGATIVE_INFINITY) };
+  const everyMaximum = () => (heightInScan ? localMaximaIndices(values) : maxima.peaks);
+  const state: State = { peaks: maxima.peaks, properties: {}, maxima: maxima.peaks };
   if (hasPlateauSize && 'leftEdges' in maxima) {
     const sizes = new Int32Array(state.peaks.length);
     for (let n = 0; n < sizes.length; n++) {
@@ -116,45 +131,16 @@ export function findPeaks(input: ArrayLike<number>, options: FindPeaksOptions = 
     });
     applyKeep(state, conditionMask(plateauSize, sizes, state.peaks, length, 'plateau_size'));
   }
-  if (typeof height === 'number' && Object.keys(state.properties).length === 0) {
-    // The common case, a plain minimum height: one pass writes the survivors and their heights.
-    const peaks = new Int32Array(state.peaks.length);
-    const heights = new Float64Array(state.peaks.length);
-    let count = 0;
-    for (let n = 0; n < state.peaks.length; n++) {
-      const peak = state.peaks[n] as number;
-      const value = values[peak] as number;
-      if (height <= value) {
-        peaks[count] = peak;
-        heights[count++] = value;
-      }
-    }
-    state.peaks = peaks.slice(0, count);
-    state.properties.peakHeights = heights.slice(0, count);
+  if (heightInScan) {
+    state.properties.peakHeights = valuesAt(values, state.peaks);
   } else if (height !== null && height !== undefined) {
     const heights = valuesAt(values, state.peaks);
     state.properties.peakHeights = heights;
     applyKeep(state, conditionMask(height, heights, state.peaks, length, 'height'));
   }
   if (threshold !== null && threshold !== undefined) {
-    const count = state.peaks.length;
-    const leftThresholds = new Float64Array(count);
-    const rightThresholds = new Float64Array(count);
-    const smaller = new Float64Array(count);
-    const larger = new Float64Array(count);
-    for (let n = 0; n < count; n++) {
-      const peak = state.peaks[n] as number;
-      const left = (values[peak] as number) - (values[peak - 1] as number);
-      const right = (values[peak] as number) - (values[peak + 1] as number);
-      leftThresholds[n] = left;
-      rightThresholds[n] = right;
-      smaller[n] = Math.min(left, right);
-      larger[n] = Math.max(left, right);
-    }
     const { min, max } = resolveCondition(threshold, state.peaks, length, 'threshold');
-    const keep = new Uint8Array(count).fill(1);
-    applyMinimum(keep, smaller, min);
-    applyMaximum(keep, larger, max);
+    const { keep, leftThresholds, rightThresholds } = thresholdFilter(values, state.peaks, min, max);
     Object.assign(state.properties, { leftThresholds, rightThresholds });
     applyKeep(state, keep);
   }
@@ -166,10 +152,17 @@ export function findPeaks(input: ArrayLike<number>, options: FindPeaksOptions = 
   if (hasProminence || hasWidth) {
     const windowLength = windowLengthSamples(options.wlen);
     const bounds = hasProminence ? resolveCondition(prominence, state.peaks, length, 'prominence') : null;
+    const minimum = bounds?.min ?? null;
+    // Few peaks on the whole signal: scipy's walks, given up for the one O(n) pass over every maximum after
+    // WALK_BUDGET signal lengths of steps in all (a step costs about a tenth of that pass per sample).
+    const walked =
+      windowLength >= 2
+        ? prominencesWithMinimum(values, state.peaks, windowLength, minimum)
+        : state.peaks.length * FEW_PEAKS_RATIO <= length
+          ? prominencesWithMinimum(values, state.peaks, -1, minimum, WALK_BUDGET * length)
+          : null;
     const computed: PeakProminences & { rejected?: Uint8Array } =
-      windowLength < 2
-        ? wholeSignalProminences(values, state.peaks, maxima.peaks)
-        : prominencesWithMinimum(values, state.peaks, windowLength, bounds?.min ?? null);
+      walked ?? wholeSignalProminences(values, state.peaks, everyMaximum());
     Object.assign(state.properties, {
       prominences: computed.prominences,
       leftBases: computed.leftBases,

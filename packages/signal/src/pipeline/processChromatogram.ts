@@ -56,7 +56,7 @@ export interface StepReport {
   error: string | null;
 }
 
-/** Result of processing; plain JSON (no typed arrays), so it can be stored and sent as is. */
+/** Result of processing; plain JSON (no typed arrays) apart from `signals`, so it can be stored as is. */
 export interface ProcessingResult {
   peaks: Peak[];
   noise: RunNoise | null;
@@ -69,7 +69,8 @@ export interface ProcessingResult {
   detection: DetectionSettings | null;
   /** Detector dropouts (NaN or the AIA null) bridged by linear interpolation before processing. */
   dropouts: { count: number; rangeCount: number } | null;
-  signals?: { correctedValues: number[]; runBaseline: number[] };
+  /** Full-length arrays for plotting and manual integration (only with `includeSignals`; never stored). */
+  signals?: { correctedValues: Float64Array; runBaseline: Float64Array };
 }
 
 function checkSignal(signal: SignalInput, name: string) {
@@ -384,8 +385,9 @@ export function processChromatogram(
   };
   if (context.includeSignals) {
     result.signals = {
-      correctedValues: Array.from(values),
-      runBaseline: Array.from(runLine ?? new Float64Array(values.length)),
+      // A copy when no step changed the signal, so the caller's input is never handed back as the result.
+      correctedValues: values === signal.values ? values.slice() : values,
+      runBaseline: runLine ?? new Float64Array(values.length),
     };
   }
   return result;

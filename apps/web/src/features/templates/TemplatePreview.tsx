@@ -61,26 +61,16 @@ export function TemplatePreview({
   const plotted = useMemo(() => plotPeaks(rows), [rows]);
   const series = useMemo(
     () =>
-      signal && preview.result?.signals
-        ? [
-            {
-              id: signal.key,
-              label: 'Signal',
-              timeSec: signal.timeSec,
-              values: Float64Array.from(preview.result.signals.correctedValues),
-            },
-          ]
+      signal && preview.plot
+        ? [{ id: signal.key, label: 'Signal', ...preview.plot.corrected }]
         : signal
           ? [{ id: signal.key, label: 'Signal', timeSec: signal.timeSec, values: signal.values }]
           : [],
-    [signal, preview.result],
+    [signal, preview.plot],
   );
   const baseline = useMemo(
-    () =>
-      signal && preview.result?.signals
-        ? { timeSec: signal.timeSec, values: Float64Array.from(preview.result.signals.runBaseline) }
-        : null,
-    [signal, preview.result],
+    () => (signal && preview.plot ? preview.plot.baseline : null),
+    [signal, preview.plot],
   );
   const stepErrors = preview.result?.steps.filter((step) => step.error) ?? [];
   return (

@@ -1,0 +1,21 @@
+// The worker's answer to one preview request: the template applied to the full signal, the result without
+// the full-length arrays, and the plot signals reduced to real extremes, their buffers transferred.
+import { processChromatogram, type ProcessingTemplate, type SignalInput } from '@eluent/signal';
+import type { FromWorker } from './processingMessages.ts';
+import { keepExtremes, PREVIEW_COLUMNS } from './previewSignals.ts';
+
+/** Processes `signal` with `template`; `transfer` lists the buffers to move, not copy, to the page. */
+export function previewMessage(
+  id: number,
+  signal: SignalInput,
+  template: ProcessingTemplate,
+): { message: FromWorker; transfer: ArrayBuffer[] } {
+  const { signals, ...result } = processChromatogram(signal, template, { includeSignals: true });
+  const corrected = keepExtremes(signal.timeSec, signals!.correctedValues, PREVIEW_COLUMNS);
+  const baseline = keepExtremes(signal.timeSec, signals!.runBaseline, PREVIEW_COLUMNS);
+  const transfer = [corrected, baseline].flatMap((plot) => [
+    plot.timeSec.buffer as ArrayBuffer,
+    plot.values.buffer as ArrayBuffer,
+  ]);
+  return { message: { type: 'result', id, result, plot: { corrected, baseline } }, transfer };
+}
