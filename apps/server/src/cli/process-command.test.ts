@@ -10,12 +10,15 @@ import { detectionLines } from './result-report.ts';
 
 const AIA_FILE = fileURLToPath(new URL('../../../../../shared/data/aia/WAT_490.CDF', import.meta.url));
 
-async function printed(args: string[]): Promise<{ code: number; out: string[] }> {
+async function printed(args: string[]): Promise<{ code: number; out: string[]; errors: string[] }> {
   const out: string[] = [];
+  const errors: string[] = [];
   const log = vi.spyOn(console, 'log').mockImplementation((text: unknown) => void out.push(String(text)));
-  const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const error = vi
+    .spyOn(console, 'error')
+    .mockImplementation((text: unknown) => void errors.push(String(text)));
   try {
-    return { code: await processCommand.run(args), out: out.join('\n').split('\n') };
+    return { code: await processCommand.run(args), out: out.join('\n').split('\n'), errors };
   } finally {
     log.mockRestore();
     error.mockRestore();
@@ -86,6 +89,21 @@ describe.skipIf(!existsSync(AIA_FILE) && !process.env.CI)('npm run eluent -- pro
       expect(out.some((line) => /^ {2}min prominence: \S+ AU \(automatic\)$/.test(line))).toBe(true);
       expect(out.some((line) => /^ {2}noise: SD \S+ AU, p-p \S+ AU$/.test(line))).toBe(true);
       expect(out.some((line) => /^ {2}estimated peak width \(W50\): \S+ s$/.test(line))).toBe(true);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a template the template schema does not pass, naming the field', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'eluent-process-'));
+    const template = join(folder, 'template.json');
+    writeFileSync(template, JSON.stringify({ peak_detection_min_width: '4' }));
+    try {
+      const { code, errors } = await printed([AIA_FILE, '--template', template]);
+      expect(code).toBe(1);
+      expect(errors).toEqual([
+        expect.stringMatching(/^error: template field peak_detection_min_width: .*number/),
+      ]);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -2,7 +2,7 @@
 // applied, automatic or the template's) and `export <file> <out.cdf|out.csv>`: thin wrappers over
 // @eluent/signal; errors are printed as one line naming the problem.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { formatFigure } from '@eluent/contracts';
+import { checkProcessingTemplate, formatFigure } from '@eluent/contracts';
 import {
   processChromatogram,
   readChromatogram,
@@ -38,15 +38,13 @@ function readTemplate(path: string): ProcessingTemplate {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new Error(`template ${path} must be a JSON object of template fields`);
   }
-  for (const [key, value] of Object.entries(parsed)) {
-    if (key.startsWith('algorithm_') && value !== null && typeof value !== 'string') {
-      throw new Error(`template field ${key} must be a string or null`);
-    }
-    if (/^(peak_|detection_time_|value_at_)/.test(key) && value !== null && typeof value !== 'number') {
-      throw new Error(`template field ${key} must be a number or null`);
-    }
+  // The one template schema of packages/contracts, as the server checks stored templates.
+  const checked = checkProcessingTemplate(parsed);
+  if (!checked.ok) {
+    const [field, messages] = Object.entries(checked.problems)[0]!;
+    throw new Error(`template field ${field}: ${messages.join(' ')}`);
   }
-  return parsed;
+  return checked.template;
 }
 
 function runProcess(args: string[]): number {

@@ -1,7 +1,9 @@
 // Peak processing errors of spec §8 through the public API: a chromatogram without peaks keeps its result
 // with 'No peaks found.' in the result's errors; a stored signal the processing core cannot read (too
-// short, times not increasing) fails its reprocessing with 'Peak processing failed.'.
+// short, times not increasing) fails its reprocessing with 'Peak processing failed.'; a stored template the
+// template schema does not pass fails it with its own message, before the processing core sees it.
 import { domainErrors } from '@eluent/contracts';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { syntheticCsv, upload } from '../../../test/results-fixtures.ts';
@@ -39,8 +41,11 @@ describe.each(await backends())('peak processing errors on $name', (backend) => 
     return row.id;
   }
 
-  async function reprocess(measurementId: number) {
-    const created = await api('POST', '/api/processing-jobs/', { measurement_id: measurementId });
+  async function reprocess(measurementId: number, templateUuid?: string) {
+    const created = await api('POST', '/api/processing-jobs/', {
+      measurement_id: measurementId,
+      ...(templateUuid ? { template_uuid: templateUuid } : {}),
+    });
     expect(created.status).toBe(202);
     let job: any;
     await until(async () => {
@@ -81,5 +86,32 @@ describe.each(await backends())('peak processing errors on $name', (backend) => 
     });
     const results = await api('GET', `/api/measurements/${backwards}/results/`);
     expect(results.body.results).toEqual([]);
+  });
+
+  it('fails the reprocessing with a stored template the template schema does not pass, naming it', async () => {
+    const uuid = randomUUID();
+    await server.context.database.db
+      .insertInto('postprocessingTemplates')
+      .values({
+        uuid,
+        owner_id: userId,
+        name: 'Broken by hand',
+        params_pdet: JSON.stringify({ peak_detection_min_prominence: 'five' }),
+        params_peak: JSON.stringify({}),
+        params_base: JSON.stringify({}),
+        params_binj: JSON.stringify({}),
+        params_nois: JSON.stringify({}),
+        params_dtim: JSON.stringify({}),
+      })
+      .execute();
+    const stored = await upload(server.baseUrl, token, 'peaks-for-template.csv', syntheticCsv());
+    const measurementId = stored.body.measurement_id as number;
+    const job = await reprocess(measurementId, uuid);
+    expect(job).toMatchObject({
+      state: 'failed',
+      error: `measurement ${measurementId}: ${domainErrors.processing_template_invalid}`,
+    });
+    const results = await api('GET', `/api/measurements/${measurementId}/results/`);
+    expect(results.body.results).toHaveLength(1);
   });
 });

@@ -1,7 +1,13 @@
 // Processing a measurement into a versioned result: the template replayed on the raw signal (packages/signal),
 // peaks named after the sequence's standards, system-suitability figures on every peak, and, inside a
 // sequence, the calibration from its standards and the amounts of its samples.
-import { domainErrors, flattenTemplate, type FlatTemplate, type TemplatePayload } from '@eluent/contracts';
+import {
+  checkProcessingTemplate,
+  domainErrors,
+  flattenTemplate,
+  type FlatTemplate,
+  type TemplatePayload,
+} from '@eluent/contracts';
 import {
   amountFromResponse,
   calibrateExternalStandard,
@@ -35,6 +41,16 @@ export function snapshotOf(row: TemplateRow | undefined): TemplateSnapshot {
     params_dtim: row.params_dtim as Record<string, unknown>,
   } as Partial<TemplatePayload> & { id: number };
   return { ...flattenTemplate(payload) };
+}
+
+/**
+ * A template snapshot checked against the one template schema (packages/contracts) before it reaches the
+ * processing core; a stored template the core cannot read is a domain error naming its fields.
+ */
+export function processingTemplateOf(snapshot: TemplateSnapshot): ProcessingTemplate {
+  const checked = checkProcessingTemplate(snapshot);
+  if (!checked.ok) throw AppError.domain(400, 'processing_template_invalid', { fields: checked.problems });
+  return checked.template;
 }
 
 /** Peak columns of the stored table from the processing core's figures. */
@@ -238,7 +254,7 @@ export function createResultsService(deps: {
     if (!measurement) throw AppError.domain(404, 'measurement_not_found');
     const signal = await results.signal(measurementId);
     if (signal.timeSec.length < 3) throw AppError.domain(400, 'processing_general_error');
-    const template = snapshot as unknown as ProcessingTemplate;
+    const template = processingTemplateOf(snapshot);
     const outcome = processStored(
       { timeSec: signal.timeSec, values: signal.signal, unit: measurement.signal_unit },
       template,
@@ -266,7 +282,7 @@ export function createResultsService(deps: {
     options: ProcessOptions,
     sequenceId: number | null,
   ): Promise<PreparedResult> {
-    const template = options.snapshot as unknown as ProcessingTemplate;
+    const template = processingTemplateOf(options.snapshot);
     const outcome = processStored(signal, template, { blank: await blankOf(template) });
     const peaks = outcome.peaks.map((peak, index) => peakValues(peak, index + 1));
     if (sequenceId !== null) namePeaks(peaks, await analytesOfSequence(sequenceId));

@@ -19,6 +19,7 @@ import { deviceMethodFromStored } from '../devices/method-mapping.ts';
 import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
 import type { ResultsService } from '../results/results.ts';
 import { snapshotOf } from '../results/results.ts';
+import { AppError } from '../../errors.ts';
 import { InstrumentRefusal, type InstrumentPort } from './instrument-port.ts';
 import { createInterruptions } from './interruptions.ts';
 
@@ -283,7 +284,11 @@ export function createSequenceRunner(deps: RunnerDependencies) {
         if (isConnectionError(error)) throw error;
         logger.warn({ err: error, measurementId }, 'processing a finished injection failed');
         // Recorded with the injection's measurement, so the sequence's results show it (catalogue text).
-        await runs.recordProcessingError(measurementId, 'processing_general_error');
+        const code =
+          error instanceof AppError && error.code.startsWith('processing_')
+            ? error.code
+            : 'processing_general_error';
+        await runs.recordProcessingError(measurementId, code);
       }
     }
     if (result === 'error' && sequence.state === 'RUNNING') {
