@@ -205,6 +205,18 @@ describe('synthetic known answers, no template', () => {
     // Apex tolerance: one sample of the 4 Hz trace (0.25 s), the same time tolerance as "isolated".
     expectTruePeaks(c, run(c).peaks, 1, syntheticCase('isolated').dtSec);
   });
+
+  it('a sloping baseline: the isolated peaks on a gradient hump found, integrated within 2 %', () => {
+    const c = syntheticCase('isolated_on_hump');
+    const { matches, extra, report } = matched(c, run(c).peaks);
+    expect(extra, `extra peaks\n${report}`).toHaveLength(0);
+    for (const m of matches) {
+      expect(m.peak, `missed the peak at ${m.truth.retentionTimeSec} s\n${report}`).not.toBeNull();
+      // Known gap (docs/processing.md): the 1 % peak where the baseline falls by 44 % of its height per W50.
+      if (Math.abs(m.truth.retentionTimeSec - 1470) < 1) continue;
+      expect(Math.abs(m.areaErrorPct!), `area at ${m.truth.retentionTimeSec} s\n${report}`).toBeLessThan(2);
+    }
+  });
 });
 
 /** The number of bridged dropout points the result reports, or null when it reports none. */

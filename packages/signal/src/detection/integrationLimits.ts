@@ -24,6 +24,10 @@ export interface LimitsInput {
 
 /** Samples averaged on the outer side of a baseline contact for its anchor value. */
 const ANCHOR_SAMPLES = 5;
+/** A flank whose fall over one W50 changes by less than this share from the last W50 is straight… */
+const STRAIGHT_SHARE = 0.1;
+/** …when that fall is also under this share of the peak's height (a tail still falls faster). */
+const STRAIGHT_FALL_SHARE = 0.1;
 
 /**
  * Integration limits the way a chromatographer draws them (Chromeleon/Empower rules):
@@ -48,13 +52,35 @@ export function integrationLimits(input: LimitsInput): PeakLimits[] {
     const patience = Math.max(3, Math.round(widths[k] as number));
     const lower = k > 0 ? apexes[k - 1]!.index : 0;
     const upper = k < count - 1 ? apexes[k + 1]!.index : n - 1;
+    // The walk ends where the flank has become a straight line: over the next W50 it falls nearly as much
+    // as over the last, clearly more than the noise and little against the peak's height (a peak's tail
+    // keeps slowing down; a sloping baseline, a gradient ramp or hump, does not).
+    const top = sign * smoothed[apex]!;
+    const straight = (inner: number, middle: number, outer: number) => {
+      const last = sign * (smoothed[inner]! - smoothed[middle]!);
+      const next = sign * (smoothed[middle]! - smoothed[outer]!);
+      const height = top - sign * smoothed[outer]!;
+      return (
+        last > 3 * tolerance &&
+        Math.abs(last - next) < STRAIGHT_SHARE * last &&
+        last < STRAIGHT_FALL_SHARE * height
+      );
+    };
     let best = apex;
     for (let i = apex - 1; i >= lower && best - i <= patience; i--) {
+      if (i + 2 * patience < apex && straight(i + 2 * patience, i + patience, i)) {
+        best = Math.max(best, i + patience);
+        break;
+      }
       if (sign * smoothed[i]! < sign * smoothed[best]! - tolerance) best = i;
     }
     left[k] = best;
     best = apex;
     for (let i = apex + 1; i <= upper && i - best <= patience; i++) {
+      if (i - 2 * patience > apex && straight(i - 2 * patience, i - patience, i)) {
+        best = Math.min(best, i - patience);
+        break;
+      }
       if (sign * smoothed[i]! < sign * smoothed[best]! - tolerance) best = i;
     }
     right[k] = best;

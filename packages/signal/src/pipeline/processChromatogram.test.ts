@@ -24,6 +24,24 @@ function chromatogram(
 }
 
 describe('processChromatogram on synthetic EMG chromatograms', () => {
+  it('ends peaks on a baseline hump where their flanks meet it, not down the hump (within 2 %)', () => {
+    const timeSec = timeAxis(1200);
+    const components = [
+      { area: 120, centreSec: 400, sigmaSec: 3, tauSec: 1 },
+      { area: 30, centreSec: 700, sigmaSec: 3.75, tauSec: 1 },
+      { area: 80, centreSec: 850, sigmaSec: 4.1, tauSec: 1 },
+    ];
+    const values = chromatogram(timeSec, components, 0.02, 3);
+    // A gradient hump half the largest peak high, its flanks steeper than a W50 of drift per peak.
+    timeSec.forEach((t, i) => (values[i]! += 8 * Math.exp(-(((t - 600) / 250) ** 2))));
+    const { peaks } = processChromatogram({ timeSec, values }, {});
+    for (const component of components) {
+      const peak = peaks.find((p) => Math.abs(p.retentionTimeSec - component.centreSec - 1) < 3);
+      expect(peak, `peak at ${component.centreSec} s`).toBeDefined();
+      expect(Math.abs(peak!.area / component.area - 1)).toBeLessThan(0.02);
+    }
+  });
+
   it('integrates isolated EMG peaks within 0.5 % (20 seeded runs)', () => {
     const random = seededRandom(7);
     for (let run = 0; run < 20; run++) {
