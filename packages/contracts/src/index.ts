@@ -6,3 +6,4 @@ export * from './template/index.ts';
 export * from './graphql/spec-documents.ts';
 export * from './integration.ts';
 export * from './detection.ts';
+export * from './rest/index.ts';

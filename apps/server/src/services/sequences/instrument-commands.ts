@@ -1,17 +1,12 @@
 // Commands a sequence sends its instrument after its state is saved (pause, resume, stop). A command the
 // instrument does not confirm is never dropped silently: it is logged, and the answer carries a warning
 // with the catalogue text, so the user knows the saved state and the instrument may disagree.
-import { domainErrors } from '@eluent/contracts';
+import { domainErrors, type InstrumentWarning } from '@eluent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InstrumentPort } from './instrument-port.ts';
 
-export type InstrumentCommand = 'pause' | 'resume' | 'stop';
-
-export interface InstrumentWarning {
-  code: 'sequence_instrument_not_confirmed';
-  detail: string;
-  command: InstrumentCommand;
-}
+export type { InstrumentWarning };
+export type InstrumentCommand = InstrumentWarning['command'];
 
 /** Sends `command`; answers the warning to report when the instrument did not confirm it. */
 export async function commandInstrument(

@@ -1,7 +1,7 @@
 // Run control through the public REST API on a simulated instrument: every rule of spec §4, §5 and §8 with
 // its exact message, then a whole calibrated run at high simulated speed with a pause in the middle.
 import { randomUUID } from 'node:crypto';
-import { domainErrors, type DomainErrorCode } from '@eluent/contracts';
+import { domainErrors, sequenceSchema, type DomainErrorCode } from '@eluent/contracts';
 import { simulatedHardware } from '@eluent/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -283,6 +283,8 @@ describe.each(await backends())('sequence run control on $name', (backend) => {
     );
     const finished = (await api('GET', `/api/sequences/${id}/`)).body;
     expect(finished.state).toBe('FINISHED');
+    // The answer is what the REST schema of packages/contracts (the web app's type) says it is.
+    expect(sequenceSchema.strict().safeParse(finished).error).toBeUndefined();
 
     const { injections, calibrations } = (await api('GET', `/api/sequences/${id}/results/`)).body;
     expect(injections).toHaveLength(5);

@@ -1,38 +1,20 @@
 // What a sequence answers over REST: its row, its table with each row's lock, and the interrupted injection
 // a paused run waits on (docs/sequences.md "Interrupted injections" and "Runs are protected").
-import { domainErrors, type DomainErrorCode } from '@eluent/contracts';
+import {
+  domainErrors,
+  type DomainErrorCode,
+  type Draft,
+  type Interruption,
+  type Sequence,
+} from '@eluent/contracts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { DraftRow, SequenceRow } from '../../repositories/sequences.ts';
 import type { Executor } from '../../db/schema.ts';
 
-export interface DraftView extends Omit<DraftRow, 'owner_id' | 'created_at'> {
-  /** The row has run or is running: it cannot be changed, deleted or moved. */
-  locked: boolean;
-}
-
-export interface InterruptionView {
-  injection_id: number;
-  draft_id: number | null;
-  replicate: number;
-  measurement_id: number | null;
-  points_count: number;
-  reason: string | null;
-  /** The catalogue message of `reason`. */
-  detail: string | null;
-}
-
-export interface SequenceView extends Omit<
-  SequenceRow,
-  'owner_id' | 'created_at' | 'updated_at' | 'started_at' | 'finished_at'
-> {
-  created_at: string;
-  updated_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  drafts: DraftView[];
-  /** Set while a PAUSED run waits for the user's choice after an interrupted injection. */
-  interruption: InterruptionView | null;
-}
+/** The answers' shapes are the REST types of packages/contracts. */
+export type DraftView = Draft;
+export type InterruptionView = Interruption;
+export type SequenceView = Sequence;
 
 export function draftView(row: DraftRow, locked = false): DraftView {
   const { owner_id: _owner, created_at: _created, ...rest } = row;

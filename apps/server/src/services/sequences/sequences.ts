@@ -1,6 +1,7 @@
 // Sequences and the sequence table (spec §8 "Sequence table"): drafts are added, changed, ordered and
 // enabled under the table's rules; every change lands in the audit trail.
-import { z } from 'zod';
+import { draftInputSchema, draftOrderInputSchema, sequenceInputSchema } from '@eluent/contracts';
+import type { z } from 'zod';
 import type { Executor } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { SamplesRepository } from '../../repositories/samples.ts';
@@ -30,21 +31,6 @@ import { checkSequenceRemovable, hardwareOf, methodFitsDevice, standardComplete 
 
 export { sequenceView, type DraftView, type SequenceView } from './sequence-views.ts';
 
-const id = z.number().int().positive();
-const sequenceSchema = z.object({
-  name: z.string().trim().min(1).max(200),
-  device_id: id,
-  method_id: id.nullable().default(null),
-  template_uuid: z.uuid().nullable().default(null),
-});
-const draftSchema = z.object({
-  sample_id: id,
-  vial: z.number().int().min(1).max(1000),
-  injections_count: z.number().int().min(1).max(100).default(1),
-  method_id: id.nullable().default(null),
-  enabled: z.boolean().default(true),
-});
-
 /** A body's `sequence_id`, when given, must name the sequence of the path. */
 function checkBodySequence(body: Record<string, unknown>, sequenceId: number): void {
   if ('sequence_id' in body && body.sequence_id !== sequenceId)
@@ -64,7 +50,7 @@ export function createSequencesService(
     return row;
   }
 
-  async function checkSequenceValues(ownerId: number, values: z.infer<typeof sequenceSchema>) {
+  async function checkSequenceValues(ownerId: number, values: z.infer<typeof sequenceInputSchema>) {
     const device = await samples.device(ownerId, values.device_id);
     if (!device) throw AppError.domain(404, 'device_not_found');
     if (values.method_id !== null) {
@@ -127,7 +113,7 @@ export function createSequencesService(
     },
 
     async create(ownerId: number, body: Record<string, unknown>): Promise<SequenceView> {
-      const values = parseInput(sequenceSchema, body);
+      const values = parseInput(sequenceInputSchema, body);
       await checkSequenceValues(ownerId, values);
       return db.transaction().execute(async (trx) => {
         const row = await sequences.insert(trx, ownerId, values);
@@ -144,7 +130,7 @@ export function createSequencesService(
 
     async update(ownerId: number, sequenceId: number, body: Record<string, unknown>): Promise<SequenceView> {
       const current = await owned(ownerId, sequenceId);
-      const values = parseInput(sequenceSchema, {
+      const values = parseInput(sequenceInputSchema, {
         name: current.name,
         device_id: current.device_id,
         method_id: current.method_id,
@@ -193,7 +179,7 @@ export function createSequencesService(
       checkBodySequence(body, sequenceId);
       const sequence = await owned(ownerId, sequenceId);
       const { sequence_id: _ignored, ...rest } = body;
-      const values = parseOr(draftSchema, rest, 'draft_invalid');
+      const values = parseOr(draftInputSchema, rest, 'draft_invalid');
       await checkDraft(ownerId, sequence, values);
       return db.transaction().execute(async (trx) => {
         const existing = await sequences.drafts([sequenceId], trx);
@@ -228,7 +214,7 @@ export function createSequencesService(
         checkDraftUnlocked(locked, current.id);
         const { id: _id, sequence_id: _sequence, position: _position, ...rest } = update;
         const values = parseOr(
-          draftSchema,
+          draftInputSchema,
           {
             sample_id: current.sample_id,
             vial: current.vial,
@@ -287,7 +273,7 @@ export function createSequencesService(
     ): Promise<DraftView[]> {
       checkBodySequence(body, sequenceId);
       const sequence = await owned(ownerId, sequenceId);
-      const { draft_ids: ids } = parseInput(z.object({ draft_ids: z.array(id).max(1000) }), body);
+      const { draft_ids: ids } = parseInput(draftOrderInputSchema, body);
       const existing = await sequences.drafts([sequenceId]);
       const known = new Set(existing.map((d) => d.id));
       if (ids.some((draftId) => !known.has(draftId))) throw AppError.domain(400, 'draft_not_in_sequence');

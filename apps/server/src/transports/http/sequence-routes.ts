@@ -6,6 +6,7 @@ import { pathId } from '../../lib/input.ts';
 import { sequencesArea } from '../../services/sequences/area.ts';
 import { requireUser } from './authenticate.ts';
 import { objectBody } from './body.ts';
+import { runActions } from '@eluent/contracts';
 
 type WithId = { Params: { id: string } };
 type WithDraft = { Params: { id: string; draftId: string } };
@@ -98,7 +99,7 @@ export async function sequenceRoutes(app: FastifyInstance, context: AppContext):
     ),
   );
 
-  for (const action of ['start', 'pause', 'resume', 'stop', 'continue', 'requeue'] as const) {
+  for (const action of runActions) {
     app.post<WithId>(`/api/sequences/:id/${action}/`, async (request) =>
       control[action](await user(request), pathId(request.params.id, 'sequence_not_found')),
     );

@@ -4,51 +4,9 @@ import { graphql, http } from '../../api/client.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import type { HttpMethod } from '../../api/http.ts';
 import type { StoredPeak } from '../chromatograms/peakRows.ts';
+import type { Draft, DraftInput, RunAction, Sequence, SequenceInput } from '@eluent/contracts';
 
-export type SequenceState = 'NEW' | 'RUNNING' | 'PAUSED' | 'FINISHED' | 'STOPPED' | 'ERROR';
-
-export interface Draft {
-  id: number;
-  sequence_id: number;
-  position: number;
-  sample_id: number | null;
-  vial: number | null;
-  injections_count: number;
-  method_id: number | null;
-  enabled: boolean;
-  /** The row has run or is running: the server refuses changes, deletion and moves. */
-  locked: boolean;
-}
-
-/** The interrupted injection a PAUSED run waits on (docs/sequences.md "Interrupted injections"). */
-export interface Interruption {
-  injection_id: number;
-  draft_id: number | null;
-  replicate: number;
-  measurement_id: number | null;
-  points_count: number;
-  reason: string | null;
-  detail: string | null;
-}
-
-export interface Sequence {
-  id: number;
-  name: string;
-  device_id: number | null;
-  method_id: number | null;
-  template_uuid: string | null;
-  state: SequenceState;
-  current_draft_id: number | null;
-  current_injection_id: number | null;
-  error_code: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  drafts: Draft[];
-  /** After pause, resume or stop: the state was saved but the instrument did not confirm the command. */
-  instrument_warning?: { code: string; detail: string; command: 'pause' | 'resume' | 'stop' };
-  interruption: Interruption | null;
-}
+export type { Draft, DraftInput, Interruption, RunAction, Sequence, SequenceState } from '@eluent/contracts';
 
 export interface Analyte {
   id?: number;
@@ -136,19 +94,11 @@ export async function call<T>(method: HttpMethod, url: string, body?: unknown): 
 
 export const fetchSequences = () => call<Sequence[]>('GET', '/api/sequences/');
 export const fetchSequence = (id: number) => call<Sequence>('GET', `/api/sequences/${id}/`);
-export const createSequence = (body: {
-  name: string;
-  device_id: number;
-  method_id: number | null;
-  template_uuid: string | null;
-}) => call<Sequence>('POST', '/api/sequences/', body);
-export const updateSequence = (
-  id: number,
-  body: Partial<Pick<Sequence, 'name' | 'method_id' | 'template_uuid'>>,
-) => call<Sequence>('PATCH', `/api/sequences/${id}/`, body);
+export const createSequence = (body: SequenceInput) => call<Sequence>('POST', '/api/sequences/', body);
+export const updateSequence = (id: number, body: Partial<SequenceInput>) =>
+  call<Sequence>('PATCH', `/api/sequences/${id}/`, body);
 export const deleteSequence = (id: number) => call<null>('DELETE', `/api/sequences/${id}/`);
 
-export type DraftInput = Pick<Draft, 'sample_id' | 'vial' | 'injections_count' | 'method_id' | 'enabled'>;
 export const addDraft = (sequenceId: number, body: DraftInput) =>
   call<Draft>('POST', `/api/sequences/${sequenceId}/drafts/`, body);
 export const updateDraft = (sequenceId: number, draftId: number, body: Partial<DraftInput>) =>
@@ -158,7 +108,6 @@ export const deleteDraft = (sequenceId: number, draftId: number) =>
 export const orderDrafts = (sequenceId: number, draftIds: number[]) =>
   call<unknown>('POST', `/api/sequences/${sequenceId}/drafts/order/`, { draft_ids: draftIds });
 
-export type RunAction = 'start' | 'pause' | 'resume' | 'stop' | 'continue' | 'requeue';
 export const controlSequence = (id: number, action: RunAction) =>
   call<Sequence>('POST', `/api/sequences/${id}/${action}/`, {});
 
