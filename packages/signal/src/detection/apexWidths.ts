@@ -17,7 +17,8 @@ export function apexWidths(scale: SignalScale, apexes: readonly DetectedApex[]):
     const unique = Int32Array.from(new Set(tops)).sort();
     const position = new Map(Array.from(unique, (top, u) => [top, u]));
     const widths = peakWidths(signal, unique, {
-      prominenceData: wholeSignalProminences(signal, unique),
+      // The detection signal is smooth: its one pass over the maxima is cheaper than walking from each apex.
+      prominenceData: wholeSignalProminences(signal, unique, undefined, false),
     }).widths;
     positions.forEach((k, j) => {
       const width = widths[position.get(tops[j]!)!]!;

@@ -88,8 +88,15 @@ function quantile(sorted: Float64Array, fraction: number): number {
  * narrow-end width, and its noise over windows of 5 × the width.
  */
 export function measureSignalScale(values: Float64Array): SignalScale {
-  let range = 0;
-  for (let i = 1; i < values.length; i++) range = Math.max(range, Math.abs(values[i]! - values[0]!));
+  // The largest distance from the first sample: from the extremes, in one pass without a call per sample.
+  let low = values[0]!;
+  let high = low;
+  for (let i = 1; i < values.length; i++) {
+    const value = values[i]!;
+    if (value < low) low = value;
+    else if (value > high) high = value;
+  }
+  const range = values.length > 1 ? Math.max(0, high - values[0]!, values[0]! - low) : 0;
   // Long signals: the widths come from block means first (cheap); narrow peaks are measured again in full.
   const blockSize = Math.max(1, Math.floor(values.length / WIDTH_ESTIMATE_POINTS));
   let widths = strongPeakWidths(blockSize > 1 ? blockMeans(values, blockSize) : values, range, blockSize);
@@ -99,8 +106,10 @@ export function measureSignalScale(values: Float64Array): SignalScale {
   const widthSamples = widths.length ? Math.max(2, quantile(widths, 0.25)) : FALLBACK_WIDTH_SAMPLES;
   const typicalWidthSamples = widths.length ? quantile(widths, 0.5) : null;
   const smoothingSamples = Math.min(MAX_SMOOTHING_SAMPLES, oddAtLeastOne(widthSamples * SMOOTHING_FRACTION));
-  const smoothed = smoothForDetection(values, smoothingSamples);
-  const bend = curvature(smoothed, smoothingSamples);
+  // One work array serves both: the first smoothing pass, then the second difference.
+  const scratch = new Float64Array(values.length);
+  const smoothed = smoothForDetection(values, smoothingSamples, scratch);
+  const bend = curvature(smoothed, smoothingSamples, scratch);
   // 5 W50 as the pharmacopoeia measures h, but at least 16 windows so a crowded run still has quiet ones.
   const noiseWindowSamples = Math.max(
     16,

@@ -5,7 +5,7 @@ import { peakWidths } from './peakWidths.ts';
 import { selectByPeakDistance } from './selectByPeakDistance.ts';
 import { prominencesWithMinimum } from './prominencesWithMinimum.ts';
 import { thresholdFilter } from './thresholdFilter.ts';
-import { wholeSignalProminences } from './wholeSignalProminences.ts';
+import { FEW_PEAKS_RATIO, WALK_BUDGET, wholeSignalProminences } from './wholeSignalProminences.ts';
 import {
   applyMaximum,
   applyMinimum,
@@ -59,11 +59,6 @@ export interface FindPeaksResult {
 }
 
 type Indexable = Int32Array | Float64Array;
-
-/** Whole-signal prominences walk from each peak when there is at most one peak per this many samples. */
-const FEW_PEAKS_RATIO = 64;
-/** Steps the walks may take in all, in signal lengths, before the O(n) pass takes over. */
-const WALK_BUDGET = 16;
 
 /** Moves the kept entries to the front of `array` (in place: every array here is findPeaks' own). */
 function compact<T extends Indexable>(array: T, keep: Uint8Array, count: number): T {
@@ -153,8 +148,8 @@ export function findPeaks(input: ArrayLike<number>, options: FindPeaksOptions = 
     const windowLength = windowLengthSamples(options.wlen);
     const bounds = hasProminence ? resolveCondition(prominence, state.peaks, length, 'prominence') : null;
     const minimum = bounds?.min ?? null;
-    // Few peaks on the whole signal: scipy's walks, given up for the one O(n) pass over every maximum after
-    // WALK_BUDGET signal lengths of steps in all (a step costs about a tenth of that pass per sample).
+    // Few peaks on the whole signal: scipy's walks (rejecting below the minimum early), given up for the one
+    // O(n) pass over every maximum after WALK_BUDGET signal lengths of steps in all.
     const walked =
       windowLength >= 2
         ? prominencesWithMinimum(values, state.peaks, windowLength, minimum)
@@ -162,7 +157,7 @@ export function findPeaks(input: ArrayLike<number>, options: FindPeaksOptions = 
           ? prominencesWithMinimum(values, state.peaks, -1, minimum, WALK_BUDGET * length)
           : null;
     const computed: PeakProminences & { rejected?: Uint8Array } =
-      walked ?? wholeSignalProminences(values, state.peaks, everyMaximum());
+      walked ?? wholeSignalProminences(values, state.peaks, everyMaximum(), false);
     Object.assign(state.properties, {
       prominences: computed.prominences,
       leftBases: computed.leftBases,

@@ -1,4 +1,14 @@
-import { localMaxima } from './localMaxima.ts';
+import { localMaximaIndices } from './localMaximaIndices.ts';
+import { prominencesWithMinimum } from './prominencesWithMinimum.ts';
+
+/** Walk from each peak (as scipy does) when there is at most one peak per this many samples… */
+export const FEW_PEAKS_RATIO = 64;
+/**
+ * …until the walks have taken this many signal lengths of steps in all; then the O(n) pass over every
+ * maximum. A step of a walk costs about as much as a sample of that pass on a smooth signal (a fifth on a
+ * noisy one), so at worst the walks double the cost.
+ */
+export const WALK_BUDGET = 2;
 import type { PeakProminences } from './peakProminences.ts';
 import { valleyMinima, type ValleyMinima } from './valleyMinima.ts';
 
@@ -130,18 +140,27 @@ function positionsAmong(peaks: Int32Array, maxima: Int32Array): Int32Array | nul
 /**
  * `peakProminences` with the whole signal as window (scipy `wlen=None`) in O(n) for any number of peaks,
  * instead of one walk per peak; identical results. `peaks` must be strictly increasing valid indices.
- * `maxima` (all local maxima of `values`, as `localMaxima` gives them) is computed when absent.
+ * `maxima` (all local maxima of `values`, as `localMaximaIndices` gives them) is computed when needed.
+ * At most one peak per 64 samples: scipy's own walks first, given up after 2 signal lengths of steps.
  * @example wholeSignalProminences(Float64Array.of(0, 2, 1, 3, 0.5, 2.5, 0), Int32Array.of(1, 3, 5))
  * // prominences [1, 3, 2], leftBases [0, 0, 4], rightBases [2, 6, 6]
  */
 export function wholeSignalProminences(
   values: Float64Array,
   peaks: Int32Array,
-  maxima: Int32Array = localMaxima(values).peaks,
+  maxima?: Int32Array,
+  /** False when the caller has already tried the walks. @default true */
+  tryWalks = true,
 ): PeakProminences {
   const count = peaks.length;
+  if (tryWalks && count * FEW_PEAKS_RATIO <= values.length) {
+    const walked = prominencesWithMinimum(values, peaks, -1, null, WALK_BUDGET * values.length);
+    if (walked)
+      return { prominences: walked.prominences, leftBases: walked.leftBases, rightBases: walked.rightBases };
+  }
   const prominences = new Float64Array(count);
   if (count === 0) return { prominences, leftBases: new Int32Array(0), rightBases: new Int32Array(0) };
+  maxima ??= localMaximaIndices(values);
   const positions = positionsAmong(peaks, maxima);
   const valleys = positions ? valleyMinima(values, maxima) : null;
   let leftBases: Int32Array;

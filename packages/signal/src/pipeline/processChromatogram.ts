@@ -98,6 +98,15 @@ function baselinePoints(template: ProcessingTemplate): BaselinePoint[] {
   );
 }
 
+/** True when a value is NaN, infinite or the AIA null (a plain loop: this runs on every signal). */
+function hasDropout(values: Float64Array): boolean {
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] as number;
+    if (value === AIA_NULL || value - value !== 0) return true;
+  }
+  return false;
+}
+
 /** `values − subtrahend`, point by point, as a new array. */
 function minus(values: Float64Array, subtrahend: ArrayLike<number>): Float64Array {
   const result = new Float64Array(values.length);
@@ -125,7 +134,7 @@ export function processChromatogram(
   let values: Float64Array = asFloat64Array(signal.values);
   // Detector dropouts (NaN, the AIA null) are bridged on a copy and counted, never a reason to refuse.
   let dropouts: Dropouts | null = null;
-  if (values.some((value) => value === AIA_NULL || !Number.isFinite(value))) {
+  if (hasDropout(values)) {
     values = Float64Array.from(values);
     dropouts = bridgeDropouts(timeSec, values);
     if (!dropouts) throw new Error('signal: no point has a value');
