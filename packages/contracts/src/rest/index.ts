@@ -1,1 +1,2 @@
 export * from './sequences.ts';
+export * from './samples.ts';

@@ -1,7 +1,7 @@
 // Samples, blanks and standards: the only write path of these tables. Each write reads what its rules need
 // and applies them (sample-rules.ts) inside its own transaction, then writes and audits.
 import type { Kysely, Transaction } from 'kysely';
-import { z } from 'zod';
+import { sampleInputSchema, standardInputSchema, type Sample } from '@eluent/contracts';
 import { AppError } from '../../errors.ts';
 import type { SampleType } from '../../db/domain-schema.ts';
 import type { Database } from '../../db/schema.ts';
@@ -16,31 +16,8 @@ import {
   type SampleController,
 } from './sample-rules.ts';
 
-const id = z.number().int().positive();
-const baseFields = {
-  name: z.string().trim().min(1).max(200),
-  description: z.string().max(2000).default(''),
-  device_id: id,
-  method_id: id,
-  column_name: z.string().max(200),
-};
-const sampleSchema = z.object({
-  ...baseFields,
-  type: z.enum(['sample', 'blank', 'standard']).default('sample'),
-});
-const analyteSchema = z.object({
-  analyte: z.string().trim().min(1).max(200),
-  amount: z.number().min(0).nullable().default(null),
-  amount_unit: z.string().max(40).default('µg/mL'),
-  retention_time_sec: z.number().min(0).nullable().default(null),
-  window_sec: z.number().positive().max(3600).default(6),
-});
-const standardSchema = z.object({ ...baseFields, analytes: z.array(analyteSchema).max(100).default([]) });
-
-export interface SampleView extends Omit<SampleRow, 'created_at'> {
-  created_at: string;
-  analytes?: Array<Omit<AnalyteRow, 'owner_id' | 'created_at' | 'sample_id'>>;
-}
+/** A sample as the API answers it (the REST type of packages/contracts). */
+export type SampleView = Sample;
 
 function view(row: SampleRow, analytes?: AnalyteRow[]): SampleView {
   const result: SampleView = { ...row, created_at: row.created_at.toISOString() };
@@ -115,7 +92,7 @@ export function createSamplesService(repository: SamplesRepository) {
     async createSample(ownerId: number, body: Record<string, unknown>): Promise<SampleView> {
       checkNotStandard(body, 'sample');
       checkInstrumentNamed(body, false);
-      const values = parseInput(sampleSchema, body);
+      const values = parseInput(sampleInputSchema, body);
       return db.transaction().execute(async (trx) => {
         await checkInstrument(trx, ownerId, values);
         const row = await repository.insert(trx, ownerId, values);
@@ -132,7 +109,7 @@ export function createSamplesService(repository: SamplesRepository) {
 
     async createStandard(ownerId: number, body: Record<string, unknown>): Promise<SampleView> {
       checkInstrumentNamed(body, false);
-      const { analytes, ...values } = parseInput(standardSchema, body);
+      const { analytes, ...values } = parseInput(standardInputSchema, body);
       return db.transaction().execute(async (trx) => {
         await checkInstrument(trx, ownerId, values);
         const row = await repository.insert(trx, ownerId, { ...values, type: 'standard' });
@@ -165,9 +142,9 @@ export function createSamplesService(repository: SamplesRepository) {
         checkInstrumentNamed(merged, false);
         const parsed =
           controller === 'sample'
-            ? { values: parseInput(sampleSchema, merged), analytes: undefined }
+            ? { values: parseInput(sampleInputSchema, merged), analytes: undefined }
             : (() => {
-                const { analytes, ...values } = parseInput(standardSchema, merged);
+                const { analytes, ...values } = parseInput(standardInputSchema, merged);
                 return {
                   values: { ...values, type: 'standard' as const },
                   analytes: 'analytes' in body ? analytes : undefined,

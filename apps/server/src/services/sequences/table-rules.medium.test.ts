@@ -1,6 +1,6 @@
 // Samples, standards and the sequence table through the public REST API: every rule answers its
 // catalogued `{code, detail}` word for word.
-import { domainErrors, type DomainErrorCode } from '@eluent/contracts';
+import { domainErrors, sampleSchema, type DomainErrorCode } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
@@ -89,6 +89,8 @@ describe.each(await backends())('samples, standards and the sequence table on $n
       analytes: [{ analyte: 'caffeine', amount: 25, retention_time_sec: 200 }],
     });
     expect(standard.status).toBe(201);
+    // The answer is what the REST schema of packages/contracts (the web app's type) says it is.
+    expect(sampleSchema.strict().safeParse(standard.body).error).toBeUndefined();
     expect(standard.body.analytes).toEqual([
       expect.objectContaining({
         analyte: 'caffeine',

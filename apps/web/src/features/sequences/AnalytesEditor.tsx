@@ -1,8 +1,8 @@
 // The analytes of a standard: name, amount with unit, expected retention time (min) and window (s).
 import { Icon } from '../../components/Icon.tsx';
-import type { Analyte } from './sequencesApi.ts';
+import type { AnalyteValues } from '@eluent/contracts';
 
-export const emptyAnalyte = (): Analyte => ({
+export const emptyAnalyte = (): AnalyteValues => ({
   analyte: '',
   amount: null,
   amount_unit: 'µg/mL',
@@ -16,10 +16,10 @@ export function AnalytesEditor({
   analytes,
   onChange,
 }: {
-  analytes: Analyte[];
-  onChange: (next: Analyte[]) => void;
+  analytes: AnalyteValues[];
+  onChange: (next: AnalyteValues[]) => void;
 }) {
-  const set = (index: number, patch: Partial<Analyte>) =>
+  const set = (index: number, patch: Partial<AnalyteValues>) =>
     onChange(analytes.map((item, i) => (i === index ? { ...item, ...patch } : item)));
   return (
     <fieldset className="analytes">

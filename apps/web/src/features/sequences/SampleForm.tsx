@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { AnalytesEditor, emptyAnalyte } from './AnalytesEditor.tsx';
-import { createSample, fetchChoices, type Analyte, type Sample } from './sequencesApi.ts';
+import type { AnalyteValues } from '@eluent/contracts';
+import { createSample, fetchChoices, type Sample } from './sequencesApi.ts';
 
 export function SampleForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -14,7 +15,7 @@ export function SampleForm({ onDone }: { onDone: () => void }) {
   const [deviceId, setDeviceId] = useState('');
   const [methodId, setMethodId] = useState('');
   const [column, setColumn] = useState<string | null>(null);
-  const [analytes, setAnalytes] = useState<Analyte[]>([emptyAnalyte()]);
+  const [analytes, setAnalytes] = useState<AnalyteValues[]>([emptyAnalyte()]);
   const devices = choices.data?.devices ?? [];
   const device = devices.find((d) => String(d.id) === deviceId) ?? devices[0];
   const columnName = column ?? device?.installed_column?.name ?? '';

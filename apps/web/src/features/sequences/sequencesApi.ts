@@ -4,30 +4,26 @@ import { graphql, http } from '../../api/client.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import type { HttpMethod } from '../../api/http.ts';
 import type { StoredPeak } from '../chromatograms/peakRows.ts';
-import type { Draft, DraftInput, RunAction, Sequence, SequenceInput } from '@eluent/contracts';
+import type {
+  Draft,
+  DraftInput,
+  RunAction,
+  Sample,
+  SampleInput,
+  Sequence,
+  SequenceInput,
+} from '@eluent/contracts';
 
-export type { Draft, DraftInput, Interruption, RunAction, Sequence, SequenceState } from '@eluent/contracts';
-
-export interface Analyte {
-  id?: number;
-  analyte: string;
-  amount: number | null;
-  amount_unit: string;
-  retention_time_sec: number | null;
-  window_sec: number;
-}
-
-export interface Sample {
-  id: number;
-  name: string;
-  description: string;
-  type: 'sample' | 'blank' | 'standard';
-  device_id: number | null;
-  method_id: number | null;
-  column_name: string;
-  created_at: string;
-  analytes?: Analyte[];
-}
+export type {
+  Draft,
+  DraftInput,
+  Interruption,
+  RunAction,
+  Sample,
+  SampleInput,
+  Sequence,
+  SequenceState,
+} from '@eluent/contracts';
 
 export interface SuitabilityFigure {
   number?: number;
@@ -120,10 +116,6 @@ export async function fetchAllSamples(): Promise<Sample[]> {
   const [samples, standards] = await Promise.all([fetchSamples(), fetchStandards()]);
   return [...standards, ...samples].sort((a, b) => b.id - a.id);
 }
-export type SampleInput = Pick<Sample, 'name' | 'device_id' | 'method_id' | 'column_name'> & {
-  type?: Sample['type'];
-  analytes?: Analyte[];
-};
 export const createSample = (body: SampleInput) =>
   call<Sample>('POST', body.type === 'standard' ? '/api/standards/' : '/api/samples/', body);
 export const updateStandard = (id: number, body: Partial<SampleInput>) =>
