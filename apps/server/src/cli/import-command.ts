@@ -1,7 +1,7 @@
 // `import <file> --user <email> [--template <uuid>]`: store a chromatogram file as a measurement of a user,
 // processed like one uploaded in the browser; prints the stored peaks and the detection settings applied.
 import { open } from 'node:fs/promises';
-import type { DetectionSettings } from '@eluent/contracts';
+import { storedPeakFigures, type DetectionSettings } from '@eluent/contracts';
 import type { Kysely } from 'kysely';
 import { basename } from 'node:path';
 import type { Chromatogram } from '@eluent/signal';
@@ -56,21 +56,7 @@ async function storedResultLines(db: Kysely<Database>, resultId: number): Promis
   const result = await results.result(resultId);
   const figures = (result?.figures ?? {}) as { unit?: string; detection?: DetectionSettings | null };
   const unit = figures.unit ?? '';
-  const peaks = (await results.peaks([resultId])).map((peak) => ({
-    retentionTimeSec: peak.retention_time_sec,
-    startSec: peak.start_sec,
-    endSec: peak.end_sec,
-    area: peak.area,
-    height: peak.height,
-    widthHalfSec: peak.width_half_sec,
-    tailing: peak.tailing,
-    plates: peak.plates_half,
-    resolution: peak.resolution,
-    signalToNoise: peak.signal_to_noise,
-    startCode: peak.start_code,
-    stopCode: peak.stop_code,
-    negative: peak.area < 0 || (peak.height ?? 0) < 0,
-  }));
+  const peaks = (await results.peaks([resultId])).map(storedPeakFigures);
   return [
     ...peakTableLines(peaks, unit),
     ...(peaks.length > 0 ? [CODE_LEGEND] : []),

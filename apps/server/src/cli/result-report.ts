@@ -8,25 +8,26 @@ import {
   reportingLimitText,
   separationCode,
   type DetectionSettings,
+  type PeakFigures,
 } from '@eluent/contracts';
 
-/** One row of the printed peak table. */
-export interface ReportPeak {
-  retentionTimeSec: number;
-  startSec: number;
-  endSec: number;
-  area: number;
-  height: number | null;
-  widthHalfSec: number | null;
-  tailing: number | null;
-  plates: number | null;
-  resolution: number | null;
-  signalToNoise: number | null;
-  startCode: string | null;
-  stopCode: string | null;
-  /** A dip below the baseline: negative area and height. */
-  negative: boolean;
-}
+/** One row of the printed peak table: the figures of packages/contracts' reading of a peak. */
+export type ReportPeak = Pick<
+  PeakFigures,
+  | 'retentionTimeSec'
+  | 'startSec'
+  | 'endSec'
+  | 'area'
+  | 'height'
+  | 'widthHalfSec'
+  | 'tailing'
+  | 'plates'
+  | 'resolution'
+  | 'signalToNoise'
+  | 'startCode'
+  | 'stopCode'
+  | 'negative'
+>;
 
 export const codeOf = (peak: ReportPeak) => separationCode(peak.startCode, peak.stopCode, peak.negative);
 

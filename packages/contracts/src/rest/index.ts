@@ -1,2 +1,3 @@
 export * from './sequences.ts';
 export * from './samples.ts';
+export * from './peaks.ts';
