@@ -52,8 +52,8 @@ export class ScipyReference {
     await this.request({ op: 'load', name, n: values.length }, values);
   }
 
-  async run(body: ReferenceRun): Promise<{ ms: number; count: number }> {
-    return (await this.request({ op: 'run', ...body })) as { ms: number; count: number };
+  async run(body: ReferenceRun): Promise<{ ms: number; cpuMs: number; count: number }> {
+    return (await this.request({ op: 'run', ...body })) as { ms: number; cpuMs: number; count: number };
   }
 
   stop(): void {

@@ -46,8 +46,30 @@ const median = (runs: number[]) => {
 };
 
 interface Outcome {
+  /** Wall time and process CPU time of the one call, ms. */
   ms: number;
+  cpuMs: number;
   count: number;
+}
+
+interface Medians {
+  wall: number;
+  cpu: number;
+}
+
+const medians = (runs: Outcome[]): Medians => ({
+  wall: median(runs.map((run) => run.ms)),
+  cpu: median(runs.map((run) => run.cpuMs)),
+});
+
+/** Times one call in this process: wall time and process CPU time (user + system, every thread). */
+function timeCall(body: () => number): Outcome {
+  const cpuStart = process.cpuUsage();
+  const start = performance.now();
+  const count = body();
+  const ms = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, count };
 }
 
 /**
@@ -58,38 +80,28 @@ async function interleave(
   rounds: number,
   ours: () => number,
   reference: (() => Promise<Outcome>) | null,
-): Promise<{ ours: number; reference: number | null; oursCount: number; referenceCount: number | null }> {
-  const oursRuns: number[] = [];
-  const referenceRuns: number[] = [];
-  let oursCount = 0;
-  let referenceCount: number | null = null;
-  const timeOurs = () => {
-    const start = performance.now();
-    oursCount = ours();
-    return performance.now() - start;
-  };
+): Promise<{ ours: Medians; reference: Medians | null; oursCount: number; referenceCount: number | null }> {
+  const oursRuns: Outcome[] = [];
+  const referenceRuns: Outcome[] = [];
   for (let round = -2; round < rounds; round++) {
-    let mine: number;
+    let mine: Outcome;
     let theirs: Outcome | null = null;
     if (round % 2 === 0) {
-      mine = timeOurs();
+      mine = timeCall(ours);
       theirs = reference ? await reference() : null;
     } else {
       theirs = reference ? await reference() : null;
-      mine = timeOurs();
+      mine = timeCall(ours);
     }
     if (round < 0) continue;
     oursRuns.push(mine);
-    if (theirs) {
-      referenceRuns.push(theirs.ms);
-      referenceCount = theirs.count;
-    }
+    if (theirs) referenceRuns.push(theirs);
   }
   return {
-    ours: median(oursRuns),
-    reference: referenceRuns.length ? median(referenceRuns) : null,
-    oursCount,
-    referenceCount,
+    ours: medians(oursRuns),
+    reference: referenceRuns.length ? medians(referenceRuns) : null,
+    oursCount: oursRuns[oursRuns.length - 1]?.count ?? 0,
+    referenceCount: referenceRuns[referenceRuns.length - 1]?.count ?? null,
   };
 }
 
@@ -128,8 +140,8 @@ function printRow(cells: string[], widths: number[]) {
   );
 }
 
-const WIDTHS = [44, 9, 9, 9, 5, 14];
-const HEADER = ['case', 'ours ms', 'ref ms', 'ours/ref', 'runs', 'peaks ours/ref'];
+const WIDTHS = [62, 8, 8, 6, 8, 8, 6, 4, 15];
+const HEADER = ['case', 'ours', 'ref', 'ratio', 'ours CPU', 'ref CPU', 'ratio', 'runs', 'peaks ours/ref'];
 
 export async function run(args: string[]): Promise<void> {
   const maxArgument = args.find((argument) => argument.startsWith('--max='));
@@ -143,7 +155,9 @@ export async function run(args: string[]): Promise<void> {
   console.log(
     `node ${process.version}; reference: ${reference ? reference.versions : 'python3 with scipy not available, skipped'}`,
   );
-  console.log('medians of interleaved rounds (after 2 warm-up rounds); each side timed in its own process\n');
+  console.log(
+    'ms, medians of interleaved rounds after 2 warm-up rounds, each side timed in its own process: wall time, then process CPU time (user + system)\n',
+  );
   printRow(HEADER, WIDTHS);
   const row = async (
     label: string,
@@ -152,12 +166,17 @@ export async function run(args: string[]): Promise<void> {
     referenceRun: (() => Promise<Outcome>) | null,
   ) => {
     const result = await interleave(rounds, ours, referenceRun);
+    const ratio = (mine: number, theirs: number | undefined) =>
+      theirs === undefined ? '–' : format(mine / theirs, 2);
     printRow(
       [
         label,
-        format(result.ours, 2),
-        format(result.reference, 2),
-        result.reference === null ? '–' : format(result.ours / result.reference, 2),
+        format(result.ours.wall, 2),
+        format(result.reference?.wall ?? null, 2),
+        ratio(result.ours.wall, result.reference?.wall),
+        format(result.ours.cpu, 2),
+        format(result.reference?.cpu ?? null, 2),
+        ratio(result.ours.cpu, result.reference?.cpu),
         String(rounds),
         `${result.oursCount}/${result.referenceCount ?? '–'}`,
       ],
@@ -233,6 +252,7 @@ export async function run(args: string[]): Promise<void> {
           return delivered.type === 'result' ? delivered.result.peaks.length : -1;
         },
         () => {
+          const cpuStart = process.cpuUsage();
           const start = performance.now();
           const result = processChromatogram(preview, template, { includeSignals: true });
           const full = {
@@ -243,7 +263,13 @@ export async function run(args: string[]): Promise<void> {
             },
           };
           const delivered = structuredClone({ type: 'result', id: 1, result: full });
-          return Promise.resolve({ ms: performance.now() - start, count: delivered.result.peaks.length });
+          const ms = performance.now() - start;
+          const cpu = process.cpuUsage(cpuStart);
+          return Promise.resolve({
+            ms,
+            cpuMs: (cpu.user + cpu.system) / 1000,
+            count: delivered.result.peaks.length,
+          });
         },
       );
     }

@@ -148,13 +148,15 @@ export function findPeaks(input: ArrayLike<number>, options: FindPeaksOptions = 
     const windowLength = windowLengthSamples(options.wlen);
     const bounds = hasProminence ? resolveCondition(prominence, state.peaks, length, 'prominence') : null;
     const minimum = bounds?.min ?? null;
+    // A minimum stops most walks early (the low side decides), so the walks may take longer in all.
+    const walkBudget = minimum === null ? WALK_BUDGET : 4 * WALK_BUDGET;
     // Few peaks on the whole signal: scipy's walks (rejecting below the minimum early), given up for the one
     // O(n) pass over every maximum after WALK_BUDGET signal lengths of steps in all.
     const walked =
       windowLength >= 2
         ? prominencesWithMinimum(values, state.peaks, windowLength, minimum)
         : state.peaks.length * FEW_PEAKS_RATIO <= length
-          ? prominencesWithMinimum(values, state.peaks, -1, minimum, WALK_BUDGET * length)
+          ? prominencesWithMinimum(values, state.peaks, -1, minimum, walkBudget * length)
           : null;
     const computed: PeakProminences & { rejected?: Uint8Array } =
       walked ?? wholeSignalProminences(values, state.peaks, everyMaximum(), false);
