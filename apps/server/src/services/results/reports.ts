@@ -1,6 +1,12 @@
 // Report data: everything a printed sequence or injection report shows, assembled in one answer
 // (instrument, method, template, sample, peak table with amounts, calibration, system suitability, audit).
-import { domainErrors, type DomainErrorCode } from '@eluent/contracts';
+import {
+  domainErrors,
+  type Calibration,
+  type DomainErrorCode,
+  type InjectionResult,
+  type ProcessingResult,
+} from '@eluent/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -15,7 +21,7 @@ function peakView(peak: PeakRow) {
   return rest;
 }
 
-export function resultView(result: ResultRow, peaks: PeakRow[]) {
+export function resultView(result: ResultRow, peaks: PeakRow[]): ProcessingResult {
   return {
     id: result.id,
     version: result.version,
@@ -68,11 +74,12 @@ export function createReportsService(deps: {
       ownerId,
       measurements.map((m) => m.sample_id).filter((id): id is number => id !== null),
     );
-    const injections = measurements.map((m) => {
+    const injections = measurements.map((m): InjectionResult => {
       const result = latest.find((r) => r.measurement_id === m.id);
       const sample = sampleRows.find((s) => s.id === m.sample_id);
       return {
-        injection_id: m.injection_id,
+        // Read through the injections join: every row has its injection.
+        injection_id: m.injection_id!,
         injection_state: m.injection_state,
         interrupted_reason: m.interrupted_reason,
         measurement_id: m.id,
@@ -86,10 +93,14 @@ export function createReportsService(deps: {
         processing_error: processingErrorOf(m.metadata),
       };
     });
-    const calibrations = (await results.calibrations(sequenceId)).map(({ owner_id: _owner, ...rest }) => ({
-      ...rest,
-      created_at: rest.created_at.toISOString(),
-    }));
+    const calibrations = (await results.calibrations(sequenceId)).map(
+      ({ owner_id: _owner, ...rest }): Calibration => ({
+        ...rest,
+        // Stored as the list of points the fit was made from.
+        points: rest.points as Calibration['points'],
+        created_at: rest.created_at.toISOString(),
+      }),
+    );
     return { sequence, injections, calibrations };
   }
 

@@ -1,7 +1,7 @@
 // Run control through the public REST API on a simulated instrument: every rule of spec §4, §5 and §8 with
 // its exact message, then a whole calibrated run at high simulated speed with a pause in the middle.
 import { randomUUID } from 'node:crypto';
-import { domainErrors, sequenceSchema, type DomainErrorCode } from '@eluent/contracts';
+import { domainErrors, sequenceResultsSchema, sequenceSchema, type DomainErrorCode } from '@eluent/contracts';
 import { simulatedHardware } from '@eluent/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -286,7 +286,9 @@ describe.each(await backends())('sequence run control on $name', (backend) => {
     // The answer is what the REST schema of packages/contracts (the web app's type) says it is.
     expect(sequenceSchema.strict().safeParse(finished).error).toBeUndefined();
 
-    const { injections, calibrations } = (await api('GET', `/api/sequences/${id}/results/`)).body;
+    const answer = (await api('GET', `/api/sequences/${id}/results/`)).body;
+    expect(sequenceResultsSchema.strict().safeParse(answer).error).toBeUndefined();
+    const { injections, calibrations } = answer;
     expect(injections).toHaveLength(5);
     for (const injection of injections) {
       expect(injection.injection_state).toBe('finished');

@@ -3,7 +3,6 @@
 import { graphql, http } from '../../api/client.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import type { HttpMethod } from '../../api/http.ts';
-import type { StoredPeak } from '../chromatograms/peakRows.ts';
 import type {
   Draft,
   DraftInput,
@@ -12,74 +11,25 @@ import type {
   SampleInput,
   Sequence,
   SequenceInput,
+  SequenceResults,
 } from '@eluent/contracts';
 
 export type {
+  Calibration,
   Draft,
   DraftInput,
+  InjectionResult,
   Interruption,
+  ProcessingResult,
+  ResultPeak,
   RunAction,
   Sample,
   SampleInput,
   Sequence,
+  SequenceResults,
   SequenceState,
+  SuitabilityFigure,
 } from '@eluent/contracts';
-
-export interface SuitabilityFigure {
-  number?: number;
-  plates?: number | null;
-  tailing?: number | null;
-  resolution?: number | null;
-  signal_to_noise?: number | null;
-}
-
-export interface ResultPeak extends StoredPeak {
-  height_percent?: number | null;
-}
-
-export interface ProcessingResult {
-  id: number;
-  version: number;
-  kind: 'automatic' | 'manual';
-  template_uuid: string | null;
-  reason: string | null;
-  parent_result_id: number | null;
-  created_at: string;
-  figures: { system_suitability?: SuitabilityFigure[]; noise?: unknown } | null;
-  peaks: ResultPeak[];
-}
-
-export interface InjectionResult {
-  injection_id: number;
-  injection_state: string;
-  interrupted_reason: string | null;
-  measurement_id: number;
-  measurement_state: string;
-  draft_id: number | null;
-  replicate: number;
-  vial: number | null;
-  sample: { id: number; name: string; type: Sample['type'] } | null;
-  points_count: number;
-  result: ProcessingResult | null;
-  /** Why the finished injection has no result: the catalogue text of its processing failure. */
-  processing_error?: { code: string; detail: string } | null;
-}
-
-export interface Calibration {
-  id: number;
-  analyte: string;
-  amount_unit: string;
-  model: 'single_point' | 'linear';
-  slope: number;
-  intercept: number;
-  r_squared: number | null;
-  points: Array<{ amount: number; area: number; injection_id?: number }>;
-}
-
-export interface SequenceResults {
-  injections: InjectionResult[];
-  calibrations: Calibration[];
-}
 
 /** A failed call as an Error carrying the server's exact message (spec §8 toast texts). */
 export async function call<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {

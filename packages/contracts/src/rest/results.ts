@@ -1,0 +1,90 @@
+// REST of processing results (docs/sequences.md): a result version with its peaks, and a sequence's
+// results as GET /api/sequences/{id}/results/ answers them; the server returns and the web app reads these.
+import { z } from 'zod';
+import { sampleTypes } from './samples.ts';
+import { storedPeakSchema } from './peaks.ts';
+
+const id = z.number().int().positive();
+const figure = z.number().nullable();
+
+/** A peak of a result: the stored peak with every figure the table keeps. */
+export const resultPeakSchema = storedPeakSchema.extend({
+  height_percent: figure,
+  width_base_sec: figure,
+  asymmetry: figure,
+  plates_tangent: figure,
+  retention_factor: figure,
+});
+export type ResultPeak = z.infer<typeof resultPeakSchema>;
+
+/** One system-suitability line of a result's figures (reference/processing.md §2.2–2.4). */
+export const suitabilityFigureSchema = z.object({
+  number: z.number().int(),
+  name: z.string().nullable(),
+  retention_time_sec: z.number(),
+  plates_half: figure,
+  plates_tangent: figure,
+  tailing: figure,
+  asymmetry: figure,
+  resolution: figure,
+  signal_to_noise: figure,
+});
+export type SuitabilityFigure = z.infer<typeof suitabilityFigureSchema>;
+
+/** One version of the processing of a measurement. */
+export const processingResultSchema = z.object({
+  id,
+  version: z.number().int(),
+  kind: z.enum(['automatic', 'manual']),
+  template_uuid: z.string().nullable(),
+  template_snapshot: z.record(z.string(), z.unknown()),
+  algorithm_versions: z.unknown(),
+  /** Unit, noise, detection settings and `system_suitability` (a list of SuitabilityFigure). */
+  figures: z.unknown(),
+  errors: z.unknown(),
+  reason: z.string().nullable(),
+  parent_result_id: id.nullable(),
+  created_at: z.string(),
+  peaks: z.array(resultPeakSchema),
+});
+export type ProcessingResult = z.infer<typeof processingResultSchema>;
+
+/** One injection of a sequence with its newest result. */
+export const injectionResultSchema = z.object({
+  injection_id: id,
+  injection_state: z.string().nullable(),
+  interrupted_reason: z.string().nullable(),
+  measurement_id: id,
+  measurement_state: z.string(),
+  draft_id: id.nullable(),
+  replicate: z.number().int().nullable(),
+  vial: z.number().int().nullable(),
+  sample: z.object({ id, name: z.string(), type: z.enum(sampleTypes) }).nullable(),
+  points_count: z.number().int(),
+  result: processingResultSchema.nullable(),
+  /** Why the finished injection has no result: the catalogue text of its processing failure. */
+  processing_error: z.object({ code: z.string(), detail: z.string() }).nullable(),
+});
+export type InjectionResult = z.infer<typeof injectionResultSchema>;
+
+/** The calibration line of one analyte from a sequence's standards. */
+export const calibrationSchema = z.object({
+  id,
+  sequence_id: id,
+  analyte: z.string(),
+  amount_unit: z.string(),
+  model: z.enum(['single_point', 'linear']),
+  slope: z.number(),
+  intercept: z.number(),
+  r_squared: figure,
+  points: z.array(z.object({ amount: z.number(), area: z.number(), measurement_id: id.optional() })),
+  created_at: z.string(),
+});
+export type Calibration = z.infer<typeof calibrationSchema>;
+
+/** GET /api/sequences/{id}/results/ (`?format=csv` answers the results CSV instead). */
+export const sequenceResultsSchema = z.object({
+  injections: z.array(injectionResultSchema),
+  calibrations: z.array(calibrationSchema),
+});
+export type SequenceResults = z.infer<typeof sequenceResultsSchema>;
