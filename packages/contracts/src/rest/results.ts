@@ -49,6 +49,14 @@ export const processingResultSchema = z.object({
 });
 export type ProcessingResult = z.infer<typeof processingResultSchema>;
 
+/** GET /api/measurements/{id}/results/ (and PUT of the current one): every version, which is current. */
+export const resultVersionsSchema = z.object({
+  measurement_id: id,
+  current_result_id: id.nullable(),
+  results: z.array(processingResultSchema),
+});
+export type ResultVersions = z.infer<typeof resultVersionsSchema>;
+
 /** One injection of a sequence with its newest result. */
 export const injectionResultSchema = z.object({
   injection_id: id,

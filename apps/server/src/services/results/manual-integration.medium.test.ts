@@ -1,6 +1,6 @@
 // Manual integration through the public API: each edit needs a reason, makes a 'manual' result derived
 // from the edited one beside the automatic result, recomputes areas on the stored signal, and is audited.
-import { domainErrors } from '@eluent/contracts';
+import { domainErrors, resultVersionsSchema } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { createTemplate, syntheticCsv, upload } from '../../../test/results-fixtures.ts';
@@ -48,6 +48,8 @@ describe.each(await backends())('manual integration on $name', (backend) => {
     }
     const list = await request(base, 'GET', `/api/measurements/${measurementId}/results/`, { token });
     expect(list.body.results).toHaveLength(1);
+    // The answer is what the REST schema of packages/contracts (the web app's type) says it is.
+    expect(resultVersionsSchema.strict().safeParse(list.body).error).toBeUndefined();
   });
 
   it('moves a peak end: smaller area, kept beside the automatic result, audited with the reason', async () => {

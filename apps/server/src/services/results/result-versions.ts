@@ -1,4 +1,5 @@
 // A measurement's result versions: every version with its peaks, which one is current, and picking one.
+import type { ResultVersions } from '@eluent/contracts';
 import { AppError } from '../../errors.ts';
 import type { ResultsRepository } from '../../repositories/results.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
@@ -19,7 +20,7 @@ export function createResultVersionsService(deps: {
     return measurement;
   }
 
-  async function list(ownerId: number, measurementId: number) {
+  async function list(ownerId: number, measurementId: number): Promise<ResultVersions> {
     await owned(ownerId, measurementId);
     const all = await results.results(measurementId);
     const [current] = await results.latestResults([measurementId]);

@@ -1,25 +1,12 @@
 // Manual integration over REST: a measurement's result versions, one edit per call with a required reason;
 // the audit entries of those results through GraphQL.
-import type { IntegrationEdit } from '@eluent/contracts';
+import type { IntegrationEdit, ProcessingResult, ResultVersions } from '@eluent/contracts';
 import { graphql } from '../../api/client.ts';
-import type { StoredPeak } from '../chromatograms/peakRows.ts';
 import { call } from '../sequences/sequencesApi.ts';
 
-export interface ResultVersion {
-  id: number;
-  version: number;
-  kind: 'automatic' | 'manual';
-  reason: string | null;
-  parent_result_id: number | null;
-  created_at: string;
-  peaks: StoredPeak[];
-}
-
-export interface ResultVersions {
-  measurement_id: number;
-  current_result_id: number | null;
-  results: ResultVersion[];
-}
+/** One result version as the integration panel reads it (REST type of packages/contracts). */
+export type ResultVersion = ProcessingResult;
+export type { ResultVersions };
 
 export interface AuditEntry {
   id: number;
