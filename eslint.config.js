@@ -11,6 +11,69 @@ const noNodeOrInternal = {
   ],
 };
 
+/** Import patterns each server folder may not use; `allowTypeImports` lets transports name the Services type. */
+const layerRules = {
+  transports: [
+    {
+      group: ['**/repositories/**', '**/db/**'],
+      message: 'Transports call services only: no repositories, no db/.',
+    },
+    {
+      group: ['kysely', 'pg', '@electric-sql/pglite'],
+      message: "Transports hold no SQL: that is the repositories' work.",
+    },
+    {
+      group: ['**/compose.ts', '**/app.ts', '**/startup.ts'],
+      allowTypeImports: true,
+      message: 'Transports receive the services the composition root built.',
+    },
+  ],
+  services: [
+    { group: ['**/transports/**'], message: 'Services never import transports: they are called by them.' },
+    {
+      group: ['**/compose.ts', '**/app.ts', '**/startup.ts', '**/cli/**'],
+      message: 'Services are built by the composition root, not the other way round.',
+    },
+  ],
+  repositories: [
+    {
+      group: ['**/services/**', '**/transports/**'],
+      message: 'Repositories hold SQL only: no services, no transports.',
+    },
+    {
+      group: ['**/compose.ts', '**/app.ts', '**/startup.ts', '**/cli/**'],
+      message: 'Repositories are built by the composition root.',
+    },
+  ],
+  db: [
+    {
+      group: ['**/services/**', '**/transports/**', '**/repositories/**', '**/compose.ts', '**/app.ts'],
+      message: 'db/ is infrastructure: it imports no layer above it.',
+    },
+  ],
+  lib: [
+    {
+      group: [
+        '**/services/**',
+        '**/transports/**',
+        '**/repositories/**',
+        '**/db/**',
+        '**/compose.ts',
+        '**/app.ts',
+      ],
+      message: 'lib/ holds pure helpers: no layer, no database.',
+    },
+  ],
+};
+
+function serverLayers() {
+  return Object.entries(layerRules).map(([folder, patterns]) => ({
+    files: [`apps/server/src/${folder}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+  }));
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -101,6 +164,9 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's layers (docs/architecture.md "Layers"): transports → services → repositories → db, each
+  // folder importing only downwards. Tests may reach any layer to arrange and inspect.
+  ...serverLayers(),
   {
     // The transaction rule (docs/architecture.md "Transactions"): inside db.transaction().execute(trx => …)
     // every read and write goes through trx; the root handle `db` (or `something.db`) cannot be named there.

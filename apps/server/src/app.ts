@@ -1,12 +1,13 @@
-// The HTTP server: one error shape, the version header everywhere, request ids, modules registered in order.
+// The HTTP server: one error shape, the version header everywhere, request ids, modules registered in order
+// over the services of the composition root; its background work starts when the server is ready.
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { domainErrors } from '@eluent/contracts';
 import type { Config } from './config.ts';
-import { createContext, type AppContext } from './context.ts';
-import { isConnectionError } from './db/availability.ts';
+import { compose, type Composition } from './compose.ts';
+import { isConnectionError } from './lib/connection-errors.ts';
 import { AppError } from './errors.ts';
 import { csrfProtection } from './transports/http/csrf.ts';
 import { modules } from './transports/http/modules.ts';
@@ -14,7 +15,7 @@ import { registerWebApp } from './transports/http/web.ts';
 
 export interface Server {
   app: FastifyInstance;
-  context: AppContext;
+  context: Composition;
   /** Every route registered, as Fastify saw it (`/api/sequences/:id/`); tests walk the write routes. */
   routes: Array<{ method: string; url: string }>;
 }
@@ -35,7 +36,7 @@ export async function buildServer(config: Config): Promise<Server> {
     forceCloseConnections: 'idle',
   });
 
-  const context = await createContext(config, app.log);
+  const context = await compose(config, app.log);
 
   // While stopping, answers close their connection so keep-alive sockets do not hold the stop open.
   let closing = false;
@@ -115,9 +116,12 @@ export async function buildServer(config: Config): Promise<Server> {
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(csrfProtection);
-  for (const register of modules) await register(app, context);
+  for (const register of modules) await register(app, context.services);
   await registerWebApp(app, config);
 
+  app.addHook('onReady', async () => {
+    await context.start();
+  });
   app.addHook('onClose', async () => {
     await context.close();
   });

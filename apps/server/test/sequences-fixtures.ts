@@ -2,8 +2,7 @@
 // and methods stored for it.
 import { randomBytes } from 'node:crypto';
 import { DeviceClient, simulatedHardware } from '@eluent/simulator';
-import { inProcessConnector } from '../src/services/devices/in-process.ts';
-import { deviceServiceOf } from '../src/services/devices/index.ts';
+import { inProcessConnector } from '../src/transports/device-link/in-process.ts';
 import type { TestServer } from './harness.ts';
 
 export interface LinkedInstrument {
@@ -21,7 +20,7 @@ export async function linkInstrument(
   ownerId: number,
   speed = 1,
 ): Promise<LinkedInstrument> {
-  const service = deviceServiceOf(server.context);
+  const service = server.context.services.devices;
   const serialNumber = `SIM-${randomBytes(4).toString('hex')}`;
   const pairingCode = randomBytes(6).toString('hex');
   const device = await service.registry.provision({ serialNumber, pairingCode, name: 'Test HPLC', ownerId });

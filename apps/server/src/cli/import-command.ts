@@ -11,7 +11,6 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { createResultsRepository } from '../repositories/results.ts';
 import { createUsersRepository } from '../repositories/users.ts';
-import { sequencesArea } from '../services/sequences/area.ts';
 import { readUploadedChromatogram } from '../services/results/files.ts';
 import type { CliCommand } from './command.ts';
 import { CODE_LEGEND, detectionLines, peakTableLines } from './result-report.ts';
@@ -92,7 +91,7 @@ export const importCommand: CliCommand = {
         console.error(`no account ${email}`);
         return 1;
       }
-      const imported = await sequencesArea(context).files.importChromatogram(
+      const imported = await context.services.files.importChromatogram(
         user.id,
         basename(file),
         chromatogram,

@@ -8,3 +8,5 @@ export function createContactRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type ContactRepository = ReturnType<typeof createContactRepository>;

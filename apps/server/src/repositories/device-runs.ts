@@ -100,3 +100,5 @@ export function createDeviceRunsRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type DeviceRunsRepository = ReturnType<typeof createDeviceRunsRepository>;

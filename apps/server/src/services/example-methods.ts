@@ -1,6 +1,8 @@
 // The example methods every user can read and copy (reverse-phase defaults of a 4.6 × 150 mm C18 column:
 // 1 mL/min, 30 °C, 10 µL, UV 254 nm). Empty hardware configuration: compatible with any instrument list filter.
-import type { AppContext } from '../context.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { seedExampleMethods, type ExampleMethod } from '../repositories/example-methods.ts';
 
 const gradient = (points: Array<[number, number]>) =>
@@ -83,7 +85,7 @@ export const exampleMethods: ExampleMethod[] = [
 ];
 
 /** Startup step: the examples exist after every start (added once, never changed afterwards). */
-export async function ensureExampleMethods(context: AppContext): Promise<void> {
-  const added = await seedExampleMethods(context.database.db, exampleMethods);
-  if (added > 0) context.logger.info({ added }, 'example methods added');
+export async function ensureExampleMethods(db: Kysely<Database>, logger: FastifyBaseLogger): Promise<void> {
+  const added = await seedExampleMethods(db, exampleMethods);
+  if (added > 0) logger.info({ added }, 'example methods added');
 }

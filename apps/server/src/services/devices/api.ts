@@ -8,11 +8,10 @@ import {
   type StatusMessage,
 } from '@eluent/contracts';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { DeviceRow } from '../../repositories/devices.ts';
-import { createDeviceRunsRepository, type DeviceSequenceRun } from '../../repositories/device-runs.ts';
-import { deviceServiceOf } from './index.ts';
+import type { DeviceRunsRepository, DeviceSequenceRun } from '../../repositories/device-runs.ts';
+import type { DeviceService } from './service.ts';
 
 export interface DeviceView {
   id: number;
@@ -59,10 +58,9 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   throw AppError.validation(fields);
 }
 
-export function createDevicesApi(context: AppContext) {
-  const service = deviceServiceOf(context);
+export function createDevicesApi(deps: { service: DeviceService; runs: DeviceRunsRepository }) {
+  const { service, runs } = deps;
   const { registry } = service;
-  const runs = createDeviceRunsRepository(context.database.db);
 
   const view = (device: DeviceRow): DeviceView => {
     const live = service.liveStatus(device.id);

@@ -20,3 +20,10 @@ export function deviceRefusal(code: number | string): AppError {
     return AppError.domain(code.startsWith('wifi_') ? 400 : 409, code as DomainErrorCode);
   return new AppError(502, 'device_error', deviceErrorMessage(999), { device_code: 999 });
 }
+
+/** The device said no; `code` is numeric (spec §8) or a device error code. */
+export class DeviceRefusedError extends Error {
+  constructor(readonly code: number | string) {
+    super(`device refused: ${code}`);
+  }
+}

@@ -1,12 +1,12 @@
 // Live device status to browsers: status and telemetry on `devices:{id}`, the live signal on
-// `measurements:{id}`, through the realtime hub when the context has one.
+// `measurements:{id}`, through the realtime hub.
 import type {
   DeviceStatusEvent,
   DeviceTelemetryEvent,
   MeasurementFinishedEvent,
   MeasurementSignalChunk,
 } from '@eluent/contracts';
-import type { AppContext } from '../../context.ts';
+import type { FastifyBaseLogger } from 'fastify';
 
 export interface DeviceEvents {
   publishStatus(event: DeviceStatusEvent): void;
@@ -16,7 +16,7 @@ export interface DeviceEvents {
 }
 
 /** The part of the realtime hub this module uses. */
-interface PublishingHub {
+export interface PublishingHub {
   publish(channel: string, data: unknown): Promise<unknown>;
   registerChannelAuthorizer(
     namespace: string,
@@ -25,20 +25,19 @@ interface PublishingHub {
 }
 
 export function createDeviceEvents(
-  context: AppContext,
+  hub: PublishingHub,
+  logger: FastifyBaseLogger,
   ownerOf: (deviceId: number) => Promise<number | null>,
 ): DeviceEvents {
-  const hub = (context as unknown as { realtime?: PublishingHub }).realtime;
-  hub?.registerChannelAuthorizer('devices', async (subject, deviceId) => {
+  hub.registerChannelAuthorizer('devices', async (subject, deviceId) => {
     if (subject.kind !== 'user' || subject.userId === undefined) return false;
     return (await ownerOf(deviceId)) === subject.userId;
   });
   const publish = (channel: string, data: unknown) => {
-    if (!hub) return;
     // Live status is best effort: a lost publication is replaced by the next one within seconds.
     hub
       .publish(channel, data)
-      .catch((error: unknown) => context.logger.warn({ err: error, channel }, 'device publish failed'));
+      .catch((error: unknown) => logger.warn({ err: error, channel }, 'device publish failed'));
   };
   return {
     publishStatus: (event) => publish(`devices:${event.device_id}`, event),

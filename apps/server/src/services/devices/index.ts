@@ -1,34 +1,36 @@
-// The devices module of one server: built once per context and shared by the routes, the device link,
-// the in-process simulators and the sequences (`deviceServiceOf(context).runInjection(...)`).
-import type { AppContext } from '../../context.ts';
-import { createDevicesRepository } from '../../repositories/devices.ts';
-import { createMeasurementChunksRepository } from '../../repositories/measurement-chunks.ts';
-import { createRedisDeviceCluster } from './cluster.ts';
-import { createDeviceEvents } from './events.ts';
+// The devices module of one server: built once by the composition root and shared by the routes, the device
+// link, the in-process simulators and the sequences (`services.devices.runInjection(...)`).
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { DatabaseAvailability } from '../../db/availability.ts';
+import type { DevicesRepository } from '../../repositories/devices.ts';
+import type { MeasurementChunksRepository } from '../../repositories/measurement-chunks.ts';
+import { createRedisDeviceCluster, type DeviceCluster } from './cluster.ts';
+import { createDeviceEvents, type PublishingHub } from './events.ts';
 import { createDeviceRegistry } from './registry.ts';
 import { DeviceService } from './service.ts';
 
-const services = new WeakMap<AppContext, DeviceService>();
-
-export function deviceServiceOf(context: AppContext): DeviceService {
-  const existing = services.get(context);
-  if (existing) return existing;
-  const devices = createDevicesRepository(context.database.db);
-  const registry = createDeviceRegistry(devices);
+export function createDeviceService(deps: {
+  logger: FastifyBaseLogger;
+  devices: DevicesRepository;
+  chunks: MeasurementChunksRepository;
+  availability: DatabaseAvailability;
+  realtime: PublishingHub;
+}): DeviceService {
+  const { devices } = deps;
   const events = createDeviceEvents(
-    context,
+    deps.realtime,
+    deps.logger,
     async (deviceId) => (await devices.findById(deviceId))?.owner_id ?? null,
   );
-  const service = new DeviceService({
-    logger: context.logger,
-    registry,
+  return new DeviceService({
+    logger: deps.logger,
+    registry: createDeviceRegistry(devices),
     devices,
-    chunks: createMeasurementChunksRepository(context.database.db),
+    chunks: deps.chunks,
     events,
-    availability: context.database.availability,
+    availability: deps.availability,
   });
-  services.set(context, service);
-  return service;
 }
 
 export type {
@@ -39,16 +41,19 @@ export type {
 } from './service.ts';
 
 /** With REDIS_URL: joins the other server processes so commands reach devices connected elsewhere. */
-export async function connectDeviceCluster(context: AppContext): Promise<void> {
-  const { redisUrl } = context.config;
-  if (!redisUrl) return;
-  const service = deviceServiceOf(context);
+export async function connectDeviceCluster(
+  service: DeviceService,
+  config: Config,
+  logger: FastifyBaseLogger,
+): Promise<DeviceCluster | undefined> {
+  const { redisUrl } = config;
+  if (!redisUrl) return undefined;
   const cluster = await createRedisDeviceCluster({
     url: redisUrl,
-    prefix: context.config.realtime.redisPrefix,
-    logger: context.logger,
+    prefix: config.realtime.redisPrefix,
+    logger,
     handlers: service.clusterHandlers(),
   });
   service.attachCluster(cluster);
-  context.onClose(() => cluster.close());
+  return cluster;
 }

@@ -22,9 +22,8 @@ import type {
   MeasurementOwnership,
 } from '../../repositories/measurement-chunks.ts';
 import type { ClusterHandlers, DeviceCluster, RemoteCommandReply } from './cluster.ts';
-import { deviceRefusal } from './device-errors.ts';
+import { DeviceRefusedError, deviceRefusal } from './device-errors.ts';
 import type { DeviceEvents } from './events.ts';
-import { DeviceRefusedError, LinkSession, type LinkPeer } from '../../transports/device-link/link-session.ts';
 import type { DeviceRegistry } from './registry.ts';
 
 const REMOTE_FRESH_MS = 16_000;
@@ -64,6 +63,16 @@ export interface RunInjectionRequest {
   vial: number;
   injectionId: number | null;
   measurementId: number;
+}
+
+/** A live device link as the service drives it; the device-link transport's sessions implement it. */
+export interface LinkSession {
+  readonly deviceId: number | null;
+  /** Settles once the service has recorded the end of this connection. */
+  readonly ended: Promise<void>;
+  command(name: CommandName, params: Record<string, unknown>): Promise<unknown>;
+  welcome(values: { deviceId: number; claimed: boolean; credential?: string | undefined }): void;
+  close(): void;
 }
 
 /** What a link session needs from the service. */
@@ -128,9 +137,6 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
   }
 
   /** For transports: a new connection. Call `receive` per text frame and `connectionLost` at the end. */
-  open(peer: LinkPeer): LinkSession {
-    return new LinkSession(peer, this);
-  }
 
   /** Connected to this process, or (with Redis) to another process that reported it recently. */
   isOnline(deviceId: number): boolean {

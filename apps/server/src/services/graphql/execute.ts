@@ -7,7 +7,7 @@ import {
   OperationTypeNode,
   type OperationDefinitionNode,
 } from 'graphql';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Viewer } from '../../repositories/graphql/access.ts';
 import { DocumentCache, selectOperation, type PreparedDocument } from './documents.ts';
@@ -16,8 +16,11 @@ import { collectFields, type CompileScope, type Field } from '../../repositories
 import { limits } from './limits.ts';
 import { LruCache } from '../../lib/lru.ts';
 import { graphqlSchema } from './schema.ts';
-import { compileRoot } from '../../repositories/graphql/roots.ts';
-import { SelectCompiler, jsonKey } from '../../repositories/graphql/select.ts';
+import {
+  compileMutations,
+  compileReadStatement,
+  runMutations,
+} from '../../repositories/graphql/statements-sql.ts';
 import {
   fillParameters,
   learnShape,
@@ -27,7 +30,7 @@ import {
   type Slotted,
 } from './shapes.ts';
 import { createStatementRunner, type ReadStatement } from '../../repositories/graphql/statements.ts';
-import { isConnectionError } from '../../db/availability.ts';
+import { isConnectionError } from '../../lib/connection-errors.ts';
 
 /** A query request on its way to a read statement, with its cache keys. */
 interface ReadRequest {
@@ -124,20 +127,8 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     return coerced.coerced;
   }
 
-  /** One SELECT building the whole `data` object of a query's (non-introspection) root fields. */
-  function compileRead(
-    fields: Field[],
-    scope: CompileScope,
-  ): { sql: string; parameters: readonly unknown[] } {
-    const parent = schema.getQueryType()!;
-    const select = new SelectCompiler(schema, scope);
-    const pairs = fields.map((field) =>
-      field.name === '__typename'
-        ? sql`${jsonKey(field.key)}, 'query_root'`
-        : sql`${jsonKey(field.key)}, ${compileRoot(field, parent, scope, select)}`,
-    );
-    return sql`select json_build_object(${sql.join(pairs)})::text as data`.compile(options.db);
-  }
+  const compileRead = (fields: Field[], scope: CompileScope) =>
+    compileReadStatement(options.db, schema, fields, scope);
 
   /** The plan shared by requests of this shape, learnt from sentinel compilations; null if not shareable. */
   function learn(
@@ -206,38 +197,9 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
       throw new GraphqlRequestError('validation-failed', 'no mutations exist');
     const parent = schema.getMutationType()!;
     const fields = collectFields(scope, operation.selectionSet, '$');
-    const select = new SelectCompiler(schema, scope);
     // Compiled before the transaction opens, so bad input never reaches the database.
-    const statements = fields.map((field) => ({
-      field,
-      statement: field.name === '__typename' ? undefined : compileRoot(field, parent, scope, select),
-    }));
-    const parts = await options.db.transaction().execute(async (transaction) => {
-      const results: string[] = [];
-      for (const { field, statement } of statements) {
-        if (!statement) {
-          results.push(`${JSON.stringify(field.key)}:"mutation_root"`);
-          continue;
-        }
-        const { rows } = await sql<{
-          result: string | null;
-          rejected: number;
-          refused?: string | null;
-        }>`${statement}`.execute(transaction);
-        const row = rows[0]!;
-        // A write rule judged in the statement (a delete's `rules.remove`): its catalogue message.
-        if (row.refused) throw new GraphqlRequestError('validation-failed', row.refused);
-        if (row.rejected > 0) {
-          throw new GraphqlRequestError(
-            'permission-error',
-            'check constraint of an insert/update permission has failed',
-            field.path,
-          );
-        }
-        results.push(`${JSON.stringify(field.key)}:${row.result ?? 'null'}`);
-      }
-      return results;
-    });
+    const statements = compileMutations(schema, parent, fields, scope);
+    const parts = await runMutations(options.db, statements);
     return `{"data":{${parts.join(',')}}}`;
   }
 

@@ -3,8 +3,7 @@
 // for connect, the raw share token of the link. Either way the share token must still be active: a revoked or
 // expired one is refused on every check, so a revoked link stops getting subscription tokens at once.
 import type { VisitorScope } from '@eluent/contracts';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { RealtimeAccessRepository, ShareTokenRow } from '../../repositories/realtime-access.ts';
 import type { TokenSigner } from '../tokens.ts';
 import type { VisitorResolver, VisitorSubject } from './subjects.ts';
 
@@ -23,21 +22,17 @@ export function isVisitorScope(value: unknown): value is VisitorScope {
   return typeof scope.type === 'string' && scopeTypes.has(scope.type) && Number.isSafeInteger(scope.id);
 }
 
-/** Share tokens as the realtime hub reads them. */
-export function createShareLookup(db: Kysely<Database>) {
-  async function first(where: ReturnType<typeof sql>): Promise<ActiveShare | null> {
-    const result = await sql<{ id: number; object_type: string; object_id: number; expires_at: Date }>`
-      select id, object_type, object_id, expires_at from "shareTokens"
-      where ${where} and revoked_at is null and expires_at > now()`.execute(db);
-    const row = result.rows[0];
+/** Share tokens as the realtime hub reads them: active ones only, with a scope it knows. */
+export function createShareLookup(access: RealtimeAccessRepository) {
+  function active(row: ShareTokenRow | undefined): ActiveShare | null {
     if (!row) return null;
     const scope = { type: row.object_type, id: row.object_id };
     if (!isVisitorScope(scope)) return null;
     return { id: row.id, scope, expiresAtSec: Math.floor(new Date(row.expires_at).getTime() / 1000) };
   }
   return {
-    byId: (id: number) => first(sql`id = ${id}`),
-    byToken: (token: string) => first(sql`token = ${token}`),
+    byId: async (id: number) => active(await access.activeShareById(id)),
+    byToken: async (token: string) => active(await access.activeShareByToken(token)),
   };
 }
 

@@ -5,8 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { fileUnderSequence } from '../../../test/results-fixtures.ts';
 import { until } from '../../../test/sequences-fixtures.ts';
-import { deviceServiceOf } from '../devices/index.ts';
-import { sequencesArea } from '../sequences/area.ts';
 
 describe.each(await backends())('a processing failure of an injection on $name', (backend) => {
   let server: TestServer;
@@ -34,8 +32,7 @@ describe.each(await backends())('a processing failure of an injection on $name',
       .values({ measurement_id: measurement.id, chunk_index: 0, time_sec: [0, 1], signal: [0, 1] })
       .execute();
     const { sequenceId, injectionIds } = await fileUnderSequence(server, userId, [measurement.id]);
-    sequencesArea(server.context);
-    deviceServiceOf(server.context).emit('injectionFinished', {
+    server.context.services.devices.emit('injectionFinished', {
       deviceId: 0,
       measurementId: measurement.id,
       injectionId: injectionIds[0]!,

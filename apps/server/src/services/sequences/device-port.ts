@@ -1,12 +1,10 @@
 // The instrument port over the devices module: live availability, runs and commands through the device
 // link, and the end of each stored measurement.
-import type { AppContext } from '../../context.ts';
-import { deviceServiceOf } from '../devices/index.ts';
+import type { DeviceService } from '../devices/index.ts';
 import { AppError } from '../../errors.ts';
 import { InstrumentRefusal, type InstrumentPort } from './instrument-port.ts';
 
-export function devicePort(context: AppContext): InstrumentPort {
-  const service = deviceServiceOf(context);
+export function devicePort(service: DeviceService): InstrumentPort {
   return {
     async availability(deviceId) {
       const online = service.isOnline(deviceId);

@@ -3,7 +3,6 @@
 import { domainErrors } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { deviceServiceOf } from '../devices/index.ts';
 import {
   linkInstrument,
   storeMethod,
@@ -62,7 +61,7 @@ describe.each(await backends())('instrument confirmation of run commands on $nam
     expect(paused.body.instrument_warning).toBeUndefined();
 
     await instrument.client.stop();
-    const devices = deviceServiceOf(server.context);
+    const devices = server.context.services.devices;
     await until(() => !devices.isOnline(instrument.deviceId));
     const stopped = await api('POST', `${path}/stop/`);
     expect(stopped.status).toBe(200);

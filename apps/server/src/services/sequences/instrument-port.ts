@@ -1,9 +1,7 @@
 // What the sequence runner needs from the device link: whether an instrument can take a run, starting an
 // injection, holding, continuing and stopping it, and hearing when a run ends. The device service supplies
-// it; until an instrument is linked the database's last known state answers and no run can start.
+// it.
 import type { RunInjectionParams, RunResult } from '@eluent/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 
 export interface InstrumentAvailability {
   online: boolean;
@@ -34,31 +32,4 @@ export class InstrumentRefusal extends Error {
   constructor(readonly code: number | string) {
     super(`instrument refused: ${code}`);
   }
-}
-
-/** The port before any device link is attached: the stored device state, and no way to run. */
-export function storedStatePort(db: Kysely<Database>): InstrumentPort {
-  return {
-    async availability(deviceId) {
-      const row = await db
-        .selectFrom('devices')
-        .select('state')
-        .where('id', '=', deviceId)
-        .executeTakeFirst();
-      const state = row?.state ?? 'offline';
-      return { online: state !== 'offline', busy: state === 'running' || state === 'paused' };
-    },
-    async runInjection() {
-      throw new InstrumentRefusal('sequence_device_not_connected');
-    },
-    async command() {
-      // Nothing is linked, so nothing is running on an instrument.
-    },
-    onRunFinished() {
-      // No device link: no run ever finishes.
-    },
-    onConnectionChange() {
-      // No device link: no instrument comes or goes.
-    },
-  };
 }

@@ -12,8 +12,7 @@ import {
   until,
   type LinkedInstrument,
 } from '../../../test/sequences-fixtures.ts';
-import { inProcessConnector } from '../devices/in-process.ts';
-import { deviceServiceOf } from '../devices/index.ts';
+import { inProcessConnector } from '../../transports/device-link/in-process.ts';
 
 const RUN_TIME_MIN = 2;
 const SPEED = 20;
@@ -87,7 +86,7 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
 
   /** Powers a fresh instrument on under the same serial number: idle, without the lost run. */
   async function powerOn(): Promise<void> {
-    const service = deviceServiceOf(server.context);
+    const service = server.context.services.devices;
     const old = instrument.client;
     const client = new DeviceClient({
       connect: inProcessConnector(service),

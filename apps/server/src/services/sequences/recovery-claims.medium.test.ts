@@ -25,7 +25,6 @@ import {
 import { sampleChromatogram, upload } from '../../../test/results-fixtures.ts';
 import { storeMethod } from '../../../test/sequences-fixtures.ts';
 import { openDatabase } from '../../db/database.ts';
-import { deviceServiceOf } from '../devices/index.ts';
 import { snapshotOf } from '../results/results.ts';
 
 const JOBS = 6;
@@ -54,7 +53,7 @@ describe('start-up recovery with two server processes on one PostgreSQL database
           expect(imported.status).toBe(201);
           measurementIds.push(imported.body.measurement_id as number);
         }
-        const device = await deviceServiceOf(seed.context).registry.provision({
+        const device = await seed.context.services.devices.registry.provision({
           serialNumber: `CLAIMS-${process.pid}`,
           pairingCode: 'claims-code',
           name: 'Offline HPLC',

@@ -6,7 +6,7 @@ import { DeviceClient, websocketConnector } from '@eluent/simulator';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { deviceServiceOf, type InjectionFinishedEvent } from '../../services/devices/index.ts';
+import type { InjectionFinishedEvent } from '../../services/devices/index.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -84,7 +84,7 @@ describe.runIf(hasPostgres && hasRedis)('device commands across processes throug
     await client.waitFor(() => client.credential !== undefined && client.connected);
     await client.waitFor(() => client.instrument.componentState('detector') === 'ready');
 
-    const secondService = deviceServiceOf(second.context);
+    const secondService = second.context.services.devices;
     await new Promise<void>((resolve) => {
       const check = setInterval(() => {
         if (secondService.isOnline(deviceId)) {

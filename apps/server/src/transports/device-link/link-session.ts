@@ -9,10 +9,11 @@ import {
   type RunFinishedMessage,
   type ServerToDeviceMessage,
 } from '@eluent/contracts';
-import { isConnectionError } from '../../db/availability.ts';
+import { isConnectionError } from '../../lib/connection-errors.ts';
 import { AppError } from '../../errors.ts';
 import { readDeviceFrame } from './link-frames.ts';
-import type { DeviceLinkHost } from '../../services/devices/service.ts';
+import { DeviceRefusedError } from '../../services/devices/device-errors.ts';
+import type { DeviceLinkHost, LinkSession as DeviceLink } from '../../services/devices/service.ts';
 
 /** What a transport gives a session: a way to send text and to hang up. */
 export interface LinkPeer {
@@ -32,7 +33,7 @@ interface PendingCommand {
   timer: NodeJS.Timeout;
 }
 
-export class LinkSession {
+export class LinkSession implements DeviceLink {
   deviceId: number | null = null;
   private serialNumber: string | null = null;
   private queue: Promise<void> = Promise.resolve();
@@ -215,12 +216,5 @@ export class LinkSession {
     clearTimeout(command.timer);
     if (reply.ok) command.resolve(reply.result ?? {});
     else command.reject(new DeviceRefusedError(reply.error.code));
-  }
-}
-
-/** The device said no; `code` is numeric (spec §8) or a device error code. */
-export class DeviceRefusedError extends Error {
-  constructor(readonly code: number | string) {
-    super(`device refused: ${code}`);
   }
 }

@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type RawData } from 'ws';
 import type { DeviceService } from '../../services/devices/service.ts';
+import { LinkSession } from './link-session.ts';
 
 export const DEVICE_LINK_PATH = '/device/ws';
 /**
@@ -36,10 +37,10 @@ export function attachDeviceWebsocket(app: FastifyInstance, service: DeviceServi
       return;
     }
     server.handleUpgrade(request, socket, head, (websocket) => {
-      const session = service.open({
-        send: (text) => websocket.send(text),
-        close: () => websocket.terminate(),
-      });
+      const session = new LinkSession(
+        { send: (text) => websocket.send(text), close: () => websocket.terminate() },
+        service,
+      );
       let alive = true;
       const ping = setInterval(() => {
         if (!alive) return websocket.terminate();

@@ -3,29 +3,21 @@
 // exception: while the database is unreachable the answer is 503 (same body form), so clients retry.
 import { domainErrors } from '@eluent/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { Services } from '../../compose.ts';
 import { errorBody, GraphqlRequestError } from '../../lib/graphql-errors.ts';
-import { createGraphqlService, type GraphqlBody } from '../../services/graphql/execute.ts';
+import type { GraphqlBody } from '../../services/graphql/execute.ts';
 import { resolveViewer } from '../../services/graphql/identity.ts';
 import { limits } from '../../services/graphql/limits.ts';
-import { isConnectionError } from '../../db/availability.ts';
 
-export async function graphqlRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const service = createGraphqlService({
-    db: context.database.db,
-    kind: context.database.kind,
-    databaseUrl: context.config.databaseUrl,
-    log: (error) => context.logger.error({ err: error }, 'graphql request failed'),
-  });
-  app.addHook('onClose', () => service.close());
+export async function graphqlRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const service = services.graphql;
 
   app.post(
     '/hasura/v1/graphql',
     {
       bodyLimit: limits.bodyBytes,
       errorHandler: (error, request, reply) => {
-        if (isConnectionError(error)) {
-          context.database.availability.report(error);
+        if (services.health.connectionLost(error)) {
           void reply
             .status(503)
             .header('retry-after', '5')
@@ -55,7 +47,7 @@ export async function graphqlRoutes(app: FastifyInstance, context: AppContext): 
       },
     },
     async (request, reply) => {
-      const viewer = await resolveViewer(context.signer, request.headers.authorization).catch(
+      const viewer = await resolveViewer(services.signer, request.headers.authorization).catch(
         (error: unknown) => {
           if (error instanceof GraphqlRequestError) return error;
           throw error;

@@ -1,6 +1,6 @@
 // Thin transport for accounts and sessions (spec §7 REST): parse, call the service, answer.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { Services } from '../../compose.ts';
 import { requireUser } from './authenticate.ts';
 import { objectBody } from './body.ts';
 
@@ -11,8 +11,8 @@ function origin(request: FastifyRequest): string {
   return `${protocol}://${request.host}`;
 }
 
-export async function accountsRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { accounts, config } = context;
+export async function accountsRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const { accounts, config } = services;
   const limited = { config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } } };
 
   app.post('/api/token/', limited, async (request) => accounts.signIn(objectBody(request.body)));
@@ -29,7 +29,7 @@ export async function accountsRoutes(app: FastifyInstance, context: AppContext):
   app.post('/api/accounts/::reset-password/', limited, async (request) =>
     accounts.resetPassword(objectBody(request.body)),
   );
-  app.get('/api/accounts/me/', async (request) => requireUser(context, request));
+  app.get('/api/accounts/me/', async (request) => requireUser(services, request));
   app.get('/api/google_signin/client_id/', async () => accounts.googleClientId());
   app.post('/api/accounts/::google_signin/', limited, async (request) =>
     accounts.googleSignIn(objectBody(request.body)),

@@ -1,6 +1,6 @@
 // Bearer authentication for REST routes, answering with simplejwt's error bodies.
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { Services } from '../../compose.ts';
 import { RawBodyError } from '../../errors.ts';
 import { TokenError } from '../../services/tokens.ts';
 
@@ -17,7 +17,7 @@ const notProvided = () =>
   );
 
 /** Returns the signed-in user of a request or throws the 401 the client refreshes on. */
-export async function requireUser(context: AppContext, request: FastifyRequest): Promise<AuthenticatedUser> {
+export async function requireUser(services: Services, request: FastifyRequest): Promise<AuthenticatedUser> {
   const header = request.headers.authorization;
   if (!header) throw notProvided();
   const parts = header.split(' ');
@@ -29,7 +29,7 @@ export async function requireUser(context: AppContext, request: FastifyRequest):
   }
   if (parts[0] !== 'Bearer') throw notProvided();
   try {
-    const claims = await context.sessions.verify(parts[1]!, 'access');
+    const claims = await services.sessions.verify(parts[1]!, 'access');
     return { id: Number(claims.user_id), email: String(claims.email ?? '') };
   } catch (error) {
     if (!(error instanceof TokenError)) throw error;

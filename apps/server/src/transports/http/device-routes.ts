@@ -1,9 +1,7 @@
 // Thin transport for instruments: the registry (claim, list, order), direct runs and commands over REST,
 // and the device link websocket at /device/ws.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { createDevicesApi } from '../../services/devices/api.ts';
-import { connectDeviceCluster, deviceServiceOf } from '../../services/devices/index.ts';
+import type { Services } from '../../compose.ts';
 import { attachDeviceWebsocket } from '../device-link/websocket.ts';
 import { AppError } from '../../errors.ts';
 import { requireUser } from './authenticate.ts';
@@ -14,11 +12,10 @@ function deviceIdOf(request: FastifyRequest): number {
   return id;
 }
 
-export async function deviceRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const api = createDevicesApi(context);
-  attachDeviceWebsocket(app, deviceServiceOf(context));
-  await connectDeviceCluster(context);
-  const user = async (request: FastifyRequest) => (await requireUser(context, request)).id;
+export async function deviceRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const api = services.devicesApi;
+  attachDeviceWebsocket(app, services.devices);
+  const user = async (request: FastifyRequest) => (await requireUser(services, request)).id;
 
   app.post('/api/devices/claim/', async (request, reply) =>
     reply.status(201).send(await api.claim(await user(request), request.body)),

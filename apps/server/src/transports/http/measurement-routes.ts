@@ -1,10 +1,9 @@
 // Thin transport for measurement files: the signal as JSON, CSV or AIA netCDF; import of a chromatogram file.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { Services } from '../../compose.ts';
 import { AppError } from '../../errors.ts';
 import { pathId } from '../../lib/input.ts';
-import { sequencesArea } from '../../services/sequences/area.ts';
 import { requireUser } from './authenticate.ts';
 import { requireReader } from './reader.ts';
 
@@ -12,15 +11,15 @@ type Data = { Params: { id: string }; Querystring: { format?: string } };
 
 const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
-export async function measurementRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { files, shareAccess } = sequencesArea(context);
+export async function measurementRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const { files, shareAccess } = services;
   // Multipart parsing stays inside this module's routes.
   await app.register(async (scoped) => {
     await scoped.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
 
     scoped.get<Data>('/api/measurements/:id/data/', async (request, reply) => {
       const id = pathId(request.params.id, 'measurement_not_found');
-      const reader = await requireReader(context, request);
+      const reader = await requireReader(services, request);
       const user = {
         id: await shareAccess.ownerFor(reader, { type: 'measurement', id }, 'measurement_not_found'),
       };
@@ -43,7 +42,7 @@ export async function measurementRoutes(app: FastifyInstance, context: AppContex
     });
 
     scoped.post('/api/measurements/import/', async (request, reply) => {
-      const user = await requireUser(context, request);
+      const user = await requireUser(services, request);
       if (!request.isMultipart()) throw AppError.domain(415, 'unsupported_media_type');
       const file = await request.file();
       if (!file) throw AppError.validation({ file: ['Field is required'] });

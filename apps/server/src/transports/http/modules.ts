@@ -1,6 +1,6 @@
 // The server's route modules, registered in this order. Each module is a thin transport over services.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { Services } from '../../compose.ts';
 import { accountsRoutes } from './accounts-routes.ts';
 import { contactRoutes } from './contact-routes.ts';
 import { deviceRoutes } from './device-routes.ts';
@@ -15,7 +15,7 @@ import { sequenceRoutes } from './sequence-routes.ts';
 import { shareLinkRoutes } from './share-link-routes.ts';
 import { shareTokenRoutes } from './share-token-routes.ts';
 
-export type Module = (app: FastifyInstance, context: AppContext) => Promise<void>;
+export type Module = (app: FastifyInstance, services: Services) => Promise<void>;
 
 export const modules: Module[] = [
   healthRoutes,

@@ -1,17 +1,17 @@
 // The reader of a read-only REST route: a signed-in user (access token) or a visitor (visitor token from
 // the share-token exchange). Anything else answers like requireUser.
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { Services } from '../../compose.ts';
 import { VISITOR_TOKEN_TYPE } from '../../services/graphql/identity.ts';
 import type { Reader } from '../../services/sharing/share-access.ts';
 import { requireUser } from './authenticate.ts';
 
 const shareTypes = new Set(['sample', 'injection', 'sequence']);
 
-async function visitorOf(context: AppContext, header: string | undefined): Promise<Reader | null> {
+async function visitorOf(services: Services, header: string | undefined): Promise<Reader | null> {
   const match = header ? /^Bearer (\S+)$/.exec(header) : null;
   if (!match) return null;
-  const payload = await context.signer.verify(match[1]!).catch(() => null);
+  const payload = await services.signer.verify(match[1]!).catch(() => null);
   if (payload?.token_type !== VISITOR_TOKEN_TYPE) return null;
   const share = payload.share as { type?: unknown; id?: unknown } | undefined;
   if (
@@ -30,8 +30,8 @@ async function visitorOf(context: AppContext, header: string | undefined): Promi
   };
 }
 
-export async function requireReader(context: AppContext, request: FastifyRequest): Promise<Reader> {
-  const visitor = await visitorOf(context, request.headers.authorization);
+export async function requireReader(services: Services, request: FastifyRequest): Promise<Reader> {
+  const visitor = await visitorOf(services, request.headers.authorization);
   if (visitor) return visitor;
-  return { kind: 'user', userId: (await requireUser(context, request)).id };
+  return { kind: 'user', userId: (await requireUser(services, request)).id };
 }

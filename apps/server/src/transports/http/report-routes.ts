@@ -1,20 +1,19 @@
 // Thin transport for results and report data of sequences and injections.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { Services } from '../../compose.ts';
 import { AppError } from '../../errors.ts';
 import { pathId } from '../../lib/input.ts';
-import { sequencesArea } from '../../services/sequences/area.ts';
 import { resultsCsv } from '../../services/results/results-csv.ts';
 import { requireReader } from './reader.ts';
 
 type WithId = { Params: { id: string } };
 
-export async function reportRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { reports, shareAccess } = sequencesArea(context);
+export async function reportRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const { reports, shareAccess } = services;
   // Users read their own; a visitor reads what its share token opens (checked before any read).
   const sequenceOwner = async (request: FastifyRequest & { params: { id: string } }) => {
     const id = pathId(request.params.id, 'sequence_not_found');
-    const reader = await requireReader(context, request);
+    const reader = await requireReader(services, request);
     return { id, owner: await shareAccess.ownerFor(reader, { type: 'sequence', id }, 'sequence_not_found') };
   };
 
@@ -38,7 +37,7 @@ export async function reportRoutes(app: FastifyInstance, context: AppContext): P
   });
   app.get<WithId>('/api/reports/injection/:id/', async (request) => {
     const id = pathId(request.params.id);
-    const reader = await requireReader(context, request);
+    const reader = await requireReader(services, request);
     const owner = await shareAccess.ownerFor(reader, { type: 'injection', id }, 'measurement_no_injection');
     return reports.injectionReport(owner, id);
   });

@@ -1,21 +1,17 @@
 // Thin transport for results: reprocessing jobs, a measurement's result versions and the current pick,
 // and manual integration of a result.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { Services } from '../../compose.ts';
 import { pathId } from '../../lib/input.ts';
-import { sequencesArea } from '../../services/sequences/area.ts';
 import { requireUser } from './authenticate.ts';
 import { objectBody } from './body.ts';
 
 type WithId = { Params: { id: string } };
 
-export async function resultRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { reprocessing, versions, integration } = sequencesArea(context);
-  const user = async (request: Parameters<typeof requireUser>[1]) => (await requireUser(context, request)).id;
-
-  app.addHook('onReady', async () => {
-    await reprocessing.recover();
-  });
+export async function resultRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const { reprocessing, versions, integration } = services;
+  const user = async (request: Parameters<typeof requireUser>[1]) =>
+    (await requireUser(services, request)).id;
 
   app.post('/api/processing-jobs/', async (request, reply) =>
     reply.status(202).send(await reprocessing.create(await user(request), objectBody(request.body))),

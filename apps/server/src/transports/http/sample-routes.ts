@@ -1,20 +1,19 @@
 // Thin transport for samples, blanks (sample controller) and standards (standard controller).
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { Services } from '../../compose.ts';
 import { pathId } from '../../lib/input.ts';
-import { sequencesArea } from '../../services/sequences/area.ts';
 import { requireUser } from './authenticate.ts';
 import { objectBody } from './body.ts';
 
 type WithId = { Params: { id: string } };
 
-export async function sampleRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { samples } = sequencesArea(context);
+export async function sampleRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const { samples } = services;
   for (const controller of ['sample', 'standard'] as const) {
     const base = controller === 'sample' ? '/api/samples/' : '/api/standards/';
-    app.get(base, async (request) => samples.list((await requireUser(context, request)).id, controller));
+    app.get(base, async (request) => samples.list((await requireUser(services, request)).id, controller));
     app.post(base, async (request, reply) => {
-      const user = await requireUser(context, request);
+      const user = await requireUser(services, request);
       const body = objectBody(request.body);
       const created =
         controller === 'sample'
@@ -23,18 +22,18 @@ export async function sampleRoutes(app: FastifyInstance, context: AppContext): P
       return reply.status(201).send(created);
     });
     app.get<WithId>(`${base}:id/`, async (request) =>
-      samples.get((await requireUser(context, request)).id, pathId(request.params.id), controller),
+      samples.get((await requireUser(services, request)).id, pathId(request.params.id), controller),
     );
     app.patch<WithId>(`${base}:id/`, async (request) =>
       samples.update(
-        (await requireUser(context, request)).id,
+        (await requireUser(services, request)).id,
         pathId(request.params.id),
         controller,
         objectBody(request.body),
       ),
     );
     app.delete<WithId>(`${base}:id/`, async (request, reply) => {
-      await samples.remove((await requireUser(context, request)).id, pathId(request.params.id), controller);
+      await samples.remove((await requireUser(services, request)).id, pathId(request.params.id), controller);
       return reply.status(204).send();
     });
   }

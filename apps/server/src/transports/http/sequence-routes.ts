@@ -1,9 +1,8 @@
 // Thin transport for sequences, their table of drafts and run control.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { Services } from '../../compose.ts';
 import { AppError } from '../../errors.ts';
 import { pathId } from '../../lib/input.ts';
-import { sequencesArea } from '../../services/sequences/area.ts';
 import { requireUser } from './authenticate.ts';
 import { objectBody } from './body.ts';
 import { runActions } from '@eluent/contracts';
@@ -15,13 +14,10 @@ type WithSample = { Params: { id: string; sampleId: string } };
 /** Sequence ids of the table's routes: anything but a positive integer is an invalid sequence ID. */
 const sequenceIdOf = (raw: string) => pathId(raw, 'draft_invalid_sequence_id', 400);
 
-export async function sequenceRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { sequences, control, runner } = sequencesArea(context);
-  const user = async (request: Parameters<typeof requireUser>[1]) => (await requireUser(context, request)).id;
-
-  app.addHook('onReady', async () => {
-    await runner.recover();
-  });
+export async function sequenceRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const { sequences, control } = services;
+  const user = async (request: Parameters<typeof requireUser>[1]) =>
+    (await requireUser(services, request)).id;
 
   app.get('/api/sequences/', async (request) => sequences.list(await user(request)));
   app.post('/api/sequences/', async (request, reply) =>

@@ -1,9 +1,8 @@
 // Thin transport for share links: POST /api/share-tokens/ {object_type, object_id, expires_in_days?},
 // GET /api/share-tokens/ (mine), DELETE /api/share-tokens/{id}/ (revoke).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { Services } from '../../compose.ts';
 import { pathId } from '../../lib/input.ts';
-import { sequencesArea } from '../../services/sequences/area.ts';
 import { requireUser } from './authenticate.ts';
 import { objectBody } from './body.ts';
 
@@ -11,9 +10,9 @@ type WithId = { Params: { id: string } };
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-export async function shareLinkRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { shareLinks } = sequencesArea(context);
-  const user = async (request: FastifyRequest) => (await requireUser(context, request)).id;
+export async function shareLinkRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const { shareLinks } = services;
+  const user = async (request: FastifyRequest) => (await requireUser(services, request)).id;
 
   app.post('/api/share-tokens/', async (request, reply) =>
     reply

@@ -2,9 +2,8 @@
 // POST /api/centrifuge/subscribe?token=… (user) or ?share_token=… (visitor), `{channels: [name]}`
 // → `{channels: [{channel, token}]}`; a channel the caller may not read answers 403.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { Services } from '../../compose.ts';
 import { AppError, RawBodyError } from '../../errors.ts';
-import { registerServerAuthorizers } from '../../services/realtime/authorizers.ts';
 import { attachRealtimeEmulation } from './emulation.ts';
 import { attachRealtimeWebsocket } from './websocket.ts';
 import type { Subject } from '../../services/realtime/subjects.ts';
@@ -38,13 +37,13 @@ function notValid(error: RealtimeTokenError, tokenType: 'access' | 'visitor') {
   );
 }
 
-async function subjectOf(context: AppContext, request: FastifyRequest): Promise<Subject> {
+async function subjectOf(services: Services, request: FastifyRequest): Promise<Subject> {
   const query = request.query as Record<string, unknown>;
   const shareToken = typeof query.share_token === 'string' ? query.share_token : '';
   const header = request.headers.authorization ?? '';
   const bearer = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
   const userToken = typeof query.token === 'string' && query.token !== '' ? query.token : bearer;
-  const tokens = context.realtime.tokens;
+  const tokens = services.realtime.tokens;
   try {
     if (shareToken !== '') return await tokens.verifyVisitor(shareToken);
     if (userToken !== '') return await tokens.verifyUser(userToken);
@@ -68,23 +67,19 @@ function channelsOf(body: unknown): string[] {
   return channels as string[];
 }
 
-export async function realtimeRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  attachRealtimeWebsocket(app, context.realtime);
-  attachRealtimeEmulation(app, context.realtime);
-  // After every module registered its namespaces: the server's own authorizers fill the gaps.
-  app.addHook('onReady', async () => {
-    registerServerAuthorizers(context.realtime, context.database.db, context.signer);
-  });
+export async function realtimeRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  attachRealtimeWebsocket(app, services.realtime);
+  attachRealtimeEmulation(app, services.realtime);
 
   app.post('/api/centrifuge/subscribe', async (request) => {
-    const subject = await subjectOf(context, request);
+    const subject = await subjectOf(services, request);
     const channels = channelsOf(request.body);
     const answers = [];
     for (const channel of channels) {
-      if (!(await context.realtime.authorize(subject, channel))) {
+      if (!(await services.realtime.authorize(subject, channel))) {
         throw new AppError(403, 'channel_not_accessible', 'Channel is not accessible!');
       }
-      answers.push({ channel, token: await context.realtime.issueSubscriptionToken(subject, channel) });
+      answers.push({ channel, token: await services.realtime.issueSubscriptionToken(subject, channel) });
     }
     return { channels: answers };
   });

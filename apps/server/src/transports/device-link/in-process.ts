@@ -2,10 +2,8 @@
 // service over in-memory sockets, claimed by the demo account under stable serial numbers.
 import { createHmac } from 'node:crypto';
 import { DeviceClient, socketPair, type LinkSocket } from '@eluent/simulator';
-import type { AppContext } from '../../context.ts';
-import { createDevicesRepository } from '../../repositories/devices.ts';
-import { deviceServiceOf } from './index.ts';
-import type { DeviceService } from './service.ts';
+import type { DeviceService } from '../../services/devices/service.ts';
+import { LinkSession } from './link-session.ts';
 
 export function demoSerialNumber(index: number): string {
   return `ELU-SIM-${String(index + 1).padStart(4, '0')}`;
@@ -21,7 +19,10 @@ export function inProcessConnector(service: DeviceService) {
   return async (): Promise<LinkSocket> => {
     if (service.closing) throw new Error('server is stopping');
     const [deviceEnd, serverEnd] = socketPair();
-    const session = service.open({ send: (text) => serverEnd.send(text), close: () => serverEnd.close() });
+    const session = new LinkSession(
+      { send: (text) => serverEnd.send(text), close: () => serverEnd.close() },
+      service,
+    );
     serverEnd.onMessage((text) => session.receive(text));
     serverEnd.onClose(() => session.connectionLost());
     return deviceEnd;
@@ -29,29 +30,31 @@ export function inProcessConnector(service: DeviceService) {
 }
 
 /** Starts `config.simulators` instruments owned by the demo user; stops them when the server closes. */
-export async function startDemoInstruments(context: AppContext, ownerId: number): Promise<DeviceClient[]> {
-  const service = deviceServiceOf(context);
+export async function startDemoInstruments(
+  deps: {
+    service: DeviceService;
+    config: { simulators: number; secret: string; simulatorSpeed: number };
+    onClose(step: () => Promise<void>): void;
+  },
+  ownerId: number,
+): Promise<DeviceClient[]> {
+  const { service, config } = deps;
   const clients: DeviceClient[] = [];
-  for (let index = 0; index < context.config.simulators; index++) {
+  for (let index = 0; index < config.simulators; index++) {
     const serialNumber = demoSerialNumber(index);
-    const pairingCode = demoPairingCode(context.config.secret, serialNumber);
+    const pairingCode = demoPairingCode(config.secret, serialNumber);
     await service.registry.provision({ serialNumber, pairingCode, name: `Demo HPLC ${index + 1}`, ownerId });
     const client = new DeviceClient({
       connect: inProcessConnector(service),
       serialNumber,
       pairingCode,
-      speed: context.config.simulatorSpeed,
+      speed: config.simulatorSpeed,
     });
     client.start();
     clients.push(client);
   }
-  context.onClose(async () => {
+  deps.onClose(async () => {
     await Promise.all(clients.map((client) => client.stop()));
   });
   return clients;
-}
-
-/** Start-up: nothing can be connected to a process that is only starting, unless processes share Redis. */
-export async function resetDeviceStates(context: AppContext): Promise<void> {
-  if (!context.config.redisUrl) await createDevicesRepository(context.database.db).markAllOffline();
 }

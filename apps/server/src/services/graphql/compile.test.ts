@@ -9,9 +9,9 @@ import {
   sql,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { graphqlSchema } from '../../services/graphql/schema.ts';
-import { tableNamed } from './tables.ts';
-import { boolExp } from './where.ts';
+import { graphqlSchema } from './schema.ts';
+import { tableNamed } from '../../repositories/graphql/tables.ts';
+import { boolExp } from '../../repositories/graphql/where.ts';
 
 const db = new Kysely<unknown>({
   dialect: {
