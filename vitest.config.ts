@@ -6,6 +6,8 @@ const exclude = ['**/node_modules/**', '**/dist/**', 'e2e/**'];
 
 export default defineConfig({
   test: {
+    // Medium suites mostly wait (simulated instruments, timers, child processes): more workers than cores.
+    maxWorkers: Number(process.env.ELUENT_TEST_WORKERS ?? 2),
     projects: [
       {
         test: {
@@ -26,7 +28,7 @@ export default defineConfig({
           exclude,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          globalSetup: ['apps/server/test/global-setup.ts'],
         },
       },
     ],

@@ -1,18 +1,19 @@
-// Browser tier: the real server (built) on a fresh PGlite data folder, driven in Debian's chromium.
+// Browser tier: the real server (built) driven in Debian's chromium. Test files run in parallel workers; each
+// worker starts its own server on its own copy of the run's migrated PGlite folder (tests/fixtures.ts).
 import { defineConfig } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 8181);
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   timeout: 60_000,
-  workers: 1,
+  // Two workers, each with a browser and a server, share the machine with the vitest run (scripts/test.mjs).
+  expect: { timeout: 10_000 },
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list'], ['json']],
   outputDir: '../test-results/e2e',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    screenshot: 'on',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
@@ -25,13 +26,5 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-  },
-  webServer: {
-    command: `node e2e/serve.mjs`,
-    cwd: '..',
-    url: `http://127.0.0.1:${port}/api/health/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: { PORT: String(port) },
   },
 });

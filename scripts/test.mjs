@@ -1,22 +1,45 @@
 // `npm test`: everything that checks the product — typecheck, lint, format, unit, medium (PGlite and the
-// local PostgreSQL), and browser tests in Debian's chromium. Prints one closing summary line.
-import { ensureInstalled, run } from './ensure-install.mjs';
+// local PostgreSQL), and browser tests in Debian's chromium. Steps that share nothing run side by side
+// (docs/testing.md): the unit and medium tests from the start, the static checks and the build beside them,
+// the browser tests once the build is there. Each step's output is printed when it ends, with its time;
+// one closing summary line.
+import { ensureInstalled } from './ensure-install.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
+const started = Date.now();
 ensureInstalled();
 const steps = [];
 let failed = 0;
 let passed = 0;
 let skipped = 0;
 
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+/** Runs one step with its output collected, prints the output when it ends; resolves whether it passed. */
 function step(name, command, args, env = {}) {
-  console.log(`\n=== ${name} ===`);
-  const status = run(command, args, { env: { ...process.env, ...env } });
-  steps.push({ name, ok: status === 0 });
-  if (status !== 0) console.error(`--- ${name} failed (exit ${status})`);
-  return status === 0;
+  const begun = Date.now();
+  return new Promise((done) => {
+    const child = spawn(command, args, {
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      const took = Date.now() - begun;
+      steps.push({ name, ok, took });
+      console.log(`\n=== ${name} (${seconds(took)}) ===`);
+      process.stdout.write(Buffer.concat(chunks));
+      if (!ok) console.error(`--- ${name} failed (exit ${code})`);
+      done(ok);
+    });
+  });
 }
 
 function countVitest(file) {
@@ -35,33 +58,48 @@ function countPlaywright(file) {
   skipped += stats.skipped ?? 0;
 }
 
-step('typecheck', 'node', ['scripts/typecheck.mjs']);
-step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
-step('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 rmSync('test-results', { recursive: true, force: true });
-step('unit and medium tests', 'npx', [
+
+const vitest = step('unit and medium tests', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
   '--reporter=json',
   '--outputFile.json=test-results/vitest.json',
-]);
-countVitest('test-results/vitest.json');
-if (step('web build', 'npm', ['run', 'build', '--silent'])) {
-  if (ensureChromium()) {
-    step('browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: resolve('test-results/playwright.json'),
-    });
-    countPlaywright('test-results/playwright.json');
-  } else {
-    steps.push({ name: 'browser tests', ok: false });
+]).then(() => countVitest('test-results/vitest.json'));
+
+const checks = (async () => {
+  await step('typecheck', 'node', ['scripts/typecheck.mjs']);
+  await step('lint', 'npx', [
+    'eslint',
+    '.',
+    '--max-warnings',
+    '0',
+    '--cache',
+    '--cache-location',
+    'node_modules/.cache/eslint/',
+  ]);
+  await step('format', 'npx', ['prettier', '--check', '.', '--cache', '--log-level', 'warn']);
+})();
+
+const browser = (async () => {
+  if (!(await step('web build', 'npm', ['run', 'build', '--silent']))) return;
+  if (!ensureChromium()) {
+    steps.push({ name: 'browser tests', ok: false, took: 0 });
     console.error('chromium is not available: browser tests cannot run');
+    return;
   }
-}
+  await step('browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: resolve('test-results/playwright.json'),
+  });
+  countPlaywright('test-results/playwright.json');
+})();
+
+await Promise.all([vitest, checks, browser]);
 
 console.log('\n=== summary ===');
-for (const { name, ok } of steps) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+for (const { name, ok, took } of steps) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds(took)})`);
 const allOk = steps.every((s) => s.ok);
 if (!allOk && failed === 0) failed = steps.filter((s) => !s.ok).length;
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped in ${seconds(Date.now() - started)}`);
 process.exit(allOk ? 0 : 1);

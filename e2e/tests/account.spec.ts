@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { readLatestMail, shot, signInThroughPage, uniqueEmail } from './helpers.ts';
 
 test('the account page shows the e-mail, changes the password through the e-mailed link and logs out', async ({

@@ -1,7 +1,7 @@
 // Every vendor AIA file of ../shared/data/aia, imported through the chromatograms page as a user would and
 // opened in the viewer: the peak table shows what the server stored, every peak carries its separation
 // code, and no peak with zero or negative area goes unlabelled. One screenshot per file.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { shot, signInThroughPage } from './helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO, readLatestMail, shot, signInThroughPage, uniqueEmail } from './helpers.ts';
 
 test('signs in through the login page and lands in the cabinet', async ({ page }, testInfo) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
 
 /** A CSV chromatogram: 10 min at 5 Hz with Gaussian peaks at the given retention times (s). */

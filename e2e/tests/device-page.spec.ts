@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
 
 test('An instrument page shows live pressure and scans Wi-Fi; a wrong pairing code shows the server message', async ({

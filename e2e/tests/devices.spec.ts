@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
 
 test('My cabinet lists the instruments GraphQL returns, live, and keeps the chosen order', async ({
@@ -15,7 +15,7 @@ test('My cabinet lists the instruments GraphQL returns, live, and keeps the chos
   const devices = ((await answer.json()).data?.devices ?? []) as { id: number; name: string }[];
 
   const cards = page.getByRole('article');
-  // The browser-test server runs two simulated instruments on the demo account (e2e/serve.mjs).
+  // The browser-test server runs two simulated instruments on the demo account (e2e/server.ts).
   expect(devices).toHaveLength(2);
   await expect(cards).toHaveCount(devices.length);
   await expect(cards.first().getByRole('status')).toHaveText(/Idle|Running|Paused|Error|Offline/);

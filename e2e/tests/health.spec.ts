@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('the server answers health with its version header', async ({ request }) => {
   const response = await request.get('/api/health/');

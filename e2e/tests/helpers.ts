@@ -2,7 +2,7 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { DATA_DIR_ENV } from './fixtures.ts';
 
 export const DEMO = { email: 'demo@eluent.dev', password: 'eluent-demo' };
 
@@ -12,7 +12,12 @@ export async function signInThroughPage(page: Page, email = DEMO.email, password
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/**
+ * A full-page screenshot attached to the report, for looking at the pages: taken only when
+ * ELUENT_E2E_SCREENSHOTS is set (a failing test gets its screenshot from the config either way).
+ */
 export async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (!process.env.ELUENT_E2E_SCREENSHOTS) return;
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(name, { path, contentType: 'image/png' });
@@ -22,12 +27,11 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@lab.test`;
 }
 
-/** The e2e server writes its data folder path here (e2e/serve.mjs). */
+/** The data folder of this worker's server (fixtures.ts). */
 function dataDir(): string {
-  return readFileSync(
-    fileURLToPath(new URL('../../test-results/e2e-data-dir.txt', import.meta.url)),
-    'utf8',
-  ).trim();
+  const folder = process.env[DATA_DIR_ENV];
+  if (!folder) throw new Error(`${DATA_DIR_ENV} is not set: the test does not run on the worker's server`);
+  return folder;
 }
 
 function decodeQuotedPrintable(text: string): string {

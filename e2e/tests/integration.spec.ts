@@ -1,6 +1,6 @@
 // Manual integration in the chromatogram viewer against the real server: moving a peak's end with a reason
 // changes its area in the peak table, keeps the automatic result beside it, and lands in the audit list.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
 
 /** A CSV chromatogram: 10 min at 5 Hz with Gaussian peaks at 2, 4 and 6.67 min. */

@@ -2,65 +2,16 @@
 // demo instrument, kills it with SIGKILL while the second injection records and starts it again, so the
 // injection is really interrupted; the page shows it with its reason and the run continues from the next
 // row to FINISHED (no Start offered then). Also: Stop asks for confirmation. At 375 px too.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { freePort, newDataDir, removeDataDir, startServer, stopServer } from '../server.ts';
 import { DEMO, shot, signInThroughPage } from './helpers.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FAST_METHOD = 'Example: fast UHPLC gradient, 2.1 × 50 mm';
 const RESTART_REASON = 'The server restarted during the injection and the instrument no longer had the run.';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-/** The built server on its own data folder, with one demo instrument; resolves once it answers health. */
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ELUENT_DATA_DIR: dataDir,
-      ELUENT_DEMO: '1',
-      ELUENT_SIMULATORS: '1',
-      ELUENT_SIM_SPEED: '50',
-      ELUENT_LOG_LEVEL: 'warn',
-      ELUENT_RATE_LIMIT: '1000',
-    },
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`http://127.0.0.1:${port}/api/health/`)).ok;
-        } catch {
-          return false;
-        }
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  return child;
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
+/** The built server on its own data folder, with one demo instrument. */
+const startOwnServer = (port: number, dataDir: string) =>
+  startServer(port, dataDir, { ELUENT_SIMULATORS: '1' });
 
 async function api<T>(
   request: APIRequestContext,
@@ -135,8 +86,8 @@ test('an injection interrupted by a killed server is shown with its reason and t
   test.setTimeout(240_000);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'eluent-e2e-interrupt-'));
-  let server = await startServer(port, dataDir);
+  const dataDir = newDataDir('eluent-e2e-interrupt-');
+  let server = await startOwnServer(port, dataDir);
   try {
     const name = `Interrupted ${Date.now()}`;
     const { token, sequenceId, deviceId, sampleName } = await prepareSequence(request, base, name);
@@ -167,8 +118,8 @@ test('an injection interrupted by a killed server is shown with its reason and t
         { timeout: 60_000, intervals: [100] },
       )
       .toBe(true);
-    await kill(server);
-    server = await startServer(port, dataDir);
+    await stopServer(server, 'SIGKILL');
+    server = await startOwnServer(port, dataDir);
 
     await page.reload();
     const panel = page.getByRole('region', { name: 'Interrupted injection' });
@@ -210,14 +161,18 @@ test('an injection interrupted by a killed server is shown with its reason and t
     await expect(results.getByRole('row').filter({ hasText: 'finished' })).toHaveCount(2);
     await shot(page, testInfo, 'sequence-continued-finished');
   } finally {
-    await kill(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopServer(server, 'SIGKILL');
+    removeDataDir(dataDir);
   }
 });
 
-test('Stop asks for confirmation before it stops a running sequence', async ({ page, request }, testInfo) => {
+test('Stop asks for confirmation before it stops a running sequence', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
-  const origin = testInfo.project.use.baseURL!;
+  const origin = baseURL!;
   const name = `Stop confirm ${Date.now()}`;
   const { sequenceId } = await prepareSequence(request, origin, name);
   await page.goto(`/app/sequences/${sequenceId}`);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
 
 test('methods: list, search, view an example, copy it, rename, favorite and archive', async ({

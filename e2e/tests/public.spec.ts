@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { shot } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
 
 /** What Chromium does when the app is installable: a cancellable beforeinstallprompt with prompt(). */

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './fixtures.ts';
 import { writeFileSync } from 'node:fs';
 import { DEMO, shot, signInThroughPage } from './helpers.ts';
 import { pdfPages, pdfPageSize } from './reports-pdf.ts';

@@ -1,6 +1,6 @@
 // Sequences in the browser against the real server and a simulated instrument: a rule error shown word
 // for word, then a standard and a sample run to the end, watched live, with amounts in the results.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { shot, signInThroughPage } from './helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { shot } from './helpers.ts';
 import { createShareToken, demoToken, revokeShareToken, runSample, startSampleRun } from './share-data.ts';
 

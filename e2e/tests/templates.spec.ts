@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
 
 const peakCount = async (page: Page) => {

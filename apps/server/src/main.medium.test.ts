@@ -1,10 +1,8 @@
 // The server process as `npm start` runs it: ready line, graceful stop on SIGTERM with in-flight work finished.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { withoutDatabaseUrl } from '../test/harness.ts';
+import { newDataDir, withoutDatabaseUrl } from '../test/harness.ts';
 
 const mainFile = new URL('./main.ts', import.meta.url).pathname;
 
@@ -42,7 +40,10 @@ function startProcess(env: Record<string, string>) {
   };
 }
 
-describe('server process', () => {
+/** The process compiles the server's TypeScript on start (tsx): give room on a loaded machine. */
+const PROCESS_TEST_TIMEOUT_MS = 120_000;
+
+describe('server process', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('refuses invalid configuration with a clear message and exit code 2', async () => {
     const server = startProcess({ PORT: 'not-a-port' });
     expect(await server.exited).toBe(2);
@@ -51,7 +52,7 @@ describe('server process', () => {
   });
 
   it('prints the ready line, and on SIGTERM finishes the request in flight before exiting', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'eluent-process-'));
+    const dataDir = newDataDir({ prefix: 'eluent-process-' });
     try {
       const server = startProcess({ ELUENT_DATA_DIR: dataDir, HOST: '127.0.0.1' });
       const [, url] = await server.waitFor(/Eluent listening on (http:\/\/127\.0\.0\.1:\d+)/);

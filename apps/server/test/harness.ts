@@ -1,67 +1,20 @@
-// Medium-tier harness: a real server on a real database. Every suite runs on PGlite, and on the local
-// PostgreSQL server (or DATABASE_URL's) in a throw-away database created for the run and dropped after it.
+// Medium-tier harness: a real server on a real database of its own — a copy of the run's migrated PGlite
+// folder, or a PostgreSQL database created from the run's migrated template and dropped after the suite
+// (databases.ts says which suites run on which).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import { rmSync } from 'node:fs';
+import { createThrowAwayDatabase, newDataDir, type Backend } from './databases.ts';
 import { buildServer, type Server } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { startup } from '../src/startup.ts';
 
-export interface Backend {
-  name: 'pglite' | 'postgres';
-}
-
-const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function adminUrl(): string {
-  return process.env.DATABASE_URL ?? DEFAULT_ADMIN_URL;
-}
-
-let postgresAvailable: boolean | undefined;
-
-async function probePostgres(): Promise<boolean> {
-  if (postgresAvailable !== undefined) return postgresAvailable;
-  const client = new pg.Client({ connectionString: adminUrl(), connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    postgresAvailable = true;
-  } catch {
-    postgresAvailable = false;
-    if (process.env.DATABASE_URL)
-      throw new Error(`DATABASE_URL is set but PostgreSQL is not reachable at it`);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-  return postgresAvailable;
-}
-
-/** The backends this run tests: PGlite always; PostgreSQL when reachable (always when DATABASE_URL is set). */
-export async function backends(): Promise<Backend[]> {
-  return (await probePostgres()) ? [{ name: 'pglite' }, { name: 'postgres' }] : [{ name: 'pglite' }];
-}
-
-/** Creates an empty PostgreSQL database for one suite; returns its URL and a function that drops it. */
-export async function createThrowAwayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `eluent_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl() });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
+export {
+  backends,
+  createThrowAwayDatabase,
+  newDataDir,
+  postgresReachable,
+  type Backend,
+} from './databases.ts';
 
 export interface TestServer extends Server {
   baseUrl: string;
@@ -81,7 +34,7 @@ export interface TestServerOptions {
 }
 
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
-  const dataDir = options.reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'eluent-test-'));
+  const dataDir = options.reuse?.dataDir ?? newDataDir({ pglite: options.backend.name === 'pglite' });
   let databaseUrl = options.reuse?.databaseUrl;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (options.backend.name === 'postgres' && !databaseUrl) {

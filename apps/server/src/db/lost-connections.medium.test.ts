@@ -4,11 +4,11 @@
 // work on fresh connections, and the claims the process held are taken back.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, request, signUp, startTestServer, type TestServer } from '../../test/harness.ts';
+import { postgresReachable, request, signUp, startTestServer, type TestServer } from '../../test/harness.ts';
 import { eventually } from '../../test/processes.ts';
 import { sampleChromatogram, upload } from '../../test/results-fixtures.ts';
 
-const postgres = (await backends()).some((backend) => backend.name === 'postgres');
+const postgres = await postgresReachable();
 
 async function terminateConnections(databaseUrl: string): Promise<number> {
   const url = new URL(databaseUrl);

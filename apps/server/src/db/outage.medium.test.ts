@@ -46,7 +46,12 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
         },
         /Eluent listening/,
       );
-      const waiting = eventually(async () => server.output().includes('waiting for the database'), 'waits');
+      // The process compiles TypeScript on start: on a loaded machine that alone can take a minute.
+      const waiting = eventually(
+        async () => server.output().includes('waiting for the database'),
+        'waits',
+        120_000,
+      );
       const client = new DeviceClient({
         connect: websocketConnector(baseUrl),
         serialNumber: `OUTAGE-${process.pid}`,

@@ -1,25 +1,29 @@
 // The pool refuses a connection asked for from inside a transaction, with a clear error instead of a hang
 // (PGlite: one connection) or a read outside the transaction (PostgreSQL); everything else still works.
+import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createThrowAwayDatabase } from '../../test/harness.ts';
+import { backends, createThrowAwayDatabase, newDataDir } from '../../test/harness.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
 import { NestedConnectionError } from './transaction-guard.ts';
 
 const one = (db: DatabaseHandle['db']) => sql<{ n: number }>`select 1 as n`.execute(db);
 
-describe.each(await backends())('the transaction guard on $name', (backend) => {
+describe.each(await backends('both'))('the transaction guard on $name', (backend) => {
   let handle: DatabaseHandle;
   let drop: (() => Promise<void>) | undefined;
+  let dataDir: string | undefined;
 
   beforeAll(async () => {
     let databaseUrl: string | undefined;
     if (backend.name === 'postgres') ({ url: databaseUrl, drop } = await createThrowAwayDatabase());
-    handle = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+    dataDir = newDataDir({ pglite: backend.name === 'pglite' });
+    handle = await openDatabase({ databaseUrl, dataDir });
   });
   afterAll(async () => {
     await handle?.close();
     await drop?.();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('refuses a root query inside a transaction and rolls the transaction back', async () => {

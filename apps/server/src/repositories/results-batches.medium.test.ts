@@ -1,6 +1,7 @@
 // A result with more peaks than one INSERT can bind (65,535 parameters) is stored whole, on both databases.
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createThrowAwayDatabase } from '../../test/harness.ts';
+import { backends, createThrowAwayDatabase, newDataDir } from '../../test/harness.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { createResultsRepository, type PeakValues } from './results.ts';
 
@@ -34,19 +35,22 @@ function peak(number: number): PeakValues {
   };
 }
 
-describe.each(await backends())('storing 10,000 peaks on $name', (backend) => {
+describe.each(await backends('both'))('storing 10,000 peaks on $name', (backend) => {
   let handle: DatabaseHandle;
   let drop: (() => Promise<void>) | undefined;
+  let dataDir: string | undefined;
 
   beforeAll(async () => {
     let databaseUrl: string | undefined;
     if (backend.name === 'postgres') ({ url: databaseUrl, drop } = await createThrowAwayDatabase());
-    handle = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+    dataDir = newDataDir({ pglite: backend.name === 'pglite' });
+    handle = await openDatabase({ databaseUrl, dataDir });
     await migrateToLatest(handle.db);
   });
   afterAll(async () => {
     await handle?.close();
     await drop?.();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('stores every peak of one result in one transaction', async () => {

@@ -8,7 +8,7 @@ import { syntheticCsv, upload } from '../../../test/results-fixtures.ts';
 
 const BIG_FILE = fileURLToPath(new URL('../../../../../../shared/data/aia/tgnthpgc.cdf', import.meta.url));
 
-describe.each(await backends())('importing a file on $name', (backend) => {
+describe.each(await backends('both'))('importing a file on $name', (backend) => {
   let server: TestServer;
   let token: string;
   let ownerId: number;

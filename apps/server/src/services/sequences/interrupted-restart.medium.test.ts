@@ -1,12 +1,10 @@
 // A server process killed with SIGKILL in the middle of an injection, as on a crash of `npm start`: its
 // in-process demo instrument dies with it, so after the restart the injection is interrupted (kept with its
 // points and the reason) and "continue from the next row" finishes the sequence with every other injection.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { domainErrors } from '@eluent/contracts';
 import { describe, expect, it } from 'vitest';
-import { backends, createThrowAwayDatabase, request } from '../../../test/harness.ts';
+import { backends, createThrowAwayDatabase, newDataDir, request } from '../../../test/harness.ts';
 import { freePort, startProcess, stopProcess, type StartedProcess } from '../../../test/processes.ts';
 import { until } from '../../../test/sequences-fixtures.ts';
 
@@ -25,7 +23,7 @@ describe('an injection interrupted by a killed server', () => {
       `continues from the next row with every other injection's points and results (${backend.name})`,
       { timeout: TIMEOUT_MS },
       async () => {
-        const dataDir = mkdtempSync(join(tmpdir(), 'eluent-interrupt-'));
+        const dataDir = newDataDir({ prefix: 'eluent-interrupt-', pglite: backend.name === 'pglite' });
         const database = backend.name === 'postgres' ? await createThrowAwayDatabase() : undefined;
         const port = await freePort();
         const baseUrl = `http://127.0.0.1:${port}`;

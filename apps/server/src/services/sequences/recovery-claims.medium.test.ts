@@ -2,15 +2,14 @@
 // RUNNING sequence (as after a crash). Start-up recovery claims its work, so each job runs exactly once
 // (one result version per job and measurement) and exactly one process recovers the sequence (one audit row
 // of its failure: its instrument is not connected).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { simulatedHardware } from '@eluent/simulator';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
-  backends,
   createThrowAwayDatabase,
+  newDataDir,
+  postgresReachable,
   request,
   signUp,
   startTestServer,
@@ -29,7 +28,7 @@ import { snapshotOf } from '../results/results.ts';
 
 const JOBS = 6;
 const MEASUREMENTS = 3;
-const postgres = (await backends()).some((backend) => backend.name === 'postgres');
+const postgres = await postgresReachable();
 
 describe('start-up recovery with two server processes on one PostgreSQL database', () => {
   it.skipIf(!postgres)(
@@ -37,7 +36,7 @@ describe('start-up recovery with two server processes on one PostgreSQL database
     { timeout: 240_000 },
     async () => {
       const database = await createThrowAwayDatabase();
-      const dirs = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), 'eluent-claims-')));
+      const dirs = [0, 1, 2].map(() => newDataDir({ prefix: 'eluent-claims-', pglite: false }));
       const processes: StartedProcess[] = [];
       try {
         // The state a crash leaves behind, written through one in-process server that then stops.

@@ -1,14 +1,13 @@
 // Separate processes, as in production: a standalone simulator process, and a server process killed with
 // SIGKILL in the middle of a run.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { DeviceMethodInput } from '@eluent/contracts';
 import { DeviceClient, websocketConnector } from '@eluent/simulator';
 import { describe, expect, it } from 'vitest';
 import {
   backends,
   createThrowAwayDatabase,
+  newDataDir,
   request,
   signUp,
   startTestServer,
@@ -74,7 +73,7 @@ describe('instrument and server as separate processes', () => {
     it(
       `completes a measurement with every point after the server is killed with SIGKILL (${backend.name})`,
       async () => {
-        const dataDir = mkdtempSync(join(tmpdir(), 'eluent-kill-'));
+        const dataDir = newDataDir({ prefix: 'eluent-kill-', pglite: backend.name === 'pglite' });
         const database = backend.name === 'postgres' ? await createThrowAwayDatabase() : undefined;
         const port = await freePort();
         const env: Record<string, string> = {

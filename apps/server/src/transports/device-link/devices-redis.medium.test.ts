@@ -5,7 +5,13 @@ import type { DeviceMethodInput } from '@eluent/contracts';
 import { DeviceClient, websocketConnector } from '@eluent/simulator';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
+import {
+  postgresReachable,
+  request,
+  signUp,
+  startTestServer,
+  type TestServer,
+} from '../../../test/harness.ts';
 import type { InjectionFinishedEvent } from '../../services/devices/index.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -27,7 +33,7 @@ async function redisReachable(): Promise<boolean> {
   }
 }
 
-const hasPostgres = (await backends()).some((backend) => backend.name === 'postgres');
+const hasPostgres = await postgresReachable();
 const hasRedis = await redisReachable();
 
 const method: DeviceMethodInput = {

@@ -13,7 +13,7 @@ const everything = `query Everything {\n${tables
   )
   .join('\n')}\n}`;
 
-describe.each(await backends())('GraphQL permissions on $name', (backend) => {
+describe.each(await backends('both'))('GraphQL permissions on $name', (backend) => {
   let server: TestServer;
   let owner: string;
   let stranger: string;

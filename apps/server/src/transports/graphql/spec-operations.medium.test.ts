@@ -5,7 +5,7 @@ import { backends, signUp, startTestServer, type TestServer } from '../../../tes
 import { graphql, graphqlData, searchByNameOrId } from '../../../test/graphql-client.ts';
 import * as documents from '../../../test/spec-documents.ts';
 
-describe.each(await backends())('spec §7 GraphQL operations on $name', (backend) => {
+describe.each(await backends('both'))('spec §7 GraphQL operations on $name', (backend) => {
   let server: TestServer;
   let token: string;
   const ids: Record<string, number> = {};

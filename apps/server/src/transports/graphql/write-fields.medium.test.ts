@@ -31,7 +31,7 @@ function literal(value: unknown): string {
   return JSON.stringify(value);
 }
 
-describe.each(await backends())('every GraphQL write on $name', (backend) => {
+describe.each(await backends('both'))('every GraphQL write on $name', (backend) => {
   let server: TestServer;
   let token: string;
   let instrument: LinkedInstrument;

@@ -14,7 +14,7 @@ function resetCodeFrom(mail: string): string {
   return decodeURIComponent(/code=([\w%-]+)/.exec(decoded)![1]!);
 }
 
-describe.each(await backends())('accounts and sessions on $name', (backend) => {
+describe.each(await backends('both'))('accounts and sessions on $name', (backend) => {
   let server: TestServer;
   let base: string;
 
@@ -236,7 +236,7 @@ describe.each(await backends())('accounts and sessions on $name', (backend) => {
   });
 });
 
-describe.each(await backends())('restart and limits on $name', (backend) => {
+describe.each(await backends('both'))('restart and limits on $name', (backend) => {
   it('a user created before a restart signs in after it', async () => {
     const first = await startTestServer({ backend });
     const user = await signUp(first.baseUrl, 'persistent@example.com', 'kept across restarts');

@@ -1,13 +1,11 @@
 // An unexpected failure answers 500 with the catalogue's server error and nothing of the failure itself:
 // a route that throws, and a real failure (the database gone under a request).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { domainErrors } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type Server } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { backends, request, signUp, startTestServer } from '../../../test/harness.ts';
+import { backends, newDataDir, request, signUp, startTestServer } from '../../../test/harness.ts';
 
 const SECRET = 'connection string postgres://admin:hunter2@db.internal/eluent';
 const serverError = { code: 'server_error', detail: domainErrors.server_error };
@@ -18,7 +16,7 @@ describe('unexpected failures', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'eluent-test-'));
+    dataDir = newDataDir();
     server = await buildServer(
       loadConfig({ PORT: '0', HOST: '127.0.0.1', ELUENT_DATA_DIR: dataDir, ELUENT_LOG_LEVEL: 'silent' }),
     );
@@ -44,7 +42,7 @@ describe('unexpected failures', () => {
   });
 });
 
-describe.each(await backends())('database gone under a request on $name', (backend) => {
+describe.each(await backends('both'))('database gone under a request on $name', (backend) => {
   it('answers 500 server_error and no internals', async () => {
     const server = await startTestServer({ backend });
     try {

@@ -8,6 +8,7 @@ import {
   eventually,
   fetchSubscriptionToken,
   newClient,
+  pingCountingWebSocket,
   rawSocket,
   subscribeWithEndpoint,
 } from './test-clients.ts';
@@ -273,11 +274,14 @@ describe('realtime hub', () => {
     expect((await silent.closed).code).toBe(3012);
     expect(silent.frames).toContain('{}');
 
-    // The real client answers pings: it is still connected after several ping intervals.
-    const client = await connected(newClient(server.baseUrl, { token: user.access }));
+    // The real client answers pings: it is still connected after several pings, each with its pong deadline.
+    const counting = pingCountingWebSocket();
+    const client = await connected(
+      newClient(server.baseUrl, { token: user.access, websocket: counting.websocket }),
+    );
     let disconnects = 0;
     client.on('connecting', () => (disconnects += 1));
-    await new Promise((resolve) => setTimeout(resolve, 3500));
+    await eventually(() => counting.pings() >= 3, 'three pings');
     expect(disconnects).toBe(0);
     expect(client.state).toBe('connected');
   });

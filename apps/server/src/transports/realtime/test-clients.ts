@@ -34,6 +34,23 @@ export function newClient(baseUrl: string, options: Partial<Options>): Centrifug
   });
 }
 
+/** A websocket class for `newClient` that counts the server's pings (empty frames) the client receives. */
+export function pingCountingWebSocket(): {
+  websocket: new (...args: ConstructorParameters<typeof WebSocket>) => WebSocket;
+  pings: () => number;
+} {
+  let pings = 0;
+  class PingCountingWebSocket extends WebSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      this.on('message', (data) => {
+        if ((data as Buffer).toString('utf8').split('\n').includes('{}')) pings += 1;
+      });
+    }
+  }
+  return { websocket: PingCountingWebSocket, pings: () => pings };
+}
+
 /** A subscription whose tokens come from the endpoint with the given access token. */
 export function subscribeWithEndpoint(
   client: Centrifuge,
