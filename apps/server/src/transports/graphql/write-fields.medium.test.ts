@@ -9,7 +9,7 @@ import { sampleChromatogram, upload } from '../../../test/results-fixtures.ts';
 import { linkInstrument, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 import { within } from '../../../test/within.ts';
 
-const LIMIT_MS = 5000;
+const LIMIT_MS = 10_000;
 const FIELD = /^(insert|update|delete)_(.+?)(_one|_by_pk)?$/;
 
 interface TableRows {

@@ -9,7 +9,7 @@ import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../tes
 import { within } from '../../../test/within.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const LIMIT_MS = 5000;
+const LIMIT_MS = 10_000;
 
 const shortMethod = {
   name: 'Fast test gradient',
