@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { httpErrorText, parseServerErrorMessage, GraphqlResponseError, TokenExpiredError } from './errors.ts';
+import {
+  CONNECTION_TEXT,
+  ConnectionError,
+  failureText,
+  httpErrorText,
+  httpErrorTextWithFields,
+  parseServerErrorMessage,
+  GraphqlResponseError,
+  TokenExpiredError,
+} from './errors.ts';
 
 describe('httpErrorText', () => {
   it('prefers detail, then error, msg, message', () => {
@@ -44,4 +53,34 @@ describe('parseServerErrorMessage', () => {
 it('has the default texts of the error catalogue', () => {
   expect(new GraphqlResponseError().message).toBe("Can't get data from a graphql server!");
   expect(new TokenExpiredError().message).toBe('JWT is expired');
+});
+
+describe('failureText', () => {
+  it("reads a fetch rejection as the connection text, never 'Failed to fetch'", () => {
+    expect(failureText(new TypeError('Failed to fetch'))).toBe(CONNECTION_TEXT);
+    expect(failureText(new TypeError('Load failed'))).toBe(CONNECTION_TEXT);
+    expect(failureText(new ConnectionError())).toBe(CONNECTION_TEXT);
+  });
+
+  it('keeps other messages and names an empty failure', () => {
+    expect(failureText(new Error('Draft is invalid.'))).toBe('Draft is invalid.');
+    expect(failureText(new Error(''))).toBe('Something went wrong.');
+    expect(failureText(undefined)).toBe('Something went wrong.');
+  });
+});
+
+describe('httpErrorTextWithFields', () => {
+  it('adds the reason of each field to the detail', () => {
+    const body = {
+      code: 'draft_invalid',
+      detail: 'Draft is invalid.',
+      fields: { vial: ['Must be lower than 101'] },
+    };
+    expect(httpErrorTextWithFields(400, body)).toBe('Draft is invalid. vial: Must be lower than 101');
+  });
+
+  it('is the plain text when there are no field reasons', () => {
+    expect(httpErrorTextWithFields(400, { detail: 'A' })).toBe('A');
+    expect(httpErrorTextWithFields(400, { detail: 'A', fields: { vial: [] } })).toBe('A');
+  });
 });

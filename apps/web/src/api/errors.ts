@@ -42,6 +42,40 @@ export function httpErrorText(status: number, data: unknown): string {
   return STATUS_TEXT[status] ?? `Error code ${status}`;
 }
 
+/** The browser could not reach the server (fetch rejected): the spec's connection text, never 'Failed to fetch'. */
+/**
+ * The toast text with the reasons the server gave per field, so "Draft is invalid." says why:
+ * "Draft is invalid. vial: Must be lower than 101".
+ */
+export function httpErrorTextWithFields(status: number, data: unknown): string {
+  const text = httpErrorText(status, data);
+  const fields = typeof data === 'object' && data !== null ? (data as ErrorData).fields : undefined;
+  if (!fields || typeof fields !== 'object') return text;
+  const reasons = Object.entries(fields)
+    .filter(([, messages]) => Array.isArray(messages) && messages.length > 0)
+    .map(([field, messages]) => `${field.replace(/_/g, ' ')}: ${messages.join(', ')}`);
+  return reasons.length === 0 ? text : `${text} ${reasons.join('; ')}`;
+}
+
+export class ConnectionError extends Error {
+  constructor() {
+    super(CONNECTION_TEXT);
+    this.name = 'ConnectionError';
+  }
+}
+
+/** True for the browser's own fetch rejection (a TypeError: 'Failed to fetch', 'Load failed', …). */
+export function isFetchRejection(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+/** What the user reads for a failed load or action: the connection text for a network failure. */
+export function failureText(error: unknown): string {
+  if (isFetchRejection(error)) return CONNECTION_TEXT;
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  return typeof error === 'string' && error.trim() !== '' ? error : 'Something went wrong.';
+}
+
 export class RequestFailedError extends Error {
   constructor(reason: string) {
     super(`Request failed! ${reason}`);

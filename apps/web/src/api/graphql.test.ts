@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDeduplicatedQuery, createGraphqlClient } from './graphql.ts';
 import { createSession } from './session.ts';
+import { CONNECTION_TEXT } from './errors.ts';
 import { memoryStorage } from '../lib/storage.ts';
 import { fakeJwt, jsonResponse, scriptedFetch } from '../test/fakes.ts';
 
@@ -19,6 +20,12 @@ function session(refreshTo: string | null) {
 afterEach(() => vi.useRealTimers());
 
 describe('graphql client', () => {
+  it("turns the browser's 'Failed to fetch' into the connection text", async () => {
+    const fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof globalThis.fetch;
+    const client = createGraphqlClient({ session: session(null), fetch });
+    await expect(client.query('{ ok }')).rejects.toThrow(CONNECTION_TEXT);
+  });
+
   it('posts the document and variables with the bearer and returns data', async () => {
     const { fetch, calls } = scriptedFetch(() => jsonResponse(200, { data: { methods: [] } }));
     const client = createGraphqlClient({ session: session(null), fetch });

@@ -1,9 +1,11 @@
 // GraphQL client of spec §7: POST /hasura/v1/graphql with the bearer, 120 s time-out, one retry on invalid-jwt.
 import { AUTH_RETRIES, GRAPHQL_TIMEOUT_MS } from '../lib/constants.ts';
 import {
+  ConnectionError,
   GraphqlResponseError,
   GraphqlTimeoutError,
   RequestFailedError,
+  isFetchRejection,
   parseServerErrorMessage,
 } from './errors.ts';
 import type { Session } from './session.ts';
@@ -61,6 +63,7 @@ export function createGraphqlClient(options: {
       }
     } catch (error) {
       if (timedOut) throw new GraphqlTimeoutError();
+      if (isFetchRejection(error)) throw new ConnectionError();
       if (error instanceof Error && error.name !== 'AbortError') throw error;
       throw new RequestFailedError(String(error));
     } finally {

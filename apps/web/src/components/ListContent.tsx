@@ -1,13 +1,15 @@
-// What a cabinet list shows for its query: the error, an empty state, or the card with the table.
+// What a cabinet list shows for its query: a skeleton, the failure with Retry, an empty state, or the table.
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ErrorAlert } from './ErrorAlert.tsx';
 import { EmptyState } from './EmptyState.tsx';
+import { LoadFailure, LoadingSkeleton } from './QueryState.tsx';
 
 export interface EmptyList {
   icon: string;
   title: string;
   text: string;
+  /** What the list holds, for the loading state ("methods"). */
+  label: string;
 }
 
 export function ListContent<T>({
@@ -21,10 +23,8 @@ export function ListContent<T>({
   empty: EmptyList;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isError) {
-    return <ErrorAlert>{query.error.message}</ErrorAlert>;
-  }
-  if (!query.data) return null;
+  if (query.isError) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <LoadingSkeleton label={empty.label} />;
   if (isEmpty(query.data)) {
     return (
       <EmptyState icon={empty.icon} title={empty.title}>

@@ -2,6 +2,7 @@
 // GraphQL and REST calls made with it.
 import { createAnonymousTokens, SHARE_TOKEN_PATH } from '../api/anonymousTokens.ts';
 import { http, session, storage, versionState } from '../api/client.ts';
+import { connectedFetch } from '../api/connectedFetch.ts';
 import { createGraphqlClient } from '../api/graphql.ts';
 import type { Session } from '../api/session.ts';
 
@@ -49,7 +50,7 @@ export interface SignalData {
 
 /** The stored signal of a measurement, read with the given bearer; null when the server does not give it. */
 export async function fetchSignal(measurementId: number, bearer: string | null): Promise<SignalData | null> {
-  const response = await fetch(`/api/measurements/${measurementId}/data/`, {
+  const response = await connectedFetch(`/api/measurements/${measurementId}/data/`, {
     headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},
     credentials: 'same-origin',
   });

@@ -1,5 +1,6 @@
-// The cabinet frame: logo, sections, the signed-in user and logout.
-import { useEffect } from 'react';
+// The cabinet frame: logo, sections, the signed-in user and logout. Below 768 px the sections fold into a
+// Menu button that opens them as a full-width list of 48 px rows.
+import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/Logo.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -19,6 +20,8 @@ export function CabinetLayout() {
   const user = useSessionUser();
   const navigate = useNavigate();
   const { pathname, search, hash } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [pathname]);
   const userId = String(user?.user_id ?? '');
   useEffect(() => {
     if (userId) rememberLocation(storage, userId, `${pathname}${search}${hash}`);
@@ -31,9 +34,23 @@ export function CabinetLayout() {
     <div className="cabinet">
       <header className="cabinet__bar">
         <Logo to="/app/devices/" />
-        <nav className="cabinet__sections" aria-label="Cabinet">
+        <button
+          type="button"
+          className="cabinet__menu-toggle"
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          aria-controls="cabinet-sections"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <Icon name={menuOpen ? 'close' : 'menu'} />
+        </button>
+        <nav
+          id="cabinet-sections"
+          className={`cabinet__sections ${menuOpen ? 'cabinet__sections--open' : ''}`}
+          aria-label="Cabinet"
+        >
           {sections.map((section) => (
-            <NavLink key={section.to} to={section.to}>
+            <NavLink key={section.to} to={section.to} onClick={() => setMenuOpen(false)}>
               <Icon name={section.icon} /> <span>{section.label}</span>
             </NavLink>
           ))}

@@ -10,8 +10,8 @@ import { RunControls } from './RunControls.tsx';
 import { ColumnForm } from './ColumnForm.tsx';
 import { WifiPanel } from './WifiPanel.tsx';
 import { SequenceRunLine } from './SequenceRunLine.tsx';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
+import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 
 function DeviceView({ device, reload }: { device: DeviceDetails; reload: () => void }) {
   const { live, traces } = useDeviceStream(device.id, device.state);
@@ -88,7 +88,8 @@ export function DevicePage() {
           </Link>
         }
       />
-      {device.isError && <ErrorAlert>{device.error.message}</ErrorAlert>}
+      {device.isError && <LoadFailure error={device.error} onRetry={() => void device.refetch()} />}
+      {device.isPending && <LoadingSkeleton label="the instrument" />}
       {device.data && <DeviceView device={device.data} reload={() => void device.refetch()} />}
     </div>
   );

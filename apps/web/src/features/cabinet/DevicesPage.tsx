@@ -9,9 +9,9 @@ import { fetchDevices, orderDevices, readDevicesOrder, saveDevicesOrder, type De
 import { DeviceCard } from './DeviceCard.tsx';
 import { ClaimDeviceDialog } from './ClaimDeviceDialog.tsx';
 import { ServerClock } from './ServerClock.tsx';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
+import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 
 function EmptyDevices() {
   return (
@@ -80,8 +80,10 @@ export function DevicesPage() {
         onClose={() => setClaiming(false)}
         onClaimed={() => void devices.refetch()}
       />
-      {devices.isPending ? null : devices.isError ? (
-        <ErrorAlert>{devices.error.message}</ErrorAlert>
+      {devices.isPending ? (
+        <LoadingSkeleton label="instruments" />
+      ) : devices.isError ? (
+        <LoadFailure error={devices.error} onRetry={() => void devices.refetch()} />
       ) : ordered.length === 0 ? (
         <EmptyDevices />
       ) : (

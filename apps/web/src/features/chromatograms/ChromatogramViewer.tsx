@@ -19,6 +19,7 @@ import '../methods/methods.css';
 import './chromatograms.css';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
+import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 
 export function ChromatogramViewer() {
   const id = Number(useParams().id);
@@ -58,7 +59,6 @@ export function ChromatogramViewer() {
         : [],
     [signal.data, measurement?.name, id],
   );
-  const error = meta.error ?? signal.error;
   const comparing = prefs.compareIds.includes(id);
   return (
     <div className="cabinet__content cabinet__content--wide">
@@ -113,10 +113,12 @@ export function ChromatogramViewer() {
           </ul>
         )}
       </PageHead>
-      {error && <ErrorAlert>{error.message}</ErrorAlert>}
+      {meta.isError && <LoadFailure error={meta.error} onRetry={() => void meta.refetch()} />}
+      {signal.isError && <LoadFailure error={signal.error} onRetry={() => void signal.refetch()} />}
       {meta.isSuccess && !measurement && <ErrorAlert>Measurement not found.</ErrorAlert>}
       <AppearanceMenu appearance={prefs.appearance} onChange={prefs.changeAppearance} />
       <div ref={plotArea}>
+        {signal.isPending && <LoadingSkeleton label="the chromatogram" rows={8} />}
         {series.length > 0 && (
           <ChromatogramPlot
             label="Chromatogram"

@@ -93,6 +93,7 @@ export function ChromatogramsPage() {
         isEmpty={(data) => data.measurements.length === 0}
         empty={{
           icon: 'show_chart',
+          label: 'chromatograms',
           title: 'No chromatograms yet',
           text: 'Run a sequence on an instrument, or import an AIA/ANDI .cdf or CSV file.',
         }}

@@ -2,13 +2,14 @@
 import { session } from '../../api/client.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import { readCookie } from '../../api/http.ts';
+import { connectedFetch } from '../../api/connectedFetch.ts';
 
 export async function importMeasurement(file: File): Promise<{ id: number }> {
   const body = new FormData();
   body.append('file', file, file.name);
   const token = await session.getAccessToken();
   const csrf = readCookie('csrftoken', document.cookie);
-  const response = await fetch('/api/measurements/import/', {
+  const response = await connectedFetch('/api/measurements/import/', {
     method: 'POST',
     body,
     credentials: 'same-origin',

@@ -13,6 +13,7 @@ import { fetchMethod, renameMethod, type Method } from './methodsApi.ts';
 import { useMethodMutations } from './MethodsPage.tsx';
 import './methods.css';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 
 function RenameForm({ method, onDone }: { method: Method; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -87,11 +88,21 @@ export function MethodView() {
   const queryClient = useQueryClient();
   const method = useQuery({ queryKey: ['method', methodId], queryFn: () => fetchMethod(methodId) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['method', methodId] });
-  if (method.isPending) return null;
+  if (method.isPending) {
+    return (
+      <div className="cabinet__content">
+        <LoadingSkeleton label="the method" rows={6} />
+      </div>
+    );
+  }
   if (method.isError || !method.data) {
     return (
       <div className="cabinet__content">
-        <ErrorAlert>{method.error?.message ?? 'Method not found.'}</ErrorAlert>
+        {method.isError ? (
+          <LoadFailure error={method.error} onRetry={() => void method.refetch()} />
+        ) : (
+          <ErrorAlert>Method not found.</ErrorAlert>
+        )}
         <Link to="/app/methods/">Back to methods</Link>
       </div>
     );

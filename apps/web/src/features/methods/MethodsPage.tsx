@@ -106,6 +106,7 @@ export function MethodsPage() {
         isEmpty={(data) => data.methods.length === 0}
         empty={{
           icon: 'tune',
+          label: 'methods',
           title: params.archived ? 'No archived methods' : 'No methods found',
           text: 'Change the search, or create a method from scratch or from an example.',
         }}

@@ -7,8 +7,8 @@ import { formatDateTime } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toast.ts';
 import { SampleForm } from './SampleForm.tsx';
 import { deleteSample, fetchAllSamples, type Sample } from './sequencesApi.ts';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
+import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 
 function analytesText(sample: Sample): string {
   if (sample.type !== 'standard') return '';
@@ -53,7 +53,8 @@ export function SamplesPage() {
         }
       />
       {creating && <SampleForm onDone={() => setCreating(false)} />}
-      {samples.isError && <ErrorAlert>{samples.error.message}</ErrorAlert>}
+      {samples.isError && <LoadFailure error={samples.error} onRetry={() => void samples.refetch()} />}
+      {samples.isPending && <LoadingSkeleton label="samples and standards" />}
       {samples.data && (
         <div className="card list-card">
           <table className="list-table" aria-label="Samples and standards">

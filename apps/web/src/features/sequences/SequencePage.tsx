@@ -26,8 +26,8 @@ import {
 import { StateBadge } from './stateBadge.tsx';
 import { useSequenceLive } from './useSequenceLive.ts';
 import { MethodChoiceField, TemplateChoiceField } from './SequenceChoiceFields.tsx';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
+import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 
 export function SequencePage() {
   const id = Number(useParams().id);
@@ -60,7 +60,8 @@ export function SequencePage() {
       <Link to="/app/sequences/" className="back-link">
         <Icon name="arrow_back" /> Sequences
       </Link>
-      {sequence.isError && <ErrorAlert>{sequence.error.message}</ErrorAlert>}
+      {sequence.isError && <LoadFailure error={sequence.error} onRetry={() => void sequence.refetch()} />}
+      {sequence.isPending && <LoadingSkeleton label="the sequence" rows={6} />}
       {data && (
         <>
           <PageHead

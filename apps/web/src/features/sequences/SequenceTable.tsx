@@ -1,9 +1,11 @@
 // The sequence table: rows of a sample or standard, vial, injections, method and enabled; add, reorder,
-// delete. Every change goes to the server at once; a refused change shows the server's message as a toast.
+// delete. Every change goes to the server at once; a refused change shows the server's message as a toast
+// and the row shows what is stored again.
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
 import { notifyError } from '../../lib/toast.ts';
+import { StoredNumberInput } from '../../components/StoredNumberInput.tsx';
 import {
   addDraft,
   deleteDraft,
@@ -37,6 +39,9 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
   const drafts = [...sequence.drafts].sort((a, b) => a.position - b.position || a.id - b.id);
   const patch = (draft: Draft, body: Partial<DraftInput>) =>
     change.mutate(() => updateDraft(sequence.id, draft.id, body));
+  // The cell puts the stored value back itself when the change is refused (the toast names the reason).
+  const patchAsync = (draft: Draft, body: Partial<DraftInput>) =>
+    change.mutateAsync(() => updateDraft(sequence.id, draft.id, body));
   const move = (index: number, offset: number) => {
     const ids = drafts.map((d) => d.id);
     const [moved] = ids.splice(index, 1);
@@ -130,33 +135,23 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
                     {sample?.type === 'standard' && <span className="badge">standard</span>}
                   </td>
                   <td>
-                    <input
+                    <StoredNumberInput
                       aria-label={`Row ${index + 1} vial`}
                       disabled={locked}
-                      type="number"
                       min={1}
                       className="edit-table__number"
-                      defaultValue={draft.vial ?? ''}
-                      key={`vial-${draft.vial}`}
-                      onBlur={(event) => {
-                        const vial = Number(event.target.value);
-                        if (vial !== draft.vial) patch(draft, { vial });
-                      }}
+                      stored={draft.vial}
+                      onCommit={(vial) => patchAsync(draft, { vial })}
                     />
                   </td>
                   <td>
-                    <input
+                    <StoredNumberInput
                       aria-label={`Row ${index + 1} injections`}
                       disabled={locked}
-                      type="number"
                       min={1}
                       className="edit-table__number"
-                      defaultValue={draft.injections_count}
-                      key={`inj-${draft.injections_count}`}
-                      onBlur={(event) => {
-                        const count = Number(event.target.value);
-                        if (count !== draft.injections_count) patch(draft, { injections_count: count });
-                      }}
+                      stored={draft.injections_count}
+                      onCommit={(count) => patchAsync(draft, { injections_count: count })}
                     />
                   </td>
                   <td>

@@ -7,9 +7,9 @@ import { formatDateTime } from '../../lib/time.ts';
 import { NewSequenceForm } from './NewSequenceForm.tsx';
 import { fetchChoices, fetchSequences } from './sequencesApi.ts';
 import { StateBadge } from './stateBadge.tsx';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
+import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 
 export function SequencesPage() {
   const [creating, setCreating] = useState(false);
@@ -35,7 +35,9 @@ export function SequencesPage() {
       />
       {creating && <NewSequenceForm onCancel={() => setCreating(false)} />}
       {sequences.isError ? (
-        <ErrorAlert>{sequences.error.message}</ErrorAlert>
+        <LoadFailure error={sequences.error} onRetry={() => void sequences.refetch()} />
+      ) : sequences.isPending ? (
+        <LoadingSkeleton label="sequences" />
       ) : sequences.isSuccess && list.length === 0 ? (
         <EmptyState icon="playlist_play" title="No sequences yet">
           <p>Create a sequence, add samples and standards to its table, and start it on an instrument.</p>

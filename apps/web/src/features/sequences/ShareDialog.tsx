@@ -5,7 +5,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { call } from './sequencesApi.ts';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { LoadFailure } from '../../components/QueryState.tsx';
 
 interface ShareLink {
   id: number;
@@ -66,7 +66,7 @@ export function ShareDialog({
       <p className="sequence-section__hint">
         Anyone with a link can read this sequence&apos;s report until the link expires or is revoked.
       </p>
-      {links.isError && <ErrorAlert>{links.error.message}</ErrorAlert>}
+      {links.isError && <LoadFailure error={links.error} onRetry={() => void links.refetch()} />}
       {mine.length === 0 && links.isSuccess && <p>No active links.</p>}
       <ul className="share-links">
         {mine.map((link) => (

@@ -1,7 +1,7 @@
 // Sequences, their table of drafts, run control and results over REST (docs/sequences.md); the lists the
 // forms choose from (instruments, methods, templates) over GraphQL.
 import { graphql, http } from '../../api/client.ts';
-import { httpErrorText } from '../../api/errors.ts';
+import { httpErrorTextWithFields } from '../../api/errors.ts';
 import type { HttpMethod } from '../../api/http.ts';
 import type {
   Draft,
@@ -31,10 +31,10 @@ export type {
   SuitabilityFigure,
 } from '@eluent/contracts';
 
-/** A failed call as an Error carrying the server's exact message (spec §8 toast texts). */
+/** A failed call as an Error carrying the server's exact message (spec §8 toast texts) and field reasons. */
 export async function call<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
   const result = await http.request<T>(method, url, body === undefined ? {} : { body });
-  if (!result.ok) throw new Error(httpErrorText(result.status, result.data));
+  if (!result.ok) throw new Error(httpErrorTextWithFields(result.status, result.data));
   return result.data;
 }
 

@@ -24,6 +24,8 @@ import '../methods/methods.css';
 import './templates.css';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
+import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
+import { failureText } from '../../api/errors.ts';
 
 /** A new template starts from the public defaults file; its empty detection minimums mean automatic. */
 const newTemplate = (defaults: FlatTemplate): FlatTemplate => ({ ...defaults });
@@ -145,7 +147,7 @@ export function TemplateEditor() {
     staleTime: Infinity,
   });
   useEffect(() => {
-    if (defaults.error) notifyError(defaults.error.message);
+    if (defaults.error) notifyError(failureText(defaults.error));
   }, [defaults.error]);
   const initial = uuid === undefined ? defaults.data && newTemplate(defaults.data) : template.data;
   return (
@@ -153,8 +155,10 @@ export function TemplateEditor() {
       <Link to="/app/templates/" className="back-link">
         <Icon name="arrow_back" /> Templates
       </Link>
-      {(template.error ?? defaults.error) && (
-        <ErrorAlert>{(template.error ?? defaults.error)?.message}</ErrorAlert>
+      {template.isError && <LoadFailure error={template.error} onRetry={() => void template.refetch()} />}
+      {defaults.isError && <LoadFailure error={defaults.error} onRetry={() => void defaults.refetch()} />}
+      {!initial && (uuid === undefined ? defaults.isPending : template.isPending) && (
+        <LoadingSkeleton label="the template" rows={6} />
       )}
       {uuid !== undefined && template.isSuccess && !template.data && (
         <ErrorAlert>Template not found.</ErrorAlert>

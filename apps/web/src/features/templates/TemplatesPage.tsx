@@ -115,6 +115,7 @@ export function TemplatesPage() {
         isEmpty={(data) => data.templates.length === 0}
         empty={{
           icon: 'auto_graph',
+          label: 'templates',
           title: params.archived ? 'No archived templates' : 'No templates found',
           text: 'Create a template and tune it on a live preview of an example or one of your measurements.',
         }}
