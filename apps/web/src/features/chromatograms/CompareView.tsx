@@ -1,21 +1,34 @@
-// Overlay of several chromatograms; the compare ids live in local storage (spec §3 key).
-import { useMemo } from 'react';
+// Overlay of several chromatograms; the compare ids live in local storage (spec §3 key). Traces are drawn in
+// one unit (an AU trace on a mAU axis is converted), can be offset or stacked, normalised to a peak and hidden.
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
+import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 import { ChromatogramPlot } from '../../plot/ChromatogramPlot.tsx';
 import { SERIES_COLORS } from '../../plot/plotTypes.ts';
 import { AppearanceMenu } from './AppearanceMenu.tsx';
 import { fetchMeasurementSignal, fetchMeasurementsWithPeaks } from './measurementsApi.ts';
+import { defaultOverlaySettings, OverlayControls, type OverlaySettings } from './OverlayControls.tsx';
+import type { OverlayTrace } from './overlay.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
+import { useOverlaySeries } from './useOverlaySeries.ts';
 import '../methods/methods.css';
 import './chromatograms.css';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 
+function largest(values: ArrayLike<number>): number {
+  let max = -Infinity;
+  for (let index = 0; index < values.length; index++) max = Math.max(max, values[index]!);
+  return max;
+}
+
 export function CompareView() {
   const prefs = useChromatogramPrefs();
   const ids = prefs.compareIds;
+  const [settings, setSettings] = useState<OverlaySettings>(defaultOverlaySettings);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const meta = useQuery({
     queryKey: ['measurements-compare', ids],
     queryFn: () => fetchMeasurementsWithPeaks(ids),
@@ -28,27 +41,34 @@ export function CompareView() {
   });
   const names = new Map((meta.data ?? []).map((measurement) => [measurement.id, measurement.name]));
   const loaded = signals.map((query) => query.data);
-  // Rebuilt only when a signal arrives or the names change, so zoom survives other renders.
   const signature = `${ids.map((id, index) => (loaded[index] ? id : -id)).join(',')}|${meta.dataUpdatedAt}`;
-  const series = useMemo(
-    () =>
-      ids.flatMap((id, index) => {
-        const signal = loaded[index];
-        return signal
-          ? [
-              {
-                id: signal.key,
-                label: `#${id} ${names.get(id) ?? ''}`.trim(),
-                timeSec: signal.timeSec,
-                values: signal.values,
-                color: SERIES_COLORS[index % SERIES_COLORS.length],
-              },
-            ]
-          : [];
-      }),
-    [signature],
-  );
-  const unit = loaded.find(Boolean)?.unit ?? '';
+  const traces: OverlayTrace[] = ids.flatMap((id, index) => {
+    const signal = loaded[index];
+    return signal
+      ? [
+          {
+            id: signal.key,
+            label: `#${id} ${names.get(id) ?? ''}`.trim(),
+            unit: signal.unit,
+            timeSec: signal.timeSec,
+            values: signal.values,
+            color: SERIES_COLORS[index % SERIES_COLORS.length],
+          },
+        ]
+      : [];
+  });
+  const overlay = useOverlaySeries(traces, signature, hidden, settings);
+  const drawnOf = new Map(overlay.traces.map((trace) => [trace.id, trace]));
+  const anyConverted = overlay.traces.some((trace, index) => trace.unit !== traces[index]?.unit);
+  const storedUnits = new Set(traces.map((trace) => trace.unit));
+  const failed = signals.find((query) => query.isError);
+  const toggle = (key: string) =>
+    setHidden((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
   return (
     <div className="cabinet__content cabinet__content--wide">
       <Link to="/app/chromatograms/" className="back-link">
@@ -64,29 +84,67 @@ export function CompareView() {
         </EmptyState>
       ) : (
         <>
-          <ul className="compare-list">
-            {ids.map((id, index) => (
-              <li key={id}>
-                <i style={{ background: SERIES_COLORS[index % SERIES_COLORS.length] }} />
-                <Link to={`/app/chromatograms/${id}`}>
-                  #{id} {names.get(id) ?? ''}
-                </Link>
-                <button
-                  type="button"
-                  aria-label={`Remove #${id} from comparison`}
-                  onClick={() => prefs.toggleCompare(id)}
+          <ul className="compare-list" aria-label="Traces">
+            {ids.map((id, index) => {
+              const key = `measurement:${id}`;
+              const drawn = drawnOf.get(key);
+              const stored = traces.find((trace) => trace.id === key);
+              return (
+                <li
+                  key={id}
+                  data-trace={key}
+                  data-unit={drawn?.unit}
+                  data-max={drawn ? largest(drawn.values).toFixed(3) : undefined}
+                  data-hidden={hidden.has(key) ? 'true' : undefined}
                 >
-                  <Icon name="close" />
-                </button>
-              </li>
-            ))}
+                  <input
+                    type="checkbox"
+                    aria-label={`Show #${id}`}
+                    checked={!hidden.has(key)}
+                    onChange={() => toggle(key)}
+                  />
+                  <i style={{ background: SERIES_COLORS[index % SERIES_COLORS.length] }} />
+                  <Link to={`/app/chromatograms/${id}`}>
+                    #{id} {names.get(id) ?? ''}
+                  </Link>
+                  {stored && drawn && stored.unit !== drawn.unit && (
+                    <span className="compare-list__unit">
+                      {stored.unit} → {drawn.unit}
+                    </span>
+                  )}
+                  {drawn && !drawn.converted && (
+                    <span className="compare-list__unit compare-list__unit--warning">
+                      {drawn.unit}: not convertible to {overlay.unit}
+                    </span>
+                  )}
+                  <button
+                    type="button"
+                    aria-label={`Remove #${id} from comparison`}
+                    onClick={() => prefs.toggleCompare(id)}
+                  >
+                    <Icon name="close" />
+                  </button>
+                </li>
+              );
+            })}
           </ul>
+          {anyConverted && storedUnits.size > 1 && (
+            <p className="sequence-section__hint" role="note">
+              Traces stored in other units are converted to {overlay.unit}.
+            </p>
+          )}
+          <OverlayControls
+            settings={settings}
+            onChange={(changes) => setSettings((current) => ({ ...current, ...changes }))}
+          />
           <AppearanceMenu appearance={prefs.appearance} onChange={prefs.changeAppearance} />
-          {series.length > 0 && (
+          {failed && <LoadFailure error={failed.error} onRetry={() => void failed.refetch()} />}
+          {traces.length === 0 && !failed && <LoadingSkeleton label="the chromatograms" rows={8} />}
+          {overlay.series.length > 0 && (
             <ChromatogramPlot
               label="Overlay"
-              series={series}
-              unit={unit}
+              series={overlay.series}
+              unit={overlay.axisLabel}
               appearance={prefs.appearance}
               height={460}
             />
