@@ -1,8 +1,8 @@
 // The HTTP server: one error shape, the version header everywhere, request ids, modules registered in order
 // over the services of the composition root; its background work starts when the server is ready.
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { domainErrors } from '@eluent/contracts';
 import type { Config } from './config.ts';
@@ -11,6 +11,8 @@ import { isConnectionError } from './lib/connection-errors.ts';
 import { AppError } from './errors.ts';
 import { csrfProtection } from './transports/http/csrf.ts';
 import { modules } from './transports/http/modules.ts';
+import { registerRateLimits } from './transports/http/rate-limits.ts';
+import { securityHeaders } from './transports/http/security-headers.ts';
 import { registerWebApp } from './transports/http/web.ts';
 
 export interface Server {
@@ -34,6 +36,10 @@ export async function buildServer(config: Config): Promise<Server> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // The client address and TLS come from X-Forwarded-* only through this many trusted proxies. A function,
+    // because Fastify ignores X-Forwarded-Proto and -Host for a bare hop count.
+    trustProxy:
+      config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
   });
 
   const context = await compose(config, app.log);
@@ -113,8 +119,11 @@ export async function buildServer(config: Config): Promise<Server> {
     return reply.status(404).send({ code: 'not_found', detail: domainErrors.not_found });
   });
 
+  await app.register(securityHeaders, { sentryDsn: config.sentryDsn });
+  // JSON answers and assets without a precompressed copy; below 1 KiB compression does not pay.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, config);
   await app.register(csrfProtection);
   for (const register of modules) await register(app, context.services);
   await registerWebApp(app, config);

@@ -18,7 +18,10 @@ import { createSequencesRepository } from './repositories/sequences.ts';
 import { createShareTokensRepository } from './repositories/share-tokens.ts';
 import { createTokensRepository } from './repositories/tokens.ts';
 import { createUsersRepository } from './repositories/users.ts';
+import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
+import { createMemoryCounters, createRedisCounters } from './repositories/counters.ts';
 import { createAccountsService, type AccountsService } from './services/accounts.ts';
+import { createAttemptThrottle, type AttemptThrottle } from './services/attempt-throttle.ts';
 import { createContactService } from './services/contact.ts';
 import { createDevicesApi } from './services/devices/api.ts';
 import { connectDeviceCluster, createDeviceService, type DeviceService } from './services/devices/index.ts';
@@ -55,8 +58,12 @@ export interface Composition {
   logger: FastifyBaseLogger;
   mailer: Mailer;
   signer: TokenSigner;
+  /** scrypt at the configured cost, for passwords and pairing codes. */
+  passwords: PasswordHasher;
   sessions: SessionTokenService;
   accounts: AccountsService;
+  /** Instrument claims and device-link handshakes: per serial number and address, with lockout. */
+  deviceThrottle: AttemptThrottle;
   /** Live updates to browsers: `realtime.publish('devices:1', event)`. */
   realtime: RealtimeHub;
   /** Repositories the start-up steps use (demo data); transports never see them. */
@@ -77,6 +84,8 @@ interface Infrastructure {
   database: DatabaseHandle;
   logger: FastifyBaseLogger;
   signer: TokenSigner;
+  passwords: PasswordHasher;
+  deviceThrottle: AttemptThrottle;
   sessions: SessionTokenService;
   mailer: Mailer;
   accounts: AccountsService;
@@ -94,25 +103,43 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const { db } = database;
   const signer = createTokenSigner(config.secret);
-  const sessions = createSessionTokens(signer, {
-    accessSec: config.accessTokenLifetimeSec,
-    refreshSec: config.refreshTokenLifetimeSec,
-  });
+  const users = createUsersRepository(db);
+  const sessions = createSessionTokens(
+    signer,
+    { accessSec: config.accessTokenLifetimeSec, refreshSec: config.refreshTokenLifetimeSec },
+    { current: (userId) => users.tokenVersion(userId) },
+  );
+  const passwords = createPasswordHasher({ log2Cost: config.scryptLog2Cost });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: config.outboxDir,
     log: (text) => logger.info(text),
   });
   const accounts = createAccountsService({
-    users: createUsersRepository(db),
+    users,
     tokens: createTokensRepository(db),
     sessions,
     mailer,
+    passwords,
     googleClientId: config.googleClientId,
     googleJwksUrl: config.googleJwksUrl,
   });
   const realtime = await createRealtimeHub({ config, signer, sessions, logger });
-  const closeSteps: Array<() => Promise<void>> = [() => database.close(), () => realtime.close()];
+  // Shared by every process through Redis when there is one, so N processes do not allow N times as much.
+  const counters = config.redisUrl
+    ? createRedisCounters({ url: config.redisUrl, prefix: config.realtime.redisPrefix })
+    : createMemoryCounters();
+  const deviceThrottle = createAttemptThrottle({
+    store: counters,
+    logger,
+    perMinute: config.authRateLimitPerMinute * 3,
+    maxFailures: config.lockoutFailures,
+  });
+  const closeSteps: Array<() => Promise<void>> = [
+    () => database.close(),
+    () => realtime.close(),
+    () => counters.close(),
+  ];
 
   const devicesRepository = createDevicesRepository(db);
   const devices = createDeviceService({
@@ -121,12 +148,26 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     chunks: createMeasurementChunksRepository(db),
     availability: database.availability,
     realtime,
+    passwords,
+    throttle: deviceThrottle,
   });
   // With REDIS_URL: joins the other server processes so commands reach devices connected elsewhere.
   const cluster = await connectDeviceCluster(devices, config, logger);
   if (cluster) closeSteps.push(() => cluster.close());
 
-  const infrastructure = { config, database, logger, signer, sessions, mailer, accounts, realtime, devices };
+  const infrastructure = {
+    config,
+    database,
+    logger,
+    signer,
+    passwords,
+    sessions,
+    mailer,
+    accounts,
+    deviceThrottle,
+    realtime,
+    devices,
+  };
   const { services, runner } = buildServices(infrastructure);
   closeSteps.push(() => services.graphql.close());
   closeSteps.push(() => services.reprocessing.close());

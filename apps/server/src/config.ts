@@ -48,6 +48,9 @@ const environmentSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  ELUENT_LOCKOUT_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
+  ELUENT_SCRYPT_COST: z.coerce.number().int().min(14).max(20).default(17),
+  ELUENT_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   ELUENT_REDIS_PREFIX: z
     .string()
     .regex(/^[\w.-]{1,64}$/)
@@ -78,6 +81,15 @@ export interface Config {
   refreshTokenLifetimeSec: number;
   /** Requests per minute and address on sign-in, sign-up and password recovery. */
   authRateLimitPerMinute: number;
+  /**
+   * Reverse proxies in front of the server: the client address is read from that many X-Forwarded-For hops
+   * and TLS from X-Forwarded-Proto; 0 trusts no forwarded header.
+   */
+  trustProxyHops: number;
+  /** Failed pairing codes or device credentials per serial number or address before a 15-minute lockout. */
+  lockoutFailures: number;
+  /** log2 of scrypt's N for new password and pairing-code hashes (OWASP: 17). */
+  scryptLog2Cost: number;
   realtime: RealtimeConfig;
 }
 
@@ -131,6 +143,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     accessTokenLifetimeSec: values.ELUENT_ACCESS_TOKEN_LIFETIME_SEC,
     refreshTokenLifetimeSec: values.ELUENT_REFRESH_TOKEN_LIFETIME_SEC,
     authRateLimitPerMinute: values.ELUENT_RATE_LIMIT,
+    trustProxyHops: values.ELUENT_TRUST_PROXY,
+    scryptLog2Cost: values.ELUENT_SCRYPT_COST,
+    lockoutFailures: values.ELUENT_LOCKOUT_FAILURES,
     realtime: {
       pingIntervalSec: values.ELUENT_REALTIME_PING_SEC,
       pongTimeoutSec: values.ELUENT_REALTIME_PONG_TIMEOUT_SEC,

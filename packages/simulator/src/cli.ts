@@ -1,11 +1,13 @@
-// `npm run simulator -- --url <server> --serial <s> --pairing-code <c> [--speed <n>]`: one simulated
-// instrument as its own process, connecting over the network exactly like hardware.
+// `npm run simulator -- --url <server> --serial <s> --pairing-code <c> [--credential-file <f>] [--speed <n>]`:
+// one simulated instrument as its own process, connecting over the network exactly like hardware. The
+// credential issued at the claim is kept in the credential file (mode 0600), as hardware keeps it in flash.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DeviceClient } from './device-client.ts';
 import { websocketConnector } from './link/transport.ts';
 
 const usage =
-  'usage: npm run simulator -- --url <server> --serial <serial> --pairing-code <code> [--speed <n>]';
+  'usage: npm run simulator -- --url <server> --serial <serial> --pairing-code <code> [--credential-file <path>] [--speed <n>]';
 
 function main(): void {
   const { values } = parseArgs({
@@ -13,6 +15,7 @@ function main(): void {
       url: { type: 'string' },
       serial: { type: 'string' },
       'pairing-code': { type: 'string' },
+      'credential-file': { type: 'string' },
       speed: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -26,10 +29,17 @@ function main(): void {
     console.error(usage);
     process.exit(2);
   }
+  const credentialFile = values['credential-file'];
+  const stored =
+    credentialFile && existsSync(credentialFile) ? readFileSync(credentialFile, 'utf8').trim() : '';
   const client = new DeviceClient({
     connect: websocketConnector(values.url),
     serialNumber: values.serial,
     pairingCode: values['pairing-code'],
+    ...(stored ? { credential: stored } : {}),
+    onCredential: (credential) => {
+      if (credentialFile) writeFileSync(credentialFile, `${credential}\n`, { mode: 0o600 });
+    },
     speed,
     log: (message) => console.log(message),
   });

@@ -159,7 +159,6 @@ export class DeviceClient {
         socket.close();
         return;
       }
-      this.failures = 0;
       this.socket = socket;
       socket.onMessage((text) => this.receive(text));
       socket.onClose(() => {
@@ -211,6 +210,8 @@ export class DeviceClient {
     switch (message.type) {
       case 'welcome':
         this.welcomed = true;
+        // Reconnects back off until a hello is accepted, so a refused device does not hammer the server.
+        this.failures = 0;
         this.deviceId = message.device_id;
         this.claimed = message.claimed;
         if (message.credential) {
@@ -240,9 +241,10 @@ export class DeviceClient {
   }
 
   private handleLinkError(code: string, about: Record<string, string | number> | undefined): void {
-    if (code === 'hello_rejected' && this.credential) {
+    if (code === 'hello_rejected' || code === 'already_connected' || code === 'throttled') {
+      this.failures++;
       // The server no longer knows this credential (e.g. the registry was reset): pair again.
-      this.credential = undefined;
+      if (code === 'hello_rejected') this.credential = undefined;
       this.socket?.close();
       return;
     }

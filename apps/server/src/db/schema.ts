@@ -13,6 +13,8 @@ export interface UsersTable {
   is_active: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   last_login_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Raised to end every session of the user; tokens carry it as `ver`. */
+  token_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface RefreshTokensTable {

@@ -1,37 +1,95 @@
-// Passwords are hashed with scrypt, a memory-hard function built into Node (16 MiB per hash at N=2^14).
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+// Passwords (and pairing codes) are hashed with scrypt, a memory-hard function built into Node, at OWASP's
+// Password Storage Cheat Sheet cost: N=2^17, r=8, p=1 (128 MiB and about a second per hash here).
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-const parameters = { N: 2 ** 14, r: 8, p: 1, keyLength: 32 };
+export const DEFAULT_LOG2_COST = 17;
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
+const KEY_BYTES = 32;
+/** Hashes running at once: each holds 128 × N × r bytes (128 MiB at 2^17), so a burst cannot exhaust memory. */
+const MAX_CONCURRENT = 2;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(
-      password.normalize('NFKC'),
-      salt,
-      keyLength,
-      { ...options, maxmem: 64 * 1024 * 1024 },
-      (error, key) => (error ? reject(error) : resolve(key)),
-    );
-  });
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /**
+   * Whether `password` matches `stored`. Without a stored hash (unknown user, Google-only account) a dummy
+   * hash of the same cost is checked, so the answer takes as long either way.
+   */
+  verify(password: string, stored: string | null | undefined): Promise<boolean>;
+  /** Whether a stored hash is weaker than the current cost and should be replaced on the next sign-in. */
+  needsRehash(stored: string): boolean;
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const { N, r, p, keyLength } = parameters;
-  const key = await derive(password, salt, { N, r, p }, keyLength);
-  return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+interface Parameters {
+  N: number;
+  r: number;
+  p: number;
 }
 
-export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  if (!stored) return false;
+function parse(stored: string): (Parameters & { salt: Buffer; key: Buffer }) | undefined {
   const [scheme, n, r, p, saltText, keyText] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !saltText || !keyText) return false;
-  const expected = Buffer.from(keyText, 'base64url');
-  const key = await derive(
-    password,
-    Buffer.from(saltText, 'base64url'),
-    { N: +n, r: +r, p: +p },
-    expected.length,
-  );
-  return timingSafeEqual(key, expected);
+  if (scheme !== 'scrypt' || !n || !r || !p || !saltText || !keyText) return undefined;
+  const parameters = { N: Number(n), r: Number(r), p: Number(p) };
+  if (!Object.values(parameters).every((value) => Number.isSafeInteger(value) && value > 0)) return undefined;
+  return { ...parameters, salt: Buffer.from(saltText, 'base64url'), key: Buffer.from(keyText, 'base64url') };
+}
+
+/** Bytes scrypt needs for these parameters, with room for Node's bookkeeping. */
+const memoryFor = ({ N, r, p }: Parameters) => 128 * N * r + 128 * r * p + 1024 * 1024;
+
+export function createPasswordHasher(options: { log2Cost?: number } = {}): PasswordHasher {
+  const current: Parameters = {
+    N: 2 ** (options.log2Cost ?? DEFAULT_LOG2_COST),
+    r: BLOCK_SIZE,
+    p: PARALLELISM,
+  };
+  let running = 0;
+  const waiting: Array<() => void> = [];
+
+  async function derive(password: string, salt: Buffer, parameters: Parameters, keyLength: number) {
+    if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await new Promise<Buffer>((resolve, reject) => {
+        scrypt(
+          password.normalize('NFKC'),
+          salt,
+          keyLength,
+          { ...parameters, maxmem: memoryFor(parameters) },
+          (error, key) => (error ? reject(error) : resolve(key)),
+        );
+      });
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  }
+
+  async function hash(password: string): Promise<string> {
+    const salt = randomBytes(16);
+    const key = await derive(password, salt, current, KEY_BYTES);
+    return `scrypt$${current.N}$${current.r}$${current.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  }
+
+  let dummy: Promise<string> | undefined;
+
+  return {
+    hash,
+    async verify(password, stored) {
+      const parsed = stored ? parse(stored) : undefined;
+      // Stored hashes above the current cost are refused unread: a forged row cannot ask for gigabytes.
+      if (!parsed || parsed.N > current.N || parsed.r > current.r || parsed.p > current.p) {
+        dummy ??= hash(randomBytes(16).toString('base64url'));
+        const target = parse(await dummy)!;
+        await derive(password, target.salt, target, target.key.length);
+        return false;
+      }
+      const key = await derive(password, parsed.salt, parsed, parsed.key.length);
+      return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+    },
+    needsRehash(stored) {
+      const parsed = parse(stored);
+      return !parsed || parsed.N < current.N || parsed.r < current.r || parsed.p < current.p;
+    },
+  };
 }

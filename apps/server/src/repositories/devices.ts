@@ -70,6 +70,15 @@ export function createDevicesRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
+    /** An unclaimed registration follows the pairing code of the instrument that connects now. */
+    async setPairingCodeHash(id: number, pairingCodeHash: string): Promise<void> {
+      await db
+        .updateTable('devices')
+        .set({ pairing_code_hash: pairingCodeHash })
+        .where('id', '=', id)
+        .where('owner_id', 'is', null)
+        .execute();
+    },
     async setCredentialHash(id: number, credentialHash: string | null): Promise<void> {
       await db.updateTable('devices').set({ credential_hash: credentialHash }).where('id', '=', id).execute();
     },

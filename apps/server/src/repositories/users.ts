@@ -37,6 +37,23 @@ export function createUsersRepository(db: Kysely<Database>) {
     async linkGoogle(id: number, subject: string): Promise<void> {
       await db.updateTable('users').set({ google_subject: subject }).where('id', '=', id).execute();
     },
+    /** The version every live token of the user must carry; undefined for an unknown user. */
+    async tokenVersion(id: number): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('token_version')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.token_version;
+    },
+    /** Ends every session of the user: tokens issued before carry an older version. */
+    async bumpTokenVersion(id: number): Promise<void> {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
     async touchLogin(id: number): Promise<void> {
       await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', id).execute();
     },

@@ -3,7 +3,7 @@ import { formMessages, isEmail, PASSWORD_MIN_LENGTH } from '@eluent/contracts';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { AppError, RawBodyError } from '../errors.ts';
 import { newSecretCode, sha256 } from '../lib/codes.ts';
-import { hashPassword, verifyPassword } from '../lib/passwords.ts';
+import type { PasswordHasher } from '../lib/passwords.ts';
 import type { TokensRepository } from '../repositories/tokens.ts';
 import type { UserRow, UsersRepository } from '../repositories/users.ts';
 import type { Mailer } from './mail.ts';
@@ -23,6 +23,7 @@ export interface AccountsDependencies {
   tokens: TokensRepository;
   sessions: SessionTokenService;
   mailer: Mailer;
+  passwords: PasswordHasher;
   googleClientId: string | undefined;
   googleJwksUrl: string;
 }
@@ -55,7 +56,7 @@ function checkNewPassword(password: string): void {
 }
 
 export function createAccountsService(deps: AccountsDependencies) {
-  const { users, tokens, sessions, mailer } = deps;
+  const { users, tokens, sessions, mailer, passwords } = deps;
   const google = deps.googleJwksUrl ? createRemoteJWKSet(new URL(deps.googleJwksUrl)) : undefined;
 
   async function startSession(user: UserRow): Promise<TokenResponse> {
@@ -72,13 +73,17 @@ export function createAccountsService(deps: AccountsDependencies) {
         password: string;
       };
       const user = await users.findByEmail(username.trim());
-      const valid = user?.is_active === true && (await verifyPassword(password, user.password_hash));
-      if (!user || !valid) {
+      // Always one scrypt run (a dummy hash for unknown e-mails), so timing does not reveal accounts.
+      const matches = await passwords.verify(password, user?.password_hash);
+      if (!user || !matches || !user.is_active) {
         throw new RawBodyError(
           401,
           { detail: 'No active account found with the given credentials' },
           { 'www-authenticate': 'Bearer realm="api"' },
         );
+      }
+      if (passwords.needsRehash(user.password_hash!)) {
+        await users.setPassword(user.id, await passwords.hash(password));
       }
       return startSession(user);
     },
@@ -94,8 +99,10 @@ export function createAccountsService(deps: AccountsDependencies) {
       }
       const outcome = await tokens.consumeRefresh(claims.jti);
       if (outcome === 'reused') {
-        // A refresh token presented twice may have been stolen: end every session of that user.
+        // A refresh token presented twice may have been stolen: end every session of that user, access
+        // tokens included.
         await tokens.revokeAllForUser(Number(claims.user_id));
+        await users.bumpTokenVersion(Number(claims.user_id));
         throw tokenNotValid('Token is blacklisted');
       }
       if (outcome === 'unknown') throw tokenNotValid('Token is invalid');
@@ -113,7 +120,10 @@ export function createAccountsService(deps: AccountsDependencies) {
       const normalizedEmail = email.trim();
       if (!isEmail(normalizedEmail)) throw AppError.validation({ email: [formMessages.email] });
       checkNewPassword(password);
-      const user = await users.create({ email: normalizedEmail, passwordHash: await hashPassword(password) });
+      const user = await users.create({
+        email: normalizedEmail,
+        passwordHash: await passwords.hash(password),
+      });
       if (!user)
         throw AppError.domain(400, 'email_taken', {
           fields: { email: ['A user with this email already exists.'] },
@@ -154,11 +164,12 @@ export function createAccountsService(deps: AccountsDependencies) {
         password: string;
       };
       checkNewPassword(password);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await passwords.hash(password);
       const userId = await tokens.consumeReset(sha256(code));
       if (userId === undefined) throw AppError.domain(400, 'reset_code_invalid');
       await users.setPassword(userId, passwordHash);
       await tokens.revokeAllForUser(userId);
+      await users.bumpTokenVersion(userId);
       return { detail: 'Your password has been changed. Sign in with the new password.' };
     },
 
@@ -202,7 +213,7 @@ export function createAccountsService(deps: AccountsDependencies) {
     async ensureUser(email: string, password: string): Promise<UserRow> {
       const existing = await users.findByEmail(email);
       if (existing) return existing;
-      const created = await users.create({ email, passwordHash: await hashPassword(password) });
+      const created = await users.create({ email, passwordHash: await passwords.hash(password) });
       return created ?? (await users.findByEmail(email))!;
     },
   };

@@ -32,10 +32,11 @@ export function createMailer(options: {
   return {
     async send(message) {
       const info = await transport.sendMail({ from: FROM, ...message });
-      await mkdir(options.outboxDir, { recursive: true });
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const safeRecipient = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const path = join(options.outboxDir, `${Date.now()}-${safeRecipient}.eml`);
-      await writeFile(path, info.message as Buffer);
+      // Reset links are secrets: only the server's user may read them.
+      await writeFile(path, info.message as Buffer, { mode: 0o600 });
       options.log(`e-mail to ${message.to} written to ${path}`);
     },
   };

@@ -11,7 +11,14 @@ export interface TokenClaims extends JWTPayload {
   jti: string;
   exp: number;
   iat: number;
+  /** The user's token version when the token was issued. */
+  ver: number;
   email?: string;
+}
+
+/** Where the current token version of a user is read; an unknown user counts as version 0. */
+export interface TokenVersions {
+  current(userId: number): Promise<number | undefined>;
 }
 
 /** A token that failed verification; `message` is simplejwt's wording. */
@@ -71,15 +78,22 @@ export interface SessionTokens {
 export function createSessionTokens(
   signer: TokenSigner,
   lifetimes: { accessSec: number; refreshSec: number },
+  versions: TokenVersions,
 ) {
+  /** Whether tokens of this version still stand (no password reset or refresh reuse since). */
+  const isCurrent = async (userId: number, version: number) =>
+    ((await versions.current(userId)) ?? 0) === version;
   return {
+    /** Tokens for a user, under the user's current token version. */
     async issue(user: { id: number; email: string }): Promise<SessionTokens> {
       const userId = String(user.id);
+      const ver = (await versions.current(user.id)) ?? 0;
       const access = await signer.sign(
         {
           token_type: 'access',
           jti: newTokenId(),
           user_id: userId,
+          ver,
           email: user.email,
           [HASURA_CLAIMS]: {
             'x-hasura-default-role': 'user',
@@ -92,7 +106,7 @@ export function createSessionTokens(
       );
       const refreshJti = newTokenId();
       const refresh = await signer.sign(
-        { token_type: 'refresh', jti: refreshJti, user_id: userId },
+        { token_type: 'refresh', jti: refreshJti, user_id: userId, ver },
         lifetimes.refreshSec,
       );
       return {
@@ -103,14 +117,24 @@ export function createSessionTokens(
         refreshExpiresAt: new Date(Date.now() + lifetimes.refreshSec * 1000),
       };
     },
-    /** Verifies a token of the given type; throws TokenError with simplejwt's message. */
+    /**
+     * The one verifier of session tokens (REST, GraphQL and realtime): signature, expiry, type, `jti`, a
+     * numeric `user_id` and the user's current token version. Throws TokenError with simplejwt's message.
+     */
     async verify(token: string, type: TokenType): Promise<TokenClaims> {
       const payload = await signer.verify(token);
-      if (typeof payload.jti !== 'string') throw new TokenError('Token has no id');
+      if (typeof payload.jti !== 'string' || payload.jti.length === 0)
+        throw new TokenError('Token has no id');
       if (payload.token_type !== type) throw new TokenError('Token has wrong type');
-      if (typeof payload.user_id !== 'string') throw new TokenError('Token is invalid');
+      if (typeof payload.user_id !== 'string' || !/^\d{1,15}$/.test(payload.user_id))
+        throw new TokenError('Token is invalid');
+      if (typeof payload.ver !== 'number' || !Number.isSafeInteger(payload.ver))
+        throw new TokenError('Token is invalid');
+      if (!(await isCurrent(Number(payload.user_id), payload.ver)))
+        throw new TokenError('Token is blacklisted');
       return payload as TokenClaims;
     },
+    isCurrent,
   };
 }
 

@@ -208,6 +208,10 @@ export const linkErrorCodes = [
   'hello_required',
   'unsupported_protocol',
   'hello_rejected',
+  /** Another connection of this instrument is live: the hello is refused, the device tries again later. */
+  'already_connected',
+  /** Too many handshakes or failures for this serial number or address: try again after `retry_after_sec`. */
+  'throttled',
   'measurement_not_found',
   'chunk_conflict',
   'storage_unavailable',

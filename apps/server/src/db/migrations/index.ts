@@ -7,6 +7,7 @@ import * as sequences from './0005_sequences.ts';
 import * as results from './0006_results.ts';
 import * as peakCodes from './0008_peak_codes.ts';
 import * as interrupted from './0009_interrupted_injections.ts';
+import * as tokenVersions from './0010_token_versions.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0006_results': results,
   '0008_peak_codes': peakCodes,
   '0009_interrupted_injections': interrupted,
+  '0010_token_versions': tokenVersions,
 };

@@ -84,9 +84,9 @@ export function createDevicesApi(deps: { service: DeviceService; runs: DeviceRun
   const owned = async (userId: number, deviceId: number) => registry.owned(userId, deviceId);
 
   return {
-    async claim(userId: number, body: unknown): Promise<DeviceView> {
+    async claim(userId: number, body: unknown, address: string): Promise<DeviceView> {
       const { serial_number, pairing_code } = parse(claimSchema, body);
-      const device = await registry.claim(userId, serial_number, pairing_code);
+      const device = await registry.claim(userId, serial_number, pairing_code, address);
       await service.deliverCredential(device.id);
       return view(device);
     },

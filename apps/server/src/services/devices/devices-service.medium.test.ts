@@ -56,16 +56,20 @@ describe('devices service', () => {
       ownerId: owner.id,
     });
     const wrongCode = { serial_number: 'ELU-SVC-0003', pairing_code: 'not-the-code' };
-    await expect(devicesApi.claim(stranger.id, wrongCode)).rejects.toMatchObject({
+    await expect(devicesApi.claim(stranger.id, wrongCode, '192.0.2.1')).rejects.toMatchObject({
       code: 'device_claim_invalid',
     });
     const rightCode = { serial_number: 'ELU-SVC-0003', pairing_code: 'pairing-three' };
-    await expect(devicesApi.claim(stranger.id, rightCode)).rejects.toMatchObject({
+    await expect(devicesApi.claim(stranger.id, rightCode, '192.0.2.1')).rejects.toMatchObject({
       statusCode: 409,
       code: 'device_already_claimed',
     });
-    expect(await devicesApi.claim(owner.id, rightCode)).toMatchObject({ serial_number: 'ELU-SVC-0003' });
-    await expect(devicesApi.claim(owner.id, { serial_number: 'ELU-SVC-0003' })).rejects.toMatchObject({
+    expect(await devicesApi.claim(owner.id, rightCode, '192.0.2.2')).toMatchObject({
+      serial_number: 'ELU-SVC-0003',
+    });
+    await expect(
+      devicesApi.claim(owner.id, { serial_number: 'ELU-SVC-0003' }, '192.0.2.2'),
+    ).rejects.toMatchObject({
       code: 'invalid',
     });
   });

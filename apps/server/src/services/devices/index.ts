@@ -7,6 +7,8 @@ import type { DevicesRepository } from '../../repositories/devices.ts';
 import type { MeasurementChunksRepository } from '../../repositories/measurement-chunks.ts';
 import { createRedisDeviceCluster, type DeviceCluster } from './cluster.ts';
 import { createDeviceEvents, type PublishingHub } from './events.ts';
+import type { PasswordHasher } from '../../lib/passwords.ts';
+import type { AttemptThrottle } from '../attempt-throttle.ts';
 import { createDeviceRegistry } from './registry.ts';
 import { DeviceService } from './service.ts';
 
@@ -16,6 +18,8 @@ export function createDeviceService(deps: {
   chunks: MeasurementChunksRepository;
   availability: DatabaseAvailability;
   realtime: PublishingHub;
+  passwords: PasswordHasher;
+  throttle: AttemptThrottle;
 }): DeviceService {
   const { devices } = deps;
   const events = createDeviceEvents(
@@ -25,7 +29,7 @@ export function createDeviceService(deps: {
   );
   return new DeviceService({
     logger: deps.logger,
-    registry: createDeviceRegistry(devices),
+    registry: createDeviceRegistry({ devices, passwords: deps.passwords, throttle: deps.throttle }),
     devices,
     chunks: deps.chunks,
     events,

@@ -1,15 +1,25 @@
 // The instrument registry: who a connecting device is, claiming by serial number and pairing code,
 // the owner's list and order.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { HelloMessage } from '@eluent/contracts';
+import { domainErrors, type HelloMessage } from '@eluent/contracts';
 import { AppError } from '../../errors.ts';
 import { sha256 } from '../../lib/codes.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { DeviceRow, DevicesRepository } from '../../repositories/devices.ts';
+import type { AttemptThrottle } from '../attempt-throttle.ts';
 
 export type HelloOutcome =
   | { accepted: true; device: DeviceRow; claimed: boolean; credential?: string }
-  | { accepted: false; reason: string };
+  | { accepted: false; code: 'hello_rejected' | 'throttled'; reason: string; retryAfterSec?: number };
+
+export interface RegistryDependencies {
+  devices: DevicesRepository;
+  passwords: PasswordHasher;
+  throttle: AttemptThrottle;
+}
+
+/** Where an attempt came from: the client address, or null for in-process instruments. */
+export type AttemptSource = string | null;
 
 function sameHash(stored: string | null, candidate: string): boolean {
   if (!stored) return false;
@@ -18,7 +28,17 @@ function sameHash(stored: string | null, candidate: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function createDeviceRegistry(devices: DevicesRepository) {
+/** Throttle keys of an attempt: the serial number (when it may be guessed at) and the address. */
+function keysOf(serialNumber: string | null, address: AttemptSource): string[] {
+  return [
+    ...(serialNumber === null ? [] : [`device:serial:${serialNumber}`]),
+    ...(address === null ? [] : [`device:address:${address}`]),
+  ];
+}
+
+const refused = (reason: string): HelloOutcome => ({ accepted: false, code: 'hello_rejected', reason });
+
+export function createDeviceRegistry({ devices, passwords, throttle }: RegistryDependencies) {
   /** Issues a new credential; only its hash is kept. */
   async function issueCredential(deviceId: number): Promise<string> {
     const credential = randomBytes(32).toString('base64url');
@@ -28,50 +48,112 @@ export function createDeviceRegistry(devices: DevicesRepository) {
 
   return {
     /**
-     * Authenticates a hello. A device never seen before registers itself with its pairing code (the code
-     * printed on it; trust on first use). A claimed device proving its pairing code gets a credential.
+     * Authenticates a hello. A claimed instrument connects only with its credential; its pairing code is
+     * good for one hello, while the credential issued at the claim has not reached it yet. An unclaimed
+     * registration is provisional: while no connection of that serial number is live, a hello with another
+     * pairing code takes it over, so a first connect by a stranger cannot lock the real instrument out.
      */
-    async hello(message: HelloMessage): Promise<HelloOutcome> {
+    async hello(
+      message: HelloMessage,
+      address: AttemptSource,
+      isOnline: (deviceId: number) => boolean,
+    ): Promise<HelloOutcome> {
+      const serial = message.serial_number;
+      const about = { serialNumber: serial, address, step: 'device hello' };
+      // A credential is 256 random bits: it cannot be guessed, so failures by others never lock the serial
+      // number out for the instrument that holds it; its address still counts.
+      const keys = keysOf(message.credential !== undefined ? null : serial, address);
+      const verdict = await throttle.attempt(keys, about);
+      if (!verdict.allowed) {
+        return {
+          accepted: false,
+          code: 'throttled',
+          reason: `Too many attempts; try again in ${verdict.retryAfterSec} s.`,
+          retryAfterSec: verdict.retryAfterSec,
+        };
+      }
+      const failed = async (reason: string) => {
+        await throttle.failed(keysOf(serial, address), { ...about, reason });
+        return refused(reason);
+      };
       const report = {
         firmwareVersion: message.firmware_version,
         hardwareConfiguration: message.hardware_configuration,
         installedColumn: message.installed_column ?? null,
       };
-      const existing = await devices.findBySerial(message.serial_number);
+      const existing = await devices.findBySerial(serial);
       if (message.credential !== undefined) {
         if (!existing || !sameHash(existing.credential_hash, message.credential)) {
-          return { accepted: false, reason: 'The credential is not valid for this serial number.' };
+          return failed('The credential is not valid for this serial number.');
         }
         await devices.recordHello(existing.id, report);
         return { accepted: true, device: existing, claimed: existing.owner_id !== null };
       }
-      if (message.pairing_code === undefined) {
-        return { accepted: false, reason: 'A hello needs a credential or a pairing code.' };
-      }
-      const device =
-        existing ??
-        (await devices.register({
-          serialNumber: message.serial_number,
-          name: `HPLC ${message.serial_number}`,
-          pairingCodeHash: await hashPassword(message.pairing_code),
+      if (message.pairing_code === undefined) return refused('A hello needs a credential or a pairing code.');
+      if (!existing) {
+        const device = await devices.register({
+          serialNumber: serial,
+          name: `HPLC ${serial}`,
+          pairingCodeHash: await passwords.hash(message.pairing_code),
           ...report,
-        }));
-      if (!(await verifyPassword(message.pairing_code, device.pairing_code_hash))) {
-        return { accepted: false, reason: 'The pairing code does not match this serial number.' };
+        });
+        return { accepted: true, device, claimed: device.owner_id !== null };
       }
-      await devices.recordHello(device.id, report);
-      if (device.owner_id === null) return { accepted: true, device, claimed: false };
-      return { accepted: true, device, claimed: true, credential: await issueCredential(device.id) };
+      if (existing.owner_id !== null && existing.credential_hash !== null) {
+        return failed('This instrument is claimed: it connects with its credential.');
+      }
+      const matches = await passwords.verify(message.pairing_code, existing.pairing_code_hash);
+      if (!matches && existing.owner_id === null && !isOnline(existing.id)) {
+        await devices.setPairingCodeHash(existing.id, await passwords.hash(message.pairing_code));
+        await devices.recordHello(existing.id, report);
+        return { accepted: true, device: existing, claimed: false };
+      }
+      if (!matches) return failed('The pairing code does not match this serial number.');
+      await throttle.succeeded(keysOf(serial, null));
+      await devices.recordHello(existing.id, report);
+      if (existing.owner_id === null) return { accepted: true, device: existing, claimed: false };
+      return {
+        accepted: true,
+        device: existing,
+        claimed: true,
+        credential: await issueCredential(existing.id),
+      };
     },
 
     issueCredential,
 
-    /** Gives a device to a user who knows its pairing code; claiming one's own device again is a no-op. */
-    async claim(userId: number, serialNumber: string, pairingCode: string): Promise<DeviceRow> {
+    /**
+     * Gives a device to a user who knows its pairing code; claiming one's own device again is a no-op.
+     * Throttled per serial number and address; failures count towards a lockout.
+     */
+    async claim(
+      userId: number,
+      serialNumber: string,
+      pairingCode: string,
+      address: AttemptSource,
+    ): Promise<DeviceRow> {
+      const keys = keysOf(serialNumber, address);
+      const about = { serialNumber, address, userId, step: 'claim' };
+      const verdict = await throttle.attempt(keys, about);
+      if (!verdict.allowed) {
+        throw new AppError(
+          429,
+          'throttled',
+          domainErrors.throttled,
+          {},
+          {
+            'retry-after': String(verdict.retryAfterSec),
+          },
+        );
+      }
       const device = await devices.findBySerial(serialNumber);
-      if (!device || !(await verifyPassword(pairingCode, device.pairing_code_hash))) {
+      // The same scrypt work for an unknown serial number, so timing does not reveal registered ones.
+      const matches = await passwords.verify(pairingCode, device?.pairing_code_hash);
+      if (!device || !matches) {
+        await throttle.failed(keys, { ...about, reason: 'wrong serial number or pairing code' });
         throw AppError.domain(400, 'device_claim_invalid');
       }
+      await throttle.succeeded(keysOf(serialNumber, null));
       if (device.owner_id === userId) return device;
       if (device.owner_id !== null) throw AppError.domain(409, 'device_already_claimed');
       const claimed = await devices.claim(device.id, userId);
@@ -93,7 +175,10 @@ export function createDeviceRegistry(devices: DevicesRepository) {
       return (await devices.listByOwner(userId)).map((device) => device.id);
     },
 
-    /** Provisions a device as the factory would: registered with its pairing code, owned by `ownerId`. */
+    /**
+     * Provisions a device as the factory would: registered with its pairing code, owned by `ownerId`, and
+     * due a new credential on its next hello (the demo instruments live in memory and forget theirs).
+     */
     async provision(values: {
       serialNumber: string;
       pairingCode: string;
@@ -106,11 +191,12 @@ export function createDeviceRegistry(devices: DevicesRepository) {
         (await devices.register({
           serialNumber: values.serialNumber,
           name: values.name,
-          pairingCodeHash: await hashPassword(values.pairingCode),
+          pairingCodeHash: await passwords.hash(values.pairingCode),
           firmwareVersion: '',
           hardwareConfiguration: [],
           installedColumn: null,
         }));
+      await devices.setCredentialHash(device.id, null);
       if (device.owner_id === null) return (await devices.claim(device.id, values.ownerId)) ?? device;
       return device;
     },

@@ -73,12 +73,21 @@ export interface LinkSession {
   command(name: CommandName, params: Record<string, unknown>): Promise<unknown>;
   welcome(values: { deviceId: number; claimed: boolean; credential?: string | undefined }): void;
   close(): void;
+  /** Whether the connection is still up (a closed one is waiting for its end to be recorded). */
+  readonly open: boolean;
 }
 
 /** What a link session needs from the service. */
 export interface DeviceLinkHost {
   logger: FastifyBaseLogger;
   registry: DeviceRegistry;
+  /** Whether the instrument has a live connection here or on another process. */
+  isOnline(deviceId: number): boolean;
+  /**
+   * Takes the instrument's one place for this session; false when another connection of it is live.
+   * Synchronous, so two hellos of the same instrument cannot both take it.
+   */
+  claimPresence(session: LinkSession, deviceId: number): boolean;
   sessionOpened(session: LinkSession, deviceId: number): Promise<void>;
   sessionClosed(session: LinkSession): Promise<void>;
   statusReceived(deviceId: number, status: StatusMessage): Promise<void>;
@@ -263,11 +272,16 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
     throw new AppError(reply.error?.statusCode ?? 502, code, detail, body);
   }
 
-  async sessionOpened(session: LinkSession, deviceId: number): Promise<void> {
-    const previous = this.sessions.get(deviceId);
+  claimPresence(session: LinkSession, deviceId: number): boolean {
+    const current = this.sessions.get(deviceId);
+    if (current === session) return true;
+    if ((current && current.open) || this.remoteOf(deviceId) !== null) return false;
     this.sessions.set(deviceId, session);
-    // A device has one link: an older connection (e.g. half-open after a network fault) is replaced.
-    if (previous && previous !== session) previous.close();
+    return true;
+  }
+
+  async sessionOpened(session: LinkSession, deviceId: number): Promise<void> {
+    this.sessions.set(deviceId, session);
     this.remote.delete(deviceId);
     this.cluster?.announcePresence(deviceId, true, null);
     await this.setState(deviceId, 'idle', true);

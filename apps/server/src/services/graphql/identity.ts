@@ -1,6 +1,6 @@
 // Who is asking: the bearer token of a GraphQL request resolved to a user or a visitor, with Hasura's
 // error codes (invalid-jwt makes the client refresh its token and retry once).
-import { HASURA_CLAIMS, TokenError, type TokenSigner } from '../tokens.ts';
+import { HASURA_CLAIMS, TokenError, type SessionTokenService, type TokenSigner } from '../tokens.ts';
 import type { ShareObjectType, Viewer } from '../../repositories/graphql/access.ts';
 import { GraphqlRequestError } from '../../lib/graphql-errors.ts';
 import { LruCache } from '../../lib/lru.ts';
@@ -35,13 +35,31 @@ export function visitorClaims(
 
 /** Verified tokens by their text until they expire, per signer: a client sends the same token many times. */
 const MAX_VERIFIED = 10_000;
-const verifiedBySigner = new WeakMap<TokenSigner, LruCache<{ viewer: Viewer; expiresAtMs: number }>>();
+interface VerifiedToken {
+  viewer: Viewer;
+  expiresAtMs: number;
+  /** A user's token version, checked again on every request (a password reset ends the token at once). */
+  version: number | null;
+}
+const verifiedBySigner = new WeakMap<TokenSigner, LruCache<VerifiedToken>>();
+
+export interface TokenVerifiers {
+  signer: TokenSigner;
+  sessions: SessionTokenService;
+}
+
+const revoked = () => new GraphqlRequestError('invalid-jwt', 'Could not verify JWT: JWTInvalidClaims');
 
 /**
  * The viewer of a request. A token verified before and not yet expired is answered from memory (the
- * signature and claims of a given token text cannot change; visitor revocation is checked in SQL).
+ * signature and claims of a given token text cannot change); a user's token version and a visitor's share
+ * token (in SQL) are checked every time.
  */
-export async function resolveViewer(signer: TokenSigner, authorization: string | undefined): Promise<Viewer> {
+export async function resolveViewer(
+  verifiers: TokenVerifiers,
+  authorization: string | undefined,
+): Promise<Viewer> {
+  const { signer, sessions } = verifiers;
   let verified = verifiedBySigner.get(signer);
   if (!verified) {
     verified = new LruCache(MAX_VERIFIED);
@@ -49,19 +67,28 @@ export async function resolveViewer(signer: TokenSigner, authorization: string |
   }
   if (authorization) {
     const known = verified.get(authorization);
-    if (known && Date.now() < known.expiresAtMs) return known.viewer;
+    if (known && Date.now() < known.expiresAtMs) {
+      if (known.viewer.kind === 'user' && known.version !== null) {
+        if (!(await sessions.isCurrent(known.viewer.userId, known.version))) throw revoked();
+      }
+      return known.viewer;
+    }
   }
-  const { viewer, expiresAtSec } = await verifyViewer(signer, authorization);
-  if (typeof expiresAtSec === 'number') {
-    verified.set(authorization!, { viewer, expiresAtMs: expiresAtSec * 1000 });
+  const token = await verifyViewer(verifiers, authorization);
+  if (typeof token.expiresAtSec === 'number') {
+    verified.set(authorization!, {
+      viewer: token.viewer,
+      expiresAtMs: token.expiresAtSec * 1000,
+      version: token.version,
+    });
   }
-  return viewer;
+  return token.viewer;
 }
 
 async function verifyViewer(
-  signer: TokenSigner,
+  { signer, sessions }: TokenVerifiers,
   authorization: string | undefined,
-): Promise<{ viewer: Viewer; expiresAtSec: unknown }> {
+): Promise<{ viewer: Viewer; expiresAtSec: unknown; version: number | null }> {
   if (!authorization) {
     throw new GraphqlRequestError(
       'invalid-headers',
@@ -82,12 +109,17 @@ async function verifyViewer(
         : 'Could not verify JWT: JWSError JWSInvalidSignature',
     );
   }
-  if (
-    payload.token_type === 'access' &&
-    typeof payload.user_id === 'string' &&
-    /^\d+$/.test(payload.user_id)
-  ) {
-    return { viewer: { kind: 'user', userId: Number(payload.user_id) }, expiresAtSec: payload.exp };
+  if (payload.token_type === 'access') {
+    // The same claims REST and realtime require: jti, user id, current token version.
+    const claims = await sessions.verify(match[1]!, 'access').catch((error: unknown) => {
+      if (error instanceof TokenError) throw revoked();
+      throw error;
+    });
+    return {
+      viewer: { kind: 'user', userId: Number(claims.user_id) },
+      expiresAtSec: claims.exp,
+      version: claims.ver,
+    };
   }
   if (payload.token_type === VISITOR_TOKEN_TYPE) {
     const share = payload.share as { type?: unknown; id?: unknown } | undefined;
@@ -105,6 +137,7 @@ async function verifyViewer(
           objectId: share.id,
         },
         expiresAtSec: payload.exp,
+        version: null,
       };
     }
   }

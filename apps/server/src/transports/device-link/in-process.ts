@@ -20,7 +20,7 @@ export function inProcessConnector(service: DeviceService) {
     if (service.closing) throw new Error('server is stopping');
     const [deviceEnd, serverEnd] = socketPair();
     const session = new LinkSession(
-      { send: (text) => serverEnd.send(text), close: () => serverEnd.close() },
+      { send: (text) => serverEnd.send(text), close: () => serverEnd.close(), address: null },
       service,
     );
     serverEnd.onMessage((text) => session.receive(text));

@@ -19,6 +19,8 @@ import type { DeviceLinkHost, LinkSession as DeviceLink } from '../../services/d
 export interface LinkPeer {
   send(text: string): void;
   close(): void;
+  /** The client address (through trusted proxies); null for in-process instruments. */
+  address: string | null;
 }
 
 /** Frames waiting to be handled; a device that floods beyond this is disconnected. */
@@ -109,6 +111,11 @@ export class LinkSession implements DeviceLink {
     this.peer.close();
   }
 
+  /** Whether the connection is still up (a closed one is waiting for its end to be recorded). */
+  get open(): boolean {
+    return !this.closed;
+  }
+
   send(message: ServerToDeviceMessage): void {
     if (!this.closed) this.peer.send(JSON.stringify(message));
   }
@@ -159,9 +166,25 @@ export class LinkSession implements DeviceLink {
         this.refuse('hello_rejected', 'This connection already belongs to another serial number.');
         return this.peer.close();
       }
-      const outcome = await this.host.registry.hello(message);
+      const outcome = await this.host.registry.hello(message, this.peer.address, (deviceId) =>
+        this.host.isOnline(deviceId),
+      );
       if (!outcome.accepted) {
-        this.refuse('hello_rejected', outcome.reason);
+        this.refuse(
+          outcome.code,
+          outcome.reason,
+          outcome.retryAfterSec === undefined ? undefined : { retry_after_sec: outcome.retryAfterSec },
+        );
+        return this.peer.close();
+      }
+      // A live connection of this instrument is never displaced by a second one: the newcomer is refused
+      // and tries again later (a half-open old connection is found out by the pings within 30 s).
+      if (!this.host.claimPresence(this, outcome.device.id)) {
+        this.host.logger.warn(
+          { deviceId: outcome.device.id, address: this.peer.address },
+          'second connection of a connected instrument refused',
+        );
+        this.refuse('already_connected', 'This instrument is connected already; try again later.');
         return this.peer.close();
       }
       this.deviceId = outcome.device.id;

@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type RawData } from 'ws';
+import { clientAddress } from '../../lib/client-address.ts';
 import type { DeviceService } from '../../services/devices/service.ts';
 import { LinkSession } from './link-session.ts';
 
@@ -22,7 +23,11 @@ function rawText(data: RawData): string {
   return data.toString('utf8');
 }
 
-export function attachDeviceWebsocket(app: FastifyInstance, service: DeviceService): void {
+export function attachDeviceWebsocket(
+  app: FastifyInstance,
+  service: DeviceService,
+  trustedProxyHops: number,
+): void {
   const server = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_WEBSOCKET_PAYLOAD_BYTES,
@@ -38,7 +43,11 @@ export function attachDeviceWebsocket(app: FastifyInstance, service: DeviceServi
     }
     server.handleUpgrade(request, socket, head, (websocket) => {
       const session = new LinkSession(
-        { send: (text) => websocket.send(text), close: () => websocket.terminate() },
+        {
+          send: (text) => websocket.send(text),
+          close: () => websocket.terminate(),
+          address: clientAddress(request, trustedProxyHops),
+        },
         service,
       );
       let alive = true;

@@ -47,12 +47,10 @@ export async function graphqlRoutes(app: FastifyInstance, services: Services): P
       },
     },
     async (request, reply) => {
-      const viewer = await resolveViewer(services.signer, request.headers.authorization).catch(
-        (error: unknown) => {
-          if (error instanceof GraphqlRequestError) return error;
-          throw error;
-        },
-      );
+      const viewer = await resolveViewer(services, request.headers.authorization).catch((error: unknown) => {
+        if (error instanceof GraphqlRequestError) return error;
+        throw error;
+      });
       const text = await service.execute(viewer, request.body as GraphqlBody);
       return reply.status(200).type('application/json; charset=utf-8').send(text);
     },

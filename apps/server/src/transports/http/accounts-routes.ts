@@ -4,11 +4,9 @@ import type { Services } from '../../compose.ts';
 import { requireUser } from './authenticate.ts';
 import { objectBody } from './body.ts';
 
+/** The origin the browser used; X-Forwarded-Proto and -Host count only through trusted proxies. */
 function origin(request: FastifyRequest): string {
-  const forwardedProto = request.headers['x-forwarded-proto'];
-  const protocol =
-    typeof forwardedProto === 'string' ? forwardedProto.split(',')[0]!.trim() : request.protocol;
-  return `${protocol}://${request.host}`;
+  return `${request.protocol}://${request.host}`;
 }
 
 export async function accountsRoutes(app: FastifyInstance, services: Services): Promise<void> {

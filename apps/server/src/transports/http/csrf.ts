@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { domainErrors } from '@eluent/contracts';
+import { overTls } from './security-headers.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -16,6 +17,8 @@ async function plugin(app: FastifyInstance): Promise<void> {
         path: '/',
         sameSite: 'lax',
         httpOnly: false,
+        // Behind TLS the cookie never travels over plain HTTP.
+        secure: overTls(request),
         maxAge: 365 * 24 * 3600,
       });
     }

@@ -14,11 +14,11 @@ function deviceIdOf(request: FastifyRequest): number {
 
 export async function deviceRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = services.devicesApi;
-  attachDeviceWebsocket(app, services.devices);
+  attachDeviceWebsocket(app, services.devices, services.config.trustProxyHops);
   const user = async (request: FastifyRequest) => (await requireUser(services, request)).id;
 
   app.post('/api/devices/claim/', async (request, reply) =>
-    reply.status(201).send(await api.claim(await user(request), request.body)),
+    reply.status(201).send(await api.claim(await user(request), request.body, request.ip)),
   );
   app.get('/api/devices/', async (request) => api.list(await user(request)));
   app.put('/api/devices/order/', async (request) => api.setOrder(await user(request), request.body));

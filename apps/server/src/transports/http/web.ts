@@ -29,6 +29,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     wildcard: false,
     index: false,
     cacheControl: false,
+    // Assets come with .br and .gz copies made at build time (apps/web/compress.mjs).
+    preCompressed: true,
     setHeaders: (response, path) => {
       void response.header(
         'cache-control',

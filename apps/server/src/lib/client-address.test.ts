@@ -1,0 +1,26 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { clientAddress } from './client-address.ts';
+
+const request = (peer: string, forwardedFor?: string) =>
+  ({
+    socket: { remoteAddress: peer },
+    headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+  }) as unknown as IncomingMessage;
+
+describe('client address', () => {
+  it('is the socket peer when no proxy is trusted, whatever X-Forwarded-For says', () => {
+    expect(clientAddress(request('203.0.113.9', '198.51.100.1'), 0)).toBe('203.0.113.9');
+  });
+
+  it('takes the entry the trusted proxies added, not what the client wrote before them', () => {
+    // The client claims 1.2.3.4; our one proxy appended the address it saw.
+    expect(clientAddress(request('10.0.0.2', '1.2.3.4, 198.51.100.7'), 1)).toBe('198.51.100.7');
+    expect(clientAddress(request('10.0.0.2', '1.2.3.4, 198.51.100.7, 10.0.0.9'), 2)).toBe('198.51.100.7');
+  });
+
+  it('falls back to the farthest known address when the header is shorter than the hops', () => {
+    expect(clientAddress(request('10.0.0.2'), 1)).toBe('10.0.0.2');
+    expect(clientAddress(request('10.0.0.2', '198.51.100.7'), 3)).toBe('198.51.100.7');
+  });
+});
