@@ -8,8 +8,10 @@ import { domainErrors } from '@eluent/contracts';
 import type { Config } from './config.ts';
 import { compose, type Composition } from './compose.ts';
 import { isConnectionError } from './lib/connection-errors.ts';
+import { isDataError } from './lib/data-errors.ts';
 import { AppError } from './errors.ts';
 import { csrfProtection } from './transports/http/csrf.ts';
+import { registerJsonInput } from './transports/http/json-input.ts';
 import { modules } from './transports/http/modules.ts';
 import { registerRateLimits } from './transports/http/rate-limits.ts';
 import { securityHeaders } from './transports/http/security-headers.ts';
@@ -100,6 +102,11 @@ export async function buildServer(config: Config): Promise<Server> {
         .header('retry-after', '5')
         .send({ code: 'database_unavailable', detail: domainErrors.database_unavailable });
     }
+    if (isDataError(error)) {
+      // A value the boundary checks let through but PostgreSQL refuses: the client's input, not our fault.
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply.status(400).send({ code: 'invalid', detail: domainErrors.invalid });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ code: 'server_error', detail: domainErrors.server_error });
   });
@@ -119,6 +126,7 @@ export async function buildServer(config: Config): Promise<Server> {
     return reply.status(404).send({ code: 'not_found', detail: domainErrors.not_found });
   });
 
+  registerJsonInput(app);
   await app.register(securityHeaders, { sentryDsn: config.sentryDsn });
   // JSON answers and assets without a precompressed copy; below 1 KiB compression does not pay.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });

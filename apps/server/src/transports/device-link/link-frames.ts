@@ -2,9 +2,11 @@
 import {
   DEVICE_MAX_MESSAGE_BYTES,
   deviceToServerSchemas,
+  domainErrors,
   type DeviceToServerMessage,
   type LinkErrorCode,
 } from '@eluent/contracts';
+import { inputProblem } from '../../lib/input-guard.ts';
 
 export type FrameResult =
   | { ok: true; message: DeviceToServerMessage }
@@ -36,6 +38,15 @@ export function readDeviceFrame(text: string): FrameResult {
       code: 'unknown_type',
       detail: `Unknown message type "${type.slice(0, 40)}".`,
       about: { type: type.slice(0, 40) },
+    };
+  }
+  const problem = inputProblem(value);
+  if (problem) {
+    return {
+      ok: false,
+      code: 'malformed',
+      detail: `${problem.path || type}: ${domainErrors[problem.code]}`.slice(0, 300),
+      about: aboutOf(value as Record<string, unknown>, type),
     };
   }
   const parsed = deviceToServerSchemas[type as keyof typeof deviceToServerSchemas].safeParse(value);

@@ -4,10 +4,17 @@
 import { domainErrors } from '@eluent/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../compose.ts';
+import { AppError } from '../../errors.ts';
 import { errorBody, GraphqlRequestError } from '../../lib/graphql-errors.ts';
 import type { GraphqlBody } from '../../services/graphql/execute.ts';
 import { resolveViewer } from '../../services/graphql/identity.ts';
 import { limits } from '../../services/graphql/limits.ts';
+
+/** The field an input-guard refusal names, e.g. `variables.name`. */
+function fieldOf(error: AppError): string {
+  const fields = error.body.fields;
+  return fields && typeof fields === 'object' ? (Object.keys(fields)[0] ?? '') : '';
+}
 
 export async function graphqlRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const service = services.graphql;
@@ -37,9 +44,12 @@ export async function graphqlRoutes(app: FastifyInstance, services: Services): P
                 'validation-failed',
                 `the request body is larger than ${limits.bodyBytes} bytes`,
               )
-            : status < 500
-              ? new GraphqlRequestError('parse-failed', 'the request body is not valid JSON')
-              : new GraphqlRequestError('unexpected', 'unexpected error');
+            : error instanceof AppError
+              ? // The input guard: NUL, unpaired surrogates, over-long text, numbers out of range.
+                new GraphqlRequestError('validation-failed', `${error.message} (${fieldOf(error)})`)
+              : status < 500
+                ? new GraphqlRequestError('parse-failed', 'the request body is not valid JSON')
+                : new GraphqlRequestError('unexpected', 'unexpected error');
         void reply
           .status(200)
           .type('application/json')

@@ -1,4 +1,5 @@
 // JSON framing: a text frame holds one or more commands separated by newlines.
+import { inputProblem } from '../../lib/input-guard.ts';
 import type { Command } from './protocol.ts';
 
 /** At most this many commands per frame; more is treated as abuse. */
@@ -24,6 +25,7 @@ export function parseFrame(text: string): Command[] {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new FrameError('command is not an object');
     }
+    if (inputProblem(value)) throw new FrameError('command holds text or numbers the server cannot take');
     const command = value as Command;
     if (command.id !== undefined && (!Number.isSafeInteger(command.id) || command.id < 0)) {
       throw new FrameError('command id is not a non-negative integer');

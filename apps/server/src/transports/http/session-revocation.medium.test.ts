@@ -1,0 +1,117 @@
+// Ending sessions at once: a password reset and a refresh token presented twice raise the user's token
+// version, and REST, GraphQL and realtime all refuse the older access tokens from then on; every verifier
+// requires the same claims (a token without jti is refused everywhere); reset e-mails are private files.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from '../../../test/graphql-client.ts';
+import { request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { fetchSubscriptionToken, newClient } from '../realtime/test-clients.ts';
+
+function resetCodeFrom(mail: string): string {
+  const decoded = mail
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return decodeURIComponent(/code=([\w%-]+)/.exec(decoded)![1]!);
+}
+
+/** How a realtime connection with this token ends up: connected, or the disconnect code. */
+async function realtimeOutcome(server: TestServer, token: string): Promise<'connected' | number> {
+  const client = newClient(server.baseUrl, { token });
+  const outcome = new Promise<'connected' | number>((resolve) => {
+    client.on('connected', () => resolve('connected'));
+    client.on('disconnected', (context) => resolve(context.code));
+  });
+  client.connect();
+  try {
+    return await outcome;
+  } finally {
+    client.disconnect();
+  }
+}
+
+const QUERY = 'query { auditEvents(limit: 1) { id } }';
+
+describe('session revocation', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend: { name: 'pglite' } });
+  });
+  afterAll(async () => server?.dispose());
+
+  /** Every way an access token is used: REST, GraphQL, a subscription token, a realtime connection. */
+  async function accepted(token: string, userId: number) {
+    const rest = await request(server.baseUrl, 'GET', '/api/accounts/me/', { token });
+    const query = await graphql(server.baseUrl, token, QUERY);
+    const subscription = await fetchSubscriptionToken(server.baseUrl, `users:${userId}`, { token });
+    return {
+      rest: rest.status === 200,
+      graphql: query.errors === undefined,
+      subscription: subscription.status === 200,
+      realtime: (await realtimeOutcome(server, token)) === 'connected',
+    };
+  }
+  const everywhere = { rest: true, graphql: true, subscription: true, realtime: true };
+  const nowhere = { rest: false, graphql: false, subscription: false, realtime: false };
+
+  it('refuses access tokens issued before a password reset, everywhere', async () => {
+    const user = await signUp(server.baseUrl);
+    expect(await accepted(user.access, user.id)).toEqual(everywhere);
+    await request(server.baseUrl, 'POST', '/api/accounts/:recover-password/', {
+      body: { email: user.email },
+    });
+    const outbox = join(server.dataDir, 'outbox');
+    const file = readdirSync(outbox).find((name) => name.includes(user.email.split('@')[0]!))!;
+    // Reset links are secrets: readable by the server's user only.
+    expect(statSync(join(outbox, file)).mode & 0o777).toBe(0o600);
+    expect(statSync(outbox).mode & 0o777).toBe(0o700);
+    const code = resetCodeFrom(readFileSync(join(outbox, file), 'utf8'));
+    const reset = await request(server.baseUrl, 'POST', '/api/accounts/:reset-password/', {
+      body: { code, password: 'a brand new password' },
+    });
+    expect(reset.status).toBe(200);
+    expect(await accepted(user.access, user.id)).toEqual(nowhere);
+    const rest = await request(server.baseUrl, 'GET', '/api/accounts/me/', { token: user.access });
+    expect(rest.body.code).toBe('token_not_valid');
+    const signIn = await request(server.baseUrl, 'POST', '/api/token/', {
+      body: { username: user.email, password: 'a brand new password' },
+    });
+    expect(await accepted(signIn.body.access as string, user.id)).toEqual(everywhere);
+  });
+
+  it('refuses every access token of the user once a refresh token is presented twice', async () => {
+    const user = await signUp(server.baseUrl);
+    const rotated = await request(server.baseUrl, 'POST', '/api/token/refresh/', {
+      body: { refresh: user.refresh },
+    });
+    expect(rotated.status).toBe(200);
+    expect(await accepted(rotated.body.access as string, user.id)).toEqual(everywhere);
+    const replay = await request(server.baseUrl, 'POST', '/api/token/refresh/', {
+      body: { refresh: user.refresh },
+    });
+    expect(replay.status).toBe(401);
+    expect(await accepted(user.access, user.id)).toEqual(nowhere);
+    expect(await accepted(rotated.body.access as string, user.id)).toEqual(nowhere);
+    const refresh = await request(server.baseUrl, 'POST', '/api/token/refresh/', {
+      body: { refresh: rotated.body.refresh },
+    });
+    expect(refresh.status).toBe(401);
+  });
+
+  it('requires the same claims on every transport: no jti, no access', async () => {
+    const user = await signUp(server.baseUrl);
+    const withoutJti = await server.context.signer.sign(
+      { token_type: 'access', user_id: String(user.id), ver: 0, email: user.email },
+      300,
+      String(user.id),
+    );
+    expect(await accepted(withoutJti, user.id)).toEqual(nowhere);
+    const withoutVersion = await server.context.signer.sign(
+      { token_type: 'access', jti: 'a'.repeat(32), user_id: String(user.id) },
+      300,
+      String(user.id),
+    );
+    expect(await accepted(withoutVersion, user.id)).toEqual(nowhere);
+  });
+});
