@@ -1,4 +1,3 @@
-import type { QuantitationLimit } from '../pipeline/quantitationLimit.ts';
 import { baselineNoise } from '../noise/baselineNoise.ts';
 import { findPeaks } from '../peaks/findPeaks.ts';
 import { curvature, smoothForDetection } from './smoothForDetection.ts';
@@ -9,6 +8,14 @@ export interface AppliedMinimum {
   value: number | null;
   /** True when the template left the field null and the value was derived from the signal. */
   automatic: boolean;
+}
+
+/** What the automatic reporting limit did (`DetectionSettings.quantitationLimit`). */
+export interface QuantitationLimit {
+  /** Least S/N a reported peak has (2H/h). */
+  signalToNoise: number;
+  /** Peaks detected but left out because their S/N is below it. */
+  removed: number;
 }
 
 /** What detection applied, reported with every result so an analyst can see where the limits came from. */

@@ -1,3 +1,4 @@
+import type { QuantitationLimit } from '../detection/detectionSettings.ts';
 import type { Peak } from '../figures/peak.ts';
 
 /**
@@ -5,14 +6,6 @@ import type { Peak } from '../figures/peak.ts';
  * way the result reports S/N: 2H/h with h from the blank where one is given, else from the run's noise.
  */
 export const QUANTITATION_SIGNAL_TO_NOISE = 10;
-
-/** What the reporting limit did, recorded in `DetectionSettings.quantitationLimit`. */
-export interface QuantitationLimit {
-  /** Least S/N a reported peak has (2H/h). */
-  signalToNoise: number;
-  /** Peaks detected but left out because their S/N is below it. */
-  removed: number;
-}
 
 /**
  * Leaves out the peaks whose S/N (2|H|/h, per peak h) is below the quantitation limit; a left-out skimmed
