@@ -158,8 +158,8 @@ export async function run(args: string[]): Promise<void> {
     await db.query(`set session_replication_role = replica`).catch(() => undefined);
     for (const index of indexes) await db.query(`drop index "${index.name}"`);
     await db.query(
-      `insert into methods (owner_id, name, favorite, archived, hardware_configuration, flow_rate_ml_per_min, run_time_min)
-       select u.id, (array['Caffeine', 'Paracetamol', 'Ibuprofen', 'Benzoic acid', 'Vanillin'])[1 + g % 5] || ' assay '
+      `insert into methods (owner_id, workspace_id, name, favorite, archived, hardware_configuration, flow_rate_ml_per_min, run_time_min)
+       select u.id, u.current_workspace_id, (array['Caffeine', 'Paracetamol', 'Ibuprofen', 'Benzoic acid', 'Vanillin'])[1 + g % 5] || ' assay '
          || substr(md5(u.id || ':' || g), 1, 8), g % 17 = 0, g % 29 = 0, '[]', 1.0, 15
        from users u cross join generate_series(1, $1::int) g where u.id = any($2::int[])`,
       [methodsPerUser, users.map((user) => user.id)],

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { shot, signInThroughPage } from './helpers.ts';
 import { demoToken, graphql } from './share-data.ts';
 
-const SECTIONS = ['Instruments', 'Sequences', 'Chromatograms', 'Methods', 'Templates'];
+const SECTIONS = ['Instruments', 'Sequences', 'Chromatograms', 'Methods', 'Templates', 'Audit'];
 
 function csv(): Buffer {
   const lines = ['time (s),signal (mAU)'];
@@ -101,7 +101,9 @@ test('cabinet pages fit 375 px and 1366 px; the phone menu has 44 px rows', asyn
     '/app/templates/',
     '/app/templates/new',
     `/app/templates/${templateUuid}`,
+    '/app/audit/',
     '/app/account/',
+    '/app/members/',
   ];
 
   for (const width of [1366, 375]) {

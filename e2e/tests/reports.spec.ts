@@ -99,11 +99,21 @@ test('a sequence report opened with a share link in a fresh context loads its ow
   browser,
   request,
 }, testInfo) => {
-  const share = await createShareToken(request, await demoToken(request), 'sequence', run.sequenceId);
+  const token = await demoToken(request);
+  const share = await createShareToken(request, token, 'sequence', run.sequenceId);
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
   await page.goto(`/share/?token=${encodeURIComponent(share.token)}&id=${run.sequenceId}#/reports/sequence/`);
   await expect(page.getByRole('heading', { name: 'Sequence report' })).toBeVisible();
+  // The visitor reads the same report data the owner prints: instrument and column included.
+  const owner = await request.get(`/api/reports/sequence/${run.sequenceId}/`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const data = (await owner.json()) as { instrument: { name: string; installed_column: { name: string } } };
+  const fact = (label: string) =>
+    page.locator('.report__facts div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+  await expect(fact('Instrument')).toHaveText(data.instrument.name);
+  await expect(fact('Column')).toHaveText(data.instrument.installed_column.name);
   for (const id of run.injectionIds) {
     await expect(page.getByRole('region', { name: `Injection #${id}` })).toBeVisible();
   }
@@ -116,6 +126,7 @@ test('a sequence report opened with a share link in a fresh context loads its ow
     run.sampleName,
     'Peak table',
     'System suitability',
+    'Calibration',
     'Audit summary',
   ])
     expect(all).toContain(text);

@@ -1,10 +1,18 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
 
+/** The preview's peak count, read in the same look that finds it settled (a new preview may start any time). */
 const peakCount = async (page: Page) => {
   const status = page.getByRole('region', { name: 'Live preview' }).getByRole('status');
-  await expect(status).toHaveText(/^\d+ peaks? found$/);
-  return Number(/^(\d+)/.exec((await status.textContent()) ?? '')?.[1]);
+  let count = NaN;
+  await expect
+    .poll(async () => {
+      const found = /^(\d+) peaks? found$/.exec(((await status.textContent()) ?? '').trim());
+      count = found ? Number(found[1]) : NaN;
+      return Number.isNaN(count);
+    })
+    .toBe(false);
+  return count;
 };
 
 test('templates: the editor previews live, validates, saves by uuid and lists the template', async ({

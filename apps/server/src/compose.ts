@@ -1,6 +1,7 @@
 // The composition root: every repository, service, broker and background worker of one server is built
-// here, once, and handed down. Transports receive `Services` only; background work (sequence recovery,
-// processing jobs) starts with `start()` once the server is ready and stops with `close()`.
+// here, once, and handed down. Transports receive `Services` only; connections to other processes (Redis:
+// realtime broker, device cluster) and background work (sequence recovery, processing jobs) start with
+// `start()` once the server is ready and stop with `close()`.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { migrateWhenReachable, openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -16,11 +17,16 @@ import { createSamplesRepository } from './repositories/samples.ts';
 import { createRunsRepository } from './repositories/sequences-runs.ts';
 import { createSequencesRepository } from './repositories/sequences.ts';
 import { createShareTokensRepository } from './repositories/share-tokens.ts';
+import { createSignaturesRepository } from './repositories/signatures.ts';
 import { createTokensRepository } from './repositories/tokens.ts';
 import { createUsersRepository } from './repositories/users.ts';
+import { createTemplateComponentsRepository } from './repositories/template-components.ts';
+import { createWorkspacesRepository, type WorkspacesRepository } from './repositories/workspaces.ts';
+import { createInvitationsRepository } from './repositories/invitations.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createMemoryCounters, createRedisCounters } from './repositories/counters.ts';
 import { createAccountsService, type AccountsService } from './services/accounts.ts';
+import { createAuditTrailService } from './services/audit/audit-trail.ts';
 import { createAttemptThrottle, type AttemptThrottle } from './services/attempt-throttle.ts';
 import { createContactService } from './services/contact.ts';
 import { createDevicesApi } from './services/devices/api.ts';
@@ -35,14 +41,18 @@ import { createReportsService } from './services/results/reports.ts';
 import { createReprocessingService } from './services/results/reprocessing.ts';
 import { createResultVersionsService } from './services/results/result-versions.ts';
 import { createResultsService } from './services/results/results.ts';
+import { createTemplateComponentsService } from './services/results/template-components.ts';
 import { createSamplesService } from './services/samples/samples.ts';
 import { devicePort } from './services/sequences/device-port.ts';
 import { createSequenceRunner } from './services/sequences/runner.ts';
 import { createSequenceControl } from './services/sequences/sequences-control.ts';
 import { createSequencesService } from './services/sequences/sequences.ts';
 import { createShareAccess } from './services/sharing/share-access.ts';
+import { createSignaturesService } from './services/signatures/signatures.ts';
 import { createShareLinksService } from './services/sharing/share-links.ts';
 import { createShareTokenService } from './services/sharing/share-tokens.ts';
+import { createWorkspacesService } from './services/workspaces/workspaces.ts';
+import { createInvitationsService, type InvitationsService } from './services/workspaces/invitations.ts';
 import {
   createSessionTokens,
   createTokenSigner,
@@ -50,6 +60,7 @@ import {
   type TokenSigner,
 } from './services/tokens.ts';
 import { createRealtimeHub, type RealtimeHub } from './transports/realtime/hub.ts';
+import { disconnects } from './transports/realtime/protocol.ts';
 
 /** What one server holds: infrastructure for the entry points, and the services the transports receive. */
 export interface Composition {
@@ -70,7 +81,10 @@ export interface Composition {
   repositories: { devices: DevicesRepository };
   /** Everything a transport may call. */
   services: Services;
-  /** Starts the background work once the server is ready: sequence recovery, then processing jobs. */
+  /**
+   * Connects to the other processes (Redis) and starts the background work once the server is ready:
+   * sequence recovery, then processing jobs.
+   */
   start(): Promise<void>;
   /** Shutdown steps, run in reverse order of registration after the HTTP server stops accepting. */
   onClose(step: () => Promise<void>): void;
@@ -86,11 +100,14 @@ interface Infrastructure {
   signer: TokenSigner;
   passwords: PasswordHasher;
   deviceThrottle: AttemptThrottle;
+  signingThrottle: AttemptThrottle;
   sessions: SessionTokenService;
   mailer: Mailer;
   accounts: AccountsService;
   realtime: RealtimeHub;
   devices: DeviceService;
+  invitations: InvitationsService;
+  workspacesRepository: WorkspacesRepository;
 }
 
 export async function compose(config: Config, logger: FastifyBaseLogger): Promise<Composition> {
@@ -115,6 +132,15 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     outboxDir: config.outboxDir,
     log: (text) => logger.info(text),
   });
+  const realtime = await createRealtimeHub({ config, signer, sessions, logger });
+  const workspacesRepository = createWorkspacesRepository(db);
+  const invitations = createInvitationsService({
+    db,
+    invitations: createInvitationsRepository(db),
+    workspaces: workspacesRepository,
+    users,
+    mailer,
+  });
   const accounts = createAccountsService({
     users,
     tokens: createTokensRepository(db),
@@ -123,8 +149,18 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     passwords,
     googleClientId: config.googleClientId,
     googleJwksUrl: config.googleJwksUrl,
+    // Centrifugo ends a connection whose token was revoked with 3500 "invalid token" (no reconnect).
+    endLiveSessions: (userId) =>
+      realtime.disconnectUser(userId, disconnects.invalidToken).catch((error: unknown) => {
+        // The connection is refused at its next refresh or subscription anyway.
+        logger.warn({ err: error, userId }, 'ending live sessions on other processes failed');
+      }),
+    // The account is made either way; a mail that could not go out is sent again from the account page.
+    sendVerification: (userId, origin) =>
+      invitations
+        .sendVerification(userId, origin)
+        .catch((error: unknown) => logger.warn({ err: error, userId }, 'verification mail not sent')),
   });
-  const realtime = await createRealtimeHub({ config, signer, sessions, logger });
   // Shared by every process through Redis when there is one, so N processes do not allow N times as much.
   const counters = config.redisUrl
     ? createRedisCounters({ url: config.redisUrl, prefix: config.realtime.redisPrefix })
@@ -133,6 +169,13 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     store: counters,
     logger,
     perMinute: config.authRateLimitPerMinute * 3,
+    maxFailures: config.lockoutFailures,
+  });
+  // Passwords typed again to sign: failures per account, locked out like repeated failed claims.
+  const signingThrottle = createAttemptThrottle({
+    store: counters,
+    logger,
+    perMinute: config.authRateLimitPerMinute,
     maxFailures: config.lockoutFailures,
   });
   const closeSteps: Array<() => Promise<void>> = [
@@ -151,9 +194,6 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     passwords,
     throttle: deviceThrottle,
   });
-  // With REDIS_URL: joins the other server processes so commands reach devices connected elsewhere.
-  const cluster = await connectDeviceCluster(devices, config, logger);
-  if (cluster) closeSteps.push(() => cluster.close());
 
   const infrastructure = {
     config,
@@ -165,16 +205,20 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     mailer,
     accounts,
     deviceThrottle,
+    signingThrottle,
     realtime,
     devices,
+    invitations,
+    workspacesRepository,
   };
   const { services, runner } = buildServices(infrastructure);
   closeSteps.push(() => services.graphql.close());
   closeSteps.push(() => services.reprocessing.close());
   closeSteps.push(async () => runner.close());
 
-  // Who reads which channel (the devices service registered `devices:`); visitors through their share token.
+  // Who reads which channel (docs/roles.md); visitors through their share token.
   const authorization = services.realtimeAuthorization;
+  realtime.registerChannelAuthorizer('devices', authorization.devices);
   realtime.registerChannelAuthorizer('sequences', authorization.sequences);
   realtime.registerVisitorResolver(authorization.visitorResolver, authorization.visitorActive);
   realtime.registerChannelAuthorizer('measurements', authorization.measurements);
@@ -184,6 +228,11 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     repositories: { devices: devicesRepository },
     services,
     async start() {
+      // Connections to other processes open here, not while the graph is built (compose() has no such
+      // side effects): the realtime broker's control channel, then the device cluster (with REDIS_URL).
+      await realtime.start();
+      const cluster = await connectDeviceCluster(devices, config, logger);
+      if (cluster) closeSteps.push(() => cluster.close());
       await runner.recover();
       await services.reprocessing.recover();
     },
@@ -201,7 +250,8 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
 }
 
 function buildServices(infrastructure: Infrastructure) {
-  const { config, database, logger, signer, sessions, mailer, accounts, realtime, devices } = infrastructure;
+  const { config, database, logger, signer, sessions, mailer, accounts, realtime, devices, invitations } =
+    infrastructure;
   const { db, availability, claims } = database;
   const samplesRepository = createSamplesRepository(db);
   const sequencesRepository = createSequencesRepository(db);
@@ -209,6 +259,13 @@ function buildServices(infrastructure: Infrastructure) {
   const resultsRepository = createResultsRepository(db);
   const shareTokens = createShareTokensRepository(db);
   const port = devicePort(devices);
+  const signatures = createSignaturesService({
+    signatures: createSignaturesRepository(db),
+    results: resultsRepository,
+    users: createUsersRepository(db),
+    passwords: infrastructure.passwords,
+    throttle: infrastructure.signingThrottle,
+  });
   const results = createResultsService({
     results: resultsRepository,
     runs,
@@ -240,7 +297,7 @@ function buildServices(infrastructure: Infrastructure) {
     accounts,
     realtime,
     devices,
-    devicesApi: createDevicesApi({ service: devices, runs: createDeviceRunsRepository(db) }),
+    devicesApi: createDevicesApi({ db, service: devices, runs: createDeviceRunsRepository(db) }),
     health: createHealthService({ availability, repository: createHealthRepository(db) }),
     contact: createContactService({ contact: createContactRepository(db), mailer }),
     shareTokens: createShareTokenService({ shareTokens, signer }),
@@ -250,6 +307,8 @@ function buildServices(infrastructure: Infrastructure) {
       databaseUrl: config.databaseUrl,
       log: (error) => logger.error({ err: error }, 'graphql request failed'),
     }),
+    workspaces: createWorkspacesService({ db, workspaces: infrastructure.workspacesRepository }),
+    invitations,
     samples: createSamplesService(samplesRepository),
     sequences: createSequencesService(sequencesRepository, samplesRepository, runs),
     control: createSequenceControl({
@@ -277,6 +336,13 @@ function buildServices(infrastructure: Infrastructure) {
       },
     }),
     versions: createResultVersionsService({ results: resultsRepository, runs, processing: results }),
+    components: createTemplateComponentsService({
+      templates: createTemplateComponentsRepository(db),
+      results: resultsRepository,
+      runs,
+      processing: results,
+    }),
+    signatures,
     integration: createManualIntegrationService({ results: resultsRepository, processing: results }),
     shareLinks: createShareLinksService(shareTokens, db),
     shareAccess: createShareAccess({ shareTokens, runs }),
@@ -292,10 +358,11 @@ function buildServices(infrastructure: Infrastructure) {
       samples: samplesRepository,
       runs,
       results: resultsRepository,
+      review: (workspaceId, kind, id) => signatures.reviewFor(workspaceId, kind, id),
     }),
+    audit: createAuditTrailService({ db }),
     realtimeAuthorization: createRealtimeAuthorization({
       access: createRealtimeAccessRepository(db),
-      sequences: sequencesRepository,
       signer,
     }),
   };

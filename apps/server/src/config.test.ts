@@ -64,4 +64,17 @@ describe('loadConfig', () => {
   it('refuses a short secret', () => {
     expect(() => loadConfig({ ...base, ELUENT_SECRET: 'short' })).toThrow(/ELUENT_SECRET/);
   });
+
+  it('reads the public URL as an origin and refuses one with a path', () => {
+    expect(loadConfig(base).publicUrl).toBeUndefined();
+    expect(loadConfig({ ...base, ELUENT_PUBLIC_URL: 'https://Eluent.Example.com/' }).publicUrl).toBe(
+      'https://eluent.example.com',
+    );
+    expect(() => loadConfig({ ...base, ELUENT_PUBLIC_URL: 'https://eluent.example.com/app' })).toThrow(
+      /ELUENT_PUBLIC_URL/,
+    );
+    expect(() => loadConfig({ ...base, ELUENT_PUBLIC_URL: 'ftp://eluent.example.com' })).toThrow(
+      /ELUENT_PUBLIC_URL/,
+    );
+  });
 });

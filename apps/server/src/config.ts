@@ -14,6 +14,15 @@ const urlText = (protocols: string[]) =>
     message: `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
   });
 
+// An origin only (scheme, host, port): links append their own paths.
+const publicUrlText = urlText(['http', 'https']).refine(
+  (value) => {
+    const url = new URL(value);
+    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  },
+  { message: 'must be an origin such as https://eluent.example.com (no path, query or credentials)' },
+);
+
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -51,6 +60,7 @@ const environmentSchema = z.object({
   ELUENT_LOCKOUT_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   ELUENT_SCRYPT_COST: z.coerce.number().int().min(14).max(20).default(17),
   ELUENT_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  ELUENT_PUBLIC_URL: publicUrlText.optional(),
   ELUENT_REDIS_PREFIX: z
     .string()
     .regex(/^[\w.-]{1,64}$/)
@@ -86,6 +96,11 @@ export interface Config {
    * and TLS from X-Forwarded-Proto; 0 trusts no forwarded header.
    */
   trustProxyHops: number;
+  /**
+   * The origin browsers reach the server at (ELUENT_PUBLIC_URL), for links in e-mails and share links;
+   * without it links are never built from a request's Host header (see docs/security.md).
+   */
+  publicUrl: string | undefined;
   /** Failed pairing codes or device credentials per serial number or address before a 15-minute lockout. */
   lockoutFailures: number;
   /** log2 of scrypt's N for new password and pairing-code hashes (OWASP: 17). */
@@ -144,6 +159,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     refreshTokenLifetimeSec: values.ELUENT_REFRESH_TOKEN_LIFETIME_SEC,
     authRateLimitPerMinute: values.ELUENT_RATE_LIMIT,
     trustProxyHops: values.ELUENT_TRUST_PROXY,
+    publicUrl: values.ELUENT_PUBLIC_URL === undefined ? undefined : new URL(values.ELUENT_PUBLIC_URL).origin,
     scryptLog2Cost: values.ELUENT_SCRYPT_COST,
     lockoutFailures: values.ELUENT_LOCKOUT_FAILURES,
     realtime: {

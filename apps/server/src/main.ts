@@ -20,6 +20,8 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Eluent listening on http://${config.host}:${port}`);
+  if (!config.publicUrl && !['127.0.0.1', 'localhost', '::1'].includes(config.host))
+    app.log.warn('ELUENT_PUBLIC_URL is not set: e-mailed and share links point at this machine only');
 
   let stopping = false;
   const stop = (signal: string) => {

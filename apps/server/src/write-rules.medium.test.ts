@@ -15,6 +15,7 @@ import type { Caller, Fixtures } from '../test/write-rules/rows.ts';
 import { sampleRows } from '../test/write-rules/sample-rows.ts';
 import { sequenceRows } from '../test/write-rules/sequence-rows.ts';
 import { shareAndMethodRows } from '../test/write-rules/share-and-method-rows.ts';
+import { workspaceOf } from '../test/workspaces.ts';
 
 const column = {
   name: 'C18 4.6 × 150 mm, 5 µm',
@@ -71,6 +72,7 @@ describe.each(await backends())('one rule set for REST and GraphQL writes on $na
         .insertInto('devices')
         .values({
           owner_id: owner.id,
+          workspace_id: await workspaceOf(db, owner.id),
           serial_number: 'SIM-RULES-1',
           name: 'HPLC 1',
           pairing_code_hash: 'x',

@@ -28,9 +28,10 @@ export async function composeEmbedded(env: Record<string, string> = {}): Promise
 
 let counter = 0;
 
-/** A fresh account; returns its id and the tokens of its first session. */
+/** A fresh account; returns its id, the tokens of its first session and its actor (personal workspace). */
 export async function signUp(composition: Composition, password = 'a long enough password') {
   counter += 1;
   const email = `user-${process.pid}-${counter}@example.org`;
-  return { ...(await composition.accounts.signUp({ email, password })), password };
+  const account = await composition.accounts.signUp({ email, password });
+  return { ...account, password, actor: await composition.services.workspaces.actorOf(account.id) };
 }

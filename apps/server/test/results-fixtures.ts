@@ -7,6 +7,7 @@ import { graphqlData } from './graphql-client.ts';
 import { CREATE_OR_UPDATE_TEMPLATE } from './spec-documents.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.ts';
+import { workspaceOf } from './workspaces.ts';
 
 const AIA_FILE = fileURLToPath(new URL('../../../../shared/data/aia/agilent_hplc.cdf', import.meta.url));
 
@@ -100,18 +101,19 @@ export async function fileUnderSequence(
   const { db } = server.context.database;
   const sample = await db
     .insertInto('samples')
-    .values({ owner_id: ownerId, name: `${name} sample` })
+    .values({ owner_id: ownerId, workspace_id: await workspaceOf(db, ownerId), name: `${name} sample` })
     .returning('id')
     .executeTakeFirstOrThrow();
   const sequence = await db
     .insertInto('sequences')
-    .values({ owner_id: ownerId, name, state: 'FINISHED' })
+    .values({ owner_id: ownerId, workspace_id: await workspaceOf(db, ownerId), name, state: 'FINISHED' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const draft = await db
     .insertInto('drafts')
     .values({
       owner_id: ownerId,
+      workspace_id: await workspaceOf(db, ownerId),
       sequence_id: sequence.id,
       sample_id: sample.id,
       vial: 1,
@@ -125,6 +127,7 @@ export async function fileUnderSequence(
       .insertInto('injections')
       .values({
         owner_id: ownerId,
+        workspace_id: await workspaceOf(db, ownerId),
         sequence_id: sequence.id,
         draft_id: draft.id,
         sample_id: sample.id,

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { DeviceClient, simulatedHardware } from '@eluent/simulator';
 import { inProcessConnector } from '../src/transports/device-link/in-process.ts';
 import type { TestServer } from './harness.ts';
+import { workspaceOf } from './workspaces.ts';
 
 export interface LinkedInstrument {
   deviceId: number;
@@ -46,6 +47,7 @@ export async function storeMethod(
     .insertInto('methods')
     .values({
       owner_id: ownerId,
+      workspace_id: await workspaceOf(server.context.database.db, ownerId),
       name: 'Caffeine assay',
       flow_rate_ml_per_min: 1,
       run_time_min: 8,

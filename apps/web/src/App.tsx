@@ -13,6 +13,7 @@ const ContactPage = lazy(() => import('./features/public/ContactPage.tsx'));
 const NotFoundPage = lazy(() => import('./features/public/NotFoundPage.tsx'));
 const AuthArea = lazy(() => import('./features/auth/AuthArea.tsx'));
 const CabinetArea = lazy(() => import('./features/cabinet/CabinetArea.tsx'));
+const VerifyEmailPage = lazy(() => import('./features/workspaces/VerifyEmailPage.tsx'));
 
 export function App() {
   return (
@@ -23,6 +24,8 @@ export function App() {
             <Route index element={<HomePage />} />
             <Route path="hardware/*" element={<HardwarePage />} />
             <Route path="contact/*" element={<ContactPage />} />
+            {/* Signed in or not: the mailed code is the proof. */}
+            <Route path="auth/verify-email/*" element={<VerifyEmailPage />} />
             <Route
               path="auth/*"
               element={

@@ -96,20 +96,69 @@ export const domainErrors = {
   processing_template_invalid:
     'The processing template is not valid; open it in the editor and save it again.',
   result_not_found: 'Result not found.',
+  // Components and calibration
+  template_not_found: 'Template not found.',
+  component_not_found: 'Component not found in the standard.',
+  components_none_found: 'None of the components was found in this standard.',
+  calibration_too_few_levels: 'Too few calibration levels for the model.',
+  calibration_amount_not_positive: 'Calibration amounts must be higher than 0.',
+  calibration_not_finite: 'A calibration amount or area is not a number.',
+  calibration_flat: 'The calibration curve is flat: the areas do not change with the amount.',
   // Manual integration
+  // Placeholders in braces are named by the refusal (`domainErrorText`).
   integration_reason_required: 'A reason is required for every manual integration change.',
-  integration_peak_not_found: 'Peak not found in the result.',
-  integration_invalid_limits: 'Peak start must be before its end and inside the signal.',
-  integration_split_outside: 'The split time must lie inside the peak.',
-  integration_merge_not_adjacent: 'Only two neighbouring peaks can be merged.',
+  integration_no_changes: 'There are no changes to save.',
+  integration_peak_not_found: 'There is no peak {peak} in the result.',
+  integration_start_after_end: 'A peak must start before it ends.',
+  integration_outside_signal: 'Peak limits must lie inside the signal ({first}–{last} min).',
+  integration_overlap: 'The new limits overlap peak {peak}.',
+  integration_too_narrow: 'A peak needs a signal sample between its start and its end.',
+  integration_split_outside: 'The split time must lie inside peak {peak}.',
+  integration_merge_too_few: 'Select two or more neighbouring peaks to merge.',
+  integration_merge_not_adjacent:
+    'Only neighbouring peaks can be merged: peak {peak} is not next to peak {other}.',
   // Sharing
   share_object_not_found: 'The object to share was not found.',
   share_token_not_found: 'Share token not found.',
+  // Workspaces, members, invitations, e-mail verification
+  workspace_not_found: 'Workspace not found.',
+  workspace_member_not_found: 'This person is not a member of the workspace.',
+  workspace_role_invalid: 'Role must be analyst, reviewer, admin or auditor.',
+  workspace_last_admin:
+    'A workspace needs at least one administrator: make someone else an administrator first.',
+  invitation_invalid: 'The invitation is not valid: it was used, revoked or has expired.',
+  invitation_email_mismatch:
+    'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
+  invitation_not_found: 'Invitation not found.',
+  invitation_already_member: 'This address belongs to a member of the workspace already.',
+  email_not_verified: 'Verify your e-mail address first: open the link we sent you, or ask for a new one.',
+  email_verification_invalid: 'The verification link is not valid: it was used or has expired.',
+  // Review and electronic signatures (docs/signatures.md)
+  signature_meaning_invalid: 'Meaning must be authored, reviewed, approved or rejected.',
+  signature_password_required: 'Enter your password to sign.',
+  signature_password_wrong: 'The password is not correct: nothing was signed.',
+  signature_reason_required: 'Give a reason for the rejection.',
+  signature_nothing_to_sign: 'There is no processing result to sign yet.',
+  signature_not_permitted: 'Your role ({role}) cannot sign results as {meaning}.',
+  signature_own_work: 'You cannot sign your own work as {meaning}: you processed or integrated this result.',
+  signature_reviewer_approves:
+    'You reviewed this result: someone else must approve it (separation of duties).',
+  signature_state_invalid: 'A result that is {state} cannot be signed as {meaning}.',
+  signature_invalid_replaced:
+    'Not valid for the current result (version {current} replaced version {signed}).',
+  signature_invalid_changed:
+    'Not valid for the current result: version {version} changed after signing (peaks or amounts).',
+  signature_invalid_coverage: 'Not valid for the current results: the injections changed after signing.',
+  signature_invalid_calibration: 'Not valid for the current results: the calibration changed after signing.',
   // Publishers
   publisher_unsupported_key: 'Unsupported key in data.',
   // Wi-Fi
   wifi_password_wrong: 'Wi-Fi password is wrong.',
   wifi_network_not_found: 'Wi-Fi network name was not found.',
+  // Audit trail
+  audit_object_not_found: 'No audit trail: the object does not exist or is not yours.',
+  audit_object_kind_unknown: 'Unknown kind of object for an audit trail.',
+  audit_range_invalid: 'The start of the date range must be before its end.',
   // Generic
   server_error: 'Server error: unable to execute the request.',
   database_unavailable: 'The database is not reachable at the moment. Please try again shortly.',
@@ -134,6 +183,19 @@ export const domainErrors = {
 } as const;
 
 export type DomainErrorCode = keyof typeof domainErrors;
+
+/** The values a catalogue message names in braces, e.g. `{peak}`. */
+export type DomainErrorValues = Readonly<Record<string, string | number>>;
+
+/**
+ * A catalogue message with its placeholders filled; a placeholder without a value stays as written.
+ * @example domainErrorText('integration_overlap', { peak: 2 }) // 'The new limits overlap peak 2.'
+ */
+export function domainErrorText(code: DomainErrorCode, values: DomainErrorValues = {}): string {
+  return domainErrors[code].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
+}
 
 /** Numeric device codes of spec §8 and their messages. */
 export const deviceNumericErrors = {

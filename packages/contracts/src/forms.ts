@@ -6,6 +6,8 @@ export const formMessages = {
   maxValue: (bound: number) => `Must be lower than ${bound}`,
   minValue: (bound: number) => `Must be higher than ${bound}`,
   invalid: 'is not valid',
+  unique: 'Names must be unique',
+  oneReference: 'Only one component can be the reference peak',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -7,3 +7,4 @@ export * from './graphql/spec-documents.ts';
 export * from './integration.ts';
 export * from './detection.ts';
 export * from './rest/index.ts';
+export * from './roles.ts';

@@ -49,3 +49,7 @@ export * from './detection/detectAutomatic.ts';
 export * from './detection/detectionSettings.ts';
 export * from './detection/integrationLimits.ts';
 export * from './noise/baselineNoise.ts';
+export * from './quantitation/calibrationModel.ts';
+export * from './quantitation/fitCalibrationModel.ts';
+export * from './quantitation/amountFromCalibrationCurve.ts';
+export * from './statistics/replicateStatistics.ts';

@@ -91,8 +91,9 @@ export const importCommand: CliCommand = {
         console.error(`no account ${email}`);
         return 1;
       }
+      // Into the account's current workspace, as an upload in the web app would go.
       const imported = await context.services.files.importChromatogram(
-        user.id,
+        await context.services.workspaces.actorOf(user.id),
         basename(file),
         chromatogram,
         option(args, '--template') ?? null,

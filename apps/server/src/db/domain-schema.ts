@@ -18,6 +18,8 @@ export type ShareObjectType = 'sample' | 'injection' | 'sequence';
 export interface DevicesTable {
   id: Generated<number>;
   owner_id: Nullable<number>;
+  /** The workspace the row belongs to (none: an example, an unclaimed instrument). */
+  workspace_id: Nullable<number>;
   serial_number: string;
   name: string;
   pairing_code_hash: string;
@@ -35,6 +37,8 @@ export interface DevicesTable {
 export interface MethodsTable {
   id: Generated<number>;
   owner_id: Nullable<number>;
+  /** The workspace the row belongs to (none: an example, an unclaimed instrument). */
+  workspace_id: Nullable<number>;
   name: string;
   comment: Nullable<string>;
   archived: Defaulted<boolean>;
@@ -81,6 +85,8 @@ export interface PostprocessingTemplatesTable {
   id: Generated<number>;
   uuid: string;
   owner_id: Nullable<number>;
+  /** The workspace the row belongs to (none: an example, an unclaimed instrument). */
+  workspace_id: Nullable<number>;
   name: string;
   is_archived: Defaulted<boolean>;
   is_favorite: Defaulted<boolean>;
@@ -95,6 +101,8 @@ export interface PostprocessingTemplatesTable {
   params_binj: Json;
   params_nois: Json;
   params_dtim: Json;
+  /** The template's components (migration 0013): a JSON list checked by componentsSchema (contracts). */
+  components: Json;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -102,6 +110,7 @@ export interface PostprocessingTemplatesTable {
 export interface SamplesTable {
   id: Generated<number>;
   owner_id: number;
+  workspace_id: number;
   name: string;
   type: Defaulted<SampleType>;
   description: Defaulted<string>;
@@ -114,6 +123,7 @@ export interface SamplesTable {
 export interface StandardsTable {
   id: Generated<number>;
   owner_id: number;
+  workspace_id: number;
   sample_id: number;
   analyte: string;
   amount: Nullable<number>;
@@ -126,6 +136,7 @@ export interface StandardsTable {
 export interface SequencesTable {
   id: Generated<number>;
   owner_id: number;
+  workspace_id: number;
   device_id: Nullable<number>;
   name: string;
   method_id: Nullable<number>;
@@ -144,6 +155,7 @@ export interface SequencesTable {
 export interface DraftsTable {
   id: Generated<number>;
   owner_id: number;
+  workspace_id: number;
   sequence_id: number;
   position: Defaulted<number>;
   sample_id: Nullable<number>;
@@ -157,6 +169,7 @@ export interface DraftsTable {
 export interface InjectionsTable {
   id: Generated<number>;
   owner_id: number;
+  workspace_id: number;
   sequence_id: Nullable<number>;
   draft_id: Nullable<number>;
   sample_id: Nullable<number>;
@@ -178,6 +191,7 @@ export interface InjectionsTable {
 export interface MeasurementsTable {
   id: Generated<number>;
   owner_id: number;
+  workspace_id: number;
   injection_id: Nullable<number>;
   device_id: Nullable<number>;
   sample_id: Nullable<number>;
@@ -207,6 +221,7 @@ export interface MeasurementChunksTable {
 export interface ProcessingResultsTable {
   id: Generated<number>;
   owner_id: number;
+  workspace_id: number;
   measurement_id: number;
   version: number;
   kind: Defaulted<'automatic' | 'manual'>;
@@ -227,6 +242,7 @@ export interface ProcessingResultsTable {
 export interface PeaksTable {
   id: Generated<number>;
   owner_id: number;
+  workspace_id: number;
   result_id: number;
   measurement_id: number;
   number: number;
@@ -259,6 +275,7 @@ export interface PeaksTable {
 export interface ShareTokensTable {
   id: Generated<number>;
   owner_id: number;
+  workspace_id: number;
   token: string;
   object_type: ShareObjectType;
   object_id: number;
@@ -270,6 +287,8 @@ export interface ShareTokensTable {
 export interface AuditEventsTable {
   id: Generated<number>;
   user_id: Nullable<number>;
+  /** The workspace of the changed object (none for events outside any workspace). */
+  workspace_id: Nullable<number>;
   at: Timestamp;
   entity: string;
   entity_id: string;
@@ -277,6 +296,25 @@ export interface AuditEventsTable {
   old_values: NullableJson;
   new_values: NullableJson;
   reason: Nullable<string>;
+  /** The e-mail address of user_id when the event was written (set by the database). */
+  user_email: Nullable<string>;
+  /** Whose object the event is about (the database falls back to user_id). */
+  owner_id: Nullable<number>;
+  /** A human name of the object (its name, a sequence row's vial …); the database falls back to `name`. */
+  label: Nullable<string>;
+  /** The object whose trail also shows this event (a sequence for its rows, a measurement for its results). */
+  parent_entity: Nullable<string>;
+  parent_id: Nullable<string>;
+  /** Position in the hash chain, the previous event's hash and this event's: set by the database. */
+  chain_seq: Generated<number>;
+  prev_hash: Generated<string>;
+  hash: Generated<string>;
+}
+
+export interface AuditChainHeadTable {
+  id: number;
+  last_seq: number;
+  last_hash: string;
 }
 
 export interface DomainTables {
@@ -294,4 +332,5 @@ export interface DomainTables {
   peaks: PeaksTable;
   shareTokens: ShareTokensTable;
   auditEvents: AuditEventsTable;
+  auditChainHead: AuditChainHeadTable;
 }

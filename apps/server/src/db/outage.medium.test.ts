@@ -15,6 +15,7 @@ import { request, signUp } from '../../test/harness.ts';
 import { createPostgresCluster, postgresBinaries } from '../../test/postgres-cluster.ts';
 import { eventually, freePort, startProcess, stopProcess } from '../../test/processes.ts';
 import { openDatabase } from './database.ts';
+import { workspaceOf } from '../../test/workspaces.ts';
 
 const bin = postgresBinaries();
 const RUN_TIME_MIN = 1;
@@ -82,6 +83,7 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
           .insertInto('methods')
           .values({
             owner_id: owner.id,
+            workspace_id: await workspaceOf(setup.db, owner.id),
             name: 'Caffeine assay',
             flow_rate_ml_per_min: 1,
             run_time_min: RUN_TIME_MIN,

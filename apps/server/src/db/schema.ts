@@ -2,6 +2,8 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { DomainTables } from './domain-schema.ts';
 import type { SequencesTables } from './sequences-schema.ts';
+import type { SignaturesTables } from './signatures-schema.ts';
+import type { WorkspacesTables } from './workspaces-schema.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -15,6 +17,10 @@ export interface UsersTable {
   last_login_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Raised to end every session of the user; tokens carry it as `ver`. */
   token_version: ColumnType<number, number | undefined, number>;
+  /** When the user proved the address (a verification link, or an invitation sent to it); null: not yet. */
+  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The workspace new objects go into and reads cover (docs/roles.md). */
+  current_workspace_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RefreshTokensTable {
@@ -41,7 +47,7 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
-export interface Database extends DomainTables, SequencesTables {
+export interface Database extends DomainTables, SequencesTables, WorkspacesTables, SignaturesTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
@@ -53,3 +59,9 @@ export interface Database extends DomainTables, SequencesTables {
  * a transaction must pass that transaction (docs/architecture.md "Transactions").
  */
 export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Who a new row belongs to: its creator (`owner_id`) and its workspace (`workspace_id`). */
+export interface RowOwner {
+  userId: number;
+  workspaceId: number;
+}

@@ -7,27 +7,36 @@ type Json = ColumnType<unknown, string | undefined, string>;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
-export type CalibrationModel = 'single_point' | 'linear';
+export type CalibrationModel =
+  'single_point' | 'linear' | 'linear_through_origin' | 'quadratic' | 'average_response_factor';
 export type ProcessingJobScope = 'measurement' | 'measurements' | 'sequence';
 export type ProcessingJobState = 'queued' | 'running' | 'finished' | 'failed';
 
 export interface CalibrationsTable {
   id: Generated<number>;
   owner_id: number;
+  workspace_id: number;
   sequence_id: number;
   analyte: string;
   amount_unit: string;
   model: CalibrationModel;
-  slope: number;
-  intercept: number;
+  /** Null when the component could not be calibrated (migration 0013; `problem` says why). */
+  slope: Nullable<number>;
+  intercept: Nullable<number>;
   r_squared: Nullable<number>;
   points: Json;
+  weighting: Defaulted<'none' | '1/x' | '1/x2'>;
+  curvature: Defaulted<number>;
+  residual_sd: Nullable<number>;
+  residuals: Json;
+  problem: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
 export interface ProcessingJobsTable {
   id: Generated<number>;
   owner_id: number;
+  workspace_id: number;
   scope: ProcessingJobScope;
   /** The sequence or the one measurement; null for a list of measurements. */
   target_id: Nullable<number>;

@@ -14,6 +14,9 @@ function messageOf(issue: z.core.$ZodIssue): string {
   if (issue.code === 'too_big' && typeof issue.maximum === 'number' && issue.origin !== 'string') {
     return formMessages.maxValue(issue.maximum);
   }
+  // A schema's own check words its message from the same catalogue.
+  if (issue.code === 'custom' && (Object.values(formMessages) as unknown[]).includes(issue.message))
+    return issue.message;
   return formMessages.invalid;
 }
 
@@ -46,4 +49,12 @@ export function pathId(raw: unknown, code: DomainErrorCode = 'not_found', status
   const text = typeof raw === 'string' ? raw : '';
   if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw AppError.domain(status, code);
   return Number(text);
+}
+
+/** A uuid path segment; anything else is the given 404 (never a database cast error). */
+export function pathUuid(raw: unknown, code: DomainErrorCode = 'not_found'): string {
+  const text = typeof raw === 'string' ? raw.toLowerCase() : '';
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(text))
+    throw AppError.domain(404, code);
+  return text;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPasswordHasher } from './passwords.ts';
+import { createPasswordHasher, verificationTarget } from './passwords.ts';
 
 // The lowest cost the server accepts keeps these tests quick; the default cost is checked by its prefix.
 const hasher = createPasswordHasher({ log2Cost: 14 });
@@ -36,5 +36,22 @@ describe('password hashing', () => {
     const owasp = createPasswordHasher();
     expect(owasp.needsRehash('scrypt$65536$8$1$c2FsdA$a2V5')).toBe(true);
     expect(owasp.needsRehash('scrypt$131072$8$1$c2FsdA$a2V5')).toBe(false);
+  });
+
+  it('checks an unknown user against a dummy of exactly the cost and length of a stored hash', async () => {
+    const current = { N: 2 ** 14, r: 8, p: 1 };
+    const stored = verificationTarget(await hasher.hash('pw'), current);
+    for (const missing of [undefined, null, '', 'md5$abc', 'scrypt$1073741824$8$1$c2FsdA$a2V5']) {
+      const dummy = verificationTarget(missing, current);
+      expect({ N: dummy.N, r: dummy.r, p: dummy.p, salt: dummy.salt.length, key: dummy.key.length }).toEqual({
+        N: stored.N,
+        r: stored.r,
+        p: stored.p,
+        salt: stored.salt.length,
+        key: stored.key.length,
+      });
+      expect(dummy.genuine).toBe(false);
+    }
+    expect(stored.genuine).toBe(true);
   });
 });

@@ -34,6 +34,31 @@ function parse(stored: string): (Parameters & { salt: Buffer; key: Buffer }) | u
   return { ...parameters, salt: Buffer.from(saltText, 'base64url'), key: Buffer.from(keyText, 'base64url') };
 }
 
+/** What `verify` derives and compares against: the stored hash, or a dummy of the current cost. */
+export interface VerificationTarget extends Parameters {
+  salt: Buffer;
+  key: Buffer;
+  /** False for the dummy: even a (2^-256) match is no match. */
+  genuine: boolean;
+}
+
+/**
+ * The stored hash when it is readable and no costlier than `current`; otherwise (unknown user, Google-only
+ * account, malformed or forged row) a dummy with a fresh salt and random key at the current cost, so the
+ * work is the same as for a stored hash of the current cost and nothing is computed ahead.
+ * @example verificationTarget(undefined, { N: 2 ** 17, r: 8, p: 1 }).N // 131072
+ */
+export function verificationTarget(
+  stored: string | null | undefined,
+  current: Parameters,
+): VerificationTarget {
+  const parsed = stored ? parse(stored) : undefined;
+  // Stored hashes above the current cost are refused unread: a forged row cannot ask for gigabytes.
+  if (parsed && parsed.N <= current.N && parsed.r <= current.r && parsed.p <= current.p)
+    return { ...parsed, genuine: true };
+  return { ...current, salt: randomBytes(16), key: randomBytes(KEY_BYTES), genuine: false };
+}
+
 /** Bytes scrypt needs for these parameters, with room for Node's bookkeeping. */
 const memoryFor = ({ N, r, p }: Parameters) => 128 * N * r + 128 * r * p + 1024 * 1024;
 
@@ -71,21 +96,13 @@ export function createPasswordHasher(options: { log2Cost?: number } = {}): Passw
     return `scrypt$${current.N}$${current.r}$${current.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
   }
 
-  let dummy: Promise<string> | undefined;
-
   return {
     hash,
     async verify(password, stored) {
-      const parsed = stored ? parse(stored) : undefined;
-      // Stored hashes above the current cost are refused unread: a forged row cannot ask for gigabytes.
-      if (!parsed || parsed.N > current.N || parsed.r > current.r || parsed.p > current.p) {
-        dummy ??= hash(randomBytes(16).toString('base64url'));
-        const target = parse(await dummy)!;
-        await derive(password, target.salt, target, target.key.length);
-        return false;
-      }
-      const key = await derive(password, parsed.salt, parsed, parsed.key.length);
-      return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+      // One path for every caller: the same derivation and comparison whether or not a hash is stored.
+      const target = verificationTarget(stored, current);
+      const key = await derive(password, target.salt, target, target.key.length);
+      return key.length === target.key.length && timingSafeEqual(key, target.key) && target.genuine;
     },
     needsRehash(stored) {
       const parsed = parse(stored);

@@ -56,7 +56,8 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}`;
 
 export function createRedisCounters(options: { url: string; prefix: string }): CounterStore {
-  const redis = new Redis(options.url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  // Connects on the first count, not when the server is composed.
+  const redis = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const name = (key: string) => `${options.prefix}:counter:${key}`;
   return {
     async hit(key, windowMs) {

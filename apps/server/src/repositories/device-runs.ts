@@ -1,14 +1,14 @@
 // SQL for a run started directly on an instrument (outside a sequence): its injection and measurement rows.
 import type { DeviceSequenceRun } from '@eluent/contracts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, RowOwner } from '../db/schema.ts';
 
 export type { DeviceSequenceRun };
 
 export function createDeviceRunsRepository(db: Kysely<Database>) {
   return {
     /** The sequence RUNNING or PAUSED on the instrument, with its current injection and sample. */
-    async activeSequence(ownerId: number, deviceId: number): Promise<DeviceSequenceRun | null> {
+    async activeSequence(workspaceId: number, deviceId: number): Promise<DeviceSequenceRun | null> {
       const row = await db
         .selectFrom('sequences as s')
         .leftJoin('injections as i', 'i.id', 's.current_injection_id')
@@ -25,7 +25,7 @@ export function createDeviceRunsRepository(db: Kysely<Database>) {
           'i.replicate',
           'smp.name as sample_name',
         ])
-        .where('s.owner_id', '=', ownerId)
+        .where('s.workspace_id', '=', workspaceId)
         .where('s.device_id', '=', deviceId)
         .where('s.state', 'in', ['RUNNING', 'PAUSED'])
         .orderBy('s.id', 'desc')
@@ -33,7 +33,7 @@ export function createDeviceRunsRepository(db: Kysely<Database>) {
       return row ?? null;
     },
     async create(values: {
-      ownerId: number;
+      owner: RowOwner;
       deviceId: number;
       sampleId: number | null;
       vial: number;
@@ -45,7 +45,8 @@ export function createDeviceRunsRepository(db: Kysely<Database>) {
         const injection = await transaction
           .insertInto('injections')
           .values({
-            owner_id: values.ownerId,
+            owner_id: values.owner.userId,
+            workspace_id: values.owner.workspaceId,
             device_id: values.deviceId,
             sample_id: values.sampleId,
             method_id: values.methodId,
@@ -59,7 +60,8 @@ export function createDeviceRunsRepository(db: Kysely<Database>) {
         const measurement = await transaction
           .insertInto('measurements')
           .values({
-            owner_id: values.ownerId,
+            owner_id: values.owner.userId,
+            workspace_id: values.owner.workspaceId,
             injection_id: injection.id,
             device_id: values.deviceId,
             sample_id: values.sampleId,
@@ -73,13 +75,13 @@ export function createDeviceRunsRepository(db: Kysely<Database>) {
         return { injectionId: injection.id, measurementId: measurement.id };
       });
     },
-    /** One of the owner's samples with the instrument it is prepared for. */
-    async sample(ownerId: number, sampleId: number) {
+    /** One of the workspace's samples with the instrument it is prepared for. */
+    async sample(workspaceId: number, sampleId: number) {
       return db
         .selectFrom('samples')
         .select(['id', 'device_id'])
         .where('id', '=', sampleId)
-        .where('owner_id', '=', ownerId)
+        .where('workspace_id', '=', workspaceId)
         .executeTakeFirst();
     },
     /** An injection the instrument refused: it never ran, its measurement stays empty and failed. */

@@ -1,7 +1,7 @@
 // SQL for the instrument registry: devices, their owners, order, and what each reports about itself.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DeviceState, DevicesTable } from '../db/domain-schema.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, RowOwner } from '../db/schema.ts';
 
 export type DeviceRow = Selectable<DevicesTable>;
 
@@ -23,11 +23,11 @@ export function createDevicesRepository(db: Kysely<Database>) {
         .where('serial_number', '=', serialNumber)
         .executeTakeFirst();
     },
-    listByOwner(ownerId: number): Promise<DeviceRow[]> {
+    listInWorkspace(workspaceId: number): Promise<DeviceRow[]> {
       return db
         .selectFrom('devices')
         .selectAll()
-        .where('owner_id', '=', ownerId)
+        .where('workspace_id', '=', workspaceId)
         .orderBy('position')
         .orderBy('id')
         .execute();
@@ -79,16 +79,35 @@ export function createDevicesRepository(db: Kysely<Database>) {
         .where('owner_id', 'is', null)
         .execute();
     },
+    /** Re-pairing by the owner: a new pairing code, and no credential until the instrument proves the code. */
+    async resetPairing(id: number, workspaceId: number, pairingCodeHash: string): Promise<boolean> {
+      const updated = await db
+        .updateTable('devices')
+        .set({ pairing_code_hash: pairingCodeHash, credential_hash: null })
+        .where('id', '=', id)
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirst();
+      return updated.numUpdatedRows > 0n;
+    },
     async setCredentialHash(id: number, credentialHash: string | null): Promise<void> {
       await db.updateTable('devices').set({ credential_hash: credentialHash }).where('id', '=', id).execute();
     },
-    /** Gives an unowned device to a user, last in their order; undefined when someone owns it already. */
-    async claim(id: number, ownerId: number): Promise<DeviceRow | undefined> {
+    /**
+     * Gives an unowned device to a workspace (by default the user's current one), last in its order;
+     * undefined when someone owns it already.
+     */
+    async claim(
+      id: number,
+      owner: Pick<RowOwner, 'userId'> & Partial<RowOwner>,
+    ): Promise<DeviceRow | undefined> {
+      const workspace =
+        owner.workspaceId ?? sql<number>`(select current_workspace_id from users where id = ${owner.userId})`;
       return db
         .updateTable('devices')
         .set({
-          owner_id: ownerId,
-          position: sql<number>`(select coalesce(max(position), -1) + 1 from devices where owner_id = ${ownerId})`,
+          owner_id: owner.userId,
+          workspace_id: workspace,
+          position: sql<number>`(select coalesce(max(position), -1) + 1 from devices where workspace_id = ${workspace})`,
         })
         .where('id', '=', id)
         .where('owner_id', 'is', null)
@@ -116,15 +135,15 @@ export function createDevicesRepository(db: Kysely<Database>) {
     async markAllOffline(): Promise<void> {
       await db.updateTable('devices').set({ state: 'offline' }).where('state', '!=', 'offline').execute();
     },
-    /** Stores the owner's order: positions follow `ids`; ids of other owners are ignored. */
-    async setOrder(ownerId: number, ids: number[]): Promise<void> {
+    /** Stores the workspace's order: positions follow `ids`; ids of other workspaces are ignored. */
+    async setOrder(workspaceId: number, ids: number[]): Promise<void> {
       await db.transaction().execute(async (transaction) => {
         for (const [position, id] of ids.entries()) {
           await transaction
             .updateTable('devices')
             .set({ position })
             .where('id', '=', id)
-            .where('owner_id', '=', ownerId)
+            .where('workspace_id', '=', workspaceId)
             .execute();
         }
       });

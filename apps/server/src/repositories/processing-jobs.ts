@@ -12,22 +12,22 @@ export function createProcessingJobsRepository(db: Kysely<Database>) {
     async insert(trx: Db, values: Insertable<ProcessingJobsTable>): Promise<ProcessingJobRow> {
       return trx.insertInto('processing_jobs').values(values).returningAll().executeTakeFirstOrThrow();
     },
-    async find(ownerId: number, id: number): Promise<ProcessingJobRow | undefined> {
+    async find(workspaceId: number, id: number): Promise<ProcessingJobRow | undefined> {
       return db
         .selectFrom('processing_jobs')
         .selectAll()
-        .where('owner_id', '=', ownerId)
+        .where('workspace_id', '=', workspaceId)
         .where('id', '=', id)
         .executeTakeFirst();
     },
     async byId(id: number): Promise<ProcessingJobRow | undefined> {
       return db.selectFrom('processing_jobs').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    async list(ownerId: number, limit = 50): Promise<ProcessingJobRow[]> {
+    async list(workspaceId: number, limit = 50): Promise<ProcessingJobRow[]> {
       return db
         .selectFrom('processing_jobs')
         .selectAll()
-        .where('owner_id', '=', ownerId)
+        .where('workspace_id', '=', workspaceId)
         .orderBy('id', 'desc')
         .limit(limit)
         .execute();
@@ -69,13 +69,13 @@ export function createProcessingJobsRepository(db: Kysely<Database>) {
         .execute();
       return rows.map((row) => row.measurement_id);
     },
-    /** The owner's measurements among `ids`, in the given order's id set. */
-    async ownedMeasurementIds(ownerId: number, ids: number[]): Promise<number[]> {
+    /** The workspace's measurements among `ids`, in the given order's id set. */
+    async ownedMeasurementIds(workspaceId: number, ids: number[]): Promise<number[]> {
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom('measurements')
         .select('id')
-        .where('owner_id', '=', ownerId)
+        .where('workspace_id', '=', workspaceId)
         .where('id', 'in', ids)
         .execute();
       return rows.map((row) => row.id);

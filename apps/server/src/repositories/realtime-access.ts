@@ -1,7 +1,9 @@
-// What the realtime authorization reads: measurement ownership and coverage by a share, and active share
+// What the realtime authorization reads: measurements, sequences and instruments of the user's current
+// workspace (its role reading them), coverage of a measurement by a share, and active share
 // tokens (not revoked, not expired).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { workspaceWhere } from './workspace-scope.ts';
 
 export interface ShareTokenRow {
   id: number;
@@ -20,9 +22,29 @@ export function createRealtimeAccessRepository(db: Kysely<Database>) {
     return result.rows[0];
   }
   return {
-    async measurementOwnedBy(measurementId: number, userId: number): Promise<boolean> {
+    /** Whether the measurement is in the user's current workspace and its role there reads measurements. */
+    async measurementReadableBy(measurementId: number, userId: number): Promise<boolean> {
       const result = await sql<{ one: number }>`
-        select 1 as one from measurements where id = ${measurementId} and owner_id = ${userId}`.execute(db);
+        select 1 as one from measurements
+        where id = ${measurementId} and workspace_id in ${workspaceWhere(userId, 'measurements.read')}`.execute(
+        db,
+      );
+      return result.rows.length > 0;
+    },
+
+    /** Whether the sequence is in the user's current workspace and its role there reads sequences. */
+    async sequenceReadableBy(sequenceId: number, userId: number): Promise<boolean> {
+      const result = await sql<{ one: number }>`
+        select 1 as one from sequences
+        where id = ${sequenceId} and workspace_id in ${workspaceWhere(userId, 'sequences.read')}`.execute(db);
+      return result.rows.length > 0;
+    },
+
+    /** Whether the instrument is in the user's current workspace and its role there reads instruments. */
+    async deviceReadableBy(deviceId: number, userId: number): Promise<boolean> {
+      const result = await sql<{ one: number }>`
+        select 1 as one from devices
+        where id = ${deviceId} and workspace_id in ${workspaceWhere(userId, 'instruments.read')}`.execute(db);
       return result.rows.length > 0;
     },
 

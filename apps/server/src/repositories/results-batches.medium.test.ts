@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createThrowAwayDatabase, newDataDir } from '../../test/harness.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { createPersonalWorkspace } from './workspaces.ts';
 import { createResultsRepository, type PeakValues } from './results.ts';
 
 const PEAKS = 10_000;
@@ -60,22 +61,32 @@ describe.each(await backends('both'))('storing 10,000 peaks on $name', (backend)
       .values({ email: 'peaks@example.com', password_hash: 'x' })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const workspaceId = await createPersonalWorkspace(db, user.id);
     const measurement = await db
       .insertInto('measurements')
-      .values({ owner_id: user.id, name: 'Long run', source: 'import', state: 'complete' })
+      .values({
+        owner_id: user.id,
+        workspace_id: workspaceId,
+        name: 'Long run',
+        source: 'import',
+        state: 'complete',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const results = createResultsRepository(db);
     const peaks = Array.from({ length: PEAKS }, (_, index) => peak(index + 1));
-    const row = await db
-      .transaction()
-      .execute((trx) =>
-        results.insertResult(
-          trx,
-          { owner_id: user.id, measurement_id: measurement.id, template_snapshot: '{}' },
-          peaks,
-        ),
-      );
+    const row = await db.transaction().execute((trx) =>
+      results.insertResult(
+        trx,
+        {
+          owner_id: user.id,
+          workspace_id: workspaceId,
+          measurement_id: measurement.id,
+          template_snapshot: '{}',
+        },
+        peaks,
+      ),
+    );
     const stored = await results.peaks([row.id]);
     expect(stored).toHaveLength(PEAKS);
     expect(stored.map((p) => p.number)).toEqual(peaks.map((p) => p.number));

@@ -5,16 +5,35 @@ import type { PeaksTable, ProcessingResultsTable } from '../db/domain-schema.ts'
 import type { Database } from '../db/schema.ts';
 import type { CalibrationsTable } from '../db/sequences-schema.ts';
 import { batchesOf } from './batches.ts';
+import { auditSignaturesReplaced } from './signatures.ts';
 
 export type ResultRow = Selectable<ProcessingResultsTable>;
 export type PeakRow = Selectable<PeaksTable>;
 export type CalibrationRow = Selectable<CalibrationsTable>;
-export type PeakValues = Omit<Insertable<PeaksTable>, 'id' | 'owner_id' | 'result_id' | 'measurement_id'>;
+export type PeakValues = Omit<
+  Insertable<PeaksTable>,
+  'id' | 'owner_id' | 'workspace_id' | 'result_id' | 'measurement_id'
+>;
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface StoredSignal {
   timeSec: number[];
   signal: number[];
+}
+
+/** The current result of each measurement: the one the user picked, else the newest version. */
+async function currentResults(db: Db, measurementIds: number[]): Promise<ResultRow[]> {
+  if (measurementIds.length === 0) return [];
+  return db
+    .selectFrom('processing_results as r')
+    .innerJoin('measurements as m', 'm.id', 'r.measurement_id')
+    .selectAll('r')
+    .distinctOn('r.measurement_id')
+    .where('r.measurement_id', 'in', measurementIds)
+    .orderBy('r.measurement_id')
+    .orderBy(sql<boolean>`coalesce(r.id = m.current_result_id, false)`, 'desc')
+    .orderBy('r.version', 'desc')
+    .execute();
 }
 
 export function createResultsRepository(db: Kysely<Database>) {
@@ -60,6 +79,7 @@ export function createResultsRepository(db: Kysely<Database>) {
         .where('id', '=', values.measurement_id)
         .forUpdate()
         .execute();
+      const [replaced] = await currentResults(trx, [values.measurement_id]);
       const { next } = await trx
         .selectFrom('processing_results')
         .select(sql<number>`coalesce(max(version), 0) + 1`.as('next'))
@@ -79,10 +99,12 @@ export function createResultsRepository(db: Kysely<Database>) {
       const rows = peaks.map((peak) => ({
         ...peak,
         owner_id: row.owner_id,
+        workspace_id: row.workspace_id,
         result_id: row.id,
         measurement_id: row.measurement_id,
       }));
       for (const batch of batchesOf(rows)) await trx.insertInto('peaks').values(batch).execute();
+      if (replaced) await auditSignaturesReplaced(trx, replaced, row, row.created_by);
       return row;
     },
     async results(measurementId: number, trx: Db = db): Promise<ResultRow[]> {
@@ -98,25 +120,24 @@ export function createResultsRepository(db: Kysely<Database>) {
     },
     /** The current result of each measurement: the one the user picked, else the newest version. */
     async latestResults(measurementIds: number[], trx: Db = db): Promise<ResultRow[]> {
-      if (measurementIds.length === 0) return [];
-      return trx
-        .selectFrom('processing_results as r')
-        .innerJoin('measurements as m', 'm.id', 'r.measurement_id')
-        .selectAll('r')
-        .distinctOn('r.measurement_id')
-        .where('r.measurement_id', 'in', measurementIds)
-        .orderBy('r.measurement_id')
-        .orderBy(sql<boolean>`coalesce(r.id = m.current_result_id, false)`, 'desc')
-        .orderBy('r.version', 'desc')
-        .execute();
+      return currentResults(trx, measurementIds);
     },
     /** Picks a measurement's current result; null goes back to the newest version. */
-    async setCurrentResult(trx: Db, measurementId: number, resultId: number | null): Promise<void> {
+    async setCurrentResult(
+      trx: Db,
+      measurementId: number,
+      resultId: number | null,
+      userId: number | null = null,
+    ): Promise<void> {
+      const [before] = await currentResults(trx, [measurementId]);
       await trx
         .updateTable('measurements')
         .set({ current_result_id: resultId })
         .where('id', '=', measurementId)
         .execute();
+      const [after] = await currentResults(trx, [measurementId]);
+      if (before && after && before.id !== after.id)
+        await auditSignaturesReplaced(trx, before, after, userId);
     },
     async peaks(resultIds: number[], trx: Db = db): Promise<PeakRow[]> {
       if (resultIds.length === 0) return [];

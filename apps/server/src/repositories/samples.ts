@@ -2,7 +2,7 @@
 // `standards` row per analyte), and the device and method rows their rules read.
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { SampleType, SamplesTable, StandardsTable } from '../db/domain-schema.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, RowOwner } from '../db/schema.ts';
 
 export type SampleRow = Selectable<SamplesTable>;
 export type AnalyteRow = Selectable<StandardsTable>;
@@ -28,36 +28,36 @@ export interface AnalyteValues {
 export function createSamplesRepository(db: Kysely<Database>) {
   return {
     db,
-    async list(ownerId: number, types: SampleType[]): Promise<SampleRow[]> {
+    async list(workspaceId: number, types: SampleType[]): Promise<SampleRow[]> {
       return db
         .selectFrom('samples')
         .selectAll()
-        .where('owner_id', '=', ownerId)
+        .where('workspace_id', '=', workspaceId)
         .where('type', 'in', types)
         .orderBy('id', 'desc')
         .execute();
     },
-    async find(ownerId: number, id: number, trx: Db = db): Promise<SampleRow | undefined> {
+    async find(workspaceId: number, id: number, trx: Db = db): Promise<SampleRow | undefined> {
       return trx
         .selectFrom('samples')
         .selectAll()
-        .where('owner_id', '=', ownerId)
+        .where('workspace_id', '=', workspaceId)
         .where('id', '=', id)
         .executeTakeFirst();
     },
-    async findMany(ownerId: number, ids: number[], trx: Db = db): Promise<SampleRow[]> {
+    async findMany(workspaceId: number, ids: number[], trx: Db = db): Promise<SampleRow[]> {
       if (ids.length === 0) return [];
       return trx
         .selectFrom('samples')
         .selectAll()
-        .where('owner_id', '=', ownerId)
+        .where('workspace_id', '=', workspaceId)
         .where('id', 'in', ids)
         .execute();
     },
-    async insert(trx: Db, ownerId: number, values: SampleValues): Promise<SampleRow> {
+    async insert(trx: Db, owner: RowOwner, values: SampleValues): Promise<SampleRow> {
       return trx
         .insertInto('samples')
-        .values({ owner_id: ownerId, ...values })
+        .values({ owner_id: owner.userId, workspace_id: owner.workspaceId, ...values })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
@@ -82,29 +82,36 @@ export function createSamplesRepository(db: Kysely<Database>) {
         .orderBy('id')
         .execute();
     },
-    async replaceAnalytes(trx: Db, ownerId: number, sampleId: number, rows: AnalyteValues[]): Promise<void> {
+    async replaceAnalytes(trx: Db, owner: RowOwner, sampleId: number, rows: AnalyteValues[]): Promise<void> {
       await trx.deleteFrom('standards').where('sample_id', '=', sampleId).execute();
       if (rows.length === 0) return;
       await trx
         .insertInto('standards')
-        .values(rows.map((row) => ({ owner_id: ownerId, sample_id: sampleId, ...row })))
+        .values(
+          rows.map((row) => ({
+            owner_id: owner.userId,
+            workspace_id: owner.workspaceId,
+            sample_id: sampleId,
+            ...row,
+          })),
+        )
         .execute();
     },
-    async device(ownerId: number, id: number, trx: Db = db) {
+    async device(workspaceId: number, id: number, trx: Db = db) {
       return trx
         .selectFrom('devices')
         .selectAll()
-        .where('owner_id', '=', ownerId)
+        .where('workspace_id', '=', workspaceId)
         .where('id', '=', id)
         .executeTakeFirst();
     },
-    /** A method the user may use: its own or an example method. */
-    async method(ownerId: number, id: number, trx: Db = db) {
+    /** A method the workspace may use: its own or an example method. */
+    async method(workspaceId: number, id: number, trx: Db = db) {
       return trx
         .selectFrom('methods')
         .selectAll()
         .where('id', '=', id)
-        .where((eb) => eb.or([eb('owner_id', '=', ownerId), eb('is_example', '=', true)]))
+        .where((eb) => eb.or([eb('workspace_id', '=', workspaceId), eb('is_example', '=', true)]))
         .executeTakeFirst();
     },
   };

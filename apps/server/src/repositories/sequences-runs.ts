@@ -99,6 +99,7 @@ export function createRunsRepository(db: Kysely<Database>) {
       trx: Db,
       values: {
         owner_id: number;
+        workspace_id: number;
         injection_id: number | null;
         device_id: number | null;
         sample_id: number | null;

@@ -1,7 +1,7 @@
 // SQL for sequences and their table of drafts.
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { DraftsTable, SequencesTable, SequenceState } from '../db/domain-schema.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, RowOwner } from '../db/schema.ts';
 
 export type SequenceRow = Selectable<SequencesTable>;
 export type DraftRow = Selectable<DraftsTable>;
@@ -18,28 +18,32 @@ export interface DraftValues {
 export function createSequencesRepository(db: Kysely<Database>) {
   return {
     db,
-    async list(ownerId: number): Promise<SequenceRow[]> {
+    async list(workspaceId: number): Promise<SequenceRow[]> {
       return db
         .selectFrom('sequences')
         .selectAll()
-        .where('owner_id', '=', ownerId)
+        .where('workspace_id', '=', workspaceId)
         .orderBy('id', 'desc')
         .execute();
     },
-    async find(ownerId: number, id: number, trx: Db = db): Promise<SequenceRow | undefined> {
+    async find(workspaceId: number, id: number, trx: Db = db): Promise<SequenceRow | undefined> {
       return trx
         .selectFrom('sequences')
         .selectAll()
-        .where('owner_id', '=', ownerId)
+        .where('workspace_id', '=', workspaceId)
         .where('id', '=', id)
         .executeTakeFirst();
     },
     /** Locks the row for a state change, so two control calls cannot both pass the same check. */
-    async lock(trx: Transaction<Database>, ownerId: number, id: number): Promise<SequenceRow | undefined> {
+    async lock(
+      trx: Transaction<Database>,
+      workspaceId: number,
+      id: number,
+    ): Promise<SequenceRow | undefined> {
       return trx
         .selectFrom('sequences')
         .selectAll()
-        .where('owner_id', '=', ownerId)
+        .where('workspace_id', '=', workspaceId)
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
@@ -61,12 +65,12 @@ export function createSequencesRepository(db: Kysely<Database>) {
     },
     async insert(
       trx: Db,
-      ownerId: number,
+      owner: RowOwner,
       values: { name: string; device_id: number; method_id: number | null; template_uuid: string | null },
     ): Promise<SequenceRow> {
       return trx
         .insertInto('sequences')
-        .values({ owner_id: ownerId, ...values })
+        .values({ owner_id: owner.userId, workspace_id: owner.workspaceId, ...values })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
@@ -94,14 +98,20 @@ export function createSequencesRepository(db: Kysely<Database>) {
     },
     async insertDraft(
       trx: Db,
-      ownerId: number,
+      owner: RowOwner,
       sequenceId: number,
       position: number,
       values: DraftValues,
     ): Promise<DraftRow> {
       return trx
         .insertInto('drafts')
-        .values({ owner_id: ownerId, sequence_id: sequenceId, position, ...values })
+        .values({
+          owner_id: owner.userId,
+          workspace_id: owner.workspaceId,
+          sequence_id: sequenceId,
+          position,
+          ...values,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
@@ -116,12 +126,12 @@ export function createSequencesRepository(db: Kysely<Database>) {
     async removeDraft(trx: Db, id: number): Promise<void> {
       await trx.deleteFrom('drafts').where('id', '=', id).execute();
     },
-    async template(ownerId: number, uuid: string, trx: Db = db) {
+    async template(workspaceId: number, uuid: string, trx: Db = db) {
       return trx
         .selectFrom('postprocessingTemplates')
         .selectAll()
         .where('uuid', '=', uuid)
-        .where((eb) => eb.or([eb('owner_id', '=', ownerId), eb('owner_id', 'is', null)]))
+        .where((eb) => eb.or([eb('workspace_id', '=', workspaceId), eb('owner_id', 'is', null)]))
         .executeTakeFirst();
     },
   };

@@ -48,6 +48,7 @@ export function createShareTokensRepository(db: Kysely<Database>) {
       trx: Db,
       values: {
         owner_id: number;
+        workspace_id: number;
         token: string;
         object_type: ShareObjectType;
         object_id: number;
@@ -56,19 +57,19 @@ export function createShareTokensRepository(db: Kysely<Database>) {
     ): Promise<ShareTokenRow> {
       return trx.insertInto('shareTokens').values(values).returningAll().executeTakeFirstOrThrow();
     },
-    async listOwned(ownerId: number): Promise<ShareTokenRow[]> {
+    async listInWorkspace(workspaceId: number): Promise<ShareTokenRow[]> {
       return db
         .selectFrom('shareTokens')
         .selectAll()
-        .where('owner_id', '=', ownerId)
+        .where('workspace_id', '=', workspaceId)
         .orderBy('id', 'desc')
         .execute();
     },
-    async findOwned(ownerId: number, id: number, trx: Db = db): Promise<ShareTokenRow | undefined> {
+    async findInWorkspace(workspaceId: number, id: number, trx: Db = db): Promise<ShareTokenRow | undefined> {
       return trx
         .selectFrom('shareTokens')
         .selectAll()
-        .where('owner_id', '=', ownerId)
+        .where('workspace_id', '=', workspaceId)
         .where('id', '=', id)
         .executeTakeFirst();
     },
@@ -80,11 +81,11 @@ export function createShareTokensRepository(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirstOrThrow();
     },
-    /** The owner of a shareable object, or undefined when it does not exist. */
-    async objectOwner(type: ShareObjectType, id: number): Promise<number | undefined> {
+    /** The workspace of a shareable object, or undefined when it does not exist. */
+    async objectWorkspace(type: ShareObjectType, id: number): Promise<number | undefined> {
       const table = type === 'sample' ? 'samples' : type === 'injection' ? 'injections' : 'sequences';
-      const row = await db.selectFrom(table).select('owner_id').where('id', '=', id).executeTakeFirst();
-      return row?.owner_id;
+      const row = await db.selectFrom(table).select('workspace_id').where('id', '=', id).executeTakeFirst();
+      return row?.workspace_id;
     },
   };
 }

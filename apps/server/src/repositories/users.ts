@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, UsersTable } from '../db/schema.ts';
+import type { Database, Executor, UsersTable } from '../db/schema.ts';
+import { createPersonalWorkspace } from './workspaces.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -18,18 +19,40 @@ export function createUsersRepository(db: Kysely<Database>) {
     findByGoogleSubject(subject: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('google_subject', '=', subject).executeTakeFirst();
     },
-    /** Inserts a user; returns undefined when the e-mail is taken. */
-    async create(values: { email: string; passwordHash: string | null; googleSubject?: string | null }) {
-      return db
-        .insertInto('users')
-        .values({
-          email: values.email,
-          password_hash: values.passwordHash,
-          google_subject: values.googleSubject ?? null,
-        })
-        .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
-        .returningAll()
-        .executeTakeFirst();
+    /**
+     * Inserts a user with its personal workspace (admin, current); returns undefined when the e-mail is
+     * taken. `emailVerified`: the address was proven elsewhere (Google says so).
+     */
+    async create(values: {
+      email: string;
+      passwordHash: string | null;
+      googleSubject?: string | null;
+      emailVerified?: boolean;
+    }): Promise<UserRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({
+            email: values.email,
+            password_hash: values.passwordHash,
+            google_subject: values.googleSubject ?? null,
+            email_verified_at: values.emailVerified ? new Date() : null,
+          })
+          .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (!user) return undefined;
+        const workspaceId = await createPersonalWorkspace(trx, user.id);
+        return { ...user, current_workspace_id: workspaceId };
+      });
+    },
+    async markEmailVerified(id: number, trx: Executor = db): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set({ email_verified_at: new Date() })
+        .where('id', '=', id)
+        .where('email_verified_at', 'is', null)
+        .execute();
     },
     async setPassword(id: number, passwordHash: string): Promise<void> {
       await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();

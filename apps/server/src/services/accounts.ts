@@ -1,8 +1,24 @@
 // Accounts and sessions: sign-in, refresh with rotation, sign-up, password recovery, Google sign-in.
-import { formMessages, isEmail, PASSWORD_MIN_LENGTH } from '@eluent/contracts';
+import {
+  formMessages,
+  googleSignInInputSchema,
+  isEmail,
+  PASSWORD_MIN_LENGTH,
+  recoverPasswordInputSchema,
+  refreshInputSchema,
+  resetPasswordInputSchema,
+  signInInputSchema,
+  signUpInputSchema,
+  type DetailAnswer,
+  type GoogleClientId,
+  type ResetCodeCheck,
+  type SignedUp,
+  type TokenPair,
+} from '@eluent/contracts';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { AppError, RawBodyError } from '../errors.ts';
 import { newSecretCode, sha256 } from '../lib/codes.ts';
+import { parseInput } from '../lib/input.ts';
 import type { PasswordHasher } from '../lib/passwords.ts';
 import type { TokensRepository } from '../repositories/tokens.ts';
 import type { UserRow, UsersRepository } from '../repositories/users.ts';
@@ -12,11 +28,8 @@ import { TokenError, type SessionTokenService } from './tokens.ts';
 const RESET_CODE_LIFETIME_MS = 60 * 60 * 1000;
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
-export interface TokenResponse {
-  access: string;
-  refresh: string;
-  expires_in: number;
-}
+/** The answers' shapes are contracts' (rest/accounts.ts). */
+export type TokenResponse = TokenPair;
 
 export interface AccountsDependencies {
   users: UsersRepository;
@@ -26,6 +39,13 @@ export interface AccountsDependencies {
   passwords: PasswordHasher;
   googleClientId: string | undefined;
   googleJwksUrl: string;
+  /**
+   * Ends the user's open live connections (realtime) once their token version was raised, on every server
+   * process, so a stolen token stops reading at once rather than at its next refresh.
+   */
+  endLiveSessions: (userId: number) => Promise<void>;
+  /** Mails a new account the link that verifies its address (services/workspaces/invitations.ts). */
+  sendVerification: (userId: number, origin: string) => Promise<unknown>;
 }
 
 export const tokenNotValid = (message: string) =>
@@ -34,18 +54,6 @@ export const tokenNotValid = (message: string) =>
     { detail: message, code: 'token_not_valid' },
     { 'www-authenticate': 'Bearer realm="api"' },
   );
-
-function requireFields(body: Record<string, unknown>, names: string[]): Record<string, string> {
-  const fields: Record<string, string[]> = {};
-  const values: Record<string, string> = {};
-  for (const name of names) {
-    const value = body[name];
-    if (typeof value !== 'string' || value.length === 0) fields[name] = [formMessages.required];
-    else values[name] = value;
-  }
-  if (Object.keys(fields).length > 0) throw AppError.validation(fields);
-  return values;
-}
 
 function checkNewPassword(password: string): void {
   if (password.length < PASSWORD_MIN_LENGTH) {
@@ -57,6 +65,12 @@ function checkNewPassword(password: string): void {
 
 export function createAccountsService(deps: AccountsDependencies) {
   const { users, tokens, sessions, mailer, passwords } = deps;
+  /** Every token issued so far stops working: REST, GraphQL and new connections at once, open ones too. */
+  async function endEverySession(userId: number): Promise<void> {
+    await tokens.revokeAllForUser(userId);
+    await users.bumpTokenVersion(userId);
+    await deps.endLiveSessions(userId);
+  }
   const google = deps.googleJwksUrl ? createRemoteJWKSet(new URL(deps.googleJwksUrl)) : undefined;
 
   async function startSession(user: UserRow): Promise<TokenResponse> {
@@ -68,10 +82,7 @@ export function createAccountsService(deps: AccountsDependencies) {
 
   return {
     async signIn(body: Record<string, unknown>): Promise<TokenResponse> {
-      const { username, password } = requireFields(body, ['username', 'password']) as {
-        username: string;
-        password: string;
-      };
+      const { username, password } = parseInput(signInInputSchema, body);
       const user = await users.findByEmail(username.trim());
       // Always one scrypt run (a dummy hash for unknown e-mails), so timing does not reveal accounts.
       const matches = await passwords.verify(password, user?.password_hash);
@@ -89,7 +100,7 @@ export function createAccountsService(deps: AccountsDependencies) {
     },
 
     async refresh(body: Record<string, unknown>): Promise<TokenResponse> {
-      const { refresh } = requireFields(body, ['refresh']) as { refresh: string };
+      const { refresh } = parseInput(refreshInputSchema, body);
       let claims;
       try {
         claims = await sessions.verify(refresh, 'refresh');
@@ -101,8 +112,7 @@ export function createAccountsService(deps: AccountsDependencies) {
       if (outcome === 'reused') {
         // A refresh token presented twice may have been stolen: end every session of that user, access
         // tokens included.
-        await tokens.revokeAllForUser(Number(claims.user_id));
-        await users.bumpTokenVersion(Number(claims.user_id));
+        await endEverySession(Number(claims.user_id));
         throw tokenNotValid('Token is blacklisted');
       }
       if (outcome === 'unknown') throw tokenNotValid('Token is invalid');
@@ -112,11 +122,12 @@ export function createAccountsService(deps: AccountsDependencies) {
       return startSession(user);
     },
 
-    async signUp(body: Record<string, unknown>): Promise<TokenResponse & { id: number; email: string }> {
-      const { email, password } = requireFields(body, ['email', 'password']) as {
-        email: string;
-        password: string;
-      };
+    async signUp(
+      body: Record<string, unknown>,
+      /** Where the verification link points; without one (the CLI) no mail goes out until asked for. */
+      origin?: string,
+    ): Promise<SignedUp> {
+      const { email, password } = parseInput(signUpInputSchema, body);
       const normalizedEmail = email.trim();
       if (!isEmail(normalizedEmail)) throw AppError.validation({ email: [formMessages.email] });
       checkNewPassword(password);
@@ -128,11 +139,12 @@ export function createAccountsService(deps: AccountsDependencies) {
         throw AppError.domain(400, 'email_taken', {
           fields: { email: ['A user with this email already exists.'] },
         });
+      if (origin !== undefined) await deps.sendVerification(user.id, origin);
       return { id: user.id, email: user.email, ...(await startSession(user)) };
     },
 
-    async recoverPassword(body: Record<string, unknown>, origin: string): Promise<{ detail: string }> {
-      const { email } = requireFields(body, ['email']) as { email: string };
+    async recoverPassword(body: Record<string, unknown>, origin: string): Promise<DetailAnswer> {
+      const { email } = parseInput(recoverPasswordInputSchema, body);
       if (!isEmail(email.trim())) throw AppError.validation({ email: [formMessages.email] });
       const user = await users.findByEmail(email.trim());
       if (user?.is_active) {
@@ -149,7 +161,7 @@ export function createAccountsService(deps: AccountsDependencies) {
       return { detail: 'If the address belongs to an account, a link to reset the password has been sent.' };
     },
 
-    async checkResetCode(code: unknown): Promise<{ detail: string; email: string }> {
+    async checkResetCode(code: unknown): Promise<ResetCodeCheck> {
       if (typeof code !== 'string' || code.length === 0 || code.length > 200)
         throw AppError.domain(400, 'reset_code_invalid');
       const reset = await tokens.findLiveReset(sha256(code));
@@ -158,29 +170,23 @@ export function createAccountsService(deps: AccountsDependencies) {
       return { detail: 'The code is valid.', email: user.email };
     },
 
-    async resetPassword(body: Record<string, unknown>): Promise<{ detail: string }> {
-      const { code, password } = requireFields(body, ['code', 'password']) as {
-        code: string;
-        password: string;
-      };
+    async resetPassword(body: Record<string, unknown>): Promise<DetailAnswer> {
+      const { code, password } = parseInput(resetPasswordInputSchema, body);
       checkNewPassword(password);
       const passwordHash = await passwords.hash(password);
       const userId = await tokens.consumeReset(sha256(code));
       if (userId === undefined) throw AppError.domain(400, 'reset_code_invalid');
       await users.setPassword(userId, passwordHash);
-      await tokens.revokeAllForUser(userId);
-      await users.bumpTokenVersion(userId);
+      await endEverySession(userId);
       return { detail: 'Your password has been changed. Sign in with the new password.' };
     },
 
-    googleClientId(): { client_id: string | null } {
+    googleClientId(): GoogleClientId {
       return { client_id: deps.googleClientId ?? null };
     },
 
-    async googleSignIn(
-      body: Record<string, unknown>,
-    ): Promise<TokenResponse & { id: number; email: string }> {
-      const { id_token: idToken } = requireFields(body, ['id_token']) as { id_token: string };
+    async googleSignIn(body: Record<string, unknown>): Promise<SignedUp> {
+      const { id_token: idToken } = parseInput(googleSignInInputSchema, body);
       if (!deps.googleClientId || !google) throw AppError.domain(400, 'google_signin_disabled');
       let payload;
       try {
@@ -202,7 +208,13 @@ export function createAccountsService(deps: AccountsDependencies) {
           await users.linkGoogle(byEmail.id, subject);
           user = byEmail;
         } else {
-          user = await users.create({ email, passwordHash: null, googleSubject: subject });
+          // Google vouches for the address (email_verified above).
+          user = await users.create({
+            email,
+            passwordHash: null,
+            googleSubject: subject,
+            emailVerified: true,
+          });
         }
       }
       if (!user?.is_active) throw AppError.domain(401, 'google_token_invalid');

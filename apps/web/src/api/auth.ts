@@ -1,5 +1,6 @@
 // Account calls of spec §7 (REST): sign-in, sign-up, Google sign-in, password recovery and reset.
 import { http, session } from './client.ts';
+import type { DetailAnswer, GoogleClientId, ResetCodeCheck, SignedUp, TokenPair } from '@eluent/contracts';
 import type { HttpResult } from './http.ts';
 import type { TokenResponse } from './session.ts';
 
@@ -10,45 +11,39 @@ async function keepTokens<T extends TokenResponse>(result: HttpResult<T>): Promi
 
 export async function signIn(email: string, password: string) {
   return keepTokens(
-    await http.post<TokenResponse>('/api/token/', { username: email, password }, { auth: false }),
+    await http.post<TokenPair>('/api/token/', { username: email, password }, { auth: false }),
   );
 }
 
 export async function signUp(email: string, password: string) {
-  return keepTokens(
-    await http.post<TokenResponse & { id: number; email: string }>(
-      '/api/accounts/',
-      { email, password },
-      { auth: false },
-    ),
-  );
+  return keepTokens(await http.post<SignedUp>('/api/accounts/', { email, password }, { auth: false }));
 }
 
 export async function googleSignIn(idToken: string) {
   return keepTokens(
-    await http.post<TokenResponse>('/api/accounts/:google_signin/', { id_token: idToken }, { auth: false }),
+    await http.post<SignedUp>('/api/accounts/:google_signin/', { id_token: idToken }, { auth: false }),
   );
 }
 
 export async function googleClientId(): Promise<string | null> {
-  const result = await http.get<{ client_id: string | null }>('/api/google_signin/client_id/', {
+  const result = await http.get<GoogleClientId>('/api/google_signin/client_id/', {
     auth: false,
   });
   return result.ok ? (result.data?.client_id ?? null) : null;
 }
 
 export function recoverPassword(email: string) {
-  return http.post<{ detail?: string }>('/api/accounts/:recover-password/', { email }, { auth: false });
+  return http.post<DetailAnswer>('/api/accounts/:recover-password/', { email }, { auth: false });
 }
 
 export function checkResetCode(code: string) {
-  return http.get<unknown>(`/api/accounts/:check-reset-password/?code=${encodeURIComponent(code)}`, {
+  return http.get<ResetCodeCheck>(`/api/accounts/:check-reset-password/?code=${encodeURIComponent(code)}`, {
     auth: false,
   });
 }
 
 export function resetPassword(code: string, password: string) {
-  return http.post<unknown>('/api/accounts/:reset-password/', { code, password }, { auth: false });
+  return http.post<DetailAnswer>('/api/accounts/:reset-password/', { code, password }, { auth: false });
 }
 
 export function sendContactMessage(message: { name: string; email: string; message: string }) {

@@ -1,7 +1,8 @@
 // The app's one session, REST client and GraphQL client, wired together.
 import { browserStorage } from '../lib/storage.ts';
 import { CLIENT_VERSION } from '../lib/constants.ts';
-import { createSession, type TokenResponse } from './session.ts';
+import type { TokenPair } from '@eluent/contracts';
+import { createSession } from './session.ts';
 import { createHttpClient } from './http.ts';
 import { createGraphqlClient } from './graphql.ts';
 import { createVersionState } from './versionState.ts';
@@ -14,7 +15,7 @@ export const versionState = createVersionState(CLIENT_VERSION, (text) => console
 export const session = createSession({
   storage,
   refreshCall: async (refresh) => {
-    const result = await http.post<TokenResponse>('/api/token/refresh/', { refresh }, { auth: false });
+    const result = await http.post<TokenPair>('/api/token/refresh/', { refresh }, { auth: false });
     return result.ok ? { ok: true, data: result.data } : { ok: false, status: result.status };
   },
 });

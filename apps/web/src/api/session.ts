@@ -1,13 +1,11 @@
 // The signed-in session of spec §4: tokens in local storage, refresh near expiry with one shared request.
+import type { TokenPair } from '@eluent/contracts';
 import { decodeJwt, type AccessTokenPayload } from '../lib/jwt.ts';
 import { globalStorageKey, type KeyValueStorage } from '../lib/storage.ts';
 import { TOKEN_EXPIRY_MARGIN_MS } from '../lib/constants.ts';
 
-export interface TokenResponse {
-  access: string;
-  refresh?: string;
-  expires_in: number;
-}
+/** What the session keeps of a token answer (contracts' `TokenPair`; a refresh token may be absent). */
+export type TokenResponse = Omit<TokenPair, 'refresh'> & Partial<Pick<TokenPair, 'refresh'>>;
 
 export type RefreshCall = (
   refreshToken: string,

@@ -35,3 +35,19 @@ export function formatDurationSec(seconds: number | null | undefined): string {
   const rest = String(whole % 60).padStart(2, '0');
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
+
+/** A time stamp in local time to the second, with the time zone's name ("24/11/2026, 09:12:05 CET"). */
+export function formatDateTimeWithZone(value: DateInput, locale?: string): string {
+  const date = toDate(value);
+  return date
+    ? date.toLocaleString(locale, {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        timeZoneName: 'short',
+      })
+    : `${MISSING_DATE} ${MISSING_TIME}`;
+}

@@ -12,6 +12,7 @@ import {
   defaultAppearance,
   SERIES_COLORS,
   type PlotAppearance,
+  type PlotEditing,
   type PlotPeak,
   type PlotSeries,
 } from './plotTypes.ts';
@@ -25,6 +26,8 @@ interface ChromatogramPlotProps {
   appearance?: PlotAppearance;
   height?: number;
   label: string;
+  /** An editor of the peaks (manual integration); the plot's drag zooms only without one. */
+  editing?: PlotEditing | null;
 }
 
 const formatMin = (value: number) => value.toFixed(2);
@@ -37,6 +40,7 @@ export function ChromatogramPlot({
   appearance = defaultAppearance,
   height = 360,
   label,
+  editing = null,
 }: ChromatogramPlotProps) {
   const container = useRef<HTMLDivElement>(null);
   const readout = useRef<HTMLSpanElement>(null);
@@ -49,6 +53,8 @@ export function ChromatogramPlot({
   ];
   const layer = useRef({ drawn, peaks, appearance, signal: series[0] ?? null });
   layer.current = { drawn, peaks, appearance, signal: series[0] ?? null };
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
   const shape = `${series.length}:${drawn.length}:${appearance.lineWidth}:${height}:${unit}`;
 
   const built = useRef<{ min: number; max: number } | null>(null);
@@ -126,12 +132,16 @@ export function ChromatogramPlot({
       cursor: {
         drag: { x: true, y: false, setScale: true },
         points: { show: false },
-        bind: { mousedown: (u, _target, handler) => (event) => (event.shiftKey ? null : handler(event)) },
+        // Shift-drag pans; an editor takes the drag for its own gestures.
+        bind: {
+          mousedown: (_u, _target, handler) => (event) =>
+            event.shiftKey || editingRef.current ? null : handler(event),
+        },
       },
       hooks: {
         // Deferred: uPlot drops scale changes made inside its own setScale hook.
         setScale: [(u, key) => key === 'x' && scheduleRebuild(u)],
-        draw: [drawPeaksHook(() => layer.current)],
+        draw: [drawPeaksHook(() => layer.current), (u) => editingRef.current?.draw(u)],
         setCursor: [
           (u) => {
             const index = u.cursor.idx;
@@ -180,7 +190,14 @@ export function ChromatogramPlot({
     }
   }, [series, baseline]);
 
-  useEffect(() => plot.current?.redraw(false), [peaks, appearance]);
+  useEffect(() => plot.current?.redraw(false), [peaks, appearance, editing]);
+
+  const attachEditor = editing?.attach;
+  useEffect(() => {
+    const u = plot.current;
+    if (!u || !attachEditor) return;
+    return attachEditor(u);
+  }, [attachEditor, shape]);
 
   const act = (action: (u: uPlot) => void) => () => plot.current && action(plot.current);
   return (
@@ -219,7 +236,19 @@ export function ChromatogramPlot({
           </button>
         </span>
       </div>
-      <div ref={container} className="plot__canvas" />
+      <div
+        ref={container}
+        className={editing ? 'plot__canvas plot__canvas--editing' : 'plot__canvas'}
+        {...(editing
+          ? {
+              tabIndex: 0,
+              role: 'application',
+              'aria-label': editing.label,
+              'aria-describedby': editing.describedBy,
+              onKeyDown: editing.onKeyDown,
+            }
+          : {})}
+      />
       {series.length > 1 && (
         <figcaption className="plot__legend">
           {series.map((item, index) => (
@@ -230,7 +259,9 @@ export function ChromatogramPlot({
           ))}
         </figcaption>
       )}
-      <p className="plot__hint">Drag to zoom · Shift-drag to pan · wheel to zoom around the cursor</p>
+      <p className="plot__hint">
+        {editing?.hint ?? 'Drag to zoom · Shift-drag to pan · wheel to zoom around the cursor'}
+      </p>
     </figure>
   );
 }

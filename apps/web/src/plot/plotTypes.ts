@@ -1,4 +1,7 @@
-// What the chromatogram plot draws: signals (times in seconds), a run baseline and integrated peaks.
+// What the chromatogram plot draws: signals (times in seconds), a run baseline and integrated peaks, and the
+// hooks an editor of peaks plugs in.
+import type { KeyboardEvent } from 'react';
+import type uPlot from 'uplot';
 
 export interface PlotSeries {
   id: string;
@@ -37,3 +40,20 @@ export const defaultAppearance: PlotAppearance = {
 export const SERIES_COLORS = ['#0e5a6b', '#d9480f', '#2b8a3e', '#7048e8', '#c2255c', '#1971c2', '#8f6b00'];
 export const BASELINE_COLOR = '#e8590c';
 export const PEAK_COLOR = '#2bb3a8';
+
+/**
+ * An editor on the plot (manual integration): while given, the plot's drag no longer zooms, the editor draws
+ * over the peaks, handles the pointer on the plot and the keys of the focused plot.
+ */
+export interface PlotEditing {
+  /** Draws after the peaks, on uPlot's canvas. */
+  draw: (u: uPlot) => void;
+  /** Attaches pointer handlers to the plot; returns what detaches them. */
+  attach: (u: uPlot) => () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** The focusable plot's name and the id of the element that explains its keys. */
+  label: string;
+  describedBy?: string;
+  /** Replaces the navigation hint under the plot. */
+  hint: string;
+}

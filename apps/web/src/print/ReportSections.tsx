@@ -1,6 +1,7 @@
-// The parts of a printed report below the header: amounts, system suitability, calibration, audit.
-import { formatDateTime } from '../lib/time.ts';
-import type { ReportAuditEntry, ReportCalibration, ReportInjection } from './reportModel.ts';
+// The parts of a printed report below the header: amounts, system suitability, calibration, audit,
+// electronic signatures.
+import { formatDateTimeWithZone } from '../lib/time.ts';
+import type { ReportAuditEntry, ReportCalibration, ReportInjection, ReportSignature } from './reportModel.ts';
 
 const fixed = (value: number | null, digits: number) => (value === null ? '—' : value.toFixed(digits));
 
@@ -91,10 +92,16 @@ export function CalibrationTable({ calibrations }: { calibrations: readonly Repo
         {calibrations.map((calibration) => (
           <tr key={calibration.analyte}>
             <td>{calibration.analyte}</td>
-            <td>{calibration.model}</td>
-            <td>{calibration.slope.toPrecision(5)}</td>
-            <td>{calibration.intercept.toPrecision(5)}</td>
-            <td>{fixed(calibration.rSquared, 5)}</td>
+            <td>{calibration.model.replaceAll('_', ' ')}</td>
+            {calibration.problem !== null ? (
+              <td colSpan={3}>{calibration.problem}</td>
+            ) : (
+              <>
+                <td>{calibration.slope?.toPrecision(5) ?? '—'}</td>
+                <td>{calibration.intercept?.toPrecision(5) ?? '—'}</td>
+                <td>{fixed(calibration.rSquared, 5)}</td>
+              </>
+            )}
             <td>{calibration.points}</td>
           </tr>
         ))}
@@ -110,25 +117,71 @@ export function AuditTable({ audit }: { audit: readonly ReportAuditEntry[] }) {
       <thead>
         <tr>
           <th scope="col">When</th>
+          <th scope="col">Who</th>
           <th scope="col">What</th>
           <th scope="col">Action</th>
-          <th scope="col">Changed</th>
+          <th scope="col">Changes</th>
           <th scope="col">Reason</th>
         </tr>
       </thead>
       <tbody>
         {audit.map((entry, index) => (
-          <tr key={`${entry.entity}-${entry.entityId}-${index}`}>
-            <td>{formatDateTime(entry.at)}</td>
-            <td>
-              {entry.entity} #{entry.entityId}
-            </td>
+          <tr key={`${entry.at}-${index}`}>
+            <td>{formatDateTimeWithZone(entry.at)}</td>
+            <td>{entry.who}</td>
+            <td>{entry.what}</td>
             <td>{entry.action}</td>
-            <td>{entry.changed.length > 0 ? entry.changed.join(', ') : '—'}</td>
+            <td>{entry.changes.length > 0 ? entry.changes.join('; ') : '—'}</td>
             <td>{entry.reason ?? '—'}</td>
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The electronic signatures: meaning, signer, local time with its zone, and whether each still holds. */
+export function SignaturesTable({
+  signatures,
+  reviewState,
+}: {
+  signatures: readonly ReportSignature[];
+  reviewState: string | null;
+}) {
+  return (
+    <>
+      {reviewState && <p className="report__meta">Review state: {reviewState}</p>}
+      {signatures.length === 0 ? (
+        <p className="report__note">Not signed.</p>
+      ) : (
+        <table className="report__table report__signatures">
+          <thead>
+            <tr>
+              <th scope="col">Meaning</th>
+              <th scope="col">Signed by</th>
+              <th scope="col">Time</th>
+              <th scope="col">Covers</th>
+              <th scope="col">Validity</th>
+            </tr>
+          </thead>
+          <tbody>
+            {signatures.map((signature, index) => (
+              <tr key={index} data-valid={signature.valid}>
+                <td>
+                  {signature.meaning}
+                  {signature.reason && <div className="report__reason">Reason: {signature.reason}</div>}
+                </td>
+                <td>{signature.signer}</td>
+                <td>{formatDateTimeWithZone(signature.signedAt)}</td>
+                <td>
+                  {signature.scope} · {signature.versions}
+                </td>
+                <td>{signature.valid ? 'Valid' : `Invalidated: ${signature.invalidReason ?? ''}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
   );
 }

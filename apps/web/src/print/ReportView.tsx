@@ -4,7 +4,13 @@ import { formatDateTime } from '../lib/time.ts';
 import { ChromatogramSvg } from './ChromatogramSvg.tsx';
 import { PeakTable } from './PeakTable.tsx';
 import type { ReportInjection, ReportModel, ReportTrace } from './reportModel.ts';
-import { AmountsTable, AuditTable, CalibrationTable, SuitabilityTable } from './ReportSections.tsx';
+import {
+  AmountsTable,
+  AuditTable,
+  CalibrationTable,
+  SignaturesTable,
+  SuitabilityTable,
+} from './ReportSections.tsx';
 import './report.css';
 
 export type TraceLookup = (injection: ReportInjection) => ReportTrace | 'loading' | null;
@@ -29,6 +35,8 @@ function Facts({ report }: { report: ReportModel }) {
     [report.kind === 'sequence' ? 'Sequence' : 'Sample', report.sample],
     ['Date', formatDateTime(report.date)],
     ['Printed', formatDateTime(report.generatedAt)],
+    ['Report No.', report.reportNumber === null ? null : `R-${report.reportNumber}`],
+    ['Sequence No.', report.sequenceNumber === null ? null : `S-${report.sequenceNumber}`],
   ];
   return (
     <dl className="report__facts">
@@ -100,6 +108,10 @@ export function ReportView({ report, traceOf }: { report: ReportModel; traceOf: 
         <p className="report__product">Eluent</p>
         <h1>{report.title}</h1>
         <Facts report={report} />
+        <section className="report__review" aria-label="Signatures">
+          <h2>Signatures</h2>
+          <SignaturesTable signatures={report.signatures} reviewState={report.reviewState} />
+        </section>
       </header>
       {report.injections.length === 0 && <p className="report__note">No injections yet.</p>}
       {report.injections.map((injection) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorsOf } from './reportModel.ts';
+import { auditOf, errorsOf } from './reportModel.ts';
 
 describe('errorsOf', () => {
   it('reads catalogue errors and processing step errors', () => {
@@ -20,5 +20,37 @@ describe('errorsOf', () => {
 
   it('answers nothing for a missing list', () => {
     expect(errorsOf(null)).toEqual([]);
+  });
+});
+
+describe('auditOf', () => {
+  it('reads a readable audit entry: who, what, each change old → new, the reason', () => {
+    expect(
+      auditOf({
+        at: '2026-11-24T09:00:00.000Z',
+        user: { id: 3, email: 'ana@lab.example' },
+        entity: 'drafts',
+        entity_label: 'Sequence row',
+        entity_id: '34',
+        label: 'vial 4',
+        action: 'update',
+        action_label: 'Changed',
+        changes: [
+          { field: 'vial', label: 'Vial', old: '3', new: '4' },
+          { field: 'method_id', label: 'Method', old: null, new: '7' },
+        ],
+        reason: null,
+      }),
+    ).toEqual({
+      at: '2026-11-24T09:00:00.000Z',
+      who: 'ana@lab.example',
+      what: 'Sequence row 34 (vial 4)',
+      action: 'Changed',
+      reason: null,
+      changes: ['Vial 3 → 4', 'Method 7'],
+    });
+    expect(auditOf({ user: null, entity: 'sequences', entity_id: '1', action: 'finish' }).who).toBe(
+      'Eluent server',
+    );
   });
 });

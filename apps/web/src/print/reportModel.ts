@@ -1,6 +1,12 @@
 // What a printed report shows, independent of where the data came from (the cabinet's stored report data
 // or a share link read through GraphQL).
-import { separationCode } from '@eluent/contracts';
+import {
+  calibrationProblemSchema,
+  calibrationProblemText,
+  reviewStateLabels,
+  separationCode,
+  signatureMeaningLabels,
+} from '@eluent/contracts';
 
 export interface ReportPeak {
   number: number;
@@ -47,20 +53,37 @@ export interface ReportInjection {
 export interface ReportCalibration {
   analyte: string;
   model: string;
-  slope: number;
-  intercept: number;
+  /** Null when the component could not be calibrated; `problem` says why. */
+  slope: number | null;
+  intercept: number | null;
   rSquared: number | null;
   amountUnit: string;
   points: number;
+  problem: string | null;
 }
 
+/** One audit entry as the server writes it readable (docs/audit.md): who, what, each field old → new. */
 export interface ReportAuditEntry {
   at: string;
-  entity: string;
-  entityId: string;
+  who: string;
+  what: string;
   action: string;
   reason: string | null;
-  changed: string[];
+  changes: string[];
+}
+
+/** One electronic signature as printed: who, what it means, when (local time with zone) and validity. */
+export interface ReportSignature {
+  /** What it covers: the whole sequence or this injection alone. */
+  scope: 'Sequence' | 'Injection';
+  meaning: string;
+  signer: string;
+  signedAt: string;
+  reason: string | null;
+  versions: string;
+  valid: boolean;
+  /** Why it no longer holds for the current results (catalogue words from the server). */
+  invalidReason: string | null;
 }
 
 export interface ReportModel {
@@ -75,6 +98,13 @@ export interface ReportModel {
   date: string | null;
   injections: ReportInjection[];
   calibrations: ReportCalibration[];
+  /** The issued report's record number (none for a report read through a share link). */
+  reportNumber: number | null;
+  /** The sequence's record number in its workspace. */
+  sequenceNumber: number | null;
+  /** The review state of what the report covers, when the report data carries one. */
+  reviewState: string | null;
+  signatures: ReportSignature[];
   audit: ReportAuditEntry[];
 }
 
@@ -110,27 +140,39 @@ export function peakOf(row: Json): ReportPeak {
   };
 }
 
+/** A stored calibration problem as the catalogue sentence; null when there is none or it is not readable. */
+function problemOf(value: unknown): string | null {
+  const parsed = calibrationProblemSchema.safeParse(value);
+  return parsed.success ? calibrationProblemText(parsed.data) : null;
+}
+
 export function calibrationOf(row: Json): ReportCalibration {
   return {
     analyte: text(row.analyte) ?? '',
     model: text(row.model) ?? '',
-    slope: num(row.slope) ?? 0,
-    intercept: num(row.intercept) ?? 0,
+    slope: num(row.slope),
+    intercept: num(row.intercept),
     rSquared: num(row.r_squared),
     amountUnit: text(row.amount_unit) ?? '',
     points: Array.isArray(row.points) ? row.points.length : 0,
+    problem: problemOf(row.problem),
   };
 }
 
 export function auditOf(row: Json): ReportAuditEntry {
-  const changedOf = (values: unknown) => Object.keys(asObject(values));
+  const user = asObject(row.user);
+  const label = text(row.label);
   return {
     at: text(row.at) ?? '',
-    entity: text(row.entity) ?? '',
-    entityId: text(row.entity_id) ?? '',
-    action: text(row.action) ?? '',
+    who: row.user ? (text(user.email) ?? `user ${text(user.id) ?? ''}`) : 'Eluent server',
+    what: `${text(row.entity_label) ?? text(row.entity) ?? ''} ${text(row.entity_id) ?? ''}${label ? ` (${label})` : ''}`,
+    action: text(row.action_label) ?? text(row.action) ?? '',
     reason: text(row.reason),
-    changed: row.action === 'update' ? changedOf(row.new_values) : [],
+    changes: asList(row.changes).map((change) => {
+      const before = text(change.old);
+      const after = text(change.new) ?? '—';
+      return `${text(change.label) ?? ''} ${before === null ? after : `${before} → ${after}`}`;
+    }),
   };
 }
 
@@ -152,6 +194,34 @@ export function noiseOf(figures: unknown): number | null {
   return num(asObject(asObject(figures).noise).rms);
 }
 
+const meaningWords: Record<string, string> = signatureMeaningLabels;
+const stateWords: Record<string, string> = reviewStateLabels;
+
+function signaturesOf(review: unknown, scope: ReportSignature['scope']): ReportSignature[] {
+  return asList(asObject(review).signatures).map((row) => {
+    const signer = asObject(row.signer);
+    const name = text(signer.name) ?? '';
+    const email = text(signer.email) ?? '';
+    return {
+      scope,
+      meaning: meaningWords[text(row.meaning) ?? ''] ?? text(row.meaning) ?? '',
+      signer: name === email || !email ? name : `${name} (${email})`,
+      signedAt: text(row.signed_at) ?? '',
+      reason: text(row.reason),
+      versions: asList(row.results)
+        .map((item) => `v${num(item.version) ?? '?'}`)
+        .join(', '),
+      valid: row.valid === true,
+      invalidReason: text(row.invalid_reason),
+    };
+  });
+}
+
+function reviewStateOf(review: unknown): string | null {
+  const state = text(asObject(review).state);
+  return state ? (stateWords[state] ?? state) : null;
+}
+
 /** The server's `/api/reports/{kind}/{id}/` answer, as the cabinet stores it. */
 export function reportFromServer(data: unknown): ReportModel {
   const report = asObject(data);
@@ -163,6 +233,13 @@ export function reportFromServer(data: unknown): ReportModel {
     column,
     calibrations: asList(report.calibrations).map(calibrationOf),
     audit: asList(report.audit).map(auditOf),
+    reportNumber: num(asObject(report.record).report_number),
+    sequenceNumber: num(report.sequence_number),
+    reviewState: reviewStateOf(report.review),
+    signatures: [
+      ...signaturesOf(report.sequence_review, 'Sequence'),
+      ...signaturesOf(report.review, report.kind === 'injection' ? 'Injection' : 'Sequence'),
+    ],
   };
   if (report.kind === 'injection') {
     const injection = asObject(report.injection);

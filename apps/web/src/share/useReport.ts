@@ -1,17 +1,13 @@
-// The report to print: from the share link when it carries a token, else from the report data the cabinet
-// stored; then the chromatograms the data did not carry, read by measurement id.
+// The report to print: from the server's report data read with the share link's visitor token when the link
+// carries one, else from the report data the cabinet stored; then the chromatograms the data did not carry,
+// read by measurement id.
 import { useEffect, useState } from 'react';
 import { ShareTokenExchangeError } from '../api/anonymousTokens.ts';
 import { session, storage } from '../api/client.ts';
-import {
-  reportFromGraphql,
-  SHARED_INJECTION_REPORT,
-  SHARED_SEQUENCE_REPORT,
-} from '../print/reportFromGraphql.ts';
 import { reportFromServer, type ReportModel, type ReportTrace } from '../print/reportModel.ts';
 import { readReportData, type ReportKind } from '../print/reportStorage.ts';
 import { readShareLink } from './shareLink.ts';
-import { fetchSignal, GENERIC_ERROR_TEXT, visitorGraphql, visitorToken } from './visitor.ts';
+import { fetchReport, fetchSignal, GENERIC_ERROR_TEXT, visitorToken } from './visitor.ts';
 
 export type ReportState =
   | { status: 'loading' }
@@ -24,12 +20,9 @@ async function loadReport(kind: ReportKind): Promise<ReportState> {
   if (link.token && link.id !== null) {
     const objectId = kind === 'injection' ? (link.injection ?? link.id) : link.id;
     const bearer = await visitorToken(link.token, link.id);
-    const data = await visitorGraphql(link.token, link.id).query(
-      kind === 'injection' ? SHARED_INJECTION_REPORT : SHARED_SEQUENCE_REPORT,
-      { id: objectId },
-    );
-    const report = reportFromGraphql(kind, data);
-    return report ? { status: 'ready', report, bearer } : { status: 'empty' };
+    // The same report data the owner prints (instrument, column, calibration included), read as a visitor.
+    const data = await fetchReport(kind, objectId, bearer);
+    return data ? { status: 'ready', report: reportFromServer(data), bearer } : { status: 'empty' };
   }
   const userId = session.current()?.payload.user_id ?? null;
   const stored = readReportData(storage, userId, kind);

@@ -1,5 +1,6 @@
 // The visitor side of a share link: the share token exchanged for a visitor token (cached per share token),
 // GraphQL and REST calls made with it.
+import type { MeasurementData, Report } from '@eluent/contracts';
 import { createAnonymousTokens, SHARE_TOKEN_PATH } from '../api/anonymousTokens.ts';
 import { http, session, storage, versionState } from '../api/client.ts';
 import { connectedFetch } from '../api/connectedFetch.ts';
@@ -42,11 +43,11 @@ export function visitorGraphql(shareToken: string, id: number) {
   });
 }
 
-export interface SignalData {
-  time_sec: number[];
-  signal: number[];
-  unit: string;
-}
+/**
+ * The stored signal (contracts: rest/measurements.ts) as the share view's traces take it; a dropout's null
+ * is passed on as it came.
+ */
+export type SignalData = Omit<MeasurementData, 'signal'> & { signal: number[] };
 
 /** The stored signal of a measurement, read with the given bearer; null when the server does not give it. */
 export async function fetchSignal(measurementId: number, bearer: string | null): Promise<SignalData | null> {
@@ -57,4 +58,19 @@ export async function fetchSignal(measurementId: number, bearer: string | null):
   if (!response.ok) return null;
   const data = (await response.json()) as SignalData;
   return Array.isArray(data.time_sec) && Array.isArray(data.signal) ? data : null;
+}
+
+/** A printable report's data read with the visitor's bearer (the same answer the cabinet prints). */
+export async function fetchReport(
+  kind: 'injection' | 'sequence',
+  id: number,
+  bearer: string,
+): Promise<Report | null> {
+  const response = await connectedFetch(`/api/reports/${kind}/${id}/`, {
+    headers: { Authorization: `Bearer ${bearer}` },
+    credentials: 'same-origin',
+  });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`report ${response.status}`);
+  return response.json() as Promise<Report>;
 }

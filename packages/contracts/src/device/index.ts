@@ -2,4 +2,3 @@ export * from './hardware.ts';
 export * from './messages.ts';
 export * from './method.ts';
 export * from './errors.ts';
-export * from './sequence-run.ts';

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { sampleTypes } from './samples.ts';
 import { storedPeakSchema } from './peaks.ts';
+import { calibrationProblemSchema } from './calibration-problems.ts';
+import { componentModels, componentWeightings } from './components.ts';
 
 const id = z.number().int().positive();
 const figure = z.number().nullable();
@@ -75,24 +77,62 @@ export const injectionResultSchema = z.object({
 });
 export type InjectionResult = z.infer<typeof injectionResultSchema>;
 
-/** The calibration line of one analyte from a sequence's standards. */
+/** A standard's point of a calibration with its fitted area and residual (area − fitted). */
+export const calibrationResidualSchema = z.object({
+  amount: z.number(),
+  area: z.number(),
+  fitted: z.number(),
+  residual: z.number(),
+  residual_percent: figure,
+  back_calculated_amount: figure,
+  measurement_id: id.optional(),
+});
+export type CalibrationResidual = z.infer<typeof calibrationResidualSchema>;
+
+/**
+ * The calibration curve of one analyte from a sequence's standards: area = intercept + slope × amount +
+ * curvature × amount². A component that could not be calibrated has null slope and intercept and a
+ * `problem` saying why.
+ */
 export const calibrationSchema = z.object({
   id,
   sequence_id: id,
   analyte: z.string(),
   amount_unit: z.string(),
-  model: z.enum(['single_point', 'linear']),
-  slope: z.number(),
-  intercept: z.number(),
+  model: z.enum(['single_point', ...componentModels]),
+  weighting: z.enum(componentWeightings),
+  slope: figure,
+  intercept: figure,
+  curvature: z.number(),
   r_squared: figure,
+  residual_sd: figure,
   points: z.array(z.object({ amount: z.number(), area: z.number(), measurement_id: id.optional() })),
+  residuals: z.array(calibrationResidualSchema),
+  problem: calibrationProblemSchema.nullable(),
   created_at: z.string(),
 });
 export type Calibration = z.infer<typeof calibrationSchema>;
+
+/** Mean, SD and %RSD of one component's amounts over a sample's replicate injections (newest results). */
+export const replicateSummarySchema = z.object({
+  sample: z.object({ id, name: z.string(), type: z.enum(sampleTypes) }),
+  component: z.string(),
+  amount_unit: z.string().nullable(),
+  /** Injections with an amount for the component. */
+  count: z.number().int(),
+  mean: z.number(),
+  standard_deviation: figure,
+  relative_sd_percent: figure,
+  /** The injections counted, in order. */
+  injection_ids: z.array(id),
+});
+export type ReplicateSummary = z.infer<typeof replicateSummarySchema>;
 
 /** GET /api/sequences/{id}/results/ (`?format=csv` answers the results CSV instead). */
 export const sequenceResultsSchema = z.object({
   injections: z.array(injectionResultSchema),
   calibrations: z.array(calibrationSchema),
+  /** One line per sample and component injected more than once. */
+  replicates: z.array(replicateSummarySchema),
 });
 export type SequenceResults = z.infer<typeof sequenceResultsSchema>;

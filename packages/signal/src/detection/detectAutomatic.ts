@@ -270,24 +270,35 @@ function shoulderApexes(
     if (Math.abs(well - apex) < SHOULDER_HOST_SEPARATION * hostWidth) continue;
     const base = Math.max(scale.smoothed[leftBases[k]!]!, scale.smoothed[rightBases[k]!]!);
     const hostHeight = scale.smoothed[found.peaks[k]!]! - base;
-    // On the peak: clearly above the bases, and above its foot (a tenth of the host's height).
+    // On the peak: clearly above the bases, and above its foot (a tenth of the host's height) unless it
+    // has a maximum of its own (a small peak at the foot of a large one is a peak, not the foot).
     const above = scale.smoothed[well]! - base;
-    const onPeak = above >= minProminence && above >= SHOULDER_MIN_HOST_SHARE * hostHeight;
+    const ownMaximum = hasOwnMaximum(
+      scale.smoothed,
+      well,
+      Math.max(half + 1, Math.round(scale.widthSamples / 4)),
+    );
+    const onPeak =
+      above >= minProminence && (ownMaximum > 0 || above >= SHOULDER_MIN_HOST_SHARE * hostHeight);
     // A rider with a maximum of its own needs no more; a shoulder needs a tenth of its host's curvature.
     const significant =
-      hasOwnMaximum(scale.smoothed, well, Math.max(half + 1, Math.round(scale.widthSamples / 4))) ||
-      -bend[well]! >= SHOULDER_RELATIVE_CURVATURE * deepestNear(found.peaks[k]!);
-    // A shoulder has no maximum of its own: its apex is the centre of the curvature well.
-    if (onPeak && significant && !onFlatTop(values, found.peaks[k]!, well, scale)) result.push(well);
+      ownMaximum > 0 || -bend[well]! >= SHOULDER_RELATIVE_CURVATURE * deepestNear(found.peaks[k]!);
+    // A shoulder has no maximum of its own: its apex is the centre of the curvature well; a rider's apex is
+    // its own maximum.
+    if (!onPeak || !significant || onFlatTop(values, found.peaks[k]!, well, scale)) continue;
+    result.push(ownMaximum ? rawApex(values, ownMaximum, scale.smoothingSamples) : well);
   }
   return result;
 }
 
-function hasOwnMaximum(smoothed: Float64Array, index: number, reach: number): boolean {
+/** The local maximum of the detection signal within `reach` of `index` nearest to it, or 0 when none. */
+function hasOwnMaximum(smoothed: Float64Array, index: number, reach: number): number {
+  let nearest = 0;
   for (let i = Math.max(1, index - reach); i <= Math.min(smoothed.length - 2, index + reach); i++) {
-    if (smoothed[i]! > smoothed[i - 1]! && smoothed[i]! >= smoothed[i + 1]!) return true;
+    const maximum = smoothed[i]! > smoothed[i - 1]! && smoothed[i]! >= smoothed[i + 1]!;
+    if (maximum && (!nearest || Math.abs(i - index) < Math.abs(nearest - index))) nearest = i;
   }
-  return false;
+  return nearest;
 }
 
 /** A saturated (clipped) top bends sharply at both corners; those bends are not shoulders. */

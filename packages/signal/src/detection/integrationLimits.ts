@@ -186,12 +186,24 @@ function splitIndex(input: LimitsInput, k: number): number {
   return flattest;
 }
 
-/** Baseline anchor at a contact: the mean of the samples on the outer side, never across the flank. */
-function anchorValue(values: Float64Array, index: number, outward: 1 | -1, limit: number): number {
+/**
+ * Baseline anchor at a contact: the mean of the samples on the outer side, never across a flank: it stops
+ * where the detection signal climbs past the contact by twice its noise range (a neighbour rising past the contact).
+ */
+function anchorValue(
+  values: Float64Array,
+  smoothed: Float64Array,
+  index: number,
+  outward: 1 | -1,
+  limit: number,
+  noiseRange: number,
+  sign: 1 | -1,
+): number {
   let sum = 0;
   let count = 0;
   for (let i = index; count < ANCHOR_SAMPLES && i >= 0 && i < values.length; i += outward) {
     if ((outward === -1 && i < limit) || (outward === 1 && i > limit)) break;
+    if (sign * (smoothed[i]! - smoothed[index]!) > 2 * noiseRange) break;
     sum += values[i]!;
     count++;
   }
@@ -217,8 +229,8 @@ function clusterLimits(
   const previousApex = first > 0 ? apexes[first - 1]!.index : 0;
   const nextApex = last + 1 < apexes.length ? apexes[last + 1]!.index : values.length - 1;
   return cutAtPenetrations(first, last, startIndex, endIndex, {
-    startValue: anchorValue(values, startIndex, -1, previousApex),
-    endValue: anchorValue(values, endIndex, 1, nextApex),
+    startValue: anchorValue(values, smoothed, startIndex, -1, previousApex, input.noisePeakToPeak, sign),
+    endValue: anchorValue(values, smoothed, endIndex, 1, nextApex, input.noisePeakToPeak, sign),
   });
 
   function cutAtPenetrations(

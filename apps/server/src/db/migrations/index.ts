@@ -8,6 +8,10 @@ import * as results from './0006_results.ts';
 import * as peakCodes from './0008_peak_codes.ts';
 import * as interrupted from './0009_interrupted_injections.ts';
 import * as tokenVersions from './0010_token_versions.ts';
+import * as workspaces from './0011_workspaces.ts';
+import * as auditTrail from './0012_audit_trail.ts';
+import * as components from './0013_components.ts';
+import * as signatures from './0015_signatures.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -18,4 +22,8 @@ export const migrations: Record<string, Migration> = {
   '0008_peak_codes': peakCodes,
   '0009_interrupted_injections': interrupted,
   '0010_token_versions': tokenVersions,
+  '0011_workspaces': workspaces,
+  '0012_audit_trail': auditTrail,
+  '0013_components': components,
+  '0015_signatures': signatures,
 };

@@ -1,8 +1,59 @@
-// Row permissions as SQL predicates, added to every statement the compiler emits: a user reads and writes its
-// own rows (example methods: readable by all, writable by none); a visitor reads only the shared object and
-// what hangs under it, while its share token is neither revoked nor expired (checked in the statement).
+// Row permissions as SQL predicates, added to every statement the compiler emits: a user reads the rows of
+// its current workspace and writes those its role there may write (the privilege table of docs/roles.md;
+// example methods: readable by all, writable by none); a visitor reads only the shared object and what
+// hangs under it, while its share token is neither revoked nor expired (checked in the statement).
+import type { Privilege } from '@eluent/contracts';
 import { sql, type RawBuilder } from 'kysely';
+import { workspaceWhere } from '../workspace-scope.ts';
 import type { TableDescriptor } from './descriptor.ts';
+
+export type WriteOperation = 'insert' | 'update' | 'delete';
+
+/** The privilege each exposed table needs per operation; an operation not named is refused. */
+export const tablePrivileges: Record<
+  string,
+  { read: Privilege } & Partial<Record<WriteOperation, Privilege>>
+> = {
+  devices: { read: 'instruments.read', update: 'instruments.update' },
+  methods: {
+    read: 'methods.read',
+    insert: 'methods.create',
+    update: 'methods.update',
+    delete: 'methods.delete',
+  },
+  postprocessingTemplates: {
+    read: 'templates.read',
+    insert: 'templates.create',
+    update: 'templates.update',
+    delete: 'templates.delete',
+  },
+  samples: { read: 'samples.read' },
+  standards: { read: 'samples.read' },
+  sequences: { read: 'sequences.read' },
+  drafts: { read: 'sequences.read' },
+  injections: { read: 'measurements.read' },
+  measurements: { read: 'measurements.read', update: 'measurements.update' },
+  processing_results: { read: 'results.read' },
+  peaks: { read: 'results.read', update: 'results.process' },
+  shareTokens: { read: 'shareLinks.read' },
+  auditEvents: { read: 'audit.read' },
+};
+
+function privilegesOf(table: TableDescriptor) {
+  const privileges = tablePrivileges[table.name];
+  if (!privileges) throw new Error(`no privileges for table ${table.name}`);
+  return privileges;
+}
+
+/** The workspaces (at most the current one) where the user may do `operation` on `table`'s rows. */
+export function writableWorkspaces(
+  table: TableDescriptor,
+  userId: number,
+  operation: WriteOperation,
+): Sql | null {
+  const privilege = privilegesOf(table)[operation];
+  return privilege ? workspaceWhere(userId, privilege) : null;
+}
 
 export type ShareObjectType = 'sample' | 'injection' | 'sequence';
 
@@ -63,22 +114,30 @@ function visitorScope(table: string, alias: Sql, type: ShareObjectType, id: numb
 
 /** Rows of `table` (aliased `alias`) the viewer may read. */
 export function readPredicate(table: TableDescriptor, alias: Sql, viewer: Viewer): Sql {
-  const owner = col(alias, table.ownerColumn);
+  const workspace = col(alias, 'workspace_id');
   if (viewer.kind === 'user') {
-    if (table.name === 'methods') return sql`(${owner} = ${viewer.userId} or ${col(alias, 'is_example')})`;
-    return sql`${owner} = ${viewer.userId}`;
+    const mine = sql`${workspace} in ${workspaceWhere(viewer.userId, privilegesOf(table).read)}`;
+    if (table.name === 'methods') return sql`(${mine} or ${col(alias, 'is_example')})`;
+    return mine;
   }
   const scope = visitorScope(table.name, alias, viewer.objectType, viewer.objectId);
   if (scope === FALSE) return FALSE;
-  return sql`(exists (select 1 from "shareTokens" st where st.id = ${viewer.shareTokenId} and st.revoked_at is null and st.expires_at > now() and st.owner_id = ${owner}) and ${scope})`;
+  return sql`(exists (select 1 from "shareTokens" st where st.id = ${viewer.shareTokenId} and st.revoked_at is null and st.expires_at > now() and st.workspace_id = ${workspace}) and ${scope})`;
 }
 
-/** Rows the viewer may change or delete. Visitors never write. */
-export function writePredicate(table: TableDescriptor, alias: Sql, viewer: Viewer): Sql {
+/** Rows the viewer may change (`update`) or delete. Visitors never write. */
+export function writePredicate(
+  table: TableDescriptor,
+  alias: Sql,
+  viewer: Viewer,
+  operation: 'update' | 'delete',
+): Sql {
   if (viewer.kind !== 'user') return FALSE;
-  const owner = sql`${col(alias, table.ownerColumn)} = ${viewer.userId}`;
-  if (table.name === 'methods') return sql`(${owner} and not ${col(alias, 'is_example')})`;
-  return owner;
+  const workspaces = writableWorkspaces(table, viewer.userId, operation);
+  if (!workspaces) return FALSE;
+  const writable = sql`${col(alias, 'workspace_id')} in ${workspaces}`;
+  if (table.name === 'methods') return sql`(${writable} and not ${col(alias, 'is_example')})`;
+  return writable;
 }
 
 /**

@@ -70,6 +70,10 @@ export interface TableDescriptor {
   ownerColumn: string;
   /** Every mutation writes an auditEvents row in the same statement. */
   audited?: boolean;
+  /** The column whose value names a row in the audit trail (default `name`). */
+  auditLabel?: string;
+  /** The object whose trail also shows this table's events: its kind and the column holding its id. */
+  auditParent?: { entity: string; column: string };
   /** Set to now() by every update. */
   touchedOnUpdate?: string;
   /** Foreign keys checked against the caller's read access on insert and update. */

@@ -3,7 +3,7 @@
 // statement also reports how many written rows failed their check, so the caller can roll back.
 import { domainErrors } from '@eluent/contracts';
 import { sql, type RawBuilder } from 'kysely';
-import { rowCheck, writePredicate } from './access.ts';
+import { rowCheck, writableWorkspaces, writePredicate } from './access.ts';
 import { columnOf, type TableDescriptor } from './descriptor.ts';
 import { GraphqlRequestError, ruleRefusal } from '../../lib/graphql-errors.ts';
 import { subFields, type CompileScope, type Field } from './fields.ts';
@@ -72,7 +72,14 @@ function auditCte(
   join: Sql,
 ): Sql {
   if (!table.audited) return sql``;
-  return sql`, _audit as (insert into "auditEvents" (user_id, entity, entity_id, action, old_values, new_values) select ${userId(scope)}, ${table.name}, ${written}.${sql.id(table.primaryKey)}::text, ${action}, ${oldValues}, ${newValues} from ${written} ${join})`;
+  const labelColumn = table.auditLabel ?? 'name';
+  const label = table.columns.some((column) => column.name === labelColumn)
+    ? sql`${written}.${sql.id(labelColumn)}::text`
+    : sql`null::text`;
+  const parent = table.auditParent
+    ? sql`${table.auditParent.entity}::text, ${written}.${sql.id(table.auditParent.column)}::text`
+    : sql`null::text, null::text`;
+  return sql`, _audit as (insert into "auditEvents" (user_id, owner_id, workspace_id, entity, entity_id, label, parent_entity, parent_id, action, old_values, new_values) select ${userId(scope)}, ${written}.${sql.id(table.ownerColumn)}, ${written}.workspace_id, ${table.name}, ${written}.${sql.id(table.primaryKey)}::text, ${label}, ${parent}, ${action}, ${oldValues}, ${newValues} from ${written} ${join})`;
 }
 
 function subset(alias: Sql, columns: string[]): Sql {
@@ -104,10 +111,13 @@ export function compileInsert(
   const given = new Set(args.objects.flatMap((object) => Object.keys(object)));
   const names = [...new Set([...given, ...Object.keys(defaults)])];
   const columns = names.map((name) => columnOf(table, name));
+  // New rows go into the user's current workspace; the check below refuses them unless its role may create.
+  const currentWorkspace = sql`(select current_workspace_id from users where id = ${owner})`;
   const rows = args.objects.map(
     (object) =>
       sql`(${sql.join([
         sql`${owner}::integer`,
+        currentWorkspace,
         ...columns.map((column) =>
           column.name in object
             ? boundValue(column, object[column.name])
@@ -119,6 +129,7 @@ export function compileInsert(
   );
   const insertColumns = sql.join([
     sql.id(table.ownerColumn),
+    sql.id('workspace_id'),
     ...columns.map((column) => sql.id(column.name)),
   ]);
   let conflict = sql``;
@@ -137,7 +148,7 @@ export function compileInsert(
     } else {
       const sets = updates.map((name) => sql`${sql.id(name)} = excluded.${sql.id(name)}`);
       if (table.touchedOnUpdate) sets.push(sql`${sql.id(table.touchedOnUpdate)} = now()`);
-      conflict = sql` on conflict on constraint ${sql.id(constraint.name)} do update set ${sql.join(sets)} where ${writePredicate(table, target, scope.viewer)} and ${boolExp(table, target, conflictSpec.where, scope)}`;
+      conflict = sql` on conflict on constraint ${sql.id(constraint.name)} do update set ${sql.join(sets)} where ${writePredicate(table, target, scope.viewer, 'update')} and ${boolExp(table, target, conflictSpec.where, scope)}`;
     }
     if (table.audited) {
       // The rows an upsert may overwrite, read in the statement's snapshot: the audit's old values.
@@ -146,13 +157,14 @@ export function compileInsert(
         const values = args.objects.map((object) => object[name]);
         return sql`${sql.id(name)} = any(${values}::${sql.raw(column.type === 'Int' ? 'integer' : column.type === 'uuid' ? 'uuid' : 'text')}[])`;
       });
-      oldCte = sql`_old as (select * from ${sql.id(table.name)} where ${sql.join(keys, sql` and `)} and ${sql.id(table.ownerColumn)} = ${owner}), `;
+      oldCte = sql`_old as (select * from ${sql.id(table.name)} ${old} where ${sql.join(keys, sql` and `)} and ${writePredicate(table, old, scope.viewer, 'update')}), `;
       auditJoin = sql`left join ${old} on ${old}.${sql.id(table.primaryKey)} = ${written}.${sql.id(table.primaryKey)}`;
       oldValues = sql`to_jsonb(${old})`;
       action = sql`case when ${old}.${sql.id(table.primaryKey)} is null then 'insert' else 'update' end`;
     }
   }
-  const check = rowCheck(table, target, scope.viewer, tableNamed);
+  const creatable = writableWorkspaces(table, owner, 'insert');
+  const check = sql`(${rowCheck(table, target, scope.viewer, tableNamed)}) and ${creatable ? sql`${target}.workspace_id in ${creatable}` : sql`false`}`;
   const newValues = sql`to_jsonb(${written}) - '_check'`;
   return sql`with ${oldCte}_w as (insert into ${sql.id(table.name)} as _x (${insertColumns}) values ${sql.join(rows)}${conflict} returning _x.*, (${check}) as _check)${auditCte(table, scope, action, oldValues, newValues, auditJoin)} ${finish(table, field, shape, select, scope, conflictSpec?.update_columns.length === 0 ? undefined : args.objects.length)}`;
 }
@@ -185,7 +197,7 @@ export function compileUpdate(
     subset(written, names),
     sql`join ${old} on ${old}.${pk} = ${written}.${pk}`,
   );
-  return sql`with _old as (select * from ${sql.id(table.name)} ${old} where ${condition} and ${writePredicate(table, old, scope.viewer)} for update), _w as (update ${sql.id(table.name)} as _x set ${assignments} from ${old} where _x.${pk} = ${old}.${pk} returning _x.*, (${check}) as _check)${audit} ${finish(table, field, shape, select, scope)}`;
+  return sql`with _old as (select * from ${sql.id(table.name)} ${old} where ${condition} and ${writePredicate(table, old, scope.viewer, 'update')} for update), _w as (update ${sql.id(table.name)} as _x set ${assignments} from ${old} where _x.${pk} = ${old}.${pk} returning _x.*, (${check}) as _check)${audit} ${finish(table, field, shape, select, scope)}`;
 }
 
 export function compileDelete(
@@ -207,10 +219,10 @@ export function compileDelete(
   );
   const guard = table.rules?.remove;
   if (!guard)
-    return sql`with _w as (delete from ${sql.id(table.name)} as _x where ${where(target)} and ${writePredicate(table, target, scope.viewer)} returning _x.*, true as _check)${audit} ${finish(table, field, shape, select, scope)}`;
+    return sql`with _w as (delete from ${sql.id(table.name)} as _x where ${where(target)} and ${writePredicate(table, target, scope.viewer, 'delete')} returning _x.*, true as _check)${audit} ${finish(table, field, shape, select, scope)}`;
   // The matched rows are locked and judged by the rule first; any refused row refuses the whole mutation.
   const pk = sql.id(table.primaryKey);
-  const matched = sql`_m as (select _x.${pk} as _id, (${guard.refuses(target)}) as _refused from ${sql.id(table.name)} as _x where ${where(target)} and ${writePredicate(table, target, scope.viewer)} for update)`;
+  const matched = sql`_m as (select _x.${pk} as _id, (${guard.refuses(target)}) as _refused from ${sql.id(table.name)} as _x where ${where(target)} and ${writePredicate(table, target, scope.viewer, 'delete')} for update)`;
   const refused = sql`(select count(*) from _m where _m._refused)::int`;
   return sql`with ${matched}, _w as (delete from ${sql.id(table.name)} as _x using _m where _x.${pk} = _m._id and not _m._refused returning _x.*, true as _check)${audit} select _f.*, case when ${refused} > 0 then ${domainErrors[guard.refusal]}::text end as refused from (${finish(table, field, shape, select, scope)}) _f`;
 }

@@ -67,6 +67,7 @@ export const tables: TableDescriptor[] = [
       },
     ],
     updatable: ['name', 'position'],
+    audited: true,
   },
   {
     name: 'methods',
@@ -277,6 +278,7 @@ export const tables: TableDescriptor[] = [
       },
     ],
     updatable: ['name'],
+    audited: true,
   },
   {
     name: 'processing_results',
@@ -316,6 +318,8 @@ export const tables: TableDescriptor[] = [
     relationships: [],
     updatable: ['name'],
     audited: true,
+    auditLabel: 'number',
+    auditParent: { entity: 'measurements', column: 'measurement_id' },
   },
   {
     name: 'shareTokens',

@@ -1,50 +1,32 @@
-// What the REST routes ask of the devices module: the owner's view of each instrument, claims, order,
-// direct runs and commands — every call checks that the user owns the device.
+// What the REST routes ask of the devices module: the workspace's view of each instrument, claims, order,
+// direct runs and commands — every call checks the device is the workspace's and the role's privilege.
 import {
-  deviceMethodSchema,
+  type Privilege,
+  deviceClaimInputSchema,
+  deviceColumnInputSchema,
+  deviceOrderInputSchema,
+  deviceRunInputSchema,
+  deviceSchema,
   hardwareConfigurationSchema,
-  installedColumnSchema,
+  joinWifiInputSchema,
   type CommandResults,
-  type StatusMessage,
+  type DeviceDetails,
+  type DevicePairing,
 } from '@eluent/contracts';
-import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { writeAudit } from '../../repositories/audit.ts';
 import type { DeviceRow } from '../../repositories/devices.ts';
-import type { DeviceRunsRepository, DeviceSequenceRun } from '../../repositories/device-runs.ts';
+import type { DeviceRunsRepository } from '../../repositories/device-runs.ts';
 import type { DeviceService } from './service.ts';
+import { requireRole, type Actor } from '../workspaces/actor.ts';
 
-export interface DeviceView {
-  id: number;
-  serial_number: string;
-  name: string;
-  firmware_version: string;
-  hardware_configuration: unknown;
-  installed_column: unknown;
-  wifi: unknown;
-  state: string;
-  online: boolean;
-  position: number;
-  last_seen_at: string | null;
-  /** The last status the device reported (components, pressure, flow, %B, signal, progress), when online here. */
-  live: Omit<StatusMessage, 'type'> | null;
-  /** One instrument's page: the sequence RUNNING or PAUSED on it, with the current sample. */
-  sequence_run?: DeviceSequenceRun | null;
-}
+export type DeviceView = DeviceDetails;
 
-const claimSchema = z.object({
-  serial_number: z.string().trim().min(1, 'Field is required').max(64),
-  pairing_code: z.string().trim().min(1, 'Field is required').max(64),
-});
-const orderSchema = z.object({ ids: z.array(z.number().int().positive()).max(1000) });
-const runSchema = z.object({
-  method: deviceMethodSchema,
-  vial: z.number().int().min(1).max(1000),
-  method_id: z.number().int().positive().nullable().optional(),
-  sample_id: z.number().int().positive().nullable().optional(),
-  name: z.string().max(200).optional(),
-});
-const columnSchema = z.object({ column: installedColumnSchema });
-const joinWifiSchema = z.object({ ssid: z.string().min(1).max(64), password: z.string().max(128) });
+const storedColumn = deviceSchema.shape.installed_column.catch(null);
+const storedWifi = deviceSchema.shape.wifi.catch(null);
 
 /** Parses a body with a schema; problems answer 400 with per-field messages. */
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -58,9 +40,26 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   throw AppError.validation(fields);
 }
 
-export function createDevicesApi(deps: { service: DeviceService; runs: DeviceRunsRepository }) {
-  const { service, runs } = deps;
+export function createDevicesApi(deps: {
+  db: Kysely<Database>;
+  service: DeviceService;
+  runs: DeviceRunsRepository;
+}) {
+  const { db, service, runs } = deps;
   const { registry } = service;
+
+  /** Records a change of, or a command to, an instrument once it is done (the audit trail's instrument part). */
+  const audit = (actor: Actor, device: DeviceRow, action: string, oldValues: unknown, newValues: unknown) =>
+    writeAudit(db, {
+      userId: actor.userId,
+      workspaceId: device.workspace_id ?? actor.workspaceId,
+      entity: 'devices',
+      entityId: device.id,
+      label: device.name,
+      action,
+      oldValues,
+      newValues,
+    });
 
   const view = (device: DeviceRow): DeviceView => {
     const live = service.liveStatus(device.id);
@@ -70,8 +69,9 @@ export function createDevicesApi(deps: { service: DeviceService; runs: DeviceRun
       name: device.name,
       firmware_version: device.firmware_version,
       hardware_configuration: device.hardware_configuration,
-      installed_column: device.installed_column,
-      wifi: device.wifi,
+      // Stored JSON is read through the answer's schema: a value it does not describe reads as none.
+      installed_column: storedColumn.parse(device.installed_column),
+      wifi: storedWifi.parse(device.wifi),
       // Presence is the live connection (here or, with Redis, on another process), not a stored flag.
       state: service.isOnline(device.id) ? device.state : 'offline',
       online: service.isOnline(device.id),
@@ -81,33 +81,61 @@ export function createDevicesApi(deps: { service: DeviceService; runs: DeviceRun
     };
   };
 
-  const owned = async (userId: number, deviceId: number) => registry.owned(userId, deviceId);
+  /** The workspace's device, after checking the actor's role holds `privilege`. */
+  const owned = async (actor: Actor, deviceId: number, privilege: Privilege) => {
+    requireRole(actor, privilege);
+    return registry.owned(actor.workspaceId, deviceId);
+  };
 
   return {
-    async claim(userId: number, body: unknown, address: string): Promise<DeviceView> {
-      const { serial_number, pairing_code } = parse(claimSchema, body);
-      const device = await registry.claim(userId, serial_number, pairing_code, address);
+    async claim(actor: Actor, body: unknown, address: string): Promise<DeviceView> {
+      requireRole(actor, 'instruments.claim');
+      const { serial_number, pairing_code } = parse(deviceClaimInputSchema, body);
+      const device = await registry.claim(actor, serial_number, pairing_code, address);
       await service.deliverCredential(device.id);
+      await audit(actor, device, 'claim', null, { serial_number, name: device.name });
       return view(device);
     },
-    async list(userId: number): Promise<DeviceView[]> {
-      return (await registry.list(userId)).map(view);
+    /** A new pairing code for an instrument of the workspace; its old credential stops working at once. */
+    async rePair(actor: Actor, deviceId: number): Promise<DevicePairing> {
+      requireRole(actor, 'instruments.claim');
+      const { device, pairingCode } = await registry.rePair(actor.workspaceId, deviceId);
+      service.endSession(device.id);
+      // The new code itself is never recorded.
+      await audit(actor, device, 'pair', null, { credential: 'replaced' });
+      return { serial_number: device.serial_number, pairing_code: pairingCode };
     },
-    async get(userId: number, deviceId: number): Promise<DeviceView> {
-      const device = await owned(userId, deviceId);
-      return { ...view(device), sequence_run: await runs.activeSequence(userId, device.id) };
+    async list(actor: Actor): Promise<DeviceView[]> {
+      requireRole(actor, 'instruments.read');
+      return (await registry.list(actor.workspaceId)).map(view);
     },
-    async setOrder(userId: number, body: unknown): Promise<{ ids: number[] }> {
-      return { ids: await registry.setOrder(userId, parse(orderSchema, body).ids) };
+    async get(actor: Actor, deviceId: number): Promise<DeviceView> {
+      const device = await owned(actor, deviceId, 'instruments.read');
+      return { ...view(device), sequence_run: await runs.activeSequence(actor.workspaceId, device.id) };
+    },
+    async setOrder(actor: Actor, body: unknown): Promise<{ ids: number[] }> {
+      requireRole(actor, 'instruments.update');
+      const before = (await registry.list(actor.workspaceId)).map((device) => device.id);
+      const ids = await registry.setOrder(actor.workspaceId, parse(deviceOrderInputSchema, body).ids);
+      await writeAudit(db, {
+        userId: actor.userId,
+        workspaceId: actor.workspaceId,
+        entity: 'devices',
+        entityId: 'order',
+        action: 'order',
+        oldValues: { ids: before },
+        newValues: { ids },
+      });
+      return { ids };
     },
     /** Runs one injection outside a sequence: creates its injection and measurement, then starts it. */
     async run(
-      userId: number,
+      actor: Actor,
       deviceId: number,
       body: unknown,
     ): Promise<{ injection_id: number; measurement_id: number }> {
-      const device = await owned(userId, deviceId);
-      const request = parse(runSchema, body);
+      const device = await owned(actor, deviceId, 'instruments.command');
+      const request = parse(deviceRunInputSchema, body);
       if (!service.isOnline(device.id)) throw AppError.domain(409, 'sequence_device_not_connected');
       // An instrument that never reported its parts cannot be told what to run.
       const hardware = hardwareConfigurationSchema.safeParse(device.hardware_configuration);
@@ -115,14 +143,14 @@ export function createDevicesApi(deps: { service: DeviceService; runs: DeviceRun
         throw AppError.domain(409, 'device_not_configured');
       const sampleId = request.sample_id ?? null;
       if (sampleId !== null) {
-        const sample = await runs.sample(userId, sampleId);
+        const sample = await runs.sample(actor.workspaceId, sampleId);
         if (!sample) throw AppError.validation({ sample_id: ['is not valid'] });
         // A sample prepared for one instrument is not injected on another.
         if (sample.device_id !== null && sample.device_id !== device.id)
           throw AppError.domain(409, 'device_different');
       }
       const { injectionId, measurementId } = await runs.create({
-        ownerId: userId,
+        owner: actor,
         deviceId: device.id,
         sampleId,
         vial: request.vial,
@@ -141,34 +169,58 @@ export function createDevicesApi(deps: { service: DeviceService; runs: DeviceRun
         await runs.markRefused(injectionId, measurementId);
         throw error;
       }
+      await audit(actor, device, 'run', null, {
+        method: request.method.name || null,
+        method_id: request.method_id ?? null,
+        sample_id: sampleId,
+        vial: request.vial,
+        injection_id: injectionId,
+        measurement_id: measurementId,
+      });
       return { injection_id: injectionId, measurement_id: measurementId };
     },
     async control(
-      userId: number,
+      actor: Actor,
       deviceId: number,
       action: 'stop' | 'pause' | 'resume',
     ): Promise<Record<string, never>> {
-      await owned(userId, deviceId);
+      const device = await owned(actor, deviceId, 'instruments.command');
       await service[action](deviceId);
+      await audit(actor, device, 'command', null, { command: action });
       return {};
     },
-    async setColumn(userId: number, deviceId: number, body: unknown): Promise<DeviceView> {
-      await owned(userId, deviceId);
-      await service.setColumn(deviceId, parse(columnSchema, body).column);
-      return view(await owned(userId, deviceId));
+    async setColumn(actor: Actor, deviceId: number, body: unknown): Promise<DeviceView> {
+      const device = await owned(actor, deviceId, 'instruments.update');
+      const { column } = parse(deviceColumnInputSchema, body);
+      await service.setColumn(deviceId, column);
+      await audit(
+        actor,
+        device,
+        'update',
+        { installed_column: device.installed_column },
+        { installed_column: column },
+      );
+      return view(await owned(actor, deviceId, 'instruments.update'));
     },
-    async scanWifi(userId: number, deviceId: number): Promise<CommandResults['scan_wifi']> {
-      await owned(userId, deviceId);
-      return service.command(deviceId, 'scan_wifi', {});
+    async scanWifi(actor: Actor, deviceId: number): Promise<CommandResults['scan_wifi']> {
+      const device = await owned(actor, deviceId, 'instruments.command');
+      const networks = await service.command(deviceId, 'scan_wifi', {});
+      await audit(actor, device, 'command', null, { command: 'scan_wifi' });
+      return networks;
     },
-    async joinWifi(userId: number, deviceId: number, body: unknown): Promise<CommandResults['join_wifi']> {
-      await owned(userId, deviceId);
-      const { ssid, password } = parse(joinWifiSchema, body);
-      return service.joinWifi(deviceId, ssid, password);
+    async joinWifi(actor: Actor, deviceId: number, body: unknown): Promise<CommandResults['join_wifi']> {
+      const device = await owned(actor, deviceId, 'instruments.command');
+      const { ssid, password } = parse(joinWifiInputSchema, body);
+      const joined = await service.joinWifi(deviceId, ssid, password);
+      // The Wi-Fi password is never recorded.
+      await audit(actor, device, 'command', null, { command: 'join_wifi', ssid });
+      return joined;
     },
-    async readFirmware(userId: number, deviceId: number): Promise<CommandResults['read_firmware']> {
-      await owned(userId, deviceId);
-      return service.command(deviceId, 'read_firmware', {});
+    async readFirmware(actor: Actor, deviceId: number): Promise<CommandResults['read_firmware']> {
+      const device = await owned(actor, deviceId, 'instruments.command');
+      const firmware = await service.command(deviceId, 'read_firmware', {});
+      await audit(actor, device, 'command', null, { command: 'read_firmware' });
+      return firmware;
     },
   };
 }

@@ -29,20 +29,20 @@ describe('devices service', () => {
       ownerId: owner.id,
     });
 
-    const listed = await devicesApi.list(owner.id);
+    const listed = await devicesApi.list(owner.actor);
     expect(listed.map((device) => device.serial_number)).toEqual(['ELU-SVC-0001', 'ELU-SVC-0002']);
     expect(listed[0]).toMatchObject({ name: 'Bench 1', online: false, live: null });
-    expect(await devicesApi.list(stranger.id)).toEqual([]);
-    await expect(devicesApi.get(stranger.id, first.id)).rejects.toMatchObject({
+    expect(await devicesApi.list(stranger.actor)).toEqual([]);
+    await expect(devicesApi.get(stranger.actor, first.id)).rejects.toMatchObject({
       statusCode: 404,
       code: 'device_not_found',
     });
-    expect(await devicesApi.get(owner.id, first.id)).toMatchObject({ id: first.id, sequence_run: null });
+    expect(await devicesApi.get(owner.actor, first.id)).toMatchObject({ id: first.id, sequence_run: null });
 
-    expect(await devicesApi.setOrder(owner.id, { ids: [second.id, first.id] })).toEqual({
+    expect(await devicesApi.setOrder(owner.actor, { ids: [second.id, first.id] })).toEqual({
       ids: [second.id, first.id],
     });
-    expect((await devicesApi.list(owner.id)).map((device) => device.id)).toEqual([second.id, first.id]);
+    expect((await devicesApi.list(owner.actor)).map((device) => device.id)).toEqual([second.id, first.id]);
   });
 
   it('refuses a wrong pairing code and a device another user owns', async () => {
@@ -56,19 +56,19 @@ describe('devices service', () => {
       ownerId: owner.id,
     });
     const wrongCode = { serial_number: 'ELU-SVC-0003', pairing_code: 'not-the-code' };
-    await expect(devicesApi.claim(stranger.id, wrongCode, '192.0.2.1')).rejects.toMatchObject({
+    await expect(devicesApi.claim(stranger.actor, wrongCode, '192.0.2.1')).rejects.toMatchObject({
       code: 'device_claim_invalid',
     });
     const rightCode = { serial_number: 'ELU-SVC-0003', pairing_code: 'pairing-three' };
-    await expect(devicesApi.claim(stranger.id, rightCode, '192.0.2.1')).rejects.toMatchObject({
+    await expect(devicesApi.claim(stranger.actor, rightCode, '192.0.2.1')).rejects.toMatchObject({
       statusCode: 409,
       code: 'device_already_claimed',
     });
-    expect(await devicesApi.claim(owner.id, rightCode, '192.0.2.2')).toMatchObject({
+    expect(await devicesApi.claim(owner.actor, rightCode, '192.0.2.2')).toMatchObject({
       serial_number: 'ELU-SVC-0003',
     });
     await expect(
-      devicesApi.claim(owner.id, { serial_number: 'ELU-SVC-0003' }, '192.0.2.2'),
+      devicesApi.claim(owner.actor, { serial_number: 'ELU-SVC-0003' }, '192.0.2.2'),
     ).rejects.toMatchObject({
       code: 'invalid',
     });

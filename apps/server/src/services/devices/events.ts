@@ -15,24 +15,15 @@ export interface DeviceEvents {
   publishMeasurementFinished(event: MeasurementFinishedEvent): void;
 }
 
-/** The part of the realtime hub this module uses. */
+/**
+ * The part of the realtime hub this module uses. Who reads `devices:{id}` is decided with the other
+ * channels (services/realtime/authorizers.ts).
+ */
 export interface PublishingHub {
   publish(channel: string, data: unknown): Promise<unknown>;
-  registerChannelAuthorizer(
-    namespace: string,
-    authorizer: (subject: { kind: string; userId?: number }, channelId: number) => Promise<boolean>,
-  ): void;
 }
 
-export function createDeviceEvents(
-  hub: PublishingHub,
-  logger: FastifyBaseLogger,
-  ownerOf: (deviceId: number) => Promise<number | null>,
-): DeviceEvents {
-  hub.registerChannelAuthorizer('devices', async (subject, deviceId) => {
-    if (subject.kind !== 'user' || subject.userId === undefined) return false;
-    return (await ownerOf(deviceId)) === subject.userId;
-  });
+export function createDeviceEvents(hub: PublishingHub, logger: FastifyBaseLogger): DeviceEvents {
   const publish = (channel: string, data: unknown) => {
     // Live status is best effort: a lost publication is replaced by the next one within seconds.
     hub

@@ -22,11 +22,7 @@ export function createDeviceService(deps: {
   throttle: AttemptThrottle;
 }): DeviceService {
   const { devices } = deps;
-  const events = createDeviceEvents(
-    deps.realtime,
-    deps.logger,
-    async (deviceId) => (await devices.findById(deviceId))?.owner_id ?? null,
-  );
+  const events = createDeviceEvents(deps.realtime, deps.logger);
   return new DeviceService({
     logger: deps.logger,
     registry: createDeviceRegistry({ devices, passwords: deps.passwords, throttle: deps.throttle }),

@@ -3,8 +3,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { domainErrors, type HelloMessage } from '@eluent/contracts';
 import { AppError } from '../../errors.ts';
-import { sha256 } from '../../lib/codes.ts';
+import { newPairingCode, sha256 } from '../../lib/codes.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
+import type { RowOwner } from '../../db/schema.ts';
 import type { DeviceRow, DevicesRepository } from '../../repositories/devices.ts';
 import type { AttemptThrottle } from '../attempt-throttle.ts';
 
@@ -123,17 +124,17 @@ export function createDeviceRegistry({ devices, passwords, throttle }: RegistryD
     issueCredential,
 
     /**
-     * Gives a device to a user who knows its pairing code; claiming one's own device again is a no-op.
-     * Throttled per serial number and address; failures count towards a lockout.
+     * Gives a device to the workspace of a user who knows its pairing code; claiming the workspace's own
+     * device again is a no-op. Throttled per serial number and address; failures count towards a lockout.
      */
     async claim(
-      userId: number,
+      owner: RowOwner,
       serialNumber: string,
       pairingCode: string,
       address: AttemptSource,
     ): Promise<DeviceRow> {
       const keys = keysOf(serialNumber, address);
-      const about = { serialNumber, address, userId, step: 'claim' };
+      const about = { serialNumber, address, userId: owner.userId, step: 'claim' };
       const verdict = await throttle.attempt(keys, about);
       if (!verdict.allowed) {
         throw new AppError(
@@ -154,29 +155,44 @@ export function createDeviceRegistry({ devices, passwords, throttle }: RegistryD
         throw AppError.domain(400, 'device_claim_invalid');
       }
       await throttle.succeeded(keysOf(serialNumber, null));
-      if (device.owner_id === userId) return device;
+      if (device.workspace_id === owner.workspaceId) return device;
       if (device.owner_id !== null) throw AppError.domain(409, 'device_already_claimed');
-      const claimed = await devices.claim(device.id, userId);
+      const claimed = await devices.claim(device.id, owner);
       if (!claimed) throw AppError.domain(409, 'device_already_claimed');
       return claimed;
     },
 
-    /** A device of the user, or 404 (another user's device is not revealed). */
-    async owned(userId: number, deviceId: number): Promise<DeviceRow> {
+    /**
+     * Re-pairing an instrument that lost its credential: its workspace gets a new pairing code (shown once,
+     * stored as a scrypt hash); the credential is dropped, so it no longer connects; the instrument's next
+     * `hello` with the new code receives a new credential.
+     */
+    async rePair(workspaceId: number, deviceId: number): Promise<{ device: DeviceRow; pairingCode: string }> {
       const device = await devices.findById(deviceId);
-      if (!device || device.owner_id !== userId) throw AppError.domain(404, 'device_not_found');
+      if (!device || device.workspace_id !== workspaceId) throw AppError.domain(404, 'device_not_found');
+      const pairingCode = newPairingCode();
+      const updated = await devices.resetPairing(deviceId, workspaceId, await passwords.hash(pairingCode));
+      if (!updated) throw AppError.domain(404, 'device_not_found');
+      return { device, pairingCode };
+    },
+
+    /** A device of the workspace, or 404 (another workspace's device is not revealed). */
+    async owned(workspaceId: number, deviceId: number): Promise<DeviceRow> {
+      const device = await devices.findById(deviceId);
+      if (!device || device.workspace_id !== workspaceId) throw AppError.domain(404, 'device_not_found');
       return device;
     },
 
-    list: (userId: number) => devices.listByOwner(userId),
+    list: (workspaceId: number) => devices.listInWorkspace(workspaceId),
 
-    async setOrder(userId: number, ids: number[]): Promise<number[]> {
-      await devices.setOrder(userId, ids);
-      return (await devices.listByOwner(userId)).map((device) => device.id);
+    async setOrder(workspaceId: number, ids: number[]): Promise<number[]> {
+      await devices.setOrder(workspaceId, ids);
+      return (await devices.listInWorkspace(workspaceId)).map((device) => device.id);
     },
 
     /**
-     * Provisions a device as the factory would: registered with its pairing code, owned by `ownerId`, and
+     * Provisions a device as the factory would: registered with its pairing code, owned by `ownerId` (in
+     * its current workspace), and
      * due a new credential on its next hello (the demo instruments live in memory and forget theirs).
      */
     async provision(values: {
@@ -197,7 +213,8 @@ export function createDeviceRegistry({ devices, passwords, throttle }: RegistryD
           installedColumn: null,
         }));
       await devices.setCredentialHash(device.id, null);
-      if (device.owner_id === null) return (await devices.claim(device.id, values.ownerId)) ?? device;
+      if (device.owner_id === null)
+        return (await devices.claim(device.id, { userId: values.ownerId })) ?? device;
       return device;
     },
   };

@@ -183,6 +183,8 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
         if (name === 'injectionFinished') this.emit('injectionFinished', payload as InjectionFinishedEvent);
         else if (name === 'deviceState')
           this.emit('deviceState', payload as DeviceServiceEvents['deviceState'][0]);
+        else if (name === 'endSession')
+          this.sessions.get((payload as { deviceId: number }).deviceId)?.close();
       },
       command: async (deviceId, name, params): Promise<RemoteCommandReply> => {
         const session = this.sessions.get(deviceId);
@@ -205,6 +207,9 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
 
   attachCluster(cluster: DeviceCluster): void {
     this.cluster = cluster;
+    // Instruments that connected before the cluster did (in-process ones at start-up) are announced now.
+    for (const deviceId of this.sessions.keys())
+      cluster.announcePresence(deviceId, true, this.latest.get(deviceId) ?? null);
   }
 
   /** Starts an injection; resolves once the instrument accepted it. Its points arrive as `measurementChunk`. */
@@ -238,6 +243,12 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
     if (!session) return;
     const credential = await this.registry.issueCredential(deviceId);
     session.welcome({ deviceId, claimed: true, credential });
+  }
+
+  /** Ends the instrument's live connection wherever it is (after re-pairing: it held the old credential). */
+  endSession(deviceId: number): void {
+    this.sessions.get(deviceId)?.close();
+    this.cluster?.announceEvent('endSession', { deviceId });
   }
 
   /** Sends a command to a device connected to this process; device refusals become user-facing errors. */

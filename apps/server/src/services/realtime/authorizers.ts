@@ -1,9 +1,10 @@
-// Who reads which realtime channel: `measurements:{id}` its owner, or a visitor whose shared object covers the
+// Who reads which realtime channel: `measurements:{id}` a user whose current workspace holds it (in a role
+// that reads measurements, docs/roles.md), or a visitor whose shared object covers the
 // measurement (a sample → the measurements of its injections, a sequence → its injections' measurements, an
-// injection → its own); `sequences:{id}` its owner or a visitor of that sequence. Visitors are resolved from
+// injection → its own); `sequences:{id}` likewise, or a visitor of that sequence; `devices:{id}` a user
+// whose current workspace holds the instrument. Visitors are resolved from
 // share tokens (see visitors.ts). The composition root registers these with the realtime hub.
 import type { RealtimeAccessRepository } from '../../repositories/realtime-access.ts';
-import type { SequencesRepository } from '../../repositories/sequences.ts';
 import type { TokenSigner } from '../tokens.ts';
 import type { ChannelAuthorizer, VisitorResolver, VisitorSubject } from './subjects.ts';
 import { createShareLookup, shareVisitorResolver } from './visitors.ts';
@@ -14,14 +15,14 @@ export interface RealtimeAuthorization {
   visitorActive: (visitor: VisitorSubject) => Promise<boolean>;
   measurements: ChannelAuthorizer;
   sequences: ChannelAuthorizer;
+  devices: ChannelAuthorizer;
 }
 
 export function createRealtimeAuthorization(deps: {
   access: RealtimeAccessRepository;
-  sequences: SequencesRepository;
   signer: TokenSigner;
 }): RealtimeAuthorization {
-  const { access, sequences } = deps;
+  const { access } = deps;
   const shares = createShareLookup(access);
   return {
     visitorResolver: shareVisitorResolver(deps.signer, shares),
@@ -31,12 +32,14 @@ export function createRealtimeAuthorization(deps: {
     },
     measurements: async (subject, measurementId) =>
       subject.kind === 'user'
-        ? access.measurementOwnedBy(measurementId, subject.userId)
+        ? access.measurementReadableBy(measurementId, subject.userId)
         : access.measurementCoveredBy(measurementId, subject.scope.type, subject.scope.id),
     sequences: async (subject, sequenceId) => {
       if (subject.kind === 'visitor')
         return subject.scope.type === 'sequence' && subject.scope.id === sequenceId;
-      return (await sequences.find(subject.userId, sequenceId)) !== undefined;
+      return access.sequenceReadableBy(sequenceId, subject.userId);
     },
+    devices: async (subject, deviceId) =>
+      subject.kind === 'user' && access.deviceReadableBy(deviceId, subject.userId),
   };
 }

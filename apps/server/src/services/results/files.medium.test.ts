@@ -1,6 +1,6 @@
 // Measurement files through the public REST API: import a CSV, export it as CSV and AIA netCDF with its
 // peak table, re-import both, and find the same signal and the same peaks.
-import { domainErrors } from '@eluent/contracts';
+import { domainErrors, measurementDataSchema, measurementImportSchema } from '@eluent/contracts';
 import { readChromatogram, writeAia } from '@eluent/signal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -63,6 +63,9 @@ describe.each(await backends())('measurement files on $name', (backend) => {
     const original = await request(base, 'GET', `/api/measurements/${id}/data/`, { token });
     expect(original.body.time_sec).toHaveLength(1501);
     expect(original.body.unit).toBe('mAU');
+    // Both answers are what contracts say they are (rest/measurements.ts).
+    expect(measurementImportSchema.strict().safeParse(imported.body).error).toBeUndefined();
+    expect(measurementDataSchema.strict().safeParse(original.body).error).toBeUndefined();
     const peaks = await peaksOf(id);
     expect(peaks.length).toBeGreaterThanOrEqual(2);
 

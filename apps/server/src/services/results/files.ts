@@ -14,8 +14,10 @@ import { AppError } from '../../errors.ts';
 import type { PeakRow, ResultsRepository } from '../../repositories/results.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SequencesRepository } from '../../repositories/sequences.ts';
-import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
+import { writeAudit } from '../../repositories/audit.ts';
 import { snapshotOf, type ResultsService } from './results.ts';
+import type { RowOwner } from '../../db/schema.ts';
+import { requireRole, type Actor } from '../workspaces/actor.ts';
 
 /** Points per stored chunk of an imported signal, the size device chunks have. */
 const IMPORT_CHUNK_POINTS = 5000;
@@ -84,21 +86,23 @@ export function createFilesService(deps: {
   const { results, runs, sequences, processing } = deps;
   const { db } = results;
 
-  async function owned(ownerId: number, measurementId: number) {
+  async function owned(workspaceId: number, measurementId: number) {
     const measurement = await runs.measurement(measurementId);
-    if (!measurement || measurement.owner_id !== ownerId) throw AppError.domain(404, 'measurement_not_found');
+    if (!measurement || measurement.workspace_id !== workspaceId)
+      throw AppError.domain(404, 'measurement_not_found');
     return measurement;
   }
 
   return {
-    async data(ownerId: number, measurementId: number) {
-      const measurement = await owned(ownerId, measurementId);
+    /** The signal of a measurement of `workspaceId` (a member's current one, or a share token's). */
+    async data(workspaceId: number, measurementId: number) {
+      const measurement = await owned(workspaceId, measurementId);
       const signal = await results.signal(measurementId);
       return { measurement, timeSec: signal.timeSec, signal: signal.signal, unit: measurement.signal_unit };
     },
 
-    async csv(ownerId: number, measurementId: number): Promise<string> {
-      const { timeSec, signal, unit } = await this.data(ownerId, measurementId);
+    async csv(workspaceId: number, measurementId: number): Promise<string> {
+      const { timeSec, signal, unit } = await this.data(workspaceId, measurementId);
       return writeCsv({
         timeSec: Float64Array.from(timeSec),
         values: Float64Array.from(signal),
@@ -106,8 +110,8 @@ export function createFilesService(deps: {
       });
     },
 
-    async cdf(ownerId: number, measurementId: number): Promise<Uint8Array> {
-      const { measurement, timeSec, signal, unit } = await this.data(ownerId, measurementId);
+    async cdf(workspaceId: number, measurementId: number): Promise<Uint8Array> {
+      const { measurement, timeSec, signal, unit } = await this.data(workspaceId, measurementId);
       const [latest] = await results.latestResults([measurementId]);
       const peaks = latest ? await results.peaks([latest.id]) : [];
       return writeAia(
@@ -123,8 +127,9 @@ export function createFilesService(deps: {
     },
 
     /** Stores an uploaded chromatogram and processes it with the given template (or the default one). */
-    async import(ownerId: number, fileName: string, bytes: Uint8Array, templateUuid: string | null) {
-      return this.importChromatogram(ownerId, fileName, readUploadedChromatogram(bytes), templateUuid);
+    async import(actor: Actor, fileName: string, bytes: Uint8Array, templateUuid: string | null) {
+      requireRole(actor, 'measurements.import');
+      return this.importChromatogram(actor, fileName, readUploadedChromatogram(bytes), templateUuid);
     },
 
     /**
@@ -133,7 +138,7 @@ export function createFilesService(deps: {
      * plain arrays.
      */
     async importChromatogram(
-      ownerId: number,
+      owner: RowOwner,
       fileName: string,
       chromatogram: Chromatogram,
       templateUuid: string | null,
@@ -142,19 +147,20 @@ export function createFilesService(deps: {
       if (points < 3) throw AppError.domain(400, 'measurement_file_no_data');
       const { timeSec, values } = chromatogram;
       const file = fileNotesOf(chromatogram);
-      const template = templateUuid ? await sequences.template(ownerId, templateUuid) : undefined;
+      const template = templateUuid ? await sequences.template(owner.workspaceId, templateUuid) : undefined;
       if (templateUuid && !template) throw AppError.validation({ template_uuid: ['is not valid'] });
       const signalUnit = chromatogram.signalUnit || 'mAU';
       // Processed before anything is written; then the measurement, its signal and its result are stored in
       // one transaction, so a failure leaves nothing behind (docs/architecture.md "Transactions").
       const prepared = await processing.prepare(
         { timeSec, values, unit: signalUnit },
-        { snapshot: snapshotOf(template), templateUuid: template?.uuid ?? null, createdBy: ownerId },
+        { snapshot: snapshotOf(template), templateUuid: template?.uuid ?? null, createdBy: owner.userId },
         null,
       );
       return db.transaction().execute(async (trx) => {
         const row = await runs.insertMeasurement(trx, {
-          owner_id: ownerId,
+          owner_id: owner.userId,
+          workspace_id: owner.workspaceId,
           injection_id: null,
           device_id: null,
           sample_id: null,
@@ -182,10 +188,12 @@ export function createFilesService(deps: {
           sampling_interval_sec: (last - first) / (points - 1),
           finished_at: new Date(),
         });
-        await writeAuditEntry(trx, {
-          userId: ownerId,
+        await writeAudit(trx, {
+          userId: owner.userId,
+          workspaceId: owner.workspaceId,
           entity: 'measurements',
           entityId: row.id,
+          label: row.name,
           action: 'import',
           newValues: { file_name: fileName, points, dropouts: file.dropouts.count },
         });

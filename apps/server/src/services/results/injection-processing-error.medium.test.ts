@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { fileUnderSequence } from '../../../test/results-fixtures.ts';
 import { until } from '../../../test/sequences-fixtures.ts';
+import { workspaceOf } from '../../../test/workspaces.ts';
 
 describe.each(await backends())('a processing failure of an injection on $name', (backend) => {
   let server: TestServer;
@@ -24,7 +25,14 @@ describe.each(await backends())('a processing failure of an injection on $name',
     // The instrument finished the run but only two points reached the server: too short to process.
     const measurement = await db
       .insertInto('measurements')
-      .values({ owner_id: userId, name: 'Cut off', source: 'device', state: 'complete', points_count: 2 })
+      .values({
+        owner_id: userId,
+        workspace_id: await workspaceOf(db, userId),
+        name: 'Cut off',
+        source: 'device',
+        state: 'complete',
+        points_count: 2,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db

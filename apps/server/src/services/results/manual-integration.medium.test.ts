@@ -1,6 +1,13 @@
 // Manual integration through the public API: each edit needs a reason, makes a 'manual' result derived
 // from the edited one beside the automatic result, recomputes areas on the stored signal, and is audited.
-import { domainErrors, resultVersionsSchema } from '@eluent/contracts';
+import {
+  domainErrors,
+  domainErrorText,
+  integrationPreviewSchema,
+  processingResultSchema,
+  resultVersionsSchema,
+  type DomainErrorCode,
+} from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { createTemplate, syntheticCsv, upload } from '../../../test/results-fixtures.ts';
@@ -128,19 +135,26 @@ describe.each(await backends())('manual integration on $name', (backend) => {
     expect((await auditOf(added.body.id))[0]!.action).toBe('integration_add');
   });
 
-  it('answers each refused edit with its message', async () => {
-    const cases: Array<[Record<string, unknown>, string]> = [
-      [{ operation: 'delete', peak_number: 9 }, 'integration_peak_not_found'],
-      [{ operation: 'split', peak_number: 1, at_sec: 250 }, 'integration_split_outside'],
-      [{ operation: 'merge', peak_numbers: [1, 3] }, 'integration_merge_not_adjacent'],
-      [{ operation: 'add', start_sec: 95, end_sec: 105 }, 'integration_invalid_limits'],
-      [{ operation: 'move', peak_number: 1, start_sec: 1000 }, 'integration_invalid_limits'],
+  it('answers each refused edit with its precise message', async () => {
+    const cases: Array<[Record<string, unknown>, DomainErrorCode, Record<string, string | number>]> = [
+      [{ operation: 'delete', peak_number: 9 }, 'integration_peak_not_found', { peak: 9 }],
+      [{ operation: 'split', peak_number: 1, at_sec: 250 }, 'integration_split_outside', { peak: 1 }],
+      [{ operation: 'merge', peak_numbers: [1, 3] }, 'integration_merge_not_adjacent', { peak: 3, other: 1 }],
+      [{ operation: 'add', start_sec: 95, end_sec: 105 }, 'integration_overlap', { peak: 2 }],
+      [
+        { operation: 'move', peak_number: 3, end_sec: 400 },
+        'integration_outside_signal',
+        { first: '0.00', last: '5.00' },
+      ],
+      [{ operation: 'move', peak_number: 1, start_sec: 1000 }, 'integration_start_after_end', {}],
+      [{ operation: 'add', start_sec: 250.05, end_sec: 250.15 }, 'integration_too_narrow', {}],
     ];
-    for (const [body, code] of cases) {
+    for (const [body, code, values] of cases) {
       const refused = await edit(automatic.id, { ...body, reason: 'Try' });
       expect(refused.status, JSON.stringify(body)).toBe(400);
-      expect(refused.body).toEqual({ code, detail: domainErrors[code as keyof typeof domainErrors] });
+      expect(refused.body).toEqual({ code, detail: domainErrorText(code, values) });
     }
+    expect(domainErrorText('integration_overlap', { peak: 2 })).toBe('The new limits overlap peak 2.');
     const unknown = await edit(automatic.id, { operation: 'stretch', reason: 'Try' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.code).toBe('invalid');
@@ -151,5 +165,80 @@ describe.each(await backends())('manual integration on $name', (backend) => {
       stranger,
     );
     expect(foreign.body).toEqual({ code: 'result_not_found', detail: domainErrors.result_not_found });
+  });
+
+  it('saves a batch with one reason as one version and one audit entry, previewed first', async () => {
+    const edits = [
+      { operation: 'delete', peak_number: 3 },
+      { operation: 'move', peak_number: 2, end_sec: automatic.peaks[1].retention_time_sec + 5 },
+      { operation: 'move', peak_number: 1, baseline_start: 2 },
+    ];
+    const before = (await request(base, 'GET', `/api/measurements/${measurementId}/results/`, { token }))
+      .body;
+    const preview = await request(base, 'POST', `/api/results/${automatic.id}/integration/preview/`, {
+      token,
+      body: { edits },
+    });
+    expect(preview.status).toBe(200);
+    expect(integrationPreviewSchema.strict().safeParse(preview.body).error).toBeUndefined();
+    expect(preview.body.peaks).toHaveLength(2);
+    expect(preview.body.peaks[0].baseline_start).toBe(2);
+    expect(preview.body.peaks[1].area).toBeLessThan(automatic.peaks[1].area * 0.8);
+    // A preview stores nothing.
+    const unchanged = (await request(base, 'GET', `/api/measurements/${measurementId}/results/`, { token }))
+      .body;
+    expect(unchanged.results).toHaveLength(before.results.length);
+
+    const saved = await request(base, 'POST', `/api/results/${automatic.id}/integration/batch/`, {
+      token,
+      body: { edits, reason: 'Noise removed, tail cut, baseline lifted' },
+    });
+    expect(saved.status).toBe(201);
+    expect(processingResultSchema.strict().safeParse(saved.body).error).toBeUndefined();
+    expect(saved.body.peaks.map((p: any) => p.area)).toEqual(preview.body.peaks.map((p: any) => p.area));
+    const events = await auditOf(saved.body.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      action: 'integration_batch',
+      reason: 'Noise removed, tail cut, baseline lifted',
+    });
+    expect((events[0]!.new_values as any).changes).toEqual(edits);
+    expect((events[0]!.old_values as any).peaks).toHaveLength(3);
+  });
+
+  it('refuses a whole batch when one change is refused, naming the change', async () => {
+    const before = (await request(base, 'GET', `/api/measurements/${measurementId}/results/`, { token }))
+      .body;
+    const refused = await request(base, 'POST', `/api/results/${automatic.id}/integration/batch/`, {
+      token,
+      body: {
+        reason: 'Two changes',
+        edits: [
+          { operation: 'delete', peak_number: 1 },
+          { operation: 'move', peak_number: 2, start_sec: automatic.peaks[0].end_sec - 20 },
+        ],
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      code: 'integration_overlap',
+      detail: domainErrorText('integration_overlap', { peak: 1 }),
+      change: 2,
+    });
+    const empty = await request(base, 'POST', `/api/results/${automatic.id}/integration/batch/`, {
+      token,
+      body: { reason: 'Nothing', edits: [] },
+    });
+    expect(empty.body).toEqual({
+      code: 'integration_no_changes',
+      detail: domainErrors.integration_no_changes,
+    });
+    const noReason = await request(base, 'POST', `/api/results/${automatic.id}/integration/batch/`, {
+      token,
+      body: { edits: [{ operation: 'delete', peak_number: 1 }] },
+    });
+    expect(noReason.body.code).toBe('integration_reason_required');
+    const after = (await request(base, 'GET', `/api/measurements/${measurementId}/results/`, { token })).body;
+    expect(after.results).toHaveLength(before.results.length);
   });
 });

@@ -1,37 +1,24 @@
-// Manual integration: one edit (move a boundary, split, merge, delete, add) with a required reason makes a
-// new result of kind 'manual' derived from the edited one, beside the automatic result; the audit trail
-// records the peaks before and after and the reason.
+// Manual integration: a batch of changes (move a boundary or a baseline end, split, merge, delete, add) with
+// one required reason makes one new result of kind 'manual' derived from the edited one, beside the automatic
+// result, all or nothing; the audit trail records the peaks before and after, the changes and the reason. A
+// preview measures the same batch without saving it. One change alone is a batch of one.
 import type { Peak } from '@eluent/signal';
-import type { IntegrationEdit } from '@eluent/contracts';
-import { z } from 'zod';
+import {
+  integrationBatchSchema,
+  integrationEditSchema,
+  integrationPreviewRequestSchema,
+  type IntegrationEdit,
+  type IntegrationPreview,
+} from '@eluent/contracts';
 import { AppError } from '../../errors.ts';
 import type { PeakRow, ResultsRepository } from '../../repositories/results.ts';
-import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
+import { writeAudit } from '../../repositories/audit.ts';
+import { requireRole, type Actor } from '../workspaces/actor.ts';
 import { parseInput } from '../../lib/input.ts';
 import { editPeaks, IntegrationRefusal } from './manual-peaks.ts';
 import { resultView } from './reports.ts';
-import {
-  namePeaks,
-  peakValues,
-  suitabilityOf,
-  type ResultsService,
-  type TemplateSnapshot,
-} from './results.ts';
-
-const seconds = z.number().finite().min(0);
-const peakNumber = z.number().int().positive();
-const editSchema = z.discriminatedUnion('operation', [
-  z.object({
-    operation: z.literal('move'),
-    peak_number: peakNumber,
-    start_sec: seconds.optional(),
-    end_sec: seconds.optional(),
-  }),
-  z.object({ operation: z.literal('split'), peak_number: peakNumber, at_sec: seconds }),
-  z.object({ operation: z.literal('merge'), peak_numbers: z.tuple([peakNumber, peakNumber]) }),
-  z.object({ operation: z.literal('delete'), peak_number: peakNumber }),
-  z.object({ operation: z.literal('add'), start_sec: seconds, end_sec: seconds }),
-]);
+import { namePeaks } from './components.ts';
+import { peakValues, suitabilityOf, type ResultsService, type TemplateSnapshot } from './results.ts';
 
 function peakOf(row: PeakRow): Peak {
   return {
@@ -72,7 +59,26 @@ function summary(peak: { start_sec: number; end_sec: number; retention_time_sec:
   };
 }
 
-const limitsKey = (peak: { start_sec: number; end_sec: number }) => `${peak.start_sec}/${peak.end_sec}`;
+/** A peak's limits and baseline ends: a peak whose key is new was changed by the batch. */
+const limitsKey = (peak: {
+  start_sec: number;
+  end_sec: number;
+  baseline_start?: number | null;
+  baseline_end?: number | null;
+}) => `${peak.start_sec}/${peak.end_sec}/${peak.baseline_start ?? ''}/${peak.baseline_end ?? ''}`;
+
+function reasonOf(body: Record<string, unknown>): string {
+  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+  if (reason.length === 0) throw AppError.domain(400, 'integration_reason_required');
+  if (reason.length > 2000) throw AppError.validation({ reason: ['is not valid'] });
+  return reason;
+}
+
+/** A refusal as the REST error: catalogue code, worded message and, in a batch of several, the change. */
+function refusalError(refusal: IntegrationRefusal, changes: number): AppError {
+  const extra = refusal.change !== null && changes > 1 ? { change: refusal.change } : {};
+  return new AppError(400, refusal.code, refusal.message, extra);
+}
 
 export function createManualIntegrationService(deps: {
   results: ResultsRepository;
@@ -80,74 +86,120 @@ export function createManualIntegrationService(deps: {
 }) {
   const { results, processing } = deps;
 
-  return {
-    async edit(ownerId: number, resultId: number, body: Record<string, unknown>) {
-      const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-      if (reason.length === 0) throw AppError.domain(400, 'integration_reason_required');
-      if (reason.length > 2000) throw AppError.validation({ reason: ['is not valid'] });
-      const edit: IntegrationEdit = parseInput(editSchema, body);
-      const parent = await results.result(resultId);
-      if (!parent || parent.owner_id !== ownerId) throw AppError.domain(404, 'result_not_found');
+  /** The peaks a batch makes of a result, measured and named; refusals answered as catalogue errors. */
+  async function edited(workspaceId: number, resultId: number, edits: readonly IntegrationEdit[]) {
+    const parent = await results.result(resultId);
+    if (!parent || parent.workspace_id !== workspaceId) throw AppError.domain(404, 'result_not_found');
+    if (edits.length === 0) throw AppError.domain(400, 'integration_no_changes');
+    const snapshot = parent.template_snapshot as TemplateSnapshot;
+    const { timeSec, correctedValues } = await processing.replay(parent.measurement_id, snapshot);
+    const oldRows = await results.peaks([parent.id]);
+    const figures = (parent.figures ?? {}) as { noise?: { peakToPeak?: number } | null };
+    let peaks: Peak[];
+    try {
+      peaks = editPeaks(
+        { timeSec, values: correctedValues },
+        oldRows.map(peakOf),
+        edits,
+        figures.noise?.peakToPeak ?? null,
+      );
+    } catch (error) {
+      if (error instanceof IntegrationRefusal) throw refusalError(error, edits.length);
+      throw error;
+    }
+    const peakRows = peaks.map((peak, index) => peakValues(peak, index + 1));
+    const sequenceId = await processing.sequenceOf(parent.measurement_id);
+    namePeaks(peakRows, await processing.componentsFor(snapshot, sequenceId));
+    return { parent, snapshot, figures, oldRows, peakRows, sequenceId };
+  }
 
-      const snapshot = parent.template_snapshot as TemplateSnapshot;
-      const { timeSec, correctedValues } = await processing.replay(parent.measurement_id, snapshot);
-      const oldRows = await results.peaks([parent.id]);
-      const figures = (parent.figures ?? {}) as { noise?: { peakToPeak?: number } | null };
-      let edited: Peak[];
-      try {
-        edited = editPeaks(
-          { timeSec, values: correctedValues },
-          oldRows.map(peakOf),
-          edit,
-          figures.noise?.peakToPeak ?? null,
-        );
-      } catch (error) {
-        if (error instanceof IntegrationRefusal) throw AppError.domain(400, error.code);
-        throw error;
-      }
-      const peakRows = edited.map((peak, index) => peakValues(peak, index + 1));
-      const sequenceId = await processing.sequenceOf(parent.measurement_id);
-      if (sequenceId !== null) namePeaks(peakRows, await processing.analytesOfSequence(sequenceId));
-
-      const newLimits = new Set(peakRows.map(limitsKey));
-      const oldLimits = new Set(oldRows.map(limitsKey));
-      const row = await results.db.transaction().execute(async (trx) => {
-        const inserted = await results.insertResult(
-          trx,
-          {
-            owner_id: parent.owner_id,
-            measurement_id: parent.measurement_id,
-            kind: 'manual',
-            template_uuid: parent.template_uuid,
-            template_snapshot: JSON.stringify(snapshot),
-            algorithm_versions: JSON.stringify(parent.algorithm_versions),
-            figures: JSON.stringify({ ...figures, system_suitability: suitabilityOf(peakRows) }),
-            errors: JSON.stringify(parent.errors),
-            reason,
-            created_by: ownerId,
-            parent_result_id: parent.id,
-          },
-          peakRows,
-        );
-        await writeAuditEntry(trx, {
-          userId: ownerId,
-          entity: 'processing_results',
-          entityId: inserted.id,
-          action: `integration_${edit.operation}`,
-          oldValues: {
-            result_id: parent.id,
-            peaks: oldRows.filter((p) => !newLimits.has(limitsKey(p))).map(summary),
-          },
-          newValues: {
-            result_id: inserted.id,
-            peaks: peakRows.filter((p) => !oldLimits.has(limitsKey(p))).map(summary),
-          },
+  async function save(actor: Actor, resultId: number, edits: readonly IntegrationEdit[], reason: string) {
+    requireRole(actor, 'results.process');
+    const { parent, snapshot, figures, oldRows, peakRows, sequenceId } = await edited(
+      actor.workspaceId,
+      resultId,
+      edits,
+    );
+    const newLimits = new Set(peakRows.map(limitsKey));
+    const oldLimits = new Set(oldRows.map(limitsKey));
+    const single = edits.length === 1 ? edits[0] : undefined;
+    const row = await results.db.transaction().execute(async (trx) => {
+      const inserted = await results.insertResult(
+        trx,
+        {
+          owner_id: parent.owner_id,
+          workspace_id: parent.workspace_id,
+          measurement_id: parent.measurement_id,
+          kind: 'manual',
+          template_uuid: parent.template_uuid,
+          template_snapshot: JSON.stringify(snapshot),
+          algorithm_versions: JSON.stringify(parent.algorithm_versions),
+          figures: JSON.stringify({ ...figures, system_suitability: suitabilityOf(peakRows) }),
+          errors: JSON.stringify(parent.errors),
           reason,
-        });
-        return inserted;
+          created_by: actor.userId,
+          parent_result_id: parent.id,
+        },
+        peakRows,
+      );
+      await writeAudit(trx, {
+        userId: actor.userId,
+        workspaceId: actor.workspaceId,
+        entity: 'processing_results',
+        entityId: inserted.id,
+        label: `version ${inserted.version}`,
+        parent: { entity: 'measurements', id: parent.measurement_id },
+        action: single ? `integration_${single.operation}` : 'integration_batch',
+        oldValues: {
+          result_id: parent.id,
+          peaks: oldRows.filter((p) => !newLimits.has(limitsKey(p))).map(summary),
+        },
+        newValues: {
+          result_id: inserted.id,
+          peaks: peakRows.filter((p) => !oldLimits.has(limitsKey(p))).map(summary),
+          changes: edits,
+        },
+        reason,
       });
-      if (sequenceId !== null) await processing.recalibrate(sequenceId);
-      return resultView(row, await results.peaks([row.id]));
+      return inserted;
+    });
+    if (sequenceId !== null) await processing.recalibrate(sequenceId);
+    return resultView(row, await results.peaks([row.id]));
+  }
+
+  return {
+    /** One change with its reason (POST /api/results/{id}/integration/). */
+    async edit(actor: Actor, resultId: number, body: Record<string, unknown>) {
+      const reason = reasonOf(body);
+      const edit: IntegrationEdit = parseInput(integrationEditSchema, body);
+      return save(actor, resultId, [edit], reason);
+    },
+
+    /** A batch of changes with one reason, as one new result version (POST …/integration/batch/). */
+    async batch(actor: Actor, resultId: number, body: Record<string, unknown>) {
+      const reason = reasonOf(body);
+      const { edits } = parseInput(integrationBatchSchema, body);
+      return save(actor, resultId, edits, reason);
+    },
+
+    /** The peaks a batch would store, measured and not saved (POST …/integration/preview/). */
+    async preview(
+      actor: Actor,
+      resultId: number,
+      body: Record<string, unknown>,
+    ): Promise<IntegrationPreview> {
+      requireRole(actor, 'results.read');
+      const { edits } = parseInput(integrationPreviewRequestSchema, body);
+      const { peakRows } = await edited(actor.workspaceId, resultId, edits);
+      return {
+        peaks: peakRows.map((row) => ({
+          id: 0,
+          ...row,
+          name: row.name ?? null,
+          amount: row.amount ?? null,
+          amount_unit: row.amount_unit ?? null,
+        })) as IntegrationPreview['peaks'],
+      };
     },
   };
 }

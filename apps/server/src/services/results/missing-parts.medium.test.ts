@@ -4,6 +4,7 @@ import { domainErrors, type DomainErrorCode } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { workspaceOf } from '../../../test/workspaces.ts';
 
 function expectError(response: { status: number; body: any }, status: number, code: DomainErrorCode) {
   expect(response.body).toEqual({ code, detail: domainErrors[code] });
@@ -49,6 +50,7 @@ describe.each(await backends())('sequence parts that are missing on $name', (bac
       .insertInto('injections')
       .values({
         owner_id: userId,
+        workspace_id: await workspaceOf(server.context.database.db, userId),
         device_id: instrument.deviceId,
         method_id: methodId,
         vial: 3,
@@ -65,7 +67,13 @@ describe.each(await backends())('sequence parts that are missing on $name', (bac
     // Once the injection has its measurement the same report answers.
     await server.context.database.db
       .insertInto('measurements')
-      .values({ owner_id: userId, injection_id: refused.id, device_id: instrument.deviceId, state: 'failed' })
+      .values({
+        owner_id: userId,
+        workspace_id: await workspaceOf(server.context.database.db, userId),
+        injection_id: refused.id,
+        device_id: instrument.deviceId,
+        state: 'failed',
+      })
       .execute();
     const report = await api('GET', `/api/reports/injection/${refused.id}/`);
     expect(report.status).toBe(200);

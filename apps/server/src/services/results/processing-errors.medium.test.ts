@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { syntheticCsv, upload } from '../../../test/results-fixtures.ts';
 import { until } from '../../../test/sequences-fixtures.ts';
+import { workspaceOf } from '../../../test/workspaces.ts';
 
 const noPeaks = { code: 'processing_no_peaks', message: domainErrors.processing_no_peaks };
 
@@ -31,7 +32,13 @@ describe.each(await backends())('peak processing errors on $name', (backend) => 
     const db = server.context.database.db;
     const row = await db
       .insertInto('measurements')
-      .values({ owner_id: userId, name: 'Cut off', state: 'complete', points_count: timeSec.length })
+      .values({
+        owner_id: userId,
+        workspace_id: await workspaceOf(db, userId),
+        name: 'Cut off',
+        state: 'complete',
+        points_count: timeSec.length,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db
@@ -95,6 +102,7 @@ describe.each(await backends())('peak processing errors on $name', (backend) => 
       .values({
         uuid,
         owner_id: userId,
+        workspace_id: await workspaceOf(server.context.database.db, userId),
         name: 'Broken by hand',
         params_pdet: JSON.stringify({ peak_detection_min_prominence: 'five' }),
         params_peak: JSON.stringify({}),

@@ -2,22 +2,35 @@
 // (instrument, method, template, sample, peak table with amounts, calibration, system suitability, audit).
 import {
   domainErrors,
+  type AuditEntry,
   type Calibration,
   type DomainErrorCode,
   type InjectionResult,
   type ProcessingResult,
+  type Review,
+  type SignatureSubjectKind,
 } from '@eluent/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { auditOf } from '../../repositories/sequences-audit.ts';
-import type { PeakRow, ResultRow, ResultsRepository } from '../../repositories/results.ts';
+import { auditOf, writeAudit } from '../../repositories/audit.ts';
+import { issueReport, sequenceNumbers } from '../../repositories/records.ts';
+import { describeAuditRows } from '../audit/describe.ts';
+import { requireRole, type Actor } from '../workspaces/actor.ts';
+import type { CalibrationRow, PeakRow, ResultRow, ResultsRepository } from '../../repositories/results.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SamplesRepository } from '../../repositories/samples.ts';
 import type { SequencesRepository } from '../../repositories/sequences.ts';
+import { replicateSummaries } from './replicates.ts';
 
 function peakView(peak: PeakRow) {
-  const { owner_id: _owner, result_id: _result, measurement_id: _measurement, ...rest } = peak;
+  const {
+    owner_id: _owner,
+    workspace_id: _workspace,
+    result_id: _result,
+    measurement_id: _measurement,
+    ...rest
+  } = peak;
   return rest;
 }
 
@@ -38,6 +51,21 @@ export function resultView(result: ResultRow, peaks: PeakRow[]): ProcessingResul
   };
 }
 
+/** A stored calibration as the REST answer types it (points, residuals and problem are JSON columns). */
+export function calibrationView({
+  owner_id: _owner,
+  workspace_id: _workspace,
+  ...rest
+}: CalibrationRow): Calibration {
+  return {
+    ...rest,
+    points: rest.points as Calibration['points'],
+    residuals: (rest.residuals ?? []) as Calibration['residuals'],
+    problem: (rest.problem ?? null) as Calibration['problem'],
+    created_at: rest.created_at.toISOString(),
+  };
+}
+
 /** The processing failure recorded with a measurement, as its catalogue text (never the raw code alone). */
 function processingErrorOf(metadata: unknown): { code: DomainErrorCode; detail: string } | null {
   const code = (metadata as { processing_error?: unknown } | null)?.processing_error;
@@ -46,32 +74,57 @@ function processingErrorOf(metadata: unknown): { code: DomainErrorCode; detail: 
   return { code: known, detail: domainErrors[known] };
 }
 
+/** Who reads a report: its owner, or a visitor through a share link. */
+interface Audience {
+  visitor: boolean;
+}
+
+/** A visitor's report names who changed what by user number only: no e-mail address leaves through a link. */
+function forAudience(audit: AuditEntry[], audience: Audience): AuditEntry[] {
+  if (!audience.visitor) return audit;
+  return audit.map((entry) => ({ ...entry, user: entry.user ? { id: entry.user.id, email: null } : null }));
+}
+
+/** A visitor's report names the signers by user number only, like its audit trail. */
+function reviewFor(review: Review, audience: Audience): Review {
+  if (!audience.visitor) return review;
+  return {
+    ...review,
+    signatures: review.signatures.map((signature) => ({
+      ...signature,
+      signer: { id: signature.signer.id, name: `User ${signature.signer.id}`, email: '' },
+    })),
+  };
+}
+
 export function createReportsService(deps: {
   db: Kysely<Database>;
   sequences: SequencesRepository;
   samples: SamplesRepository;
   runs: RunsRepository;
   results: ResultsRepository;
+  /** The review state and signatures of a sequence or a measurement (services/signatures). */
+  review: (workspaceId: number, kind: SignatureSubjectKind, id: number) => Promise<Review>;
 }) {
-  const { db, sequences, samples, runs, results } = deps;
+  const { db, sequences, samples, runs, results, review } = deps;
 
-  async function instrumentOf(ownerId: number, deviceId: number | null) {
+  async function instrumentOf(workspaceId: number, deviceId: number | null) {
     if (deviceId === null) return null;
-    const device = await samples.device(ownerId, deviceId);
+    const device = await samples.device(workspaceId, deviceId);
     if (!device) return null;
     const { pairing_code_hash: _pairing, credential_hash: _credential, wifi: _wifi, ...rest } = device;
     return rest;
   }
 
   /** One row per injection of the sequence with its newest result; calibrations beside. */
-  async function sequenceResults(ownerId: number, sequenceId: number) {
-    const sequence = await sequences.find(ownerId, sequenceId);
+  async function sequenceResults(workspaceId: number, sequenceId: number) {
+    const sequence = await sequences.find(workspaceId, sequenceId);
     if (!sequence) throw AppError.domain(404, 'sequence_not_found');
     const measurements = await runs.measurementsOfSequence(sequenceId);
     const latest = await results.latestResults(measurements.map((m) => m.id));
     const peaks = await results.peaks(latest.map((r) => r.id));
     const sampleRows = await samples.findMany(
-      ownerId,
+      workspaceId,
       measurements.map((m) => m.sample_id).filter((id): id is number => id !== null),
     );
     const injections = measurements.map((m): InjectionResult => {
@@ -93,50 +146,56 @@ export function createReportsService(deps: {
         processing_error: processingErrorOf(m.metadata),
       };
     });
-    const calibrations = (await results.calibrations(sequenceId)).map(
-      ({ owner_id: _owner, ...rest }): Calibration => ({
-        ...rest,
-        // Stored as the list of points the fit was made from.
-        points: rest.points as Calibration['points'],
-        created_at: rest.created_at.toISOString(),
-      }),
-    );
-    return { sequence, injections, calibrations };
+    const calibrations = (await results.calibrations(sequenceId)).map(calibrationView);
+    return { sequence, injections, calibrations, replicates: replicateSummaries(injections) };
   }
 
-  return {
+  const reports = {
     sequenceResults,
 
-    async sequenceReport(ownerId: number, sequenceId: number) {
-      const { sequence, injections, calibrations } = await sequenceResults(ownerId, sequenceId);
+    async sequenceReport(workspaceId: number, sequenceId: number, audience: Audience = { visitor: false }) {
+      const { sequence, injections, calibrations } = await sequenceResults(workspaceId, sequenceId);
       const method =
-        sequence.method_id === null ? null : ((await samples.method(ownerId, sequence.method_id)) ?? null);
+        sequence.method_id === null
+          ? null
+          : ((await samples.method(workspaceId, sequence.method_id)) ?? null);
       const template = sequence.template_uuid
-        ? ((await sequences.template(ownerId, sequence.template_uuid)) ?? null)
+        ? ((await sequences.template(workspaceId, sequence.template_uuid)) ?? null)
         : null;
       const drafts = await sequences.drafts([sequenceId]);
-      const audit = await auditOf(db, [
-        { entity: 'sequences', ids: [sequenceId] },
-        { entity: 'drafts', ids: drafts.map((d) => d.id) },
-        { entity: 'processing_results', ids: injections.flatMap((i) => (i.result ? [i.result.id] : [])) },
-      ]);
+      // The sequence's trail (its rows, injections, calibrations and reprocessing point to it) and the
+      // trails of its measurements (imports, processing, manual integration), readable.
+      const audit = await describeAuditRows(
+        db,
+        sequence.owner_id,
+        await auditOf(db, [
+          { entity: 'sequences', ids: [sequenceId] },
+          { entity: 'drafts', ids: drafts.map((d) => d.id) },
+          {
+            entity: 'measurements',
+            ids: injections.flatMap((i) => (i.measurement_id ? [i.measurement_id] : [])),
+          },
+        ]),
+      );
       return {
         kind: 'sequence' as const,
         generated_at: new Date().toISOString(),
-        sequence: { ...sequence, owner_id: undefined },
-        instrument: await instrumentOf(ownerId, sequence.device_id),
+        sequence: { ...sequence, owner_id: undefined, workspace_id: undefined },
+        sequence_number: (await sequenceNumbers(db, [sequenceId])).get(sequenceId) ?? null,
+        instrument: await instrumentOf(workspaceId, sequence.device_id),
         method,
         template,
         drafts,
         injections,
         calibrations,
-        audit,
+        review: reviewFor(await review(workspaceId, 'sequence', sequenceId), audience),
+        audit: forAudience(audit, audience),
       };
     },
 
-    async injectionReport(ownerId: number, injectionId: number) {
+    async injectionReport(workspaceId: number, injectionId: number, audience: Audience = { visitor: false }) {
       const injection = await runs.injection(injectionId);
-      if (!injection || injection.owner_id !== ownerId)
+      if (!injection || injection.workspace_id !== workspaceId)
         throw AppError.domain(404, 'measurement_no_injection');
       const measurement = await runs.measurementOfInjection(injectionId);
       if (!measurement) throw AppError.domain(404, 'sequence_injection_without_measurement');
@@ -144,26 +203,88 @@ export function createReportsService(deps: {
       const peaks = await results.peaks(all.map((r) => r.id));
       const signal = await results.signal(measurement.id);
       const sample =
-        injection.sample_id === null ? null : ((await samples.find(ownerId, injection.sample_id)) ?? null);
+        injection.sample_id === null
+          ? null
+          : ((await samples.find(workspaceId, injection.sample_id)) ?? null);
       const calibrations =
-        injection.sequence_id === null ? [] : await results.calibrations(injection.sequence_id);
-      const audit = await auditOf(db, [
-        { entity: 'processing_results', ids: all.map((r) => r.id) },
-        { entity: 'measurements', ids: [measurement.id] },
-      ]);
+        injection.sequence_id === null
+          ? []
+          : (await results.calibrations(injection.sequence_id)).map(calibrationView);
+      const audit = await describeAuditRows(
+        db,
+        injection.owner_id,
+        await auditOf(db, [
+          { entity: 'processing_results', ids: all.map((r) => r.id) },
+          { entity: 'measurements', ids: [measurement.id] },
+          { entity: 'injections', ids: [injectionId] },
+        ]),
+      );
       return {
         kind: 'injection' as const,
         generated_at: new Date().toISOString(),
         injection,
-        measurement: { ...measurement, owner_id: undefined },
+        sequence_number:
+          injection.sequence_id === null
+            ? null
+            : ((await sequenceNumbers(db, [injection.sequence_id])).get(injection.sequence_id) ?? null),
+        measurement: { ...measurement, owner_id: undefined, workspace_id: undefined },
         sample,
         analytes: sample ? await samples.analytes([sample.id]) : [],
-        instrument: await instrumentOf(ownerId, injection.device_id),
+        instrument: await instrumentOf(workspaceId, injection.device_id),
         method_snapshot: injection.method_snapshot,
         chromatogram: { time_sec: signal.timeSec, signal: signal.signal, unit: measurement.signal_unit },
         results: all.map((r) => resultView(r, peaks)),
         calibrations,
-        audit,
+        review: reviewFor(await review(workspaceId, 'measurement', measurement.id), audience),
+        // The signatures of its sequence cover this injection too.
+        sequence_review:
+          injection.sequence_id === null
+            ? null
+            : reviewFor(await review(workspaceId, 'sequence', injection.sequence_id), audience),
+        audit: forAudience(audit, audience),
+      };
+    },
+  };
+
+  return {
+    ...reports,
+
+    /**
+     * Issues a report (POST /api/reports/{kind}/{id}/): its data with the workspace's next report number,
+     * recorded and audited in one transaction, so the register of reports has no gaps.
+     */
+    async issue(actor: Actor, kind: 'sequence' | 'injection', id: number) {
+      requireRole(actor, 'results.read');
+      const data =
+        kind === 'sequence'
+          ? await reports.sequenceReport(actor.workspaceId, id)
+          : await reports.injectionReport(actor.workspaceId, id);
+      const parent =
+        data.kind === 'sequence'
+          ? { entity: 'sequences', id }
+          : { entity: 'measurements', id: data.measurement.id };
+      const issued = await db.transaction().execute(async (trx) => {
+        const row = await issueReport(trx, {
+          workspaceId: actor.workspaceId,
+          kind,
+          subjectId: id,
+          issuedBy: actor.userId,
+        });
+        await writeAudit(trx, {
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
+          entity: 'reports',
+          entityId: row.id,
+          label: `Report ${row.number}`,
+          parent,
+          action: 'issue',
+          newValues: { number: row.number, kind, subject_id: id },
+        });
+        return row;
+      });
+      return {
+        ...data,
+        record: { report_number: issued.number, issued_at: new Date(issued.issued_at).toISOString() },
       };
     },
   };

@@ -1,6 +1,6 @@
 // Reprocessing through the public API: twenty imported measurements reprocessed with a new template as a
 // background job; the API answers meanwhile, progress is readable, and the old results stay readable.
-import { domainErrors } from '@eluent/contracts';
+import { domainErrors, processingJobSchema } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlData } from '../../../test/graphql-client.ts';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -60,6 +60,9 @@ describe.each(await backends())('reprocessing on $name', (backend) => {
     expect(health.body).toEqual({ status: 'ok', database: 'up' });
     expect(viewer.measurements).toHaveLength(1);
     expect(during.body.done).toBeLessThan(MEASUREMENTS);
+    // The job's answers are what contracts say they are (rest/processing-jobs.ts).
+    expect(processingJobSchema.strict().safeParse(created.body).error).toBeUndefined();
+    expect(processingJobSchema.strict().safeParse(during.body).error).toBeUndefined();
     expect(['queued', 'running']).toContain(during.body.state);
 
     let job: any;

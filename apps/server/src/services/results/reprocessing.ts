@@ -4,10 +4,10 @@
 // measurements, so the API stays responsive; after a restart unfinished jobs continue where they stood.
 // A process runs a job only while it holds the job's claim (several processes may share the database), and a
 // lost database connection pauses the job until the database answers; it then continues where it stood.
-import type { ProcessingJobEvent } from '@eluent/contracts';
+import { processingJobInputSchema, type ProcessingJob, type ProcessingJobEvent } from '@eluent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   isConnectionError,
   retryWhileUnavailable,
@@ -18,30 +18,15 @@ import { AppError } from '../../errors.ts';
 import type { ProcessingJobRow, ProcessingJobsRepository } from '../../repositories/processing-jobs.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SequencesRepository } from '../../repositories/sequences.ts';
-import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
+import { writeAudit } from '../../repositories/audit.ts';
 import { parseInput } from '../../lib/input.ts';
 import { snapshotOf, type ResultsService } from './results.ts';
+import { requireRole, type Actor } from '../workspaces/actor.ts';
 
-const MAX_MEASUREMENTS_PER_JOB = 10_000;
+// The body (contracts: rest/processing-jobs.ts).
+const jobInput = processingJobInputSchema;
 
-const jobInput = z
-  .object({
-    template_uuid: z.uuid().nullable().optional(),
-    measurement_id: z.number().int().positive().optional(),
-    measurement_ids: z.array(z.number().int().positive()).min(1).max(MAX_MEASUREMENTS_PER_JOB).optional(),
-    sequence_id: z.number().int().positive().optional(),
-  })
-  .refine(
-    (value) =>
-      [value.measurement_id, value.measurement_ids, value.sequence_id].filter((v) => v !== undefined)
-        .length === 1,
-    {
-      message: 'Give exactly one of measurement_id, measurement_ids, sequence_id',
-      path: ['non_field_errors'],
-    },
-  );
-
-export function jobView(job: ProcessingJobRow) {
+export function jobView(job: ProcessingJobRow): ProcessingJob {
   return {
     id: job.id,
     scope: job.scope,
@@ -63,7 +48,7 @@ export function createReprocessingService(deps: {
   runs: RunsRepository;
   sequences: SequencesRepository;
   processing: ResultsService;
-  publish: (ownerId: number, event: ProcessingJobEvent) => void;
+  publish: (creatorId: number, event: ProcessingJobEvent) => void;
   logger: FastifyBaseLogger;
   availability: DatabaseAvailability;
   claims: WorkClaims;
@@ -150,9 +135,9 @@ export function createReprocessingService(deps: {
       .catch((error: unknown) => logger.warn({ err: error, jobId }, 'reprocessing claim not released'));
   }
 
-  async function measurementsOf(ownerId: number, input: z.infer<typeof jobInput>) {
+  async function measurementsOf(workspaceId: number, input: z.infer<typeof jobInput>) {
     if (input.sequence_id !== undefined) {
-      const sequence = await sequences.find(ownerId, input.sequence_id);
+      const sequence = await sequences.find(workspaceId, input.sequence_id);
       if (!sequence) throw AppError.domain(404, 'sequence_not_found');
       const rows = await runs.measurementsOfSequence(sequence.id);
       return {
@@ -163,7 +148,7 @@ export function createReprocessingService(deps: {
     }
     const wanted = input.measurement_ids ?? [input.measurement_id!];
     const unique = [...new Set(wanted)];
-    const owned = new Set(await jobs.ownedMeasurementIds(ownerId, unique));
+    const owned = new Set(await jobs.ownedMeasurementIds(workspaceId, unique));
     if (unique.some((id) => !owned.has(id))) throw AppError.domain(404, 'measurement_not_found');
     return input.measurement_id !== undefined
       ? { scope: 'measurement' as const, targetId: input.measurement_id, ids: unique }
@@ -172,16 +157,18 @@ export function createReprocessingService(deps: {
 
   return {
     /** Creates a job and queues it; answers at once with the queued job. */
-    async create(ownerId: number, body: unknown) {
+    async create(actor: Actor, body: unknown) {
+      requireRole(actor, 'results.process');
       const input = parseInput(jobInput, body);
       const templateUuid = input.template_uuid ?? null;
-      const template = templateUuid ? await sequences.template(ownerId, templateUuid) : undefined;
+      const template = templateUuid ? await sequences.template(actor.workspaceId, templateUuid) : undefined;
       if (templateUuid && !template) throw AppError.validation({ template_uuid: ['is not valid'] });
-      const { scope, targetId, ids } = await measurementsOf(ownerId, input);
+      const { scope, targetId, ids } = await measurementsOf(actor.workspaceId, input);
       if (ids.length === 0) throw AppError.domain(400, 'processing_nothing_to_do');
       const job = await jobs.db.transaction().execute(async (trx) => {
         const row = await jobs.insert(trx, {
-          owner_id: ownerId,
+          owner_id: actor.userId,
+          workspace_id: actor.workspaceId,
           scope,
           target_id: targetId,
           measurement_ids: ids,
@@ -189,10 +176,16 @@ export function createReprocessingService(deps: {
           template_snapshot: JSON.stringify(snapshotOf(template)),
           total: ids.length,
         });
-        await writeAuditEntry(trx, {
-          userId: ownerId,
+        await writeAudit(trx, {
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
           entity: 'processing_jobs',
           entityId: row.id,
+          label: template?.name ?? null,
+          parent:
+            targetId === null
+              ? null
+              : { entity: scope === 'sequence' ? 'sequences' : 'measurements', id: targetId },
           action: 'reprocess',
           newValues: { scope, target_id: targetId, template_uuid: row.template_uuid, total: ids.length },
         });
@@ -208,14 +201,16 @@ export function createReprocessingService(deps: {
       return jobView(job);
     },
 
-    async get(ownerId: number, jobId: number) {
-      const job = await jobs.find(ownerId, jobId);
+    async get(actor: Actor, jobId: number) {
+      requireRole(actor, 'results.read');
+      const job = await jobs.find(actor.workspaceId, jobId);
       if (!job) throw AppError.domain(404, 'processing_job_not_found');
       return jobView(job);
     },
 
-    async list(ownerId: number) {
-      return (await jobs.list(ownerId)).map(jobView);
+    async list(actor: Actor) {
+      requireRole(actor, 'results.read');
+      return (await jobs.list(actor.workspaceId)).map(jobView);
     },
 
     /** Continues every queued or running job no live process holds (after a restart). */

@@ -3,9 +3,10 @@ import type { ResultVersions } from '@eluent/contracts';
 import { AppError } from '../../errors.ts';
 import type { ResultsRepository } from '../../repositories/results.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
-import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
+import { writeAudit } from '../../repositories/audit.ts';
 import { resultView } from './reports.ts';
 import type { ResultsService } from './results.ts';
+import { requireRole, type Actor } from '../workspaces/actor.ts';
 
 export function createResultVersionsService(deps: {
   results: ResultsRepository;
@@ -14,14 +15,16 @@ export function createResultVersionsService(deps: {
 }) {
   const { results, runs, processing } = deps;
 
-  async function owned(ownerId: number, measurementId: number) {
+  async function owned(actor: Actor, measurementId: number) {
     const measurement = await runs.measurement(measurementId);
-    if (!measurement || measurement.owner_id !== ownerId) throw AppError.domain(404, 'measurement_not_found');
+    if (!measurement || measurement.workspace_id !== actor.workspaceId)
+      throw AppError.domain(404, 'measurement_not_found');
     return measurement;
   }
 
-  async function list(ownerId: number, measurementId: number): Promise<ResultVersions> {
-    await owned(ownerId, measurementId);
+  async function list(actor: Actor, measurementId: number): Promise<ResultVersions> {
+    requireRole(actor, 'results.read');
+    await owned(actor, measurementId);
     const all = await results.results(measurementId);
     const [current] = await results.latestResults([measurementId]);
     const peaks = await results.peaks(all.map((r) => r.id));
@@ -36,8 +39,9 @@ export function createResultVersionsService(deps: {
     list,
 
     /** Picks the current result (`result_id: null` goes back to the newest); recalibrates its sequence. */
-    async pick(ownerId: number, measurementId: number, body: Record<string, unknown>) {
-      const measurement = await owned(ownerId, measurementId);
+    async pick(actor: Actor, measurementId: number, body: Record<string, unknown>) {
+      requireRole(actor, 'results.process');
+      const measurement = await owned(actor, measurementId);
       const raw = body.result_id;
       if (raw !== null && (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1)) {
         throw AppError.validation({ result_id: ['Field is required'] });
@@ -49,11 +53,13 @@ export function createResultVersionsService(deps: {
           throw AppError.domain(404, 'result_not_found');
       }
       await results.db.transaction().execute(async (trx) => {
-        await results.setCurrentResult(trx, measurementId, resultId);
-        await writeAuditEntry(trx, {
-          userId: ownerId,
+        await results.setCurrentResult(trx, measurementId, resultId, actor.userId);
+        await writeAudit(trx, {
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
           entity: 'measurements',
           entityId: measurementId,
+          label: measurement.name,
           action: 'pick_result',
           oldValues: { current_result_id: measurement.current_result_id },
           newValues: { current_result_id: resultId },
@@ -61,7 +67,7 @@ export function createResultVersionsService(deps: {
       });
       const sequenceId = await processing.sequenceOf(measurementId);
       if (sequenceId !== null) await processing.recalibrate(sequenceId);
-      return list(ownerId, measurementId);
+      return list(actor, measurementId);
     },
   };
 }

@@ -5,24 +5,22 @@ import {
   checkProcessingTemplate,
   domainErrors,
   flattenTemplate,
+  type CalibrationProblem,
   type FlatTemplate,
   type TemplatePayload,
 } from '@eluent/contracts';
-import {
-  amountFromResponse,
-  calibrateExternalStandard,
-  processChromatogram,
-  type Peak,
-  type ProcessingTemplate,
-} from '@eluent/signal';
+import { processChromatogram, type Peak, type ProcessingTemplate } from '@eluent/signal';
 import type { Insertable, Transaction } from 'kysely';
 import type { ProcessingResultsTable } from '../../db/domain-schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { writeAudit } from '../../repositories/audit.ts';
 import type { PeakValues, ResultRow, ResultsRepository } from '../../repositories/results.ts';
 import type { AnalyteRow, SamplesRepository } from '../../repositories/samples.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SequencesRepository, TemplateRow } from '../../repositories/sequences.ts';
+import { amountOf, calibrateComponent, type SequenceCurve, type StandardPoint } from './calibration.ts';
+import { componentsNotFound, expectedComponents, namePeaks, type ExpectedComponent } from './components.ts';
 
 /** What a result records about the template that made it. */
 export interface TemplateSnapshot extends FlatTemplate {
@@ -40,7 +38,8 @@ export function snapshotOf(row: TemplateRow | undefined): TemplateSnapshot {
     params_nois: row.params_nois as Record<string, unknown>,
     params_dtim: row.params_dtim as Record<string, unknown>,
   } as Partial<TemplatePayload> & { id: number };
-  return { ...flattenTemplate(payload) };
+  // The components travel with the snapshot: a result names its peaks as the template did when it was made.
+  return { ...flattenTemplate(payload), components: row.components ?? [] };
 }
 
 /**
@@ -83,20 +82,6 @@ export function peakValues(peak: Peak, number: number): PeakValues {
   };
 }
 
-/** Names each analyte's peak: the one closest to the expected retention time, inside its window. */
-export function namePeaks(peaks: PeakValues[], analytes: AnalyteRow[]): void {
-  for (const analyte of analytes) {
-    if (analyte.retention_time_sec === null) continue;
-    let best: PeakValues | null = null;
-    for (const peak of peaks) {
-      const distance = Math.abs(peak.retention_time_sec - analyte.retention_time_sec);
-      if (distance > analyte.window_sec || peak.name) continue;
-      if (!best || distance < Math.abs(best.retention_time_sec - analyte.retention_time_sec)) best = peak;
-    }
-    if (best) best.name = analyte.analyte;
-  }
-}
-
 /** System-suitability summary of a result (reference/processing.md §2.2–2.4), per peak. */
 export function suitabilityOf(peaks: PeakValues[]) {
   return peaks.map((peak) => ({
@@ -133,7 +118,10 @@ function resultErrors(outcome: ReturnType<typeof processChromatogram>, peaksCoun
 
 /** A processed result not stored yet: its columns (without measurement and owner) and its peaks. */
 export interface PreparedResult {
-  values: Omit<Insertable<ProcessingResultsTable>, 'version' | 'measurement_id' | 'owner_id'>;
+  values: Omit<
+    Insertable<ProcessingResultsTable>,
+    'version' | 'measurement_id' | 'owner_id' | 'workspace_id'
+  >;
   peaks: PeakValues[];
 }
 
@@ -147,6 +135,33 @@ export interface ProcessOptions {
   recalibrate?: boolean;
   /** The stored signal when the caller holds it already (an import), so it is not read back. */
   signal?: { timeSec: ArrayLike<number>; values: ArrayLike<number> };
+  /** The standard this measurement injected (its name and analytes): components it misses are reported. */
+  standard?: { name: string; analytes: readonly string[] } | null;
+}
+
+interface CalibrationLine {
+  analyte: string;
+  model: string;
+  slope?: number | null;
+  intercept?: number | null;
+  curvature?: number | null;
+  r_squared?: number | null;
+  weighting?: string | null;
+}
+
+/** A calibration in one line for the audit trail: its model, weighting, curve and R². */
+function calibrationText(line: CalibrationLine): string {
+  if (line.slope == null || line.intercept == null) return `${line.model}: not calibrated`;
+  const weighting = line.weighting && line.weighting !== 'none' ? `, weighted ${line.weighting}` : '';
+  const square = line.curvature ? `${line.curvature.toPrecision(6)} × amount² + ` : '';
+  const r2 = line.r_squared == null ? '' : `, R² ${line.r_squared.toFixed(5)}`;
+  return `${line.model}${weighting}: area = ${square}${line.slope.toPrecision(6)} × amount + ${line.intercept.toPrecision(6)}${r2}`;
+}
+
+function calibrationSummary(lines: CalibrationLine[]): Record<string, string> {
+  const summary: Record<string, string> = {};
+  for (const line of lines) summary[line.analyte] = calibrationText(line);
+  return summary;
 }
 
 export function createResultsService(deps: {
@@ -167,6 +182,15 @@ export function createResultsService(deps: {
     return rows.filter((row) => (seen.has(row.analyte) ? false : (seen.add(row.analyte), true)));
   }
 
+  /** The standard a measurement injected, with the analytes it holds; null for anything else. */
+  async function standardOf(measurement: { workspace_id: number; sample_id: number | null }) {
+    if (measurement.sample_id === null) return null;
+    const sample = await samples.find(measurement.workspace_id, measurement.sample_id);
+    if (sample?.type !== 'standard') return null;
+    const rows = await samples.analytes([sample.id]);
+    return { name: sample.name, analytes: rows.map((a) => a.analyte), rows };
+  }
+
   async function sequenceOf(measurementId: number): Promise<number | null> {
     const measurement = await runs.measurement(measurementId);
     if (!measurement?.injection_id) return null;
@@ -180,14 +204,22 @@ export function createResultsService(deps: {
     return blank.timeSec.length >= 3 ? { timeSec: blank.timeSec, values: blank.signal } : null;
   }
 
-  /** The calibration of each analyte from the standards' newest results; then every sample's amounts. */
+  /** The components a result made with `snapshot` names, the sequence's standards' analytes after them. */
+  async function componentsFor(snapshot: unknown, sequenceId: number | null): Promise<ExpectedComponent[]> {
+    return expectedComponents(snapshot, sequenceId === null ? [] : await analytesOfSequence(sequenceId));
+  }
+
+  /**
+   * The calibration of each component from the standards' newest results (model and weighting from the
+   * components those results were made with), then every sample's amounts.
+   */
   async function recalibrate(sequenceId: number): Promise<void> {
     const sequence = await sequences.byId(sequenceId);
     if (!sequence) return;
     const measurements = (await runs.measurementsOfSequence(sequenceId)).filter(
       (m) => m.state === 'complete',
     );
-    const sampleRows = await samples.findMany(sequence.owner_id, [
+    const sampleRows = await samples.findMany(sequence.workspace_id, [
       ...new Set(measurements.map((m) => m.sample_id).filter((id): id is number => id !== null)),
     ]);
     const sampleById = new Map(sampleRows.map((row) => [row.id, row]));
@@ -196,41 +228,50 @@ export function createResultsService(deps: {
     const peaks = await results.peaks(latest.map((r) => r.id));
     const latestOf = new Map(latest.map((r) => [r.measurement_id, r]));
 
-    const points = new Map<string, Array<{ amount: number; area: number; measurement_id: number }>>();
+    const points = new Map<string, StandardPoint[]>();
     const units = new Map<string, string>();
+    const notFound = new Map<string, CalibrationProblem>();
+    let components: ExpectedComponent[] = [];
     for (const measurement of measurements) {
       const sample = measurement.sample_id === null ? undefined : sampleById.get(measurement.sample_id);
       const result = latestOf.get(measurement.id);
       if (sample?.type !== 'standard' || !result) continue;
+      if (components.length === 0) components = expectedComponents(result.template_snapshot, []);
+      for (const error of (result.errors ?? []) as Array<Partial<CalibrationProblem>>) {
+        if (error.code === 'component_not_found' && typeof error.component === 'string')
+          notFound.set(error.component, error as CalibrationProblem);
+      }
       for (const analyte of analytes.filter((a) => a.sample_id === sample.id)) {
+        units.set(analyte.analyte, analyte.amount_unit);
         const peak = peaks.find((p) => p.result_id === result.id && p.name === analyte.analyte);
         if (!peak || analyte.amount === null) continue;
         const list = points.get(analyte.analyte) ?? [];
         list.push({ amount: analyte.amount, area: peak.area, measurement_id: measurement.id });
         points.set(analyte.analyte, list);
-        units.set(analyte.analyte, analyte.amount_unit);
       }
     }
-    const fits = new Map(
-      [...points]
-        .map(([analyte, list]) => [analyte, calibrateExternalStandard(list)] as const)
-        .filter(([, fit]) => fit !== null),
-    );
-    await db.transaction().execute(async (trx) => {
-      await results.replaceCalibrations(
-        trx,
-        sequenceId,
-        [...fits].map(([analyte, fit]) => ({
-          owner_id: sequence.owner_id,
-          analyte,
-          amount_unit: units.get(analyte) ?? '',
-          model: fit!.model,
-          slope: fit!.slope,
-          intercept: fit!.intercept,
-          r_squared: fit!.rSquared,
-          points: JSON.stringify(points.get(analyte)),
-        })),
+    const names = [...new Set([...points.keys(), ...notFound.keys()])];
+    const curves = new Map<string, SequenceCurve | null>();
+    const rows = names.map((name) => {
+      const component = components.find((c) => c.name === name);
+      const { values, curve } = calibrateComponent(
+        name,
+        points.get(name) ?? [],
+        component,
+        notFound.get(name),
+        units.get(name) ?? '',
       );
+      curves.set(name, curve);
+      return {
+        ...values,
+        owner_id: sequence.owner_id,
+        workspace_id: sequence.workspace_id,
+        amount_unit: values.amount_unit,
+      };
+    });
+    await db.transaction().execute(async (trx) => {
+      const before = calibrationSummary(await results.calibrations(sequenceId, trx));
+      await results.replaceCalibrations(trx, sequenceId, rows);
       for (const peak of peaks) {
         if (!peak.name) continue;
         const result = latest.find((r) => r.id === peak.result_id)!;
@@ -241,9 +282,26 @@ export function createResultsService(deps: {
           await results.setPeakAmount(trx, peak.id, known?.amount ?? null, known?.amount_unit ?? null);
           continue;
         }
-        const fit = fits.get(peak.name);
-        const amount = fit ? amountFromResponse(fit, peak.area) : null;
-        await results.setPeakAmount(trx, peak.id, amount, fit ? (units.get(peak.name) ?? null) : null);
+        const curve = curves.get(peak.name);
+        const amount = amountOf(curve, peak.area);
+        const unit = rows.find((row) => row.analyte === peak.name)?.amount_unit ?? null;
+        await results.setPeakAmount(trx, peak.id, amount, curve ? unit : null);
+      }
+      // The audit event last: the chain head stays locked only from here to the commit (docs/audit.md).
+      const after = calibrationSummary(rows);
+      if (JSON.stringify(before) !== JSON.stringify(after)) {
+        await writeAudit(trx, {
+          userId: null,
+          ownerId: sequence.owner_id,
+          workspaceId: sequence.workspace_id,
+          entity: 'calibrations',
+          entityId: sequenceId,
+          label: sequence.name,
+          parent: { entity: 'sequences', id: sequenceId },
+          action: 'calibrate',
+          oldValues: before,
+          newValues: after,
+        });
       }
     });
   }
@@ -285,7 +343,10 @@ export function createResultsService(deps: {
     const template = processingTemplateOf(options.snapshot);
     const outcome = processStored(signal, template, { blank: await blankOf(template) });
     const peaks = outcome.peaks.map((peak, index) => peakValues(peak, index + 1));
-    if (sequenceId !== null) namePeaks(peaks, await analytesOfSequence(sequenceId));
+    const components = await componentsFor(options.snapshot, sequenceId);
+    namePeaks(peaks, components);
+    const standard = options.standard ?? null;
+    const missing = standard ? componentsNotFound(peaks, components, standard) : [];
     return {
       peaks,
       values: {
@@ -300,24 +361,47 @@ export function createResultsService(deps: {
           detection: outcome.detection,
           system_suitability: suitabilityOf(peaks),
         }),
-        errors: JSON.stringify(resultErrors(outcome, peaks.length)),
+        errors: JSON.stringify([...resultErrors(outcome, peaks.length), ...missing]),
         created_by: options.createdBy ?? null,
         job_id: options.jobId ?? null,
       },
     };
   }
 
-  /** Stores a prepared result as the measurement's next version, in the caller's transaction. */
-  function store(
+  /** Stores a prepared result as the measurement's next version, in the caller's transaction, audited. */
+  async function store(
     trx: Transaction<Database>,
-    measurement: { id: number; owner_id: number },
+    measurement: { id: number; owner_id: number; workspace_id: number },
     prepared: PreparedResult,
   ): Promise<ResultRow> {
-    return results.insertResult(
+    const row = await results.insertResult(
       trx,
-      { ...prepared.values, owner_id: measurement.owner_id, measurement_id: measurement.id },
+      {
+        ...prepared.values,
+        owner_id: measurement.owner_id,
+        workspace_id: measurement.workspace_id,
+        measurement_id: measurement.id,
+      },
       prepared.peaks,
     );
+    await writeAudit(trx, {
+      userId: null,
+      ownerId: measurement.owner_id,
+      workspaceId: measurement.workspace_id,
+      entity: 'processing_results',
+      entityId: row.id,
+      label: `version ${row.version}`,
+      parent: { entity: 'measurements', id: measurement.id },
+      action: 'process',
+      newValues: {
+        version: row.version,
+        kind: row.kind,
+        template_uuid: row.template_uuid,
+        peaks_count: prepared.peaks.length,
+        errors: Array.isArray(row.errors) && row.errors.length > 0 ? row.errors : null,
+      },
+    });
+    return row;
   }
 
   /** Processes one stored measurement with a template snapshot; a new version, earlier ones stay. */
@@ -329,7 +413,7 @@ export function createResultsService(deps: {
     const sequenceId = await sequenceOf(measurementId);
     const prepared = await prepare(
       { timeSec: signal.timeSec, values: signal.values, unit: measurement.signal_unit },
-      options,
+      { ...options, standard: options.standard ?? (await standardOf(measurement)) },
       sequenceId,
     );
     const row = await db.transaction().execute((trx) => store(trx, measurement, prepared));
@@ -342,7 +426,18 @@ export function createResultsService(deps: {
     return (await results.results(measurementId)).length > 0;
   }
 
-  return { process, prepare, store, replay, recalibrate, sequenceOf, analytesOfSequence, hasResult };
+  return {
+    process,
+    prepare,
+    store,
+    replay,
+    recalibrate,
+    sequenceOf,
+    standardOf,
+    analytesOfSequence,
+    componentsFor,
+    hasResult,
+  };
 }
 
 export type ResultsService = ReturnType<typeof createResultsService>;

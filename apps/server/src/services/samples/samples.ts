@@ -6,8 +6,9 @@ import { AppError } from '../../errors.ts';
 import type { SampleType } from '../../db/domain-schema.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AnalyteRow, SampleRow, SamplesRepository, SampleValues } from '../../repositories/samples.ts';
-import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
+import { writeAudit } from '../../repositories/audit.ts';
 import { parseInput } from '../../lib/input.ts';
+import { requireRole, type Actor } from '../workspaces/actor.ts';
 import {
   checkController,
   checkInstrumentNamed,
@@ -20,7 +21,8 @@ import {
 export type SampleView = Sample;
 
 function view(row: SampleRow, analytes?: AnalyteRow[]): SampleView {
-  const result: SampleView = { ...row, created_at: row.created_at.toISOString() };
+  const { workspace_id: _workspace, ...shown } = row;
+  const result: SampleView = { ...shown, created_at: row.created_at.toISOString() };
   if (analytes) {
     result.analytes = analytes.map(
       ({ id: rowId, analyte, amount, amount_unit, retention_time_sec, window_sec }) => ({
@@ -45,23 +47,23 @@ export function createSamplesService(repository: SamplesRepository) {
   /** Reads the instrument and method inside the write's transaction and applies the sample rules. */
   async function checkInstrument(
     trx: Executor,
-    ownerId: number,
+    actor: Actor,
     values: Pick<SampleValues, 'device_id' | 'method_id' | 'column_name'>,
   ) {
     checkSampleInstrument(
-      await repository.device(ownerId, values.device_id, trx),
-      await repository.method(ownerId, values.method_id, trx),
+      await repository.device(actor.workspaceId, values.device_id, trx),
+      await repository.method(actor.workspaceId, values.method_id, trx),
       values.column_name,
     );
   }
 
   async function owned(
-    ownerId: number,
+    actor: Actor,
     sampleId: number,
     controller: Controller,
     trx: Executor = db,
   ): Promise<SampleRow> {
-    const row = await repository.find(ownerId, sampleId, trx);
+    const row = await repository.find(actor.workspaceId, sampleId, trx);
     if (!row) throw AppError.domain(404, 'not_found');
     checkController(row, controller);
     return row;
@@ -72,9 +74,10 @@ export function createSamplesService(repository: SamplesRepository) {
   }
 
   return {
-    async list(ownerId: number, controller: Controller): Promise<SampleView[]> {
+    async list(actor: Actor, controller: Controller): Promise<SampleView[]> {
+      requireRole(actor, 'samples.read');
       const types: SampleType[] = controller === 'standard' ? ['standard'] : ['sample', 'blank'];
-      const rows = await repository.list(ownerId, types);
+      const rows = await repository.list(actor.workspaceId, types);
       if (controller === 'sample') return rows.map((row) => view(row));
       const analytes = await repository.analytes(rows.map((row) => row.id));
       return rows.map((row) =>
@@ -85,19 +88,22 @@ export function createSamplesService(repository: SamplesRepository) {
       );
     },
 
-    async get(ownerId: number, sampleId: number, controller: Controller): Promise<SampleView> {
-      return withAnalytes(await owned(ownerId, sampleId, controller));
+    async get(actor: Actor, sampleId: number, controller: Controller): Promise<SampleView> {
+      requireRole(actor, 'samples.read');
+      return withAnalytes(await owned(actor, sampleId, controller));
     },
 
-    async createSample(ownerId: number, body: Record<string, unknown>): Promise<SampleView> {
+    async createSample(actor: Actor, body: Record<string, unknown>): Promise<SampleView> {
+      requireRole(actor, 'samples.create');
       checkNotStandard(body, 'sample');
       checkInstrumentNamed(body, false);
       const values = parseInput(sampleInputSchema, body);
       return db.transaction().execute(async (trx) => {
-        await checkInstrument(trx, ownerId, values);
-        const row = await repository.insert(trx, ownerId, values);
-        await writeAuditEntry(trx, {
-          userId: ownerId,
+        await checkInstrument(trx, actor, values);
+        const row = await repository.insert(trx, actor, values);
+        await writeAudit(trx, {
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
           entity: 'samples',
           entityId: row.id,
           action: 'create',
@@ -107,15 +113,17 @@ export function createSamplesService(repository: SamplesRepository) {
       });
     },
 
-    async createStandard(ownerId: number, body: Record<string, unknown>): Promise<SampleView> {
+    async createStandard(actor: Actor, body: Record<string, unknown>): Promise<SampleView> {
+      requireRole(actor, 'samples.create');
       checkInstrumentNamed(body, false);
       const { analytes, ...values } = parseInput(standardInputSchema, body);
       return db.transaction().execute(async (trx) => {
-        await checkInstrument(trx, ownerId, values);
-        const row = await repository.insert(trx, ownerId, { ...values, type: 'standard' });
-        await repository.replaceAnalytes(trx, ownerId, row.id, analytes);
-        await writeAuditEntry(trx, {
-          userId: ownerId,
+        await checkInstrument(trx, actor, values);
+        const row = await repository.insert(trx, actor, { ...values, type: 'standard' });
+        await repository.replaceAnalytes(trx, actor, row.id, analytes);
+        await writeAudit(trx, {
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
           entity: 'samples',
           entityId: row.id,
           action: 'create',
@@ -125,9 +133,10 @@ export function createSamplesService(repository: SamplesRepository) {
       });
     },
 
-    async update(ownerId: number, sampleId: number, controller: Controller, body: Record<string, unknown>) {
+    async update(actor: Actor, sampleId: number, controller: Controller, body: Record<string, unknown>) {
+      requireRole(actor, 'samples.update');
       return db.transaction().execute(async (trx) => {
-        const current = await owned(ownerId, sampleId, controller, trx);
+        const current = await owned(actor, sampleId, controller, trx);
         checkNotStandard(body, controller);
         checkInstrumentNamed(body, true);
         const merged = {
@@ -150,11 +159,12 @@ export function createSamplesService(repository: SamplesRepository) {
                   analytes: 'analytes' in body ? analytes : undefined,
                 };
               })();
-        await checkInstrument(trx, ownerId, parsed.values);
+        await checkInstrument(trx, actor, parsed.values);
         const row = await repository.update(trx, sampleId, parsed.values);
-        if (parsed.analytes) await repository.replaceAnalytes(trx, ownerId, sampleId, parsed.analytes);
-        await writeAuditEntry(trx, {
-          userId: ownerId,
+        if (parsed.analytes) await repository.replaceAnalytes(trx, actor, sampleId, parsed.analytes);
+        await writeAudit(trx, {
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
           entity: 'samples',
           entityId: sampleId,
           action: 'update',
@@ -165,12 +175,14 @@ export function createSamplesService(repository: SamplesRepository) {
       });
     },
 
-    async remove(ownerId: number, sampleId: number, controller: Controller): Promise<void> {
+    async remove(actor: Actor, sampleId: number, controller: Controller): Promise<void> {
+      requireRole(actor, 'samples.delete');
       await db.transaction().execute(async (trx) => {
-        const current = await owned(ownerId, sampleId, controller, trx);
+        const current = await owned(actor, sampleId, controller, trx);
         await repository.remove(trx, sampleId);
-        await writeAuditEntry(trx, {
-          userId: ownerId,
+        await writeAudit(trx, {
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
           entity: 'samples',
           entityId: sampleId,
           action: 'delete',

@@ -13,6 +13,7 @@ import {
   type LinkedInstrument,
 } from '../../../test/sequences-fixtures.ts';
 import { inProcessConnector } from '../../transports/device-link/in-process.ts';
+import { workspaceOf } from '../../../test/workspaces.ts';
 
 const RUN_TIME_MIN = 2;
 const SPEED = 20;
@@ -196,7 +197,12 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
       const otherMethod = await storeMethod(server, userId, { run_time_min: RUN_TIME_MIN, name: 'Other' });
       const template = await server.context.database.db
         .insertInto('postprocessingTemplates')
-        .values({ uuid: randomUUID(), owner_id: userId, name: 'Locked template' })
+        .values({
+          uuid: randomUUID(),
+          owner_id: userId,
+          workspace_id: await workspaceOf(server.context.database.db, userId),
+          name: 'Locked template',
+        })
         .returning('uuid')
         .executeTakeFirstOrThrow();
       const id = await sequence([{ vial: 6 }, { vial: 7 }, { vial: 8 }]);

@@ -6,7 +6,7 @@
 // choice (continue with the next row, run the row again, or stop).
 import type { FastifyBaseLogger } from 'fastify';
 import { retryWhileUnavailable, type DatabaseAvailability } from '../../db/availability.ts';
-import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
+import { writeAudit } from '../../repositories/audit.ts';
 import type { InjectionRow, RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SequenceRow, SequencesRepository } from '../../repositories/sequences.ts';
 import type { InstrumentPort } from './instrument-port.ts';
@@ -71,10 +71,13 @@ export function createInterruptions(deps: {
         row.state === 'RUNNING' && row.current_injection_id === injectionId
           ? await sequences.update(trx, row.id, { state: 'PAUSED' })
           : row;
-      await writeAuditEntry(trx, {
+      await writeAudit(trx, {
         userId: null,
+        ownerId: row.owner_id,
+        workspaceId: injection.workspace_id,
         entity: 'injections',
         entityId: injectionId,
+        parent: { entity: 'sequences', id: row.id },
         action: 'interrupt',
         oldValues: { state: injection.state, sequence_state: row.state },
         newValues: { state: 'interrupted', interrupted_reason: reason, sequence_state: paused.state },

@@ -23,8 +23,10 @@ import {
 } from '../../../test/processes.ts';
 import { sampleChromatogram, upload } from '../../../test/results-fixtures.ts';
 import { storeMethod } from '../../../test/sequences-fixtures.ts';
+import { LOCK_SPACE } from '../../db/claims.ts';
 import { openDatabase } from '../../db/database.ts';
 import { snapshotOf } from '../results/results.ts';
+import { workspaceOf } from '../../../test/workspaces.ts';
 
 const JOBS = 6;
 const MEASUREMENTS = 3;
@@ -101,6 +103,7 @@ describe('start-up recovery with two server processes on one PostgreSQL database
             .insertInto('processing_jobs')
             .values({
               owner_id: owner.id,
+              workspace_id: await workspaceOf(db, owner.id),
               scope: 'measurements',
               target_id: null,
               measurement_ids: measurementIds,
@@ -130,6 +133,15 @@ describe('start-up recovery with two server processes on one PostgreSQL database
 
         const check = await openDatabase({ databaseUrl: database.url, dataDir: dirs[0]! });
         try {
+          // One process drives the sequence: exactly one session holds its advisory lock while the
+          // instrument is awaited (the other process was refused the claim and watches).
+          await eventually(async () => {
+            const holders = await sql<{ count: number }>`
+              select count(*)::int as count from pg_locks
+              where locktype = 'advisory' and granted and classid = ${LOCK_SPACE.sequence}
+                and objid = ${sequenceId} and objsubid = 2`.execute(check.db);
+            return holders.rows[0]?.count === 1;
+          }, 'one process holds the sequence');
           await eventually(async () => {
             const jobs = await check.db
               .selectFrom('processing_jobs')
@@ -151,9 +163,6 @@ describe('start-up recovery with two server processes on one PostgreSQL database
             'sequence recovered',
             90_000,
           );
-          // Give a second recoverer (which would wait just as long) time to show itself.
-          await new Promise((resolve) => setTimeout(resolve, 5000));
-
           const versions = await sql<{ job_id: number; measurement_id: number; count: number }>`
             select job_id, measurement_id, count(*)::int as count from processing_results
             where job_id = any(${jobIds}) group by job_id, measurement_id`.execute(check.db);

@@ -11,6 +11,7 @@ import {
   until,
   type LinkedInstrument,
 } from '../../../test/sequences-fixtures.ts';
+import { workspaceOf } from '../../../test/workspaces.ts';
 
 function expectError(response: { status: number; body: any }, status: number, code: DomainErrorCode) {
   expect(response.body).toMatchObject({ code, detail: domainErrors[code] });
@@ -120,6 +121,7 @@ describe.each(await backends())('sequence run control on $name', (backend) => {
       .insertInto('devices')
       .values({
         owner_id: userId,
+        workspace_id: await workspaceOf(server.context.database.db, userId),
         serial_number: `OFF-${randomUUID().slice(0, 8)}`,
         name: 'Offline',
         pairing_code_hash: 'x',
@@ -249,6 +251,7 @@ describe.each(await backends())('sequence run control on $name', (backend) => {
       .values({
         uuid: randomUUID(),
         owner_id: userId,
+        workspace_id: await workspaceOf(db(), userId),
         name: 'Caffeine',
         params_pdet: JSON.stringify({ peak_detection_min_prominence: 5 }),
       })

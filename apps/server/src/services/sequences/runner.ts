@@ -16,7 +16,7 @@ import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SamplesRepository } from '../../repositories/samples.ts';
 import type { DraftRow, SequenceRow, SequencesRepository } from '../../repositories/sequences.ts';
 import { deviceMethodFromStored } from '../devices/method-mapping.ts';
-import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
+import { writeAudit } from '../../repositories/audit.ts';
 import type { ResultsService } from '../results/results.ts';
 import { snapshotOf } from '../results/results.ts';
 import { AppError } from '../../errors.ts';
@@ -91,10 +91,13 @@ export function createSequenceRunner(deps: RunnerDependencies) {
       error_code: code,
       finished_at: new Date(),
     });
-    await writeAuditEntry(db, {
+    await writeAudit(db, {
       userId: null,
+      ownerId: sequence.owner_id,
+      workspaceId: sequence.workspace_id,
       entity: 'sequences',
       entityId: sequence.id,
+      label: sequence.name,
       action: 'error',
       newValues: { error_code: code },
     });
@@ -147,19 +150,26 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     );
     if (!next) {
       const row = await sequences.update(db, sequenceId, { state: 'FINISHED', finished_at: new Date() });
-      await writeAuditEntry(db, {
+      await writeAudit(db, {
         userId: null,
+        ownerId: sequence.owner_id,
+        workspaceId: sequence.workspace_id,
         entity: 'sequences',
         entityId: sequenceId,
+        label: sequence.name,
         action: 'finish',
+        oldValues: { state: sequence.state },
+        newValues: { state: row.state },
       });
       await progress(row);
       return;
     }
     const methodId = next.draft.method_id ?? sequence.method_id;
-    const method = methodId === null ? undefined : await samples.method(sequence.owner_id, methodId);
+    const method = methodId === null ? undefined : await samples.method(sequence.workspace_id, methodId);
     const sample =
-      next.draft.sample_id === null ? undefined : await samples.find(sequence.owner_id, next.draft.sample_id);
+      next.draft.sample_id === null
+        ? undefined
+        : await samples.find(sequence.workspace_id, next.draft.sample_id);
     if (!method) return fail(sequence, 'sequence_method_not_configured');
     if (!sample) return fail(sequence, 'draft_invalid');
     let deviceMethod;
@@ -175,6 +185,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     const { injection, measurement, row } = await db.transaction().execute(async (trx) => {
       const injection = await runs.insertInjection(trx, {
         owner_id: sequence.owner_id,
+        workspace_id: sequence.workspace_id,
         sequence_id: sequenceId,
         draft_id: next.draft.id,
         sample_id: sample.id,
@@ -188,6 +199,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
       });
       const measurement = await runs.insertMeasurement(trx, {
         owner_id: sequence.owner_id,
+        workspace_id: sequence.workspace_id,
         injection_id: injection.id,
         device_id: sequence.device_id,
         sample_id: sample.id,
@@ -200,6 +212,23 @@ export function createSequenceRunner(deps: RunnerDependencies) {
       const row = await sequences.update(trx, sequenceId, {
         current_draft_id: next.draft.id,
         current_injection_id: injection.id,
+      });
+      await writeAudit(trx, {
+        userId: null,
+        ownerId: sequence.owner_id,
+        workspaceId: sequence.workspace_id,
+        entity: 'injections',
+        entityId: injection.id,
+        label: measurement.name,
+        parent: { entity: 'sequences', id: sequenceId },
+        action: 'start',
+        newValues: {
+          sample_id: sample.id,
+          vial: next.draft.vial,
+          replicate: next.replicate,
+          method_id: method.id,
+          measurement_id: measurement.id,
+        },
       });
       return { injection, measurement, row };
     });
@@ -225,6 +254,18 @@ export function createSequenceRunner(deps: RunnerDependencies) {
       await db.transaction().execute(async (trx) => {
         await runs.updateInjection(trx, injection.id, { state: 'failed', finished_at: new Date() });
         await runs.updateMeasurement(trx, measurement.id, { state: 'failed', finished_at: new Date() });
+        await writeAudit(trx, {
+          userId: null,
+          ownerId: sequence.owner_id,
+          workspaceId: sequence.workspace_id,
+          entity: 'injections',
+          entityId: injection.id,
+          label: measurement.name,
+          parent: { entity: 'sequences', id: sequenceId },
+          action: 'fail',
+          oldValues: { state: 'running' },
+          newValues: { state: 'failed', error_code: code },
+        });
       });
       await fail(row, code);
     }
@@ -273,7 +314,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     // A retried finish (after a lost connection) does not process the injection a second time.
     if (result === 'completed' && !(await results.hasResult(measurementId))) {
       const template = sequence.template_uuid
-        ? await sequences.template(sequence.owner_id, sequence.template_uuid)
+        ? await sequences.template(sequence.workspace_id, sequence.template_uuid)
         : undefined;
       try {
         await results.process(measurementId, {

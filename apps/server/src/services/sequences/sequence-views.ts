@@ -17,7 +17,7 @@ export type InterruptionView = Interruption;
 export type SequenceView = Sequence;
 
 export function draftView(row: DraftRow, locked = false): DraftView {
-  const { owner_id: _owner, created_at: _created, ...rest } = row;
+  const { owner_id: _owner, workspace_id: _workspace, created_at: _created, ...rest } = row;
   return { ...rest, locked };
 }
 
@@ -27,7 +27,7 @@ export function sequenceView(
   locked: ReadonlySet<number> = new Set(),
   interruption: InterruptionView | null = null,
 ): SequenceView {
-  const { owner_id: _owner, ...rest } = row;
+  const { owner_id: _owner, workspace_id: _workspace, ...rest } = row;
   return {
     ...rest,
     created_at: row.created_at.toISOString(),

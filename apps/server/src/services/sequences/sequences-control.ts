@@ -2,7 +2,7 @@
 // write; the state change itself runs in a transaction on the locked row, so racing calls cannot both pass.
 import { AppError } from '../../errors.ts';
 import type { SamplesRepository } from '../../repositories/samples.ts';
-import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
+import { writeAudit } from '../../repositories/audit.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SequenceRow, SequencesRepository } from '../../repositories/sequences.ts';
 import type { InstrumentPort } from './instrument-port.ts';
@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { commandInstrument, type InstrumentCommand, type InstrumentWarning } from './instrument-commands.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Transaction } from 'kysely';
+import { requireRole, type Actor } from '../workspaces/actor.ts';
 
 export function createSequenceControl(deps: {
   sequences: SequencesRepository;
@@ -27,8 +28,9 @@ export function createSequenceControl(deps: {
   const { sequences, samples, runs, port, runner, logger } = deps;
   const { db } = sequences;
 
-  async function owned(ownerId: number, sequenceId: number): Promise<SequenceRow> {
-    const row = await sequences.find(ownerId, sequenceId);
+  async function owned(actor: Actor, sequenceId: number): Promise<SequenceRow> {
+    requireRole(actor, 'sequences.run');
+    const row = await sequences.find(actor.workspaceId, sequenceId);
     if (!row) throw AppError.domain(404, 'sequence_not_found');
     return row;
   }
@@ -57,7 +59,7 @@ export function createSequenceControl(deps: {
 
   async function checkInstrument(sequence: SequenceRow) {
     if (sequence.device_id === null) throw AppError.domain(409, 'sequence_device_not_connected');
-    const device = await samples.device(sequence.owner_id, sequence.device_id);
+    const device = await samples.device(sequence.workspace_id, sequence.device_id);
     if (!device) throw AppError.domain(409, 'sequence_device_not_connected');
     const availability = await port.availability(device.id);
     if (!availability.online) throw AppError.domain(409, 'sequence_device_offline');
@@ -84,14 +86,14 @@ export function createSequenceControl(deps: {
       injectionsByMethod.set(methodId, (injectionsByMethod.get(methodId) ?? 0) + draft.injections_count);
     }
     for (const [methodId, injections] of injectionsByMethod) {
-      const method = await samples.method(sequence.owner_id, methodId);
+      const method = await samples.method(sequence.workspace_id, methodId);
       if (!method) throw AppError.domain(400, 'sequence_method_not_configured');
       if (!methodFitsDevice(method, device)) throw AppError.domain(400, 'sequence_method_incompatible');
       checkFractionCollector(method, device, injections);
     }
     const sampleIds = enabled.map((d) => d.sample_id);
     if (sampleIds.some((id) => id === null)) throw AppError.domain(400, 'draft_invalid');
-    const rows = await samples.findMany(sequence.owner_id, sampleIds as number[]);
+    const rows = await samples.findMany(sequence.workspace_id, sampleIds as number[]);
     if (rows.length !== new Set(sampleIds).size) throw AppError.domain(400, 'draft_invalid');
     const standards = rows.filter((row) => row.type === 'standard');
     const analytes = await samples.analytes(standards.map((row) => row.id));
@@ -104,7 +106,7 @@ export function createSequenceControl(deps: {
 
   /** Applies a state change on the locked row if `still` holds there; answers the new view. */
   async function transition(
-    ownerId: number,
+    actor: Actor,
     sequence: SequenceRow,
     still: (row: SequenceRow) => void,
     values: Parameters<SequencesRepository['update']>[2],
@@ -112,15 +114,17 @@ export function createSequenceControl(deps: {
     alsoInTransaction?: (trx: Transaction<Database>, locked: SequenceRow) => Promise<void>,
   ): Promise<SequenceRow> {
     const row = await db.transaction().execute(async (trx) => {
-      const locked = await sequences.lock(trx, ownerId, sequence.id);
+      const locked = await sequences.lock(trx, actor.workspaceId, sequence.id);
       if (!locked) throw AppError.domain(404, 'sequence_not_found');
       still(locked);
       await alsoInTransaction?.(trx, locked);
       const updated = await sequences.update(trx, sequence.id, values);
-      await writeAuditEntry(trx, {
-        userId: ownerId,
+      await writeAudit(trx, {
+        userId: actor.userId,
+        workspaceId: actor.workspaceId,
         entity: 'sequences',
         entityId: sequence.id,
+        label: locked.name,
         action,
         oldValues: { state: locked.state },
         newValues: { state: updated.state },
@@ -159,12 +163,12 @@ export function createSequenceControl(deps: {
    * After an interrupted injection: the run goes on with the next row (`requeue` false; the interrupted
    * injection stays on record) or runs the interrupted row again (`requeue` true).
    */
-  async function proceed(ownerId: number, sequenceId: number, requeue: boolean): Promise<SequenceView> {
-    const sequence = await owned(ownerId, sequenceId);
+  async function proceed(actor: Actor, sequenceId: number, requeue: boolean): Promise<SequenceView> {
+    const sequence = await owned(actor, sequenceId);
     const injection = await interruptedOf(sequence);
     await checkInstrument(sequence);
     const row = await transition(
-      ownerId,
+      actor,
       sequence,
       (locked) => {
         if (locked.state !== 'PAUSED' || locked.current_injection_id !== injection.id) {
@@ -182,12 +186,12 @@ export function createSequenceControl(deps: {
   }
 
   return {
-    async start(ownerId: number, sequenceId: number): Promise<SequenceView> {
-      const sequence = await owned(ownerId, sequenceId);
+    async start(actor: Actor, sequenceId: number): Promise<SequenceView> {
+      const sequence = await owned(actor, sequenceId);
       await checkStart(sequence);
       const first = planOf(await sequences.drafts([sequenceId]))[0]!;
       const row = await transition(
-        ownerId,
+        actor,
         sequence,
         (locked) => {
           if (locked.state === 'RUNNING') throw AppError.domain(409, 'sequence_already_running');
@@ -206,11 +210,11 @@ export function createSequenceControl(deps: {
       return view((await sequences.byId(sequenceId)) ?? row);
     },
 
-    async pause(ownerId: number, sequenceId: number): Promise<SequenceView> {
-      const sequence = await owned(ownerId, sequenceId);
+    async pause(actor: Actor, sequenceId: number): Promise<SequenceView> {
+      const sequence = await owned(actor, sequenceId);
       if (sequence.state !== 'RUNNING') throw AppError.domain(409, 'sequence_cannot_pause');
       const row = await transition(
-        ownerId,
+        actor,
         sequence,
         expect(['RUNNING'], 'sequence_cannot_pause'),
         { state: 'PAUSED' },
@@ -221,8 +225,8 @@ export function createSequenceControl(deps: {
       return { ...(await view(row)), ...warning };
     },
 
-    async resume(ownerId: number, sequenceId: number): Promise<SequenceView> {
-      const sequence = await owned(ownerId, sequenceId);
+    async resume(actor: Actor, sequenceId: number): Promise<SequenceView> {
+      const sequence = await owned(actor, sequenceId);
       if (sequence.state !== 'PAUSED' || sequence.current_injection_id === null) {
         throw AppError.domain(409, 'sequence_cannot_resume');
       }
@@ -234,7 +238,7 @@ export function createSequenceControl(deps: {
         throw AppError.domain(409, 'sequence_device_offline');
       }
       const row = await transition(
-        ownerId,
+        actor,
         sequence,
         (locked) => {
           if (locked.state !== 'PAUSED' || locked.current_injection_id === null) {
@@ -249,12 +253,12 @@ export function createSequenceControl(deps: {
       return { ...(await view((await sequences.byId(sequenceId)) ?? row)), ...warning };
     },
 
-    async stop(ownerId: number, sequenceId: number): Promise<SequenceView> {
-      const sequence = await owned(ownerId, sequenceId);
+    async stop(actor: Actor, sequenceId: number): Promise<SequenceView> {
+      const sequence = await owned(actor, sequenceId);
       if (sequence.state !== 'RUNNING' && sequence.state !== 'PAUSED')
         throw AppError.domain(409, 'sequence_not_running');
       const row = await transition(
-        ownerId,
+        actor,
         sequence,
         expect(['RUNNING', 'PAUSED'], 'sequence_not_running'),
         { state: 'STOPPED', finished_at: new Date() },
@@ -282,8 +286,8 @@ export function createSequenceControl(deps: {
       return { ...(await view(row)), ...warning };
     },
 
-    continue: (ownerId: number, sequenceId: number) => proceed(ownerId, sequenceId, false),
-    requeue: (ownerId: number, sequenceId: number) => proceed(ownerId, sequenceId, true),
+    continue: (actor: Actor, sequenceId: number) => proceed(actor, sequenceId, false),
+    requeue: (actor: Actor, sequenceId: number) => proceed(actor, sequenceId, true),
   };
 }
 

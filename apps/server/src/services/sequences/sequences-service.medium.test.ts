@@ -27,16 +27,18 @@ describe('sequences service', () => {
   it('creates, reads, renames and removes a sequence of the owner', async () => {
     const { sequences } = composition.services;
     const { owner, device } = await ownerWithInstrument('ELU-SEQ-0001');
-    const created = await sequences.create(owner.id, { name: ' Morning run ', device_id: device.id });
+    const created = await sequences.create(owner.actor, { name: ' Morning run ', device_id: device.id });
     expect(created).toMatchObject({ name: 'Morning run', device_id: device.id, state: 'NEW', drafts: [] });
-    expect((await sequences.list(owner.id)).map((sequence) => sequence.id)).toEqual([created.id]);
+    expect((await sequences.list(owner.actor)).map((sequence) => sequence.id)).toEqual([created.id]);
 
-    const renamed = await sequences.update(owner.id, created.id, { name: 'Evening run' });
+    const renamed = await sequences.update(owner.actor, created.id, { name: 'Evening run' });
     expect(renamed.name).toBe('Evening run');
-    expect((await sequences.get(owner.id, created.id)).name).toBe('Evening run');
+    expect((await sequences.get(owner.actor, created.id)).name).toBe('Evening run');
 
-    await sequences.remove(owner.id, created.id);
-    await expect(sequences.get(owner.id, created.id)).rejects.toMatchObject({ code: 'sequence_not_found' });
+    await sequences.remove(owner.actor, created.id);
+    await expect(sequences.get(owner.actor, created.id)).rejects.toMatchObject({
+      code: 'sequence_not_found',
+    });
   });
 
   it("refuses another user's instrument and answers another user's sequence as missing", async () => {
@@ -44,29 +46,29 @@ describe('sequences service', () => {
     const { owner, device } = await ownerWithInstrument('ELU-SEQ-0002');
     const stranger = await signUp(composition);
     await expect(
-      sequences.create(stranger.id, { name: 'Borrowed', device_id: device.id }),
+      sequences.create(stranger.actor, { name: 'Borrowed', device_id: device.id }),
     ).rejects.toMatchObject({
       statusCode: 404,
       code: 'device_not_found',
     });
-    await expect(sequences.create(owner.id, { name: '', device_id: device.id })).rejects.toMatchObject({
+    await expect(sequences.create(owner.actor, { name: '', device_id: device.id })).rejects.toMatchObject({
       code: 'invalid',
     });
-    const sequence = await sequences.create(owner.id, { name: 'Mine', device_id: device.id });
-    await expect(sequences.get(stranger.id, sequence.id)).rejects.toMatchObject({
+    const sequence = await sequences.create(owner.actor, { name: 'Mine', device_id: device.id });
+    await expect(sequences.get(stranger.actor, sequence.id)).rejects.toMatchObject({
       code: 'sequence_not_found',
     });
-    await expect(sequences.remove(stranger.id, sequence.id)).rejects.toMatchObject({
+    await expect(sequences.remove(stranger.actor, sequence.id)).rejects.toMatchObject({
       code: 'sequence_not_found',
     });
-    expect(await sequences.list(stranger.id)).toEqual([]);
+    expect(await sequences.list(stranger.actor)).toEqual([]);
   });
 
   it('opens sequences:{id} to its owner and to visitors of that sequence only', async () => {
     const { sequences, realtimeAuthorization } = composition.services;
     const { owner, device } = await ownerWithInstrument('ELU-SEQ-0003');
     const stranger = await signUp(composition);
-    const sequence = await sequences.create(owner.id, { name: 'Watched', device_id: device.id });
+    const sequence = await sequences.create(owner.actor, { name: 'Watched', device_id: device.id });
     const readable = realtimeAuthorization.sequences;
     expect(await readable({ kind: 'user', userId: owner.id }, sequence.id)).toBe(true);
     expect(await readable({ kind: 'user', userId: stranger.id }, sequence.id)).toBe(false);

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { SamplesRepository } from '../../repositories/samples.ts';
-import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
+import { writeAudit } from '../../repositories/audit.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type {
   DraftRow,
@@ -14,6 +14,7 @@ import type {
   SequencesRepository,
 } from '../../repositories/sequences.ts';
 import { parseInput, parseOr } from '../../lib/input.ts';
+import { requireRole, type Actor } from '../workspaces/actor.ts';
 import {
   draftView,
   interruptionOf,
@@ -44,37 +45,37 @@ export function createSequencesService(
 ) {
   const { db } = sequences;
 
-  async function owned(ownerId: number, sequenceId: number): Promise<SequenceRow> {
-    const row = await sequences.find(ownerId, sequenceId);
+  async function owned(workspaceId: number, sequenceId: number): Promise<SequenceRow> {
+    const row = await sequences.find(workspaceId, sequenceId);
     if (!row) throw AppError.domain(404, 'sequence_not_found');
     return row;
   }
 
-  async function checkSequenceValues(ownerId: number, values: z.infer<typeof sequenceInputSchema>) {
-    const device = await samples.device(ownerId, values.device_id);
+  async function checkSequenceValues(workspaceId: number, values: z.infer<typeof sequenceInputSchema>) {
+    const device = await samples.device(workspaceId, values.device_id);
     if (!device) throw AppError.domain(404, 'device_not_found');
     if (values.method_id !== null) {
-      const method = await samples.method(ownerId, values.method_id);
+      const method = await samples.method(workspaceId, values.method_id);
       if (!method) throw AppError.domain(400, 'sequence_method_not_configured');
       if (!methodFitsDevice(method, device)) throw AppError.domain(400, 'sequence_method_incompatible');
     }
-    if (values.template_uuid !== null && !(await sequences.template(ownerId, values.template_uuid))) {
+    if (values.template_uuid !== null && !(await sequences.template(workspaceId, values.template_uuid))) {
       throw AppError.validation({ template_uuid: ['is not valid'] });
     }
   }
 
   /** Checks one row of the table against the sample, the instrument and the standards. */
-  async function checkDraft(ownerId: number, sequence: SequenceRow, values: DraftValues): Promise<void> {
-    const sample = await samples.find(ownerId, values.sample_id);
+  async function checkDraft(workspaceId: number, sequence: SequenceRow, values: DraftValues): Promise<void> {
+    const sample = await samples.find(workspaceId, values.sample_id);
     if (!sample) throw AppError.domain(400, 'draft_invalid', { fields: { sample_id: ['is not valid'] } });
     const device =
-      sequence.device_id === null ? undefined : await samples.device(ownerId, sequence.device_id);
+      sequence.device_id === null ? undefined : await samples.device(workspaceId, sequence.device_id);
     const vials = device ? hardwareOf(device).find((c) => c.kind === 'autosampler')?.limits.vials : undefined;
     if (vials !== undefined && values.vial > vials) {
       throw AppError.domain(400, 'draft_invalid', { fields: { vial: [`Must be lower than ${vials + 1}`] } });
     }
     if (values.method_id !== null) {
-      const method = await samples.method(ownerId, values.method_id);
+      const method = await samples.method(workspaceId, values.method_id);
       if (!method) throw AppError.domain(400, 'draft_invalid', { fields: { method_id: ['is not valid'] } });
       if (device && !methodFitsDevice(method, device))
         throw AppError.domain(400, 'sequence_method_incompatible');
@@ -99,8 +100,9 @@ export function createSequencesService(
 
   return {
     owned,
-    async list(ownerId: number): Promise<SequenceView[]> {
-      const rows = await sequences.list(ownerId);
+    async list(actor: Actor): Promise<SequenceView[]> {
+      requireRole(actor, 'sequences.read');
+      const rows = await sequences.list(actor.workspaceId);
       const drafts = await sequences.drafts(rows.map((row) => row.id));
       const locked = await lockedDraftIds(runs, rows);
       return Promise.all(
@@ -108,17 +110,20 @@ export function createSequencesService(
       );
     },
 
-    async get(ownerId: number, sequenceId: number): Promise<SequenceView> {
-      return view(await owned(ownerId, sequenceId));
+    async get(actor: Actor, sequenceId: number): Promise<SequenceView> {
+      requireRole(actor, 'sequences.read');
+      return view(await owned(actor.workspaceId, sequenceId));
     },
 
-    async create(ownerId: number, body: Record<string, unknown>): Promise<SequenceView> {
+    async create(actor: Actor, body: Record<string, unknown>): Promise<SequenceView> {
+      requireRole(actor, 'sequences.create');
       const values = parseInput(sequenceInputSchema, body);
-      await checkSequenceValues(ownerId, values);
+      await checkSequenceValues(actor.workspaceId, values);
       return db.transaction().execute(async (trx) => {
-        const row = await sequences.insert(trx, ownerId, values);
-        await writeAuditEntry(trx, {
-          userId: ownerId,
+        const row = await sequences.insert(trx, actor, values);
+        await writeAudit(trx, {
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
           entity: 'sequences',
           entityId: row.id,
           action: 'create',
@@ -128,8 +133,9 @@ export function createSequencesService(
       });
     },
 
-    async update(ownerId: number, sequenceId: number, body: Record<string, unknown>): Promise<SequenceView> {
-      const current = await owned(ownerId, sequenceId);
+    async update(actor: Actor, sequenceId: number, body: Record<string, unknown>): Promise<SequenceView> {
+      requireRole(actor, 'sequences.update');
+      const current = await owned(actor.workspaceId, sequenceId);
       const values = parseInput(sequenceInputSchema, {
         name: current.name,
         device_id: current.device_id,
@@ -138,11 +144,12 @@ export function createSequencesService(
         ...body,
       });
       checkSettingsChange(current, values);
-      await checkSequenceValues(ownerId, values);
+      await checkSequenceValues(actor.workspaceId, values);
       return db.transaction().execute(async (trx) => {
         const row = await sequences.update(trx, sequenceId, values);
-        await writeAuditEntry(trx, {
-          userId: ownerId,
+        await writeAudit(trx, {
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
           entity: 'sequences',
           entityId: sequenceId,
           action: 'update',
@@ -158,15 +165,17 @@ export function createSequencesService(
       });
     },
 
-    async remove(ownerId: number, sequenceId: number): Promise<void> {
+    async remove(actor: Actor, sequenceId: number): Promise<void> {
+      requireRole(actor, 'sequences.delete');
       await db.transaction().execute(async (trx) => {
         // Locked, so a start cannot slip in between the rule and the delete.
-        const current = await sequences.lock(trx, ownerId, sequenceId);
+        const current = await sequences.lock(trx, actor.workspaceId, sequenceId);
         if (!current) throw AppError.domain(404, 'sequence_not_found');
         checkSequenceRemovable(current);
         await sequences.remove(trx, sequenceId);
-        await writeAuditEntry(trx, {
-          userId: ownerId,
+        await writeAudit(trx, {
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
           entity: 'sequences',
           entityId: sequenceId,
           action: 'delete',
@@ -175,20 +184,24 @@ export function createSequencesService(
       });
     },
 
-    async addDraft(ownerId: number, sequenceId: number, body: Record<string, unknown>): Promise<DraftView> {
+    async addDraft(actor: Actor, sequenceId: number, body: Record<string, unknown>): Promise<DraftView> {
+      requireRole(actor, 'sequences.update');
       checkBodySequence(body, sequenceId);
-      const sequence = await owned(ownerId, sequenceId);
+      const sequence = await owned(actor.workspaceId, sequenceId);
       const { sequence_id: _ignored, ...rest } = body;
       const values = parseOr(draftInputSchema, rest, 'draft_invalid');
-      await checkDraft(ownerId, sequence, values);
+      await checkDraft(actor.workspaceId, sequence, values);
       return db.transaction().execute(async (trx) => {
         const existing = await sequences.drafts([sequenceId], trx);
         const position = existing.reduce((max, d) => Math.max(max, d.position + 1), 0);
-        const row = await sequences.insertDraft(trx, ownerId, sequenceId, position, values);
-        await writeAuditEntry(trx, {
-          userId: ownerId,
+        const row = await sequences.insertDraft(trx, actor, sequenceId, position, values);
+        await writeAudit(trx, {
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
           entity: 'drafts',
           entityId: row.id,
+          label: `vial ${values.vial}`,
+          parent: { entity: 'sequences', id: sequenceId },
           action: 'create',
           newValues: { sequence_id: sequenceId, ...values },
         });
@@ -198,11 +211,12 @@ export function createSequencesService(
 
     /** Changes rows of the table: one draft (`draftId` given) or a list of drafts, each naming its id. */
     async updateDrafts(
-      ownerId: number,
+      actor: Actor,
       sequenceId: number,
       updates: Array<Record<string, unknown>>,
     ): Promise<DraftView[]> {
-      const sequence = await owned(ownerId, sequenceId);
+      requireRole(actor, 'sequences.update');
+      const sequence = await owned(actor.workspaceId, sequenceId);
       const existing = new Map((await sequences.drafts([sequenceId])).map((d) => [d.id, d]));
       const locked = await lockedDraftIds(runs, [sequence]);
       const planned: Array<{ current: DraftRow; values: DraftValues }> = [];
@@ -225,17 +239,23 @@ export function createSequencesService(
           },
           'draft_invalid',
         );
-        await checkDraft(ownerId, sequence, values);
+        await checkDraft(actor.workspaceId, sequence, values);
         planned.push({ current, values });
       }
       return db.transaction().execute(async (trx) => {
         const rows: DraftView[] = [];
         for (const { current, values } of planned) {
           rows.push(draftView(await sequences.updateDraft(trx, current.id, values)));
-          await writeAuditEntry(trx, {
-            userId: ownerId,
+        }
+        // The audit events last: the chain head stays locked only from here to the commit (docs/audit.md).
+        for (const { current, values } of planned) {
+          await writeAudit(trx, {
+            userId: actor.userId,
+            workspaceId: actor.workspaceId,
             entity: 'drafts',
             entityId: current.id,
+            label: `vial ${values.vial ?? current.vial}`,
+            parent: { entity: 'sequences', id: sequenceId },
             action: 'update',
             oldValues: draftView(current),
             newValues: values,
@@ -245,8 +265,9 @@ export function createSequencesService(
       });
     },
 
-    async removeDraft(ownerId: number, sequenceId: number, draftId: number): Promise<void> {
-      const sequence = await owned(ownerId, sequenceId);
+    async removeDraft(actor: Actor, sequenceId: number, draftId: number): Promise<void> {
+      requireRole(actor, 'sequences.update');
+      const sequence = await owned(actor.workspaceId, sequenceId);
       const draft = (await sequences.drafts([sequenceId])).find((d) => d.id === draftId);
       if (!draft) throw AppError.domain(400, 'draft_not_in_sequence');
       checkDraftUnlocked(await lockedDraftIds(runs, [sequence]), draftId);
@@ -255,10 +276,13 @@ export function createSequencesService(
         // The current draft is gone: a paused run cannot continue from it (spec §8 "current draft not set").
         if (sequence.current_draft_id === draftId)
           await sequences.update(trx, sequenceId, { current_draft_id: null });
-        await writeAuditEntry(trx, {
-          userId: ownerId,
+        await writeAudit(trx, {
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
           entity: 'drafts',
           entityId: draftId,
+          label: `vial ${draft.vial}`,
+          parent: { entity: 'sequences', id: sequenceId },
           action: 'delete',
           oldValues: draftView(draft),
         });
@@ -266,13 +290,10 @@ export function createSequencesService(
     },
 
     /** Sets the order of the table; the list must name every draft of the sequence once. */
-    async orderDrafts(
-      ownerId: number,
-      sequenceId: number,
-      body: Record<string, unknown>,
-    ): Promise<DraftView[]> {
+    async orderDrafts(actor: Actor, sequenceId: number, body: Record<string, unknown>): Promise<DraftView[]> {
+      requireRole(actor, 'sequences.update');
       checkBodySequence(body, sequenceId);
-      const sequence = await owned(ownerId, sequenceId);
+      const sequence = await owned(actor.workspaceId, sequenceId);
       const { draft_ids: ids } = parseInput(draftOrderInputSchema, body);
       const existing = await sequences.drafts([sequenceId]);
       const known = new Set(existing.map((d) => d.id));
@@ -286,10 +307,12 @@ export function createSequencesService(
         for (const [position, draftId] of ids.entries()) {
           rows.push(draftView(await sequences.updateDraft(trx, draftId, { position }), locked.has(draftId)));
         }
-        await writeAuditEntry(trx, {
-          userId: ownerId,
+        await writeAudit(trx, {
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
           entity: 'sequences',
           entityId: sequenceId,
+          label: sequence.name,
           action: 'order_drafts',
           oldValues: existing.map((d) => d.id),
           newValues: ids,
@@ -299,8 +322,9 @@ export function createSequencesService(
     },
 
     /** The sample's rows in this sequence; the sample must be in the sequence's table. */
-    async sampleInSequence(ownerId: number, sequenceId: number, sampleId: number) {
-      await owned(ownerId, sequenceId);
+    async sampleInSequence(actor: Actor, sequenceId: number, sampleId: number) {
+      requireRole(actor, 'sequences.read');
+      await owned(actor.workspaceId, sequenceId);
       const drafts = (await sequences.drafts([sequenceId])).filter((d) => d.sample_id === sampleId);
       if (drafts.length === 0) throw AppError.domain(400, 'draft_sample_not_in_sequence');
       return drafts.map((draft) => draftView(draft));

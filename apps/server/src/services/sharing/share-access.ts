@@ -1,6 +1,6 @@
 // What a visitor may read over REST: the shared object and what hangs under it (a sequence's injections
 // and measurements; a sample's injections and measurements; an injection's measurement), while its share
-// token is neither revoked nor expired. Reads then run as the token's owner.
+// token is neither revoked nor expired. Reads then run in the token's workspace.
 import type { DomainErrorCode } from '@eluent/contracts';
 import type { ShareObjectType } from '../../db/domain-schema.ts';
 import { AppError } from '../../errors.ts';
@@ -10,7 +10,7 @@ import { shareTokenInvalid } from './share-tokens.ts';
 
 /** Who reads: a signed-in user, or a visitor holding a share token for one object. */
 export type Reader =
-  | { kind: 'user'; userId: number }
+  | { kind: 'user'; userId: number; workspaceId: number }
   | { kind: 'visitor'; shareTokenId: number; objectType: ShareObjectType; objectId: number };
 
 export function createShareAccess(deps: { shareTokens: ShareTokensRepository; runs: RunsRepository }) {
@@ -38,13 +38,13 @@ export function createShareAccess(deps: { shareTokens: ShareTokensRepository; ru
       : injection.sequence_id === share.object_id;
   }
 
-  /** The owner whose rows the reader sees, after checking a visitor's scope; else `notFound`. */
-  async function ownerFor(
+  /** The workspace whose rows the reader sees, after checking a visitor's scope; else `notFound`. */
+  async function workspaceFor(
     reader: Reader,
     target: { type: 'sequence' | 'injection' | 'measurement'; id: number },
     notFound: DomainErrorCode,
   ): Promise<number> {
-    if (reader.kind === 'user') return reader.userId;
+    if (reader.kind === 'user') return reader.workspaceId;
     const share = await active(reader);
     let visible = false;
     if (target.type === 'sequence') {
@@ -59,10 +59,10 @@ export function createShareAccess(deps: { shareTokens: ShareTokensRepository; ru
           (await injectionVisible(share, measurement.injection_id)));
     }
     if (!visible) throw AppError.domain(404, notFound);
-    return share.owner_id;
+    return share.workspace_id;
   }
 
-  return { ownerFor };
+  return { workspaceFor };
 }
 
 export type ShareAccess = ReturnType<typeof createShareAccess>;

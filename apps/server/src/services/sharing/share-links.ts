@@ -1,13 +1,15 @@
-// Share links over REST: the owner of a sample, an injection or a sequence creates, lists and revokes
+// Share links over REST: members of the workspace of a sample, an injection or a sequence create, list and revoke
 // read-only share tokens; each has the address the shared view opens.
 import { randomBytes } from 'node:crypto';
+import type { ShareLink } from '@eluent/contracts';
 import type { Kysely } from 'kysely';
 import type { ShareObjectType } from '../../db/domain-schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ShareTokenRow, ShareTokensRepository } from '../../repositories/share-tokens.ts';
-import { writeAuditEntry } from '../../repositories/sequences-audit.ts';
+import { writeAudit } from '../../repositories/audit.ts';
 import { parseInput } from '../../lib/input.ts';
+import { requireRole, type Actor } from '../workspaces/actor.ts';
 import { checkShareable, revocationNeeded, shareTokenExpiry, shareTokenInput } from './share-token-rules.ts';
 
 /** The shared view's address (see apps/web/src/share/shareLink.ts). */
@@ -17,7 +19,7 @@ export function shareUrl(origin: string, token: string, type: ShareObjectType, i
   return `${origin}/share/?${query}&id=${id}#/reports/${type}/`;
 }
 
-function view(row: ShareTokenRow, origin: string) {
+function view(row: ShareTokenRow, origin: string): ShareLink {
   return {
     id: row.id,
     token: row.token,
@@ -32,20 +34,26 @@ function view(row: ShareTokenRow, origin: string) {
 
 export function createShareLinksService(shareTokens: ShareTokensRepository, db: Kysely<Database>) {
   return {
-    async create(ownerId: number, body: unknown, origin: string) {
+    async create(actor: Actor, body: unknown, origin: string) {
+      requireRole(actor, 'shareLinks.create');
       const input = parseInput(shareTokenInput, body);
-      checkShareable(await shareTokens.objectOwner(input.object_type, input.object_id), ownerId);
+      checkShareable(
+        await shareTokens.objectWorkspace(input.object_type, input.object_id),
+        actor.workspaceId,
+      );
       const expiresAt = shareTokenExpiry(input);
       const row = await db.transaction().execute(async (trx) => {
         const inserted = await shareTokens.insert(trx, {
-          owner_id: ownerId,
+          owner_id: actor.userId,
+          workspace_id: actor.workspaceId,
           token: randomBytes(24).toString('base64url'),
           object_type: input.object_type,
           object_id: input.object_id,
           expires_at: expiresAt,
         });
-        await writeAuditEntry(trx, {
-          userId: ownerId,
+        await writeAudit(trx, {
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
           entity: 'shareTokens',
           entityId: inserted.id,
           action: 'insert',
@@ -60,18 +68,21 @@ export function createShareLinksService(shareTokens: ShareTokensRepository, db: 
       return view(row, origin);
     },
 
-    async list(ownerId: number, origin: string) {
-      return (await shareTokens.listOwned(ownerId)).map((row) => view(row, origin));
+    async list(actor: Actor, origin: string) {
+      requireRole(actor, 'shareLinks.read');
+      return (await shareTokens.listInWorkspace(actor.workspaceId)).map((row) => view(row, origin));
     },
 
-    async revoke(ownerId: number, id: number): Promise<void> {
+    async revoke(actor: Actor, id: number): Promise<void> {
+      requireRole(actor, 'shareLinks.revoke');
       await db.transaction().execute(async (trx) => {
-        const row = await shareTokens.findOwned(ownerId, id, trx);
+        const row = await shareTokens.findInWorkspace(actor.workspaceId, id, trx);
         if (!row) throw AppError.domain(404, 'share_token_not_found');
         if (!revocationNeeded(row)) return;
         const revoked = await shareTokens.revoke(trx, id);
-        await writeAuditEntry(trx, {
-          userId: ownerId,
+        await writeAudit(trx, {
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
           entity: 'shareTokens',
           entityId: id,
           action: 'revoke',

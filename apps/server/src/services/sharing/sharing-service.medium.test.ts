@@ -24,7 +24,7 @@ describe('sharing services', () => {
       name: 'Shared bench',
       ownerId: owner.id,
     });
-    const sequence = await sequences.create(owner.id, { name: 'Shared', device_id: device.id });
+    const sequence = await sequences.create(owner.actor, { name: 'Shared', device_id: device.id });
     return { owner, sequence };
   }
 
@@ -33,18 +33,18 @@ describe('sharing services', () => {
     const { owner, sequence } = await sharedSequence();
     const stranger = await signUp(composition);
     const body = { object_type: 'sequence', object_id: sequence.id };
-    await expect(shareLinks.create(stranger.id, body, ORIGIN)).rejects.toMatchObject({
+    await expect(shareLinks.create(stranger.actor, body, ORIGIN)).rejects.toMatchObject({
       statusCode: 404,
       code: 'share_object_not_found',
     });
-    const link = await shareLinks.create(owner.id, body, ORIGIN);
+    const link = await shareLinks.create(owner.actor, body, ORIGIN);
     expect(link.url.startsWith(`${ORIGIN}/share/`)).toBe(true);
     const days = (Date.parse(link.expires_at) - Date.parse(link.created_at)) / 86_400_000;
     expect(Math.round(days)).toBe(30);
-    expect((await shareLinks.list(owner.id, ORIGIN)).map((row) => row.id)).toEqual([link.id]);
-    expect(await shareLinks.list(stranger.id, ORIGIN)).toEqual([]);
+    expect((await shareLinks.list(owner.actor, ORIGIN)).map((row) => row.id)).toEqual([link.id]);
+    expect(await shareLinks.list(stranger.actor, ORIGIN)).toEqual([]);
     await expect(
-      shareLinks.create(owner.id, { ...body, expires_in_days: 366 }, ORIGIN),
+      shareLinks.create(owner.actor, { ...body, expires_in_days: 366 }, ORIGIN),
     ).rejects.toMatchObject({ code: 'invalid' });
   });
 
@@ -52,7 +52,7 @@ describe('sharing services', () => {
     const { shareLinks, shareTokens, realtimeAuthorization } = composition.services;
     const { owner, sequence } = await sharedSequence();
     const link = await shareLinks.create(
-      owner.id,
+      owner.actor,
       { object_type: 'sequence', object_id: sequence.id },
       ORIGIN,
     );
@@ -71,13 +71,15 @@ describe('sharing services', () => {
       code: 'share_token_not_valid',
     });
 
-    await shareLinks.revoke(owner.id, link.id);
+    await shareLinks.revoke(owner.actor, link.id);
     await expect(shareTokens.exchange({ share_token: link.token, id: sequence.id })).rejects.toMatchObject({
       code: 'share_token_not_valid',
     });
     expect(await realtimeAuthorization.visitorResolver(token)).toBeNull();
     expect(await realtimeAuthorization.visitorActive(visitor!)).toBe(false);
-    await expect(shareLinks.revoke(owner.id + 100_000, link.id)).rejects.toMatchObject({
+    await expect(
+      shareLinks.revoke({ ...owner.actor, workspaceId: owner.actor.workspaceId + 100_000 }, link.id),
+    ).rejects.toMatchObject({
       code: 'share_token_not_found',
     });
   });

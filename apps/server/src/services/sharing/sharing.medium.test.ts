@@ -1,7 +1,12 @@
 // Share links through the public API: a share token opens exactly its object (and what hangs under it) for
 // a visitor over REST report data, measurement data and GraphQL, and nothing else; a revoked one opens
 // nothing; only the owner shares and revokes.
-import { domainErrors } from '@eluent/contracts';
+import {
+  domainErrors,
+  injectionReportSchema,
+  sequenceReportSchema,
+  shareLinkSchema,
+} from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlData } from '../../../test/graphql-client.ts';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -54,6 +59,15 @@ describe.each(await backends())('sharing on $name', (backend) => {
     );
     expect(Date.parse(created.body.expires_at) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     const list = await request(base, 'GET', '/api/share-tokens/', { token: owner.access });
+    // The answers are what contracts say they are (rest/sharing.ts).
+    expect(shareLinkSchema.strict().safeParse(created.body).error).toBeUndefined();
+    expect(shareLinkSchema.strict().array().safeParse(list.body).error).toBeUndefined();
+    // The owner's reports are what contracts say they are (rest/reports.ts).
+    const reportOf = async (path: string) => (await request(base, 'GET', path, { token: owner.access })).body;
+    const sequenceReport = await reportOf(`/api/reports/sequence/${shared.sequenceId}/`);
+    expect(sequenceReportSchema.strict().safeParse(sequenceReport).error).toBeUndefined();
+    const injectionReport = await reportOf(`/api/reports/injection/${shared.injectionIds[0]}/`);
+    expect(injectionReportSchema.strict().safeParse(injectionReport).error).toBeUndefined();
     expect(list.body.map((t: any) => t.id)).toContain(created.body.id);
 
     const stranger = await signUp(base);

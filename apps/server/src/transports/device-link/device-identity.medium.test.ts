@@ -2,7 +2,7 @@
 // pairing code serves once, a live connection is never displaced, an unclaimed registration cannot be
 // squatted, and claims and handshakes are throttled per serial number and address with a lockout.
 import { DeviceClient, websocketConnector } from '@eluent/simulator';
-import { DEVICE_PROTOCOL_VERSION, domainErrors } from '@eluent/contracts';
+import { DEVICE_PROTOCOL_VERSION, devicePairingSchema, deviceSchema, domainErrors } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -190,5 +190,81 @@ describe('throttled claims and handshakes', () => {
     expect(handshake.answer).toMatchObject({ type: 'error', code: 'throttled' });
     expect((handshake.answer.about as { retry_after_sec: number }).retry_after_sec).toBeGreaterThan(60);
     await handshake.closed;
+  });
+});
+
+describe('re-pairing an instrument that lost its credential', () => {
+  let server: TestServer;
+  let owner: Awaited<ReturnType<typeof signUp>>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend: { name: 'pglite' } });
+    owner = await signUp(server.baseUrl);
+  });
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  it('gives the owner a new pairing code; the old credential and the printed code stop working', async () => {
+    const serialNumber = newSerial();
+    const first = await rawHello(server, hello(serialNumber, { pairing_code: 'printed-0001' }));
+    first.socket.close();
+    await first.closed;
+    const claimed = await claim(server, owner.access, serialNumber, 'printed-0001');
+    const deviceId = claimed.body.id as number;
+    const paired = await rawHello(server, hello(serialNumber, { pairing_code: 'printed-0001' }));
+    const oldCredential = paired.answer.credential as string;
+    expect(oldCredential).toEqual(expect.any(String));
+
+    const stranger = await signUp(server.baseUrl);
+    const refused = await request(server.baseUrl, 'POST', `/api/devices/${deviceId}/pairing/`, {
+      token: stranger.access,
+    });
+    expect(refused.status).toBe(404);
+    expect(paired.socket.readyState).toBe(WebSocket.OPEN);
+
+    const rePaired = await request(server.baseUrl, 'POST', `/api/devices/${deviceId}/pairing/`, {
+      token: owner.access,
+    });
+    expect(rePaired.status).toBe(200);
+    expect(devicePairingSchema.strict().safeParse(rePaired.body).error).toBeUndefined();
+    expect(rePaired.body).toEqual({
+      serial_number: serialNumber,
+      pairing_code: expect.stringMatching(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/),
+    });
+    // The connection that held the old credential is ended, and the old credential no longer connects.
+    await paired.closed;
+    const withOld = await rawHello(server, hello(serialNumber, { credential: oldCredential }));
+    expect(withOld.answer).toMatchObject({ type: 'error', code: 'hello_rejected' });
+    await withOld.closed;
+    const withPrinted = await rawHello(server, hello(serialNumber, { pairing_code: 'printed-0001' }));
+    expect(withPrinted.answer).toMatchObject({ type: 'error', code: 'hello_rejected' });
+    await withPrinted.closed;
+
+    // The instrument, given the new code, pairs again and connects with its new credential from then on.
+    const client = new DeviceClient({
+      connect: websocketConnector(server.baseUrl),
+      serialNumber,
+      pairingCode: rePaired.body.pairing_code as string,
+    });
+    client.start();
+    try {
+      await client.waitFor(() => client.connected && client.credential !== undefined);
+      expect(client.credential).not.toBe(oldCredential);
+      const device = await request(server.baseUrl, 'GET', `/api/devices/${deviceId}/`, {
+        token: owner.access,
+      });
+      expect(device.body).toMatchObject({ id: deviceId, online: true });
+      // The answer is what contracts say it is (rest/devices.ts), live status and sequence run included.
+      const get = async () =>
+        (await request(server.baseUrl, 'GET', `/api/devices/${deviceId}/`, { token: owner.access })).body;
+      await expect.poll(async () => (await get()).live, { timeout: 10_000 }).not.toBeNull();
+      expect(deviceSchema.strict().safeParse(await get()).error).toBeUndefined();
+    } finally {
+      await client.stop();
+    }
+    const again = await rawHello(server, hello(serialNumber, { pairing_code: rePaired.body.pairing_code }));
+    expect(again.answer).toMatchObject({ type: 'error', code: 'hello_rejected' });
+    await again.closed;
   });
 });

@@ -7,6 +7,7 @@ import { simulatedHardware } from '@eluent/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { workspaceOf } from '../../../test/workspaces.ts';
 
 const shortMethod: DeviceMethodInput = {
   name: 'Short isocratic',
@@ -75,6 +76,7 @@ describe.each(await backends())('device refusals on $name', (backend) => {
       .insertInto('devices')
       .values({
         owner_id: userId,
+        workspace_id: await workspaceOf(server.context.database.db, userId),
         serial_number: `OTHER-${randomUUID().slice(0, 8)}`,
         name: 'Other HPLC',
         pairing_code_hash: 'x',

@@ -3,35 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import type { DeviceMethodInput } from '@eluent/contracts';
 import { DeviceClient, websocketConnector } from '@eluent/simulator';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  postgresReachable,
-  request,
-  signUp,
-  startTestServer,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { postgresReachable, request, signUp, type TestServer } from '../../../test/harness.ts';
+import { redisReachable, twoProcessesThroughRedis } from '../../../test/redis.ts';
 import type { InjectionFinishedEvent } from '../../services/devices/index.ts';
-
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
 
 const hasPostgres = await postgresReachable();
 const hasRedis = await redisReachable();
@@ -43,33 +18,25 @@ const method: DeviceMethodInput = {
 };
 
 describe.runIf(hasPostgres && hasRedis)('device commands across processes through Redis', () => {
-  const prefix = `eluent-test-${randomBytes(4).toString('hex')}`;
   let first: TestServer;
   let second: TestServer;
   let client: DeviceClient;
+  let owner: Awaited<ReturnType<typeof signUp>>;
+  let deviceId: number;
+  let pair: Awaited<ReturnType<typeof twoProcessesThroughRedis>>;
 
   beforeAll(async () => {
-    const env = { REDIS_URL, ELUENT_REDIS_PREFIX: prefix, ELUENT_SECRET: randomBytes(32).toString('hex') };
-    first = await startTestServer({ backend: { name: 'postgres' }, env });
-    second = await startTestServer({
-      backend: { name: 'postgres' },
-      env,
-      reuse: { dataDir: first.dataDir, databaseUrl: first.databaseUrl },
-    });
+    pair = await twoProcessesThroughRedis();
+    ({ first, second } = pair);
   });
-
   afterAll(async () => {
     await client?.stop();
-    await second?.stop();
-    await first?.dispose();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await pair?.close();
   });
 
   it('relays commands to the process holding the device and announces the finish everywhere', async () => {
     const user = await signUp(second.baseUrl);
+    owner = user;
     const serialNumber = `REDIS-${randomBytes(3).toString('hex')}`;
     client = new DeviceClient({
       connect: websocketConnector(first.baseUrl),
@@ -84,7 +51,7 @@ describe.runIf(hasPostgres && hasRedis)('device commands across processes throug
       body: { serial_number: serialNumber, pairing_code: 'code-77' },
     });
     expect(claim.status).toBe(201);
-    const deviceId = claim.body.id as number;
+    deviceId = claim.body.id as number;
     // The claim happened on the second process: the device receives its credential at its next hello.
     client.dropConnection();
     await client.waitFor(() => client.credential !== undefined && client.connected);
@@ -129,5 +96,17 @@ describe.runIf(hasPostgres && hasRedis)('device commands across processes throug
       result: 'completed',
       pointsCount: 301,
     });
+  });
+
+  it('ends the connection of a re-paired instrument held by another process', async () => {
+    const holder = first.context.services.devices;
+    expect(holder.isOnline(deviceId)).toBe(true);
+    const rePaired = await request(second.baseUrl, 'POST', `/api/devices/${deviceId}/pairing/`, {
+      token: owner.access,
+    });
+    expect(rePaired.status).toBe(200);
+    // The connection with the old credential ends on the first process (told through Redis) and stays ended.
+    await expect.poll(() => holder.isOnline(deviceId), { timeout: 10_000 }).toBe(false);
+    await client.stop();
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { graphql, graphqlData } from '../../../test/graphql-client.ts';
 import { tables } from '../../repositories/graphql/tables.ts';
+import { workspaceOf } from '../../../test/workspaces.ts';
 
 const everything = `query Everything {\n${tables
   .map(
@@ -35,6 +36,7 @@ describe.each(await backends('both'))('GraphQL permissions on $name', (backend) 
       .insertInto('devices')
       .values({
         owner_id: ownerAccount.id,
+        workspace_id: await workspaceOf(db, ownerAccount.id),
         serial_number: `SN-${randomUUID()}`,
         name: 'HPLC 1',
         pairing_code_hash: 'x',
@@ -79,7 +81,13 @@ describe.each(await backends('both'))('GraphQL permissions on $name', (backend) 
     ids.standard = (
       await db
         .insertInto('standards')
-        .values({ owner_id: ownerAccount.id, sample_id: ids.sample!, analyte: 'caffeine', amount: 10 })
+        .values({
+          owner_id: ownerAccount.id,
+          workspace_id: await workspaceOf(db, ownerAccount.id),
+          sample_id: ids.sample!,
+          analyte: 'caffeine',
+          amount: 10,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -101,6 +109,7 @@ describe.each(await backends('both'))('GraphQL permissions on $name', (backend) 
       .insertInto('injections')
       .values({
         owner_id: ownerAccount.id,
+        workspace_id: await workspaceOf(db, ownerAccount.id),
         sequence_id: ids.sequence,
         draft_id: ids.draft,
         sample_id: ids.sample,
@@ -114,6 +123,7 @@ describe.each(await backends('both'))('GraphQL permissions on $name', (backend) 
       .insertInto('measurements')
       .values({
         owner_id: ownerAccount.id,
+        workspace_id: await workspaceOf(db, ownerAccount.id),
         injection_id: ids.injection,
         sample_id: ids.sample,
         device_id: ids.device,
@@ -129,6 +139,7 @@ describe.each(await backends('both'))('GraphQL permissions on $name', (backend) 
         .insertInto('processing_results')
         .values({
           owner_id: ownerAccount.id,
+          workspace_id: await workspaceOf(db, ownerAccount.id),
           measurement_id: ids.measurement,
           version,
           template_snapshot: '{}',
@@ -143,6 +154,7 @@ describe.each(await backends('both'))('GraphQL permissions on $name', (backend) 
         .insertInto('peaks')
         .values({
           owner_id: ownerAccount.id,
+          workspace_id: await workspaceOf(db, ownerAccount.id),
           result_id: result.id,
           measurement_id: ids.measurement,
           number: 1,

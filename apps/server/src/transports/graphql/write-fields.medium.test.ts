@@ -1,6 +1,7 @@
 // Every GraphQL mutation root field (insert, update and delete of each writable table), driven on a real
 // database, answers within a few seconds and leaves the server healthy (docs/architecture.md
-// "Transactions"). The fields come from the schema itself, so a new writable table without rows here fails.
+// "Transactions"). The fields come from the schema itself, so a new writable table without rows here fails;
+// each write must leave an audit event of its user and table (docs/audit.md), so an unaudited table fails too.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../../../test/graphql-client.ts';
@@ -8,6 +9,7 @@ import { backends, request, signUp, startTestServer, type TestServer } from '../
 import { sampleChromatogram, upload } from '../../../test/results-fixtures.ts';
 import { linkInstrument, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 import { within } from '../../../test/within.ts';
+import { chainHead } from '../../repositories/audit.ts';
 
 const LIMIT_MS = 10_000;
 const FIELD = /^(insert|update|delete)_(.+?)(_one|_by_pk)?$/;
@@ -36,6 +38,7 @@ describe.each(await backends('both'))('every GraphQL write on $name', (backend) 
   let token: string;
   let instrument: LinkedInstrument;
   let measurementId: number;
+  let userId: number;
 
   const tables: Record<string, TableRows> = {
     methods: {
@@ -73,6 +76,7 @@ describe.each(await backends('both'))('every GraphQL write on $name', (backend) 
     server = await startTestServer({ backend });
     const user = await signUp(server.baseUrl);
     token = user.access;
+    userId = user.id;
     instrument = await linkInstrument(server, user.id);
     const file = sampleChromatogram();
     measurementId = (await upload(server.baseUrl, token, file.name, file.bytes)).body.measurement_id;
@@ -127,9 +131,19 @@ describe.each(await backends('both'))('every GraphQL write on $name', (backend) 
             ? `mutation { w: ${field.name}(${pkArgument}: ${id}) { id } }`
             : `mutation { w: ${field.name}(where: {id: {_eq: ${id}}}) { affected_rows } }`;
       }
+      const before = await chainHead(server.context.database.db);
       const answer = await send(document);
       expect(answer.errors, `${document}: ${JSON.stringify(answer.errors)}`).toBeUndefined();
       expect(answer.data.w, document).not.toBeNull();
+      const events = await server.context.database.db
+        .selectFrom('auditEvents')
+        .select(['entity', 'user_id'])
+        .where('chain_seq', '>', before.lastSeq)
+        .execute();
+      expect(events, `${document} left no audit event`).toContainEqual({
+        entity: field.table,
+        user_id: userId,
+      });
       if (field.kind === 'insert') {
         const id = field.single ? answer.data.w.id : answer.data.w.returning[0].id;
         inserted.set(field.table, [...(inserted.get(field.table) ?? []), id as number]);

@@ -1,13 +1,9 @@
 // Thin transport for accounts and sessions (spec §7 REST): parse, call the service, answer.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../compose.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
 import { requireUser } from './authenticate.ts';
 import { objectBody } from './body.ts';
-
-/** The origin the browser used; X-Forwarded-Proto and -Host count only through trusted proxies. */
-function origin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 export async function accountsRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const { accounts, config } = services;
@@ -16,10 +12,12 @@ export async function accountsRoutes(app: FastifyInstance, services: Services): 
   app.post('/api/token/', limited, async (request) => accounts.signIn(objectBody(request.body)));
   app.post('/api/token/refresh/', async (request) => accounts.refresh(objectBody(request.body)));
   app.post('/api/accounts/', limited, async (request, reply) =>
-    reply.status(201).send(await accounts.signUp(objectBody(request.body))),
+    reply
+      .status(201)
+      .send(await accounts.signUp(objectBody(request.body), publicOrigin(request.raw, config.publicUrl))),
   );
   app.post('/api/accounts/::recover-password/', limited, async (request) =>
-    accounts.recoverPassword(objectBody(request.body), origin(request)),
+    accounts.recoverPassword(objectBody(request.body), publicOrigin(request.raw, config.publicUrl)),
   );
   app.get('/api/accounts/::check-reset-password/', limited, async (request) =>
     accounts.checkResetCode((request.query as Record<string, unknown>).code),

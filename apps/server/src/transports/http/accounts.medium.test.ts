@@ -3,6 +3,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { join } from 'node:path';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import {
+  accountSchema,
+  detailAnswerSchema,
+  formMessages,
+  googleClientIdSchema,
+  signedUpSchema,
+  tokenPairSchema,
+} from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 
@@ -103,6 +111,40 @@ describe.each(await backends('both'))('accounts and sessions on $name', (backend
     expect(none.body).toEqual({ detail: 'Authentication credentials were not provided.' });
   });
 
+  it('answers in the shapes of contracts (rest/accounts.ts) and names each missing field', async () => {
+    const strictly = (
+      schema: { strict(): { safeParse(value: unknown): { error?: unknown } } },
+      body: unknown,
+    ) => expect(schema.strict().safeParse(body).error).toBeUndefined();
+    const created = await request(base, 'POST', '/api/accounts/', {
+      body: { email: 'shapes@example.com', password: 'long enough' },
+    });
+    strictly(signedUpSchema, created.body);
+    const signIn = await request(base, 'POST', '/api/token/', {
+      body: { username: 'shapes@example.com', password: 'long enough' },
+    });
+    strictly(tokenPairSchema, signIn.body);
+    const refreshed = await request(base, 'POST', '/api/token/refresh/', {
+      body: { refresh: signIn.body.refresh },
+    });
+    strictly(tokenPairSchema, refreshed.body);
+    strictly(
+      accountSchema,
+      (await request(base, 'GET', '/api/accounts/me/', { token: signIn.body.access })).body,
+    );
+    const recovery = await request(base, 'POST', '/api/accounts/:recover-password/', {
+      body: { email: 'shapes@example.com' },
+    });
+    strictly(detailAnswerSchema, recovery.body);
+    strictly(googleClientIdSchema, (await request(base, 'GET', '/api/google_signin/client_id/')).body);
+    const missing = await request(base, 'POST', '/api/token/', { body: { username: '', password: 5 } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual({
+      username: [formMessages.required],
+      password: [formMessages.required],
+    });
+  });
+
   it('validates sign-up and refuses a taken address', async () => {
     const bad = await request(base, 'POST', '/api/accounts/', {
       body: { email: 'not-an-email', password: 'short' },
@@ -132,9 +174,11 @@ describe.each(await backends('both'))('accounts and sessions on $name', (backend
     });
     expect(unknown.body).toEqual(asked.body);
     const outbox = join(server.dataDir, 'outbox');
+    // Sign-up mailed a verification link first; the reset mail is the one naming reset-password.
     const mail = readdirSync(outbox)
       .filter((file) => file.includes('forgetful'))
-      .map((file) => readFileSync(join(outbox, file), 'utf8'))[0]!;
+      .map((file) => readFileSync(join(outbox, file), 'utf8'))
+      .find((text) => text.includes('reset-password'))!;
     const code = resetCodeFrom(mail);
     const check = await request(
       base,
@@ -174,8 +218,12 @@ describe.each(await backends('both'))('accounts and sessions on $name', (backend
     const user = await signUp(base);
     await request(base, 'POST', '/api/accounts/:recover-password/', { body: { email: user.email } });
     const outbox = join(server.dataDir, 'outbox');
-    const file = readdirSync(outbox).find((name) => name.includes(user.email))!;
-    const code = resetCodeFrom(readFileSync(join(outbox, file), 'utf8'));
+    const code = resetCodeFrom(
+      readdirSync(outbox)
+        .filter((name) => name.includes(user.email))
+        .map((name) => readFileSync(join(outbox, name), 'utf8'))
+        .find((text) => text.includes('reset-password'))!,
+    );
     await server.context.database.db
       .updateTable('password_resets')
       .set({ expires_at: new Date(Date.now() - 1000) })

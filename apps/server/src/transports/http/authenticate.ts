@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../compose.ts';
 import { RawBodyError } from '../../errors.ts';
 import { TokenError } from '../../services/tokens.ts';
+import type { Actor } from '../../services/workspaces/actor.ts';
 
 export interface AuthenticatedUser {
   id: number;
@@ -43,4 +44,10 @@ export async function requireUser(services: Services, request: FastifyRequest): 
       { 'www-authenticate': 'Bearer realm="api"' },
     );
   }
+}
+
+/** The signed-in user in its current workspace, with its role there (docs/roles.md). */
+export async function requireActor(services: Services, request: FastifyRequest): Promise<Actor> {
+  const user = await requireUser(services, request);
+  return services.workspaces.actorOf(user.id);
 }

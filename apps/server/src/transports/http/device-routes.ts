@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../compose.ts';
 import { attachDeviceWebsocket } from '../device-link/websocket.ts';
 import { AppError } from '../../errors.ts';
-import { requireUser } from './authenticate.ts';
+import { requireActor } from './authenticate.ts';
 
 function deviceIdOf(request: FastifyRequest): number {
   const id = Number((request.params as { id?: string }).id);
@@ -15,7 +15,7 @@ function deviceIdOf(request: FastifyRequest): number {
 export async function deviceRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = services.devicesApi;
   attachDeviceWebsocket(app, services.devices, services.config.trustProxyHops);
-  const user = async (request: FastifyRequest) => (await requireUser(services, request)).id;
+  const user = async (request: FastifyRequest) => await requireActor(services, request);
 
   app.post('/api/devices/claim/', async (request, reply) =>
     reply.status(201).send(await api.claim(await user(request), request.body, request.ip)),
@@ -23,6 +23,9 @@ export async function deviceRoutes(app: FastifyInstance, services: Services): Pr
   app.get('/api/devices/', async (request) => api.list(await user(request)));
   app.put('/api/devices/order/', async (request) => api.setOrder(await user(request), request.body));
   app.post('/api/devices/order/', async (request) => api.setOrder(await user(request), request.body));
+  app.post('/api/devices/:id/pairing/', async (request) =>
+    api.rePair(await user(request), deviceIdOf(request)),
+  );
   app.get('/api/devices/:id/', async (request) => api.get(await user(request), deviceIdOf(request)));
   app.post('/api/devices/:id/run/', async (request, reply) =>
     reply.status(201).send(await api.run(await user(request), deviceIdOf(request), request.body)),

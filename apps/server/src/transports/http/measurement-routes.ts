@@ -1,10 +1,11 @@
 // Thin transport for measurement files: the signal as JSON, CSV or AIA netCDF; import of a chromatogram file.
+import type { MeasurementData, MeasurementImport } from '@eluent/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../compose.ts';
 import { AppError } from '../../errors.ts';
 import { pathId } from '../../lib/input.ts';
-import { requireUser } from './authenticate.ts';
+import { requireActor } from './authenticate.ts';
 import { requireReader } from './reader.ts';
 
 type Data = { Params: { id: string }; Querystring: { format?: string } };
@@ -20,29 +21,31 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
     scoped.get<Data>('/api/measurements/:id/data/', async (request, reply) => {
       const id = pathId(request.params.id, 'measurement_not_found');
       const reader = await requireReader(services, request);
-      const user = {
-        id: await shareAccess.ownerFor(reader, { type: 'measurement', id }, 'measurement_not_found'),
-      };
+      const workspaceId = await shareAccess.workspaceFor(
+        reader,
+        { type: 'measurement', id },
+        'measurement_not_found',
+      );
       const format = request.query.format ?? 'json';
       if (format === 'csv') {
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="measurement-${id}.csv"`)
-          .send(await files.csv(user.id, id));
+          .send(await files.csv(workspaceId, id));
       }
       if (format === 'cdf') {
         return reply
           .type('application/x-netcdf')
           .header('content-disposition', `attachment; filename="measurement-${id}.cdf"`)
-          .send(Buffer.from(await files.cdf(user.id, id)));
+          .send(Buffer.from(await files.cdf(workspaceId, id)));
       }
       if (format !== 'json') throw AppError.validation({ format: ['is not valid'] });
-      const { timeSec, signal, unit } = await files.data(user.id, id);
-      return { time_sec: timeSec, signal, unit };
+      const { timeSec, signal, unit } = await files.data(workspaceId, id);
+      return { time_sec: timeSec, signal, unit } satisfies MeasurementData;
     });
 
     scoped.post('/api/measurements/import/', async (request, reply) => {
-      const user = await requireUser(services, request);
+      const actor = await requireActor(services, request);
       if (!request.isMultipart()) throw AppError.domain(415, 'unsupported_media_type');
       const file = await request.file();
       if (!file) throw AppError.validation({ file: ['Field is required'] });
@@ -54,7 +57,14 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
           : null;
       return reply
         .status(201)
-        .send(await files.import(user.id, file.filename || 'import', bytes, templateUuid));
+        .send(
+          (await files.import(
+            actor,
+            file.filename || 'import',
+            bytes,
+            templateUuid,
+          )) satisfies MeasurementImport,
+        );
     });
   });
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../compose.ts';
 import { accountsRoutes } from './accounts-routes.ts';
+import { auditRoutes } from './audit-routes.ts';
 import { contactRoutes } from './contact-routes.ts';
 import { deviceRoutes } from './device-routes.ts';
 import { graphqlRoutes } from '../graphql/routes.ts';
@@ -14,6 +15,8 @@ import { sampleRoutes } from './sample-routes.ts';
 import { sequenceRoutes } from './sequence-routes.ts';
 import { shareLinkRoutes } from './share-link-routes.ts';
 import { shareTokenRoutes } from './share-token-routes.ts';
+import { signatureRoutes } from './signature-routes.ts';
+import { workspaceRoutes } from './workspace-routes.ts';
 
 export type Module = (app: FastifyInstance, services: Services) => Promise<void>;
 
@@ -30,5 +33,8 @@ export const modules: Module[] = [
   reportRoutes,
   measurementRoutes,
   resultRoutes,
+  signatureRoutes,
   shareLinkRoutes,
+  auditRoutes,
+  workspaceRoutes,
 ];

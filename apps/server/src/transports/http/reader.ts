@@ -1,10 +1,10 @@
 // The reader of a read-only REST route: a signed-in user (access token) or a visitor (visitor token from
-// the share-token exchange). Anything else answers like requireUser.
+// the share-token exchange). Anything else answers like requireActor.
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../compose.ts';
 import { VISITOR_TOKEN_TYPE } from '../../services/graphql/identity.ts';
 import type { Reader } from '../../services/sharing/share-access.ts';
-import { requireUser } from './authenticate.ts';
+import { requireActor } from './authenticate.ts';
 
 const shareTypes = new Set(['sample', 'injection', 'sequence']);
 
@@ -33,5 +33,6 @@ async function visitorOf(services: Services, header: string | undefined): Promis
 export async function requireReader(services: Services, request: FastifyRequest): Promise<Reader> {
   const visitor = await visitorOf(services, request.headers.authorization);
   if (visitor) return visitor;
-  return { kind: 'user', userId: (await requireUser(services, request)).id };
+  const actor = await requireActor(services, request);
+  return { kind: 'user', userId: actor.userId, workspaceId: actor.workspaceId };
 }

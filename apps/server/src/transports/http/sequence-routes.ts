@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../compose.ts';
 import { AppError } from '../../errors.ts';
 import { pathId } from '../../lib/input.ts';
-import { requireUser } from './authenticate.ts';
+import { requireActor } from './authenticate.ts';
 import { objectBody } from './body.ts';
 import { runActions } from '@eluent/contracts';
 
@@ -16,8 +16,7 @@ const sequenceIdOf = (raw: string) => pathId(raw, 'draft_invalid_sequence_id', 4
 
 export async function sequenceRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const { sequences, control } = services;
-  const user = async (request: Parameters<typeof requireUser>[1]) =>
-    (await requireUser(services, request)).id;
+  const user = async (request: Parameters<typeof requireActor>[1]) => await requireActor(services, request);
 
   app.get('/api/sequences/', async (request) => sequences.list(await user(request)));
   app.post('/api/sequences/', async (request, reply) =>

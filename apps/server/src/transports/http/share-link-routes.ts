@@ -3,16 +3,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../compose.ts';
 import { pathId } from '../../lib/input.ts';
-import { requireUser } from './authenticate.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
+import { requireActor } from './authenticate.ts';
 import { objectBody } from './body.ts';
 
 type WithId = { Params: { id: string } };
 
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 export async function shareLinkRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const { shareLinks } = services;
-  const user = async (request: FastifyRequest) => (await requireUser(services, request)).id;
+  const { shareLinks, config } = services;
+  const originOf = (request: FastifyRequest) => publicOrigin(request.raw, config.publicUrl);
+  const user = async (request: FastifyRequest) => await requireActor(services, request);
 
   app.post('/api/share-tokens/', async (request, reply) =>
     reply

@@ -1,28 +1,9 @@
 // Rate limits count per client address, which X-Forwarded-For names only through ELUENT_TRUST_PROXY hops,
 // and with REDIS_URL two server processes draw from one bucket instead of each allowing the full rate.
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { request, startTestServer, type TestServer } from '../../../test/harness.ts';
-
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
+import { REDIS_URL, redisReachable } from '../../../test/redis.ts';
 
 const signIn = (server: TestServer, forwardedFor?: string) =>
   request(server.baseUrl, 'POST', '/api/token/', {

@@ -1,15 +1,37 @@
 // Every REST write route, driven on a real database with a real simulated instrument, answers within a
 // few seconds (never waits on itself: docs/architecture.md "Transactions") and leaves the server healthy.
-// The routes come from the Fastify instance itself, so a new write route without a step here fails.
+// The routes come from the Fastify instance itself, so a new write route without a step here fails; and
+// every route that changes an object and succeeds must leave an audit event of its user (docs/audit.md), so
+// a new write path that forgets the audit trail fails too.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { createTemplate, sampleChromatogram, upload } from '../../../test/results-fixtures.ts';
 import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 import { within } from '../../../test/within.ts';
+import { chainHead } from '../../repositories/audit.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const LIMIT_MS = 10_000;
+/** Writes that change no object of the lab (sessions, messages, transports): no audit event expected. */
+const NOT_AUDITED = new Set([
+  'POST /api/accounts/',
+  'POST /api/token/',
+  'POST /api/token/refresh/',
+  'POST /api/accounts/::recover-password/',
+  'POST /api/accounts/::reset-password/',
+  'POST /api/accounts/::google_signin/',
+  // Mails a verification link; changes nothing until the link is used (that is audited).
+  'POST /api/accounts/me/verification/',
+  'POST /api/contact/',
+  'POST /api/hasura/auth/share-token',
+  // Measures a batch of integration changes without saving it.
+  'POST /api/results/:id/integration/preview/',
+  'POST /api/centrifuge/subscribe',
+  'POST /emulation',
+  'POST /realtime/http_stream',
+  'POST /hasura/v1/graphql',
+]);
 
 const shortMethod = {
   name: 'Fast test gradient',
@@ -35,6 +57,7 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
   let token: string;
   let instrument: LinkedInstrument;
   let methodId: number;
+  let userId: number;
   const driven = new Set<string>();
   const ids: Record<string, number> = {};
   const api = (method: string, path: string, body?: unknown, as = token) =>
@@ -43,8 +66,21 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
   /** Runs one write under the time limit; it must answer (not 5xx) and the server must stay healthy. */
   async function step(route: string, run: () => Promise<Answer>): Promise<Answer> {
     driven.add(route);
+    const db = server.context.database.db;
+    const before = await chainHead(db);
     const answer = await within(LIMIT_MS, run(), route);
     expect(answer.status, `${route}: ${JSON.stringify(answer.body)}`).toBeLessThan(500);
+    if (answer.status < 300 && !NOT_AUDITED.has(route)) {
+      const events = await db
+        .selectFrom('auditEvents')
+        .select(['user_id', 'user_email', 'entity', 'action'])
+        .where('chain_seq', '>', before.lastSeq)
+        .execute();
+      expect(
+        events.filter((event) => event.user_id === userId && event.user_email),
+        `${route} left no audit event of its user`,
+      ).not.toEqual([]);
+    }
     const health = await within(LIMIT_MS, request(base, 'GET', '/api/health/'), `health after ${route}`);
     expect(health.status, `health after ${route}`).toBe(200);
     return answer;
@@ -55,6 +91,7 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
     base = server.baseUrl;
     const user = await signUp(base);
     token = user.access;
+    userId = user.id;
     instrument = await linkInstrument(server, user.id, 20);
     methodId = await storeMethod(server, user.id);
   });
@@ -121,6 +158,8 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
     await step('POST /api/devices/:id/wifi/join/', () =>
       api('POST', `${device}/wifi/join/`, { ssid: 'LabNet', password: 'chromatography' }),
     );
+    // Another user's (here: no one's) instrument, so the instrument the later steps run on stays paired.
+    await step('POST /api/devices/:id/pairing/', () => api('POST', '/api/devices/999999999/pairing/'));
   });
 
   it('samples, standards, sequences with their table, and a run started, paused, resumed and stopped', async () => {
@@ -177,6 +216,14 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
     await step('POST /api/sequences/:id/continue/', () => api('POST', `${path}/continue/`));
     await step('POST /api/sequences/:id/requeue/', () => api('POST', `${path}/requeue/`));
     await step('POST /api/sequences/:id/stop/', () => api('POST', `${path}/stop/`));
+    await step('POST /api/reports/sequence/:id/', () =>
+      api('POST', `/api/reports/sequence/${sequence.body.id}/`),
+    );
+    await step('POST /api/reports/injection/:id/', () => api('POST', '/api/reports/injection/999999/'));
+    // Signing asks for the password (scrypt) and evaluates every injection's current result.
+    await step('POST /api/sequences/:id/signatures/', () =>
+      api('POST', `${path}/signatures/`, { meaning: 'authored', password: 'correct horse battery' }),
+    );
     const doomed = await api('POST', '/api/sequences/', { name: 'Doomed', device_id: instrument.deviceId });
     await step('DELETE /api/sequences/:id/', () => api('DELETE', `/api/sequences/${doomed.body.id}/`));
   });
@@ -192,6 +239,16 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
     await step('POST /api/processing-jobs/', () =>
       api('POST', '/api/processing-jobs/', { measurement_id: measurementId, template_uuid: template }),
     );
+    await step('PUT /api/templates/:uuid/components/', () =>
+      api('PUT', `/api/templates/${template}/components/`, {
+        components: [{ name: 'Main', expected_retention_time_sec: 60 }],
+      }),
+    );
+    await step('POST /api/templates/:uuid/components/retention-times/', () =>
+      api('POST', `/api/templates/${template}/components/retention-times/`, {
+        measurement_id: measurementId,
+      }),
+    );
     const results = await api('GET', `/api/measurements/${measurementId}/results/`);
     const resultId = results.body.results[0].id as number;
     await step('PUT /api/measurements/:id/current-result/', () =>
@@ -204,6 +261,23 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
         reason: 'Solvent front',
       }),
     );
+    await step('POST /api/results/:id/integration/preview/', () =>
+      api('POST', `/api/results/${resultId}/integration/preview/`, {
+        edits: [{ operation: 'delete', peak_number: 1 }],
+      }),
+    );
+    await step('POST /api/results/:id/integration/batch/', () =>
+      api('POST', `/api/results/${resultId}/integration/batch/`, {
+        edits: [{ operation: 'delete', peak_number: 1 }],
+        reason: 'Solvent front',
+      }),
+    );
+    await step('POST /api/measurements/:id/signatures/', () =>
+      api('POST', `/api/measurements/${measurementId}/signatures/`, {
+        meaning: 'authored',
+        password: 'correct horse battery',
+      }),
+    );
     const share = await step('POST /api/share-tokens/', () =>
       api('POST', '/api/share-tokens/', { object_type: 'sample', object_id: ids.sample }),
     );
@@ -211,6 +285,39 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
       api('POST', '/api/hasura/auth/share-token', { share_token: share.body.token, id: ids.sample }),
     );
     await step('DELETE /api/share-tokens/:id/', () => api('DELETE', `/api/share-tokens/${share.body.id}/`));
+  });
+
+  it('workspaces, members, invitations and e-mail verification', async () => {
+    const personal = (await api('GET', '/api/workspaces/')).body.current.id as number;
+    const lab = await step('POST /api/workspaces/', () =>
+      api('POST', '/api/workspaces/', { name: 'Walk lab' }),
+    );
+    const labPath = `/api/workspaces/${lab.body.current.id}`;
+    await step('PATCH /api/workspaces/:id/', () => api('PATCH', `${labPath}/`, { name: 'Walk lab 2' }));
+    await step('POST /api/accounts/me/verification/', () => api('POST', '/api/accounts/me/verification/'));
+    await step('POST /api/accounts/verify-email/', () =>
+      api('POST', '/api/accounts/verify-email/', { code: 'not-a-code' }),
+    );
+    // Unverified: the invitation is refused, within the limit.
+    await step('POST /api/workspaces/:id/invitations/', () =>
+      api('POST', `${labPath}/invitations/`, { email: 'colleague@example.com', role: 'analyst' }),
+    );
+    await step('DELETE /api/workspaces/:id/invitations/:invitationId/', () =>
+      api('DELETE', `${labPath}/invitations/1/`),
+    );
+    await step('POST /api/invitations/accept/', () =>
+      api('POST', '/api/invitations/accept/', { code: 'not-a-code' }),
+    );
+    await step('POST /api/invitations/:id/accept/', () => api('POST', '/api/invitations/1/accept/'));
+    await step('PATCH /api/workspaces/:id/members/:userId/', () =>
+      api('PATCH', `${labPath}/members/${userId}/`, { role: 'admin' }),
+    );
+    await step('DELETE /api/workspaces/:id/members/:userId/', () =>
+      api('DELETE', `${labPath}/members/${userId}/`),
+    );
+    await step('PUT /api/workspaces/current/', () =>
+      api('PUT', '/api/workspaces/current/', { workspace_id: personal }),
+    );
   });
 
   it('realtime and GraphQL transports (their writes are walked one by one elsewhere)', async () => {

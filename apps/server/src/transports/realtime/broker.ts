@@ -54,6 +54,8 @@ export type ControlMessage =
     };
 
 export interface Broker {
+  /** Connects (Redis) and starts hearing other processes; building a broker opens no connection. */
+  start?(): Promise<void>;
   /** Receives the control messages of other processes. Set once. */
   onControl(handler: (message: ControlMessage) => void): void;
   /** Sends a control message to every other process (none without Redis). */

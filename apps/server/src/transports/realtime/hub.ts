@@ -64,6 +64,8 @@ export interface RealtimeHub {
   onEmulationCommands(handler: (session: string, data: string) => void): void;
   /** Passes emulation commands to the process `target`; false when there are no other processes (no Redis). */
   forwardEmulationCommands(target: string, session: string, data: string): Promise<boolean>;
+  /** Connects the broker (Redis) and hears the other processes' orders; building the hub connects nothing. */
+  start(): Promise<void>;
   /** Connections held by this process. */
   connectionCount(): number;
   /** Ends every connection of this process with 'shutdown' (the clients reconnect elsewhere). */
@@ -86,7 +88,7 @@ export async function createRealtimeHub(dependencies: RealtimeHubDependencies): 
   const broker =
     dependencies.broker ??
     (config.redisUrl
-      ? await createRedisBroker({
+      ? createRedisBroker({
           url: config.redisUrl,
           prefix: realtime.redisPrefix,
           onError: (error) => logger.warn({ err: error }, 'realtime redis'),
@@ -170,6 +172,9 @@ export async function createRealtimeHub(dependencies: RealtimeHubDependencies): 
       if (!broker.shared) return false;
       await broker.publishControl({ type: 'emulation', node, target, session, data });
       return true;
+    },
+    async start() {
+      await broker.start?.();
     },
     connectionCount: () => engine.clients.size,
     shutdown() {

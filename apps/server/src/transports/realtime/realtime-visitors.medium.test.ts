@@ -49,8 +49,8 @@ describe('realtime visitors', () => {
   }
 
   async function share(token: string, type: string, objectId: number): Promise<number> {
-    return insert(sql`insert into "shareTokens" (owner_id, token, object_type, object_id, expires_at)
-      select owner_id, ${token}, ${type}, ${objectId}, now() + interval '1 day'
+    return insert(sql`insert into "shareTokens" (owner_id, workspace_id, token, object_type, object_id, expires_at)
+      select owner_id, workspace_id, ${token}, ${type}, ${objectId}, now() + interval '1 day'
       from ${sql.table(type === 'sequence' ? 'sequences' : 'samples')} where id = ${objectId} returning id`);
   }
 
@@ -59,16 +59,18 @@ describe('realtime visitors', () => {
     const owner = await signUp(server.baseUrl);
     const stranger = await signUp(server.baseUrl);
     const objects = async (userId: number) => {
+      const workspace = sql`(select current_workspace_id from users where id = ${userId})`;
       const sample = await insert(
-        sql`insert into samples (owner_id, name) values (${userId}, 'S') returning id`,
+        sql`insert into samples (owner_id, workspace_id, name) values (${userId}, ${workspace}, 'S') returning id`,
       );
       const sequence = await insert(
-        sql`insert into sequences (owner_id, name) values (${userId}, 'Q') returning id`,
+        sql`insert into sequences (owner_id, workspace_id, name) values (${userId}, ${workspace}, 'Q') returning id`,
       );
-      const injection = await insert(sql`insert into injections (owner_id, sequence_id, sample_id)
-        values (${userId}, ${sequence}, ${sample}) returning id`);
-      const measurement = await insert(sql`insert into measurements (owner_id, injection_id)
-        values (${userId}, ${injection}) returning id`);
+      const injection =
+        await insert(sql`insert into injections (owner_id, workspace_id, sequence_id, sample_id)
+        values (${userId}, ${workspace}, ${sequence}, ${sample}) returning id`);
+      const measurement = await insert(sql`insert into measurements (owner_id, workspace_id, injection_id)
+        values (${userId}, ${workspace}, ${injection}) returning id`);
       return { sample, sequence, injection, measurement };
     };
     Object.assign(ids, await objects(owner.id));

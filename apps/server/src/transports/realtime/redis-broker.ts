@@ -79,7 +79,8 @@ export interface RedisBrokerOptions {
   onError?: (error: unknown) => void;
 }
 
-export async function createRedisBroker(options: RedisBrokerOptions): Promise<Broker> {
+/** Builds the engine without connecting: `start()` connects and subscribes to the control channel. */
+export function createRedisBroker(options: RedisBrokerOptions): Broker {
   const connectionOptions = { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true };
   const commands = new Redis(options.url, connectionOptions) as RedisWithScripts;
   const subscriber = new Redis(options.url, { ...connectionOptions, enableAutoPipelining: false });
@@ -89,7 +90,6 @@ export async function createRedisBroker(options: RedisBrokerOptions): Promise<Br
   const report = options.onError ?? (() => undefined);
   commands.on('error', report);
   subscriber.on('error', report);
-  await Promise.all([commands.connect(), subscriber.connect()]);
 
   const base = `${options.prefix}:rt:`;
   const key = (channel: string, suffix: string) => `${base}{${channel}}:${suffix}`;
@@ -98,7 +98,6 @@ export async function createRedisBroker(options: RedisBrokerOptions): Promise<Br
   // Not a channel name: those always contain a colon after the prefix.
   const controlName = `${options.prefix}:rt-control`;
   let control: (message: ControlMessage) => void = () => undefined;
-  await subscriber.subscribe(controlName);
 
   subscriber.on('message', (name: string, text: string) => {
     if (name === controlName) {
@@ -126,6 +125,14 @@ export async function createRedisBroker(options: RedisBrokerOptions): Promise<Br
   }
 
   return {
+    async start() {
+      // A command sent before this (a publication during start-up) connects its client on its own.
+      await Promise.all([
+        commands.status === 'wait' ? commands.connect() : undefined,
+        subscriber.status === 'wait' ? subscriber.connect() : undefined,
+      ]);
+      await subscriber.subscribe(controlName);
+    },
     onEvent(handler) {
       deliver = handler;
     },
@@ -199,7 +206,9 @@ export async function createRedisBroker(options: RedisBrokerOptions): Promise<Br
       await commands.publish(controlName, JSON.stringify(message));
     },
     async close() {
-      await Promise.allSettled([commands.quit(), subscriber.quit()]);
+      // A client that never connected has nothing to say goodbye to (QUIT would connect it first).
+      const end = (client: Redis) => (client.status === 'wait' ? client.disconnect() : client.quit());
+      await Promise.allSettled([end(commands), end(subscriber)]);
     },
   };
 }

@@ -1,6 +1,7 @@
-// /app/account/: who is signed in, changing the password (through the e-mailed reset link), logging out.
+// /app/account/: who is signed in, whether the address is verified, changing the password (through the e-mailed reset link), logging out.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { Account } from '@eluent/contracts';
 import { recoverPassword } from '../../api/auth.ts';
 import { http, session } from '../../api/client.ts';
 import { Icon } from '../../components/Icon.tsx';
@@ -8,6 +9,7 @@ import { actionToastOptions, notifyHttpError, notifySuccess } from '../../lib/to
 import { useSessionUser } from '../../lib/useSession.ts';
 import { CLIENT_VERSION } from '../../lib/constants.ts';
 import { InstallSuggestion } from '../../pwa/InstallSuggestion.tsx';
+import { EmailVerification } from './EmailVerification.tsx';
 import './account.css';
 
 export const passwordLinkSentText = (email: string) =>
@@ -23,7 +25,7 @@ export default function AccountPage() {
   // The server's record, not only the token's claim (an e-mail may have changed since sign-in).
   useEffect(() => {
     let current = true;
-    void http.get<{ email: string }>('/api/accounts/me/').then((result) => {
+    void http.get<Account>('/api/accounts/me/').then((result) => {
       if (current && result.ok) setServerEmail(result.data.email);
     });
     return () => {
@@ -60,6 +62,7 @@ export default function AccountPage() {
           <Icon name="account_circle" /> {email}
         </p>
       </section>
+      <EmailVerification />
       <section className="card account__card" aria-label="Password">
         <h2>Password</h2>
         <p>

@@ -12,6 +12,9 @@ const TemplatesArea = lazy(() => import('../templates/TemplatesArea.tsx'));
 const ChromatogramsArea = lazy(() => import('../chromatograms/ChromatogramsArea.tsx'));
 const SequencesArea = lazy(() => import('../sequences/SequencesArea.tsx'));
 const AccountPage = lazy(() => import('../account/AccountPage.tsx'));
+const AuditPage = lazy(() => import('../audit/AuditPage.tsx'));
+const MembersPage = lazy(() => import('../workspaces/MembersPage.tsx'));
+const InvitationPage = lazy(() => import('../workspaces/InvitationPage.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
@@ -57,10 +60,34 @@ export default function CabinetArea() {
             }
           />
           <Route
+            path="audit/*"
+            element={
+              <Suspense fallback={null}>
+                <AuditPage />
+              </Suspense>
+            }
+          />
+          <Route
             path="account/*"
             element={
               <Suspense fallback={null}>
                 <AccountPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="members/*"
+            element={
+              <Suspense fallback={null}>
+                <MembersPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="invitation/*"
+            element={
+              <Suspense fallback={null}>
+                <InvitationPage />
               </Suspense>
             }
           />

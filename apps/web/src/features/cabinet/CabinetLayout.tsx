@@ -1,4 +1,4 @@
-// The cabinet frame: logo, sections, the signed-in user and logout. Below 768 px the sections fold into a
+// The cabinet frame: logo, sections, the workspace switcher, the signed-in user and logout. Below 768 px the sections fold into a
 // Menu button that opens them as a full-width list of 48 px rows.
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -7,6 +7,8 @@ import { Icon } from '../../components/Icon.tsx';
 import { session, storage } from '../../api/client.ts';
 import { rememberLocation } from '../../lib/lastLocation.ts';
 import { useSessionUser } from '../../lib/useSession.ts';
+import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher.tsx';
+import '../workspaces/workspaces.css';
 
 const sections = [
   { to: '/app/devices/', icon: 'precision_manufacturing', label: 'Instruments' },
@@ -14,6 +16,7 @@ const sections = [
   { to: '/app/chromatograms/', icon: 'show_chart', label: 'Chromatograms' },
   { to: '/app/methods/', icon: 'tune', label: 'Methods' },
   { to: '/app/templates/', icon: 'auto_graph', label: 'Templates' },
+  { to: '/app/audit/', icon: 'history', label: 'Audit' },
 ];
 
 export function CabinetLayout() {
@@ -54,6 +57,7 @@ export function CabinetLayout() {
               <Icon name={section.icon} /> <span>{section.label}</span>
             </NavLink>
           ))}
+          <WorkspaceSwitcher onNavigate={() => setMenuOpen(false)} />
         </nav>
         <div className="cabinet__user">
           <NavLink to="/app/account/" className="cabinet__email" title={user?.email} aria-label="Account">

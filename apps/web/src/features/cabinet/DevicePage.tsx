@@ -9,9 +9,11 @@ import { TracePlot } from './TracePlot.tsx';
 import { RunControls } from './RunControls.tsx';
 import { ColumnForm } from './ColumnForm.tsx';
 import { WifiPanel } from './WifiPanel.tsx';
+import { PairingPanel } from './PairingPanel.tsx';
 import { SequenceRunLine } from './SequenceRunLine.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
+import { AuditPanel } from '../audit/AuditPanel.tsx';
 
 function DeviceView({ device, reload }: { device: DeviceDetails; reload: () => void }) {
   const { live, traces } = useDeviceStream(device.id, device.state);
@@ -70,6 +72,10 @@ function DeviceView({ device, reload }: { device: DeviceDetails; reload: () => v
         <h2>Wi-Fi</h2>
         <WifiPanel id={device.id} wifi={device.wifi} onJoined={reload} />
       </section>
+      <section className="card device-page__section" aria-label="Pairing">
+        <h2>Pairing</h2>
+        <PairingPanel id={device.id} />
+      </section>
     </>
   );
 }
@@ -91,6 +97,7 @@ export function DevicePage() {
       {device.isError && <LoadFailure error={device.error} onRetry={() => void device.refetch()} />}
       {device.isPending && <LoadingSkeleton label="the instrument" />}
       {device.data && <DeviceView device={device.data} reload={() => void device.refetch()} />}
+      {device.data && <AuditPanel kind="instruments" id={id} />}
     </div>
   );
 }

@@ -1,38 +1,22 @@
 // REST commands to one instrument (claim, state, run controls, column, Wi-Fi, firmware); a failed call
 // throws an Error whose message is the server's text word for word.
-import type { DeviceSequenceRun, InstalledColumn } from '@eluent/contracts';
+import type {
+  DeviceDetails,
+  DevicePairing,
+  DeviceSequenceRun,
+  FirmwareInfo,
+  InstalledColumn,
+  WifiNetwork,
+} from '@eluent/contracts';
 import { http } from '../../api/client.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import type { HttpResult } from '../../api/http.ts';
 
-export interface DeviceDetails {
-  id: number;
-  serial_number: string;
-  name: string;
-  firmware_version: string;
-  installed_column: Partial<InstalledColumn> | null;
-  wifi: { ssid?: string | null; connected?: boolean } | null;
-  state: 'idle' | 'running' | 'paused' | 'error' | 'offline';
-  online: boolean;
-  live: { components?: Record<string, string> } | null;
-  /** The sequence RUNNING or PAUSED on the instrument, with its current sample. */
-  sequence_run?: SequenceRun | null;
-}
+// The server's answers, typed once in contracts (rest/devices.ts).
+export type { DeviceDetails, FirmwareInfo, WifiNetwork };
 
-/** The sequence and sample the instrument is running (one type with the server's answer). */
+/** The sequence and sample the instrument is running. */
 export type SequenceRun = DeviceSequenceRun;
-
-export interface WifiNetwork {
-  ssid: string;
-  signal_dbm: number;
-  secured: boolean;
-}
-
-export interface FirmwareInfo {
-  firmware_version: string;
-  bootloader_version: string;
-  build: string;
-}
 
 async function data<T>(call: Promise<HttpResult<T>>): Promise<T> {
   const result = await call;
@@ -60,3 +44,6 @@ export const joinWifi = (id: number, ssid: string, password: string) =>
   data(http.post<{ ssid: string }>(`${base(id)}/wifi/join/`, { ssid, password }));
 
 export const readFirmware = (id: number) => data(http.get<FirmwareInfo>(`${base(id)}/firmware/`));
+
+/** A new pairing code for an instrument that lost its credential (its old credential stops working). */
+export const rePairDevice = (id: number) => data(http.post<DevicePairing>(`${base(id)}/pairing/`, {}));

@@ -1,11 +1,14 @@
-// One chromatogram: the signal with its peaks (boundaries, baselines, labels), zoom and pan, the peak table.
-import { useEffect, useMemo, useRef } from 'react';
+// One chromatogram: the signal with its peaks (boundaries, baselines, labels), zoom and pan, the peak table,
+// reprocessing with any template and the choice of the current result version.
+import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { ChromatogramPlot } from '../../plot/ChromatogramPlot.tsx';
 import { IntegrationPanel } from '../integration/IntegrationPanel.tsx';
+import { PeakEditorBar, PeakEditorSave } from '../integration/PeakEditorBar.tsx';
+import { usePeakEditor } from '../integration/usePeakEditor.ts';
 import { useIntegration } from '../integration/useIntegration.ts';
 import { AppearanceMenu } from './AppearanceMenu.tsx';
 import { downloadMeasurement } from './downloadMeasurement.ts';
@@ -13,6 +16,7 @@ import { fileNotes } from './fileNotes.ts';
 import { writeActiveChromatogram } from './chromatogramStorage.ts';
 import { fetchMeasurementSignal, fetchMeasurementsWithPeaks } from './measurementsApi.ts';
 import { PeakTable } from './PeakTable.tsx';
+import { ProcessingPanel } from './ProcessingPanel.tsx';
 import { plotPeaks, rowsFromStored } from './peakRows.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
 import '../methods/methods.css';
@@ -20,6 +24,7 @@ import './chromatograms.css';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
+import { AuditPanel } from '../audit/AuditPanel.tsx';
 
 export function ChromatogramViewer() {
   const id = Number(useParams().id);
@@ -36,15 +41,14 @@ export function ChromatogramViewer() {
   // Peaks of the result version chosen in the integration panel (automatic or manual), else the newest.
   const integration = useIntegration(id);
   const shownPeaks = integration.shown?.peaks ?? measurement?.peaks;
-  const rows = useMemo(() => rowsFromStored(shownPeaks ?? []), [shownPeaks]);
-  const plotArea = useRef<HTMLDivElement>(null);
-  const visibleRange = (): [number, number] | null => {
-    const figure = plotArea.current?.querySelector('figure');
-    const min = Number(figure?.getAttribute('data-x-min'));
-    const max = Number(figure?.getAttribute('data-x-max'));
-    return Number.isFinite(min) && Number.isFinite(max) && max > min ? [min, max] : null;
-  };
-  const peaks = useMemo(() => plotPeaks(rows), [rows]);
+  const storedRows = useMemo(() => rowsFromStored(shownPeaks ?? []), [shownPeaks]);
+  const editor = usePeakEditor(id, integration.shown, signal.data ?? null, () =>
+    integration.setView('manual'),
+  );
+  // While changes are staged, the table shows the server's preview of them and the plot the staged limits.
+  const rows = editor.previewRows ?? storedRows;
+  const storedPlotPeaks = useMemo(() => plotPeaks(storedRows), [storedRows]);
+  const peaks = editor.plotPeaks ?? storedPlotPeaks;
   const series = useMemo(
     () =>
       signal.data
@@ -117,7 +121,8 @@ export function ChromatogramViewer() {
       {signal.isError && <LoadFailure error={signal.error} onRetry={() => void signal.refetch()} />}
       {meta.isSuccess && !measurement && <ErrorAlert>Measurement not found.</ErrorAlert>}
       <AppearanceMenu appearance={prefs.appearance} onChange={prefs.changeAppearance} />
-      <div ref={plotArea}>
+      <PeakEditorBar editor={editor} />
+      <div>
         {signal.isPending && <LoadingSkeleton label="the chromatogram" rows={8} />}
         {series.length > 0 && (
           <ChromatogramPlot
@@ -127,14 +132,25 @@ export function ChromatogramViewer() {
             unit={signal.data?.unit ?? ''}
             appearance={prefs.appearance}
             height={420}
+            editing={editor.plotEditing}
           />
         )}
       </div>
+      <PeakEditorSave editor={editor} />
       <section className="card viewer-peaks" aria-label="Peak table">
-        <h2>Peaks</h2>
-        <PeakTable rows={rows} unit={signal.data?.unit ?? measurement?.signal_unit ?? ''} />
+        <h2>
+          Peaks
+          {editor.previewRows && <span className="viewer-peaks__preview"> · preview of staged changes</span>}
+        </h2>
+        <PeakTable
+          rows={rows}
+          unit={signal.data?.unit ?? measurement?.signal_unit ?? ''}
+          selected={editor.editing ? editor.selection.map((index) => index + 1) : []}
+        />
       </section>
-      {integration.shown && <IntegrationPanel state={integration} visibleRange={visibleRange} />}
+      {measurement && <ProcessingPanel measurementId={id} versions={integration.versions} />}
+      {integration.shown && <IntegrationPanel state={integration} />}
+      <AuditPanel kind="measurements" id={id} />
     </div>
   );
 }

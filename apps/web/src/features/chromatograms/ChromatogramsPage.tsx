@@ -15,6 +15,7 @@ import { readActiveChromatogram } from './chromatogramStorage.ts';
 import '../methods/methods.css';
 import './chromatograms.css';
 import { PageHead } from '../../components/PageHead.tsx';
+import { SelectionReprocess } from './SelectionReprocess.tsx';
 
 export function ChromatogramsPage() {
   const navigate = useNavigate();
@@ -78,6 +79,7 @@ export function ChromatogramsPage() {
           </>
         }
       />
+      {prefs.compareIds.length > 0 && <SelectionReprocess measurementIds={prefs.compareIds} />}
       <div className="list-toolbar">
         <SearchField
           label="Search chromatograms"

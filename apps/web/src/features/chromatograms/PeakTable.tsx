@@ -13,10 +13,13 @@ export function PeakTable({
   rows,
   unit,
   caption,
+  selected = [],
 }: {
   rows: readonly PeakRow[];
   unit: string;
   caption?: string;
+  /** Numbers of the peaks selected on the plot (manual integration), shown highlighted. */
+  selected?: readonly number[];
 }) {
   if (rows.length === 0) return <p className="peak-table__empty">No peaks found.</p>;
   const hasAmounts = rows.some((row) => row.amount !== null);
@@ -46,8 +49,16 @@ export function PeakTable({
           {rows.map((row) => (
             <tr
               key={row.number}
-              className={row.negative ? 'peak-table__negative' : undefined}
+              className={
+                [
+                  row.negative ? 'peak-table__negative' : '',
+                  selected.includes(row.number) ? 'peak-table__selected' : '',
+                ]
+                  .join(' ')
+                  .trim() || undefined
+              }
               data-code={row.code}
+              data-selected={selected.includes(row.number) || undefined}
             >
               <td>{row.number}</td>
               <td>{row.name ?? '—'}</td>

@@ -1,4 +1,5 @@
 // Upload of a chromatogram file (AIA/ANDI .cdf or CSV) to POST /api/measurements/import/ as multipart.
+import type { MeasurementImport } from '@eluent/contracts';
 import { session } from '../../api/client.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import { readCookie } from '../../api/http.ts';
@@ -21,7 +22,7 @@ export async function importMeasurement(file: File): Promise<{ id: number }> {
   });
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) throw new Error(httpErrorText(response.status, data));
-  const id = (data as { measurement_id?: unknown } | null)?.measurement_id;
+  const id = (data as Partial<MeasurementImport> | null)?.measurement_id;
   if (typeof id !== 'number') throw new Error('Import answered without a measurement id.');
   return { id };
 }

@@ -1,4 +1,5 @@
 // Measurements: metadata and peaks through GraphQL, the signal through REST (GET /api/measurements/{id}/data/).
+import type { MeasurementData } from '@eluent/contracts';
 import { graphql, http } from '../../api/client.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import type { ChromatogramSignal } from '../../workers/processingClient.ts';
@@ -79,9 +80,7 @@ export async function fetchMeasurementsWithPeaks(ids: readonly number[]): Promis
 }
 
 export async function fetchMeasurementSignal(id: number): Promise<ChromatogramSignal> {
-  const result = await http.get<{ time_sec: number[]; signal: (number | null)[]; unit: string }>(
-    `/api/measurements/${id}/data/`,
-  );
+  const result = await http.get<MeasurementData>(`/api/measurements/${id}/data/`);
   if (!result.ok) throw new Error(httpErrorText(result.status, result.data));
   // Missing samples (null) are left out: the processing core needs finite, increasing times.
   const times: number[] = [];

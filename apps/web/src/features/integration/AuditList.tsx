@@ -1,4 +1,5 @@
-// The audit entries of manual integration: when, what, the reason, and the areas before and after.
+// The manual integration changes of the shown measurement's results: when, what, the reason, and the areas
+// before and after (the page's Audit trail panel lists every entry of the measurement).
 import { formatDateTime } from '../../lib/time.ts';
 import type { AuditEntry, AuditPeak } from './integrationApi.ts';
 
@@ -8,6 +9,7 @@ const actionLabels: Record<string, string> = {
   integration_merge: 'Merged two peaks',
   integration_delete: 'Deleted a peak',
   integration_add: 'Added a peak',
+  integration_batch: 'Several changes',
 };
 
 const peaksText = (peaks: AuditPeak[] | undefined) =>
@@ -20,7 +22,7 @@ const peaksText = (peaks: AuditPeak[] | undefined) =>
 export function AuditList({ entries }: { entries: AuditEntry[] }) {
   return (
     <div className="integration-audit">
-      <h3>Audit trail</h3>
+      <h3>Integration changes</h3>
       {entries.length === 0 ? (
         <p className="integration__hint">No manual changes yet.</p>
       ) : (

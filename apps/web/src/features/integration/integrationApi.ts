@@ -1,6 +1,11 @@
-// Manual integration over REST: a measurement's result versions, one edit per call with a required reason;
-// the audit entries of those results through GraphQL.
-import type { IntegrationEdit, ProcessingResult, ResultVersions } from '@eluent/contracts';
+// Manual integration over REST: a measurement's result versions, a batch of changes previewed or saved
+// with one reason; the audit entries of those results through GraphQL.
+import type {
+  IntegrationEdit,
+  IntegrationPreview,
+  ProcessingResult,
+  ResultVersions,
+} from '@eluent/contracts';
 import { graphql } from '../../api/client.ts';
 import { call } from '../sequences/sequencesApi.ts';
 
@@ -28,8 +33,13 @@ export interface AuditPeak {
 export const fetchResultVersions = (measurementId: number) =>
   call<ResultVersions>('GET', `/api/measurements/${measurementId}/results/`);
 
-export const editIntegration = (resultId: number, edit: IntegrationEdit, reason: string) =>
-  call<ResultVersion>('POST', `/api/results/${resultId}/integration/`, { ...edit, reason });
+/** The peaks a batch of changes would store, measured on the server and not saved. */
+export const previewIntegration = (resultId: number, edits: readonly IntegrationEdit[]) =>
+  call<IntegrationPreview>('POST', `/api/results/${resultId}/integration/preview/`, { edits });
+
+/** A batch of changes saved with one reason as one new result version. */
+export const saveIntegration = (resultId: number, edits: readonly IntegrationEdit[], reason: string) =>
+  call<ResultVersion>('POST', `/api/results/${resultId}/integration/batch/`, { edits, reason });
 
 const AUDIT = `query IntegrationAudit($ids: [String!]) {
   auditEvents(where: { entity: { _eq: "processing_results" }, entity_id: { _in: $ids } }, order_by: [{ id: desc }]) {

@@ -1,14 +1,8 @@
-// Which result version the viewer shows (automatic or manual), and applying one manual edit to it.
+// Which result version the viewer shows (automatic or manual), and the audit trail of those versions.
+// Changes are made on the plot (usePeakEditor).
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IntegrationEdit } from '@eluent/contracts';
-import { notifyError, notifySuccess } from '../../lib/toast.ts';
-import {
-  editIntegration,
-  fetchIntegrationAudit,
-  fetchResultVersions,
-  type ResultVersion,
-} from './integrationApi.ts';
+import { useQuery } from '@tanstack/react-query';
+import { fetchIntegrationAudit, fetchResultVersions, type ResultVersion } from './integrationApi.ts';
 
 export type IntegrationView = 'automatic' | 'manual';
 
@@ -16,7 +10,6 @@ const newest = (results: readonly ResultVersion[], kind: IntegrationView) =>
   results.filter((result) => result.kind === kind).at(-1) ?? null;
 
 export function useIntegration(measurementId: number) {
-  const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<IntegrationView | null>(null);
   const versions = useQuery({
     queryKey: ['result-versions', measurementId],
@@ -25,28 +18,15 @@ export function useIntegration(measurementId: number) {
   const results = versions.data?.results ?? [];
   const current = results.find((result) => result.id === versions.data?.current_result_id) ?? results.at(-1);
   const view: IntegrationView = chosen ?? current?.kind ?? 'automatic';
-  const shown = newest(results, view) ?? current ?? null;
+  // The current version (picked, or the newest) when it is of the kind shown; else the newest of that kind.
+  const shown = (current?.kind === view ? current : newest(results, view)) ?? current ?? null;
   const audit = useQuery({
     queryKey: ['integration-audit', measurementId, results.map((r) => r.id).join(',')],
     queryFn: () => fetchIntegrationAudit(results.map((r) => r.id)),
     enabled: results.length > 0,
   });
-  const edit = useMutation({
-    mutationFn: ({ change, reason }: { change: IntegrationEdit; reason: string }) => {
-      if (!shown) throw new Error('No result to integrate');
-      return editIntegration(shown.id, change, reason);
-    },
-    onSuccess: async () => {
-      setChosen('manual');
-      notifySuccess('Manual integration saved');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['result-versions', measurementId] }),
-        queryClient.invalidateQueries({ queryKey: ['measurement', measurementId] }),
-      ]);
-    },
-    onError: (error) => notifyError(error.message),
-  });
   return {
+    versions: versions.data,
     loading: versions.isPending,
     error: versions.error,
     hasManual: results.some((result) => result.kind === 'manual'),
@@ -55,8 +35,6 @@ export function useIntegration(measurementId: number) {
     setView: setChosen,
     shown,
     audit: audit.data ?? [],
-    apply: edit.mutateAsync,
-    applying: edit.isPending,
   };
 }
 

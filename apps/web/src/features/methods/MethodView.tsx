@@ -14,6 +14,7 @@ import { useMethodMutations } from './MethodsPage.tsx';
 import './methods.css';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
+import { AuditPanel } from '../audit/AuditPanel.tsx';
 
 function RenameForm({ method, onDone }: { method: Method; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -162,6 +163,7 @@ export function MethodView() {
         </p>
       )}
       <MethodGroups method={data} />
+      <AuditPanel kind="methods" id={data.id} />
     </div>
   );
 }

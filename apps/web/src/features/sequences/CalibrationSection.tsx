@@ -1,47 +1,69 @@
-// Calibration per analyte from the standards: points, the fitted line and R².
+// Calibration per component from the standards: the fitted curve with its points and residuals (uPlot),
+// the model, weighting, coefficients and R²; a component that could not be calibrated says why.
+import { useMemo } from 'react';
+import { calibrationProblemText, componentModelLabels, componentWeightingLabels } from '@eluent/contracts';
+import { CalibrationChart } from './CalibrationChart.tsx';
+import { calibrationPlotData } from './calibrationPlotData.ts';
 import type { Calibration } from './sequencesApi.ts';
 
-const WIDTH = 220;
-const HEIGHT = 140;
-const PAD = 22;
+const num = (value: number | null, digits = 4) => (value === null ? '—' : value.toPrecision(digits));
 
-function CalibrationPlot({ calibration }: { calibration: Calibration }) {
-  const points = calibration.points;
-  const maxX = Math.max(...points.map((p) => p.amount), 0) * 1.1 || 1;
-  const maxY =
-    Math.max(...points.map((p) => p.area), calibration.intercept + calibration.slope * maxX, 0) * 1.1 || 1;
-  const x = (amount: number) => PAD + (amount / maxX) * (WIDTH - 2 * PAD);
-  const y = (area: number) => HEIGHT - PAD - (area / maxY) * (HEIGHT - 2 * PAD);
+const modelLabel = (model: Calibration['model']) =>
+  model === 'single_point' ? 'Single point (through origin)' : componentModelLabels[model];
+
+function CalibrationCard({ calibration }: { calibration: Calibration }) {
+  const plot = useMemo(() => calibrationPlotData(calibration), [calibration]);
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      className="calibration__plot"
-      role="img"
-      aria-label={`Calibration of ${calibration.analyte}`}
-    >
-      <line x1={PAD} y1={HEIGHT - PAD} x2={WIDTH - PAD} y2={HEIGHT - PAD} className="calibration__axis" />
-      <line x1={PAD} y1={PAD} x2={PAD} y2={HEIGHT - PAD} className="calibration__axis" />
-      <line
-        x1={x(0)}
-        y1={y(calibration.intercept)}
-        x2={x(maxX)}
-        y2={y(calibration.intercept + calibration.slope * maxX)}
-        className="calibration__line"
-      />
-      {points.map((point, index) => (
-        <circle key={index} cx={x(point.amount)} cy={y(point.area)} r={3.5} className="calibration__point" />
-      ))}
-      <text x={WIDTH - PAD} y={HEIGHT - 6} textAnchor="end" className="calibration__label">
-        amount, {calibration.amount_unit}
-      </text>
-      <text x={PAD + 4} y={PAD - 8} className="calibration__label">
-        area
-      </text>
-    </svg>
+    <article className="calibration" aria-label={`Calibration ${calibration.analyte}`}>
+      <h3>{calibration.analyte}</h3>
+      {calibration.problem && (
+        <p className="calibration__problem" role="note">
+          {calibrationProblemText(calibration.problem)}
+        </p>
+      )}
+      {plot && <CalibrationChart analyte={calibration.analyte} unit={calibration.amount_unit} plot={plot} />}
+      <dl className="calibration__figures">
+        <dt>Model</dt>
+        <dd>
+          {modelLabel(calibration.model)}, weighting {componentWeightingLabels[calibration.weighting]}
+        </dd>
+        {calibration.slope !== null && (
+          <>
+            <dt>Slope</dt>
+            <dd>{num(calibration.slope)}</dd>
+            <dt>Intercept</dt>
+            <dd>{num(calibration.intercept)}</dd>
+            {calibration.curvature !== 0 && (
+              <>
+                <dt>Curvature</dt>
+                <dd>{num(calibration.curvature)}</dd>
+              </>
+            )}
+            <dt>R²</dt>
+            <dd>{calibration.r_squared === null ? '—' : calibration.r_squared.toFixed(5)}</dd>
+            <dt>s y/x</dt>
+            <dd>{num(calibration.residual_sd)}</dd>
+          </>
+        )}
+        <dt>Points</dt>
+        <dd>
+          {calibration.residuals.length > 0
+            ? calibration.residuals
+                .map(
+                  (p) =>
+                    `${p.amount} ${calibration.amount_unit} → ${p.area.toPrecision(4)} (${p.residual_percent === null ? '—' : `${p.residual_percent >= 0 ? '+' : ''}${p.residual_percent.toFixed(2)} %`})`,
+                )
+                .join('; ')
+            : calibration.points.length > 0
+              ? calibration.points
+                  .map((p) => `${p.amount} ${calibration.amount_unit} → ${p.area.toPrecision(4)}`)
+                  .join('; ')
+              : '—'}
+        </dd>
+      </dl>
+    </article>
   );
 }
-
-const num = (value: number | null, digits = 4) => (value === null ? '—' : value.toPrecision(digits));
 
 export function CalibrationSection({ calibrations }: { calibrations: Calibration[] }) {
   return (
@@ -55,30 +77,7 @@ export function CalibrationSection({ calibrations }: { calibrations: Calibration
       ) : (
         <div className="calibration-grid">
           {calibrations.map((calibration) => (
-            <article
-              key={calibration.id}
-              className="calibration"
-              aria-label={`Calibration ${calibration.analyte}`}
-            >
-              <h3>{calibration.analyte}</h3>
-              <CalibrationPlot calibration={calibration} />
-              <dl className="calibration__figures">
-                <dt>Model</dt>
-                <dd>{calibration.model === 'linear' ? 'Linear' : 'Single point (through origin)'}</dd>
-                <dt>Slope</dt>
-                <dd>{num(calibration.slope)}</dd>
-                <dt>Intercept</dt>
-                <dd>{num(calibration.intercept)}</dd>
-                <dt>R²</dt>
-                <dd>{calibration.r_squared === null ? '—' : calibration.r_squared.toFixed(5)}</dd>
-                <dt>Points</dt>
-                <dd>
-                  {calibration.points
-                    .map((p) => `${p.amount} ${calibration.amount_unit} → ${p.area.toPrecision(4)}`)
-                    .join('; ')}
-                </dd>
-              </dl>
-            </article>
+            <CalibrationCard key={calibration.id} calibration={calibration} />
           ))}
         </div>
       )}

@@ -1,11 +1,17 @@
 // Results per injection: sample, state, peaks with amounts and system suitability (plates, tailing,
-// resolution, S/N); the server's CSV of the whole table; the injection report and the chromatogram of each.
+// resolution, S/N); the server's CSV of the whole table; the injection report, chromatogram and share link
+// of each.
 import { Fragment, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { downloadFile } from '../../api/download.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { PeakTable } from '../chromatograms/PeakTable.tsx';
 import { rowsFromStored } from '../chromatograms/peakRows.ts';
+import { ShareDialog } from '../sharing/ShareDialog.tsx';
+import type { ShareTarget } from '../sharing/shareTargets.ts';
+import { notifyError, notifySuccess } from '../../lib/toast.ts';
+import { retentionTimesFromStandard } from '../templates/componentsApi.ts';
 import { catalogueText } from './catalogue.ts';
 import type { InjectionResult, Sequence } from './sequencesApi.ts';
 
@@ -23,8 +29,31 @@ function amountsText(injection: InjectionResult): string {
     .join(' · ');
 }
 
+/** The result's catalogue sentences for components a standard misses (name, expected time, nearest peak). */
+function componentProblems(injection: InjectionResult): string[] {
+  const errors = Array.isArray(injection.result?.errors) ? (injection.result.errors as unknown[]) : [];
+  return errors.flatMap((error) => {
+    const item = error as { code?: unknown; message?: unknown };
+    return item.code === 'component_not_found' && typeof item.message === 'string' ? [item.message] : [];
+  });
+}
+
 export function ResultsSection({ sequence, injections, onInjectionReport }: Props) {
   const [open, setOpen] = useState<number | null>(null);
+  const [sharing, setSharing] = useState<ShareTarget | null>(null);
+  const queryClient = useQueryClient();
+  const updateTimes = useMutation({
+    mutationFn: (measurementId: number) => retentionTimesFromStandard(sequence.template_uuid!, measurementId),
+    onSuccess: async (answer) => {
+      notifySuccess(
+        answer.updated.length > 0
+          ? `Retention times updated: ${answer.updated.join(', ')}. Reprocess to apply them.`
+          : 'The retention times already match this standard.',
+      );
+      await queryClient.invalidateQueries({ queryKey: ['template-components', sequence.template_uuid] });
+    },
+    onError: (error) => notifyError(error.message),
+  });
   return (
     <section className="card sequence-section" aria-label="Results">
       <div className="sequence-section__head">
@@ -89,6 +118,11 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
                             {injection.processing_error.detail}
                           </span>
                         )}
+                        {componentProblems(injection).map((message) => (
+                          <span key={message} className="results-table__error" role="note">
+                            {message}
+                          </span>
+                        ))}
                       </td>
                       <td className="list-table__number">{injection.result?.peaks.length ?? '—'}</td>
                       <td className="results-table__amounts">{amountsText(injection)}</td>
@@ -112,6 +146,22 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
                         >
                           <Icon name="show_chart" />
                         </Link>
+                        {injection.sample?.type === 'standard' && (
+                          <button
+                            type="button"
+                            className="icon-button"
+                            aria-label={`Update retention times from injection ${injection.injection_id}`}
+                            title={
+                              sequence.template_uuid
+                                ? "Update the template's expected retention times from this standard"
+                                : 'Choose a processing template for the sequence first'
+                            }
+                            disabled={!injection.result || !sequence.template_uuid || updateTimes.isPending}
+                            onClick={() => updateTimes.mutate(injection.measurement_id)}
+                          >
+                            <Icon name="update" />
+                          </button>
+                        )}
                         <button
                           type="button"
                           className="icon-button"
@@ -121,6 +171,22 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
                           onClick={() => onInjectionReport(injection.injection_id)}
                         >
                           <Icon name="print" />
+                        </button>
+                        <button
+                          type="button"
+                          className="icon-button"
+                          aria-label={`Share injection ${injection.injection_id}`}
+                          title="Share the injection report"
+                          disabled={!injection.result}
+                          onClick={() =>
+                            setSharing({
+                              type: 'injection',
+                              id: injection.injection_id,
+                              label: `#${injection.injection_id}`,
+                            })
+                          }
+                        >
+                          <Icon name="share" />
                         </button>
                       </td>
                     </tr>
@@ -142,6 +208,7 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
           </table>
         </div>
       )}
+      {sharing && <ShareDialog target={sharing} open onClose={() => setSharing(null)} />}
     </section>
   );
 }

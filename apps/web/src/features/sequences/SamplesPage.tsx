@@ -5,6 +5,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toast.ts';
+import { ShareDialog } from '../sharing/ShareDialog.tsx';
+import type { ShareTarget } from '../sharing/shareTargets.ts';
+import { AuditPanel } from '../audit/AuditPanel.tsx';
 import { SampleForm } from './SampleForm.tsx';
 import { deleteSample, fetchAllSamples, type Sample } from './sequencesApi.ts';
 import { PageHead } from '../../components/PageHead.tsx';
@@ -25,6 +28,8 @@ function analytesText(sample: Sample): string {
 export function SamplesPage() {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
+  const [sharing, setSharing] = useState<ShareTarget | null>(null);
+  const [history, setHistory] = useState<Sample | null>(null);
   const samples = useQuery({ queryKey: ['samples'], queryFn: fetchAllSamples });
   const remove = useMutation({
     mutationFn: deleteSample,
@@ -93,6 +98,24 @@ export function SamplesPage() {
                     <button
                       type="button"
                       className="icon-button"
+                      aria-label={`Share ${sample.name}`}
+                      title="Share"
+                      onClick={() => setSharing({ type: 'sample', id: sample.id, label: sample.name })}
+                    >
+                      <Icon name="share" />
+                    </button>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Audit trail of ${sample.name}`}
+                      title="Audit trail"
+                      onClick={() => setHistory(sample)}
+                    >
+                      <Icon name="history" />
+                    </button>
+                    <button
+                      type="button"
+                      className="icon-button"
                       aria-label={`Delete ${sample.name}`}
                       title="Delete"
                       onClick={() => remove.mutate(sample)}
@@ -106,6 +129,16 @@ export function SamplesPage() {
           </table>
         </div>
       )}
+      {history && (
+        <AuditPanel
+          key={history.id}
+          kind="samples"
+          id={history.id}
+          title={`Audit trail of ${history.name}`}
+          defaultOpen
+        />
+      )}
+      {sharing && <ShareDialog target={sharing} open onClose={() => setSharing(null)} />}
     </div>
   );
 }

@@ -3,18 +3,22 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Report } from '@eluent/contracts';
 import { storage } from '../../api/client.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toast.ts';
 import { useSessionUser } from '../../lib/useSession.ts';
 import { openReport } from '../../print/reportStorage.ts';
+import { AuditPanel } from '../audit/AuditPanel.tsx';
 import { CalibrationSection } from './CalibrationSection.tsx';
 import { ReprocessPanel } from './ReprocessPanel.tsx';
+import { ReplicatesSection } from './ReplicatesSection.tsx';
+import { ReviewPanel } from './ReviewPanel.tsx';
 import { ResultsSection } from './ResultsSection.tsx';
 import { RunPanel } from './RunPanel.tsx';
 import { SequenceTable } from './SequenceTable.tsx';
-import { ShareDialog } from './ShareDialog.tsx';
+import { ShareDialog } from '../sharing/ShareDialog.tsx';
 import {
   call,
   fetchAllSamples,
@@ -46,7 +50,8 @@ export function SequencePage() {
   });
   const report = useMutation({
     mutationFn: (target: { kind: 'injection' | 'sequence'; id: number }) =>
-      call<{ kind: 'injection' | 'sequence' }>('GET', `/api/reports/${target.kind}/${target.id}/`),
+      // Issued with the workspace's next report number (docs/signatures.md "Record numbers").
+      call<Report>('POST', `/api/reports/${target.kind}/${target.id}/`),
     onSuccess: (data) => openReport(storage, userId, data),
     onError: (error) => notifyError(error.message),
   });
@@ -130,9 +135,21 @@ export function SequencePage() {
             injections={results.data?.injections ?? []}
             onInjectionReport={(injectionId) => report.mutate({ kind: 'injection', id: injectionId })}
           />
+          <ReplicatesSection replicates={results.data?.replicates ?? []} />
           <CalibrationSection calibrations={results.data?.calibrations ?? []} />
+          <ReviewPanel
+            sequenceId={id}
+            resultsKey={(results.data?.injections ?? [])
+              .map((injection) => `${injection.result?.id ?? ''}`)
+              .join(',')}
+          />
           <ReprocessPanel sequence={data} templates={choices.data?.templates ?? []} />
-          <ShareDialog sequenceId={id} open={sharing} onClose={() => setSharing(false)} />
+          <AuditPanel kind="sequences" id={id} />
+          <ShareDialog
+            target={{ type: 'sequence', id, label: data.name }}
+            open={sharing}
+            onClose={() => setSharing(false)}
+          />
         </>
       )}
     </div>

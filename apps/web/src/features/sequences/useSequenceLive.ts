@@ -2,7 +2,7 @@
 // `measurements:{id}`; finished injections refresh the sequence and its results.
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MeasurementEvent, SequenceProgressEvent } from '@eluent/contracts';
+import type { MeasurementData, MeasurementEvent, SequenceProgressEvent } from '@eluent/contracts';
 import { graphql, http } from '../../api/client.ts';
 import { subscribeChannel } from '../../api/realtime.ts';
 import { appendPoints, emptyLiveSignal, type LiveSignal } from './liveSignal.ts';
@@ -71,23 +71,19 @@ export function useSequenceLive(sequence: Sequence | undefined) {
       }
     });
     // What was recorded before the subscription.
-    void http
-      .get<{ time_sec: number[]; signal: (number | null)[]; unit: string }>(
-        `/api/measurements/${measurementId}/data/`,
-      )
-      .then((result) => {
-        if (!result.ok) return;
-        setSignal((current) => {
-          if (!current || current.measurementId !== measurementId) return current;
-          const stored = appendPoints(
-            emptyLiveSignal(measurementId),
-            result.data.time_sec,
-            result.data.signal,
-            result.data.unit,
-          );
-          return appendPoints(stored, current.timeSec, current.values, current.unit);
-        });
+    void http.get<MeasurementData>(`/api/measurements/${measurementId}/data/`).then((result) => {
+      if (!result.ok) return;
+      setSignal((current) => {
+        if (!current || current.measurementId !== measurementId) return current;
+        const stored = appendPoints(
+          emptyLiveSignal(measurementId),
+          result.data.time_sec,
+          result.data.signal,
+          result.data.unit,
+        );
+        return appendPoints(stored, current.timeSec, current.values, current.unit);
       });
+    });
     return unsubscribe;
   }, [measurementId]);
 

@@ -1,4 +1,5 @@
-// Template editor: every algorithm and parameter, the spec's validation messages, save by uuid, live preview.
+// Template editor: every algorithm and parameter, the spec's validation messages, save by uuid, live preview,
+// and the template's components.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { FavoriteButton } from '../../components/FavoriteButton.tsx';
 import { useFormValues } from '../methods/useFormValues.ts';
 import { TextField } from './TemplateFields.tsx';
+import { ComponentsEditor } from './ComponentsEditor.tsx';
 import { TemplatePreview } from './TemplatePreview.tsx';
 import { TemplateSteps } from './TemplateSteps.tsx';
 import {
@@ -26,6 +28,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 import { failureText } from '../../api/errors.ts';
+import { AuditPanel } from '../audit/AuditPanel.tsx';
 
 /** A new template starts from the public defaults file; its empty detection minimums mean automatic. */
 const newTemplate = (defaults: FlatTemplate): FlatTemplate => ({ ...defaults });
@@ -129,6 +132,8 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
         </form>
         <TemplatePreview template={previewTemplate} onUnit={onUnit} onDetection={setDetection} />
       </div>
+      <ComponentsEditor uuid={saved.uuid ?? undefined} />
+      {saved.id !== undefined && saved.id !== null && <AuditPanel kind="templates" id={saved.id} />}
     </>
   );
 }

@@ -1,32 +1,29 @@
-// Read-only share links to the sequence report: create, copy, revoke (REST /api/share-tokens/).
+// Read-only share links to a sequence report, a sample (with its injections) or an injection report:
+// create with a chosen expiry, copy, revoke (REST /api/share-tokens/).
+import { useState } from 'react';
+import type { ShareLink } from '@eluent/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Modal } from '../../components/Modal.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
-import { call } from './sequencesApi.ts';
+import { call } from '../sequences/sequencesApi.ts';
 import { LoadFailure } from '../../components/QueryState.tsx';
-
-interface ShareLink {
-  id: number;
-  url: string;
-  object_type: string;
-  object_id: number;
-  created_at: string;
-  expires_at: string;
-  revoked_at: string | null;
-}
+import { EXPIRY_CHOICES, DEFAULT_EXPIRY_DAYS, shareTarget, type ShareTarget } from './shareTargets.ts';
+import './sharing.css';
 
 export function ShareDialog({
-  sequenceId,
+  target,
   open,
   onClose,
 }: {
-  sequenceId: number;
+  target: ShareTarget;
   open: boolean;
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
+  const [days, setDays] = useState(DEFAULT_EXPIRY_DAYS);
+  const { title, hint } = shareTarget(target);
   const links = useQuery({
     queryKey: ['share-links'],
     queryFn: () => call<ShareLink[]>('GET', '/api/share-tokens/'),
@@ -35,7 +32,11 @@ export function ShareDialog({
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['share-links'] });
   const create = useMutation({
     mutationFn: () =>
-      call<ShareLink>('POST', '/api/share-tokens/', { object_type: 'sequence', object_id: sequenceId }),
+      call<ShareLink>('POST', '/api/share-tokens/', {
+        object_type: target.type,
+        object_id: target.id,
+        expires_in_days: days,
+      }),
     onSuccess: refresh,
     onError: (error) => notifyError(error.message),
   });
@@ -49,27 +50,46 @@ export function ShareDialog({
       () => notifySuccess('Link copied'),
       () => notifyError('The link could not be copied'),
     );
-  const mine = (links.data ?? []).filter(
-    (link) => link.object_type === 'sequence' && link.object_id === sequenceId && !link.revoked_at,
+  const active = (links.data ?? []).filter(
+    (link) => link.object_type === target.type && link.object_id === target.id && !link.revoked_at,
   );
   return (
     <Modal
       open={open}
-      title="Share the sequence report"
+      title={title}
       onClose={onClose}
       footer={
-        <button type="button" className="button" disabled={create.isPending} onClick={() => create.mutate()}>
-          <Icon name="add_link" /> Create link
-        </button>
+        <div className="share-create">
+          <label>
+            Expires after{' '}
+            <select
+              value={days}
+              onChange={(event) => setDays(Number(event.target.value))}
+              aria-label="Link expires after"
+            >
+              {EXPIRY_CHOICES.map((choice) => (
+                <option key={choice.days} value={choice.days}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className="button"
+            disabled={create.isPending}
+            onClick={() => create.mutate()}
+          >
+            <Icon name="add_link" /> Create link
+          </button>
+        </div>
       }
     >
-      <p className="sequence-section__hint">
-        Anyone with a link can read this sequence&apos;s report until the link expires or is revoked.
-      </p>
+      <p className="sequence-section__hint">{hint}</p>
       {links.isError && <LoadFailure error={links.error} onRetry={() => void links.refetch()} />}
-      {mine.length === 0 && links.isSuccess && <p>No active links.</p>}
+      {active.length === 0 && links.isSuccess && <p>No active links.</p>}
       <ul className="share-links">
-        {mine.map((link) => (
+        {active.map((link) => (
           <li key={link.id}>
             <input
               readOnly

@@ -1,0 +1,38 @@
+// SQL for a processing template's components (the JSON list of migration 0013).
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function createTemplateComponentsRepository(db: Kysely<Database>) {
+  return {
+    db,
+    /** A template the user may read (their own or a public example) with its components. */
+    async readable(workspaceId: number, uuid: string, trx: Db = db) {
+      return trx
+        .selectFrom('postprocessingTemplates')
+        .select(['id', 'uuid', 'name', 'owner_id', 'components'])
+        .where('uuid', '=', uuid)
+        .where((eb) => eb.or([eb('workspace_id', '=', workspaceId), eb('owner_id', 'is', null)]))
+        .executeTakeFirst();
+    },
+    /** The user's own template, locked for the change. */
+    async lockOwned(trx: Transaction<Database>, workspaceId: number, uuid: string) {
+      return trx
+        .selectFrom('postprocessingTemplates')
+        .select(['id', 'uuid', 'name', 'owner_id', 'components'])
+        .where('uuid', '=', uuid)
+        .where('workspace_id', '=', workspaceId)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+    async setComponents(trx: Db, templateId: number, components: unknown[]): Promise<void> {
+      await trx
+        .updateTable('postprocessingTemplates')
+        .set({ components: JSON.stringify(components), updated_at: new Date() })
+        .where('id', '=', templateId)
+        .execute();
+    },
+  };
+}
+
+export type TemplateComponentsRepository = ReturnType<typeof createTemplateComponentsRepository>;

@@ -1,0 +1,48 @@
+// The audit trail as CSV (RFC 4180): one line per changed field of each event (an event without field
+// changes keeps one line), time in UTC, text quoted when needed and never read as a spreadsheet formula.
+import type { AuditEntry } from '@eluent/contracts';
+
+const HEADER = [
+  'Time (UTC)',
+  'User',
+  'Object',
+  'Object id',
+  'Name',
+  'Action',
+  'Field',
+  'Old value',
+  'New value',
+  'Reason',
+  'Entry',
+  'Chain position',
+  'Hash',
+];
+
+function cell(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  // Leading = + - @ would run as formulas in spreadsheets; text cells starting so are prefixed.
+  const safe = typeof value === 'string' && /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function auditCsv(entries: AuditEntry[]): string {
+  const lines = [HEADER.map(cell).join(',')];
+  for (const entry of entries) {
+    const common = [
+      entry.at,
+      entry.user ? (entry.user.email ?? `user ${entry.user.id}`) : 'server',
+      entry.entity_label,
+      entry.entity_id,
+      entry.label,
+      entry.action_label,
+    ];
+    const tail = [entry.reason, entry.summary, entry.chain_seq, entry.hash];
+    const changes = entry.changes.length > 0 ? entry.changes : [null];
+    for (const change of changes) {
+      const fields = change ? [change.label, change.old, change.new] : [null, null, null];
+      lines.push([...common, ...fields, ...tail].map(cell).join(','));
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

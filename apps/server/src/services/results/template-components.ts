@@ -1,0 +1,117 @@
+// A processing template's components: read them, replace the list (the template editor), and set their
+// expected retention times from a standard's current result. Every change is audited with old → new.
+import {
+  componentsBodySchema,
+  componentsOfSnapshot,
+  retentionTimesFromStandardSchema,
+  type Component,
+  type TemplateComponents,
+} from '@eluent/contracts';
+import { AppError } from '../../errors.ts';
+import { parseInput } from '../../lib/input.ts';
+import { writeAudit } from '../../repositories/audit.ts';
+import type { ResultsRepository } from '../../repositories/results.ts';
+import type { RunsRepository } from '../../repositories/sequences-runs.ts';
+import type { TemplateComponentsRepository } from '../../repositories/template-components.ts';
+import { componentsFromAnalytes, retentionTimesFrom } from './components.ts';
+import type { ResultsService } from './results.ts';
+import { requireRole, type Actor } from '../workspaces/actor.ts';
+
+export function createTemplateComponentsService(deps: {
+  templates: TemplateComponentsRepository;
+  results: ResultsRepository;
+  runs: RunsRepository;
+  processing: ResultsService;
+}) {
+  const { templates, results, runs, processing } = deps;
+
+  const view = (uuid: string, components: unknown): TemplateComponents => ({
+    template_uuid: uuid,
+    components: componentsOfSnapshot({ components }),
+  });
+
+  /** Replaces the owned template's components in one audited transaction. */
+  async function write(
+    actor: Actor,
+    uuid: string,
+    change: (current: Component[]) => Component[],
+    action: string,
+    reason: string | null = null,
+  ): Promise<TemplateComponents> {
+    return templates.db.transaction().execute(async (trx) => {
+      requireRole(actor, 'templates.update');
+      const template = await templates.lockOwned(trx, actor.workspaceId, uuid);
+      if (!template) throw AppError.domain(404, 'template_not_found');
+      const before = componentsOfSnapshot({ components: template.components });
+      const after = change(before);
+      await templates.setComponents(trx, template.id, after);
+      await writeAudit(trx, {
+        userId: actor.userId,
+        workspaceId: actor.workspaceId,
+        entity: 'postprocessingTemplates',
+        entityId: template.id,
+        label: template.name,
+        action,
+        oldValues: { components: before },
+        newValues: { components: after },
+        reason,
+      });
+      return view(uuid, after);
+    });
+  }
+
+  return {
+    async get(actor: Actor, uuid: string): Promise<TemplateComponents> {
+      requireRole(actor, 'templates.read');
+      const template = await templates.readable(actor.workspaceId, uuid);
+      if (!template) throw AppError.domain(404, 'template_not_found');
+      return view(template.uuid, template.components);
+    },
+
+    /** PUT: the whole list, checked by the contracts schema (unique names, one reference peak). */
+    async replace(actor: Actor, uuid: string, body: unknown): Promise<TemplateComponents> {
+      const { components } = parseInput(componentsBodySchema, body);
+      return write(actor, uuid, () => components, 'update_components');
+    },
+
+    /**
+     * Expected retention times from a measurement's current result (a standard: its analytes only); the
+     * components it holds that cannot be matched to a peak keep their times. Answers the list and the
+     * names updated.
+     */
+    async retentionTimesFromStandard(actor: Actor, uuid: string, body: unknown) {
+      const { measurement_id: measurementId } = parseInput(retentionTimesFromStandardSchema, body);
+      const measurement = await runs.measurement(measurementId);
+      if (!measurement || measurement.workspace_id !== actor.workspaceId)
+        throw AppError.domain(404, 'measurement_not_found');
+      const [current] = await results.latestResults([measurementId]);
+      if (!current) throw AppError.domain(400, 'components_none_found');
+      const peaks = await results.peaks([current.id]);
+      const standard = await processing.standardOf(measurement);
+      const held = standard ? new Set(standard.analytes.map((name) => name.toLowerCase())) : null;
+      let updated: string[] = [];
+      const answer = await write(
+        actor,
+        uuid,
+        (stored) => {
+          // A template without components starts from the standard's analytes (names, times, units).
+          const before = stored.length > 0 || !standard ? stored : componentsFromAnalytes(standard.rows);
+          const outcome = retentionTimesFrom(peaks, before, held);
+          if (
+            outcome.updated.length === 0 &&
+            before.length > 0 &&
+            !before.some((c) => peaks.some((p) => p.name === c.name))
+          )
+            throw AppError.domain(400, 'components_none_found');
+          updated = outcome.updated;
+          return outcome.components;
+        },
+        'update_retention_times',
+        `from measurement ${measurementId}`,
+      );
+      return { ...answer, updated };
+    },
+  };
+}
+
+export type TemplateComponentsService = ReturnType<typeof createTemplateComponentsService>;

@@ -1,0 +1,115 @@
+// Processing of one measurement in the viewer: reprocess it with any template (a new result version; the
+// earlier ones stay) and choose which version is current (the one sequences, reports and the CSV use).
+import { TemplateSelect } from '../../components/TemplateSelect.tsx';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResultVersions } from '@eluent/contracts';
+import { Icon } from '../../components/Icon.tsx';
+import { formatDateTime } from '../../lib/time.ts';
+import { notifyError } from '../../lib/toast.ts';
+import { fetchTemplateChoices, pickCurrentResult } from './reprocessApi.ts';
+import { useReprocessing } from './useReprocessing.ts';
+
+const templateName = (snapshot: unknown) => {
+  const name = (snapshot as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && name !== '' ? name : 'Default processing';
+};
+
+export function ProcessingPanel({
+  measurementId,
+  versions,
+}: {
+  measurementId: number;
+  versions: ResultVersions | undefined;
+}) {
+  const queryClient = useQueryClient();
+  const templates = useQuery({ queryKey: ['template-choices'], queryFn: fetchTemplateChoices });
+  const [templateUuid, setTemplateUuid] = useState('');
+  const reprocessing = useReprocessing({ measurementIds: [measurementId] }, () => {
+    void queryClient.invalidateQueries({ queryKey: ['result-versions', measurementId] });
+    void queryClient.invalidateQueries({ queryKey: ['measurement', measurementId] });
+  });
+  const pick = useMutation({
+    mutationFn: (resultId: number) => pickCurrentResult(measurementId, resultId),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(['result-versions', measurementId], answer);
+      await queryClient.invalidateQueries({ queryKey: ['measurement', measurementId] });
+    },
+    onError: (error) => notifyError(error.message),
+  });
+  const results = versions?.results ?? [];
+  const job = reprocessing.job;
+  return (
+    <section className="card viewer-processing" aria-label="Processing">
+      <h2>Processing</h2>
+      <div className="reprocess">
+        <TemplateSelect
+          id="viewer-template"
+          label="Template"
+          value={templateUuid}
+          onChange={setTemplateUuid}
+          templates={templates.data ?? []}
+        />
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={reprocessing.busy}
+          onClick={() => reprocessing.start(templateUuid || null)}
+        >
+          <Icon name="autorenew" /> Reprocess
+        </button>
+        {job && (
+          <span className="reprocess__progress" role="status">
+            {job.state === 'finished' ? 'Finished' : job.state === 'failed' ? 'Failed' : 'Processing'} ·{' '}
+            {job.done}/{job.total}
+          </span>
+        )}
+      </div>
+      <div className="table-scroll">
+        <table className="list-table" aria-label="Result versions">
+          <thead>
+            <tr>
+              <th>Version</th>
+              <th>Kind</th>
+              <th>Template</th>
+              <th>Made</th>
+              <th className="list-table__number">Peaks</th>
+              <th aria-label="Current" />
+            </tr>
+          </thead>
+          <tbody>
+            {results
+              .slice()
+              .reverse()
+              .map((result) => {
+                const current = result.id === versions?.current_result_id;
+                return (
+                  <tr key={result.id} data-result-id={result.id} aria-current={current ? 'true' : undefined}>
+                    <td>v{result.version}</td>
+                    <td>{result.kind}</td>
+                    <td>{templateName(result.template_snapshot)}</td>
+                    <td>{formatDateTime(result.created_at)}</td>
+                    <td className="list-table__number">{result.peaks.length}</td>
+                    <td>
+                      {current ? (
+                        <span className="badge">current</span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          disabled={pick.isPending}
+                          onClick={() => pick.mutate(result.id)}
+                        >
+                          Make v{result.version} current
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+// Reprocessing from the viewer over REST (docs/sequences.md): a job for one measurement or a selection with
+// any template, its progress, and picking which result version is current.
+import { graphql } from '../../api/client.ts';
+import type { ProcessingJob, ResultVersions } from '@eluent/contracts';
+import { call } from '../sequences/sequencesApi.ts';
+
+export type TemplateChoice = { uuid: string; name: string };
+
+const TEMPLATES = `query ReprocessTemplates {
+  postprocessingTemplates(where: { is_archived: { _eq: false } }, order_by: [{ is_favorite: desc }, { id: desc }], limit: 200) { uuid name }
+}`;
+
+export async function fetchTemplateChoices(): Promise<TemplateChoice[]> {
+  const data = await graphql.query<{ postprocessingTemplates: TemplateChoice[] }>(TEMPLATES);
+  return data.postprocessingTemplates;
+}
+
+/** What a job reprocesses: a whole sequence, or measurements (one, or a selection). */
+export type ReprocessTarget = { sequenceId: number } | { measurementIds: readonly number[] };
+
+/** Queues a job; `template_uuid: null` is the default processing. */
+export function startReprocessing(target: ReprocessTarget, templateUuid: string | null) {
+  const scope =
+    'sequenceId' in target
+      ? { sequence_id: target.sequenceId }
+      : target.measurementIds.length === 1
+        ? { measurement_id: target.measurementIds[0] }
+        : { measurement_ids: target.measurementIds };
+  return call<ProcessingJob>('POST', '/api/processing-jobs/', { ...scope, template_uuid: templateUuid });
+}
+
+export const fetchJob = (id: number) => call<ProcessingJob>('GET', `/api/processing-jobs/${id}/`);
+
+/** Makes a version current (`null`: back to the newest). */
+export const pickCurrentResult = (measurementId: number, resultId: number | null) =>
+  call<ResultVersions>('PUT', `/api/measurements/${measurementId}/current-result/`, { result_id: resultId });

@@ -1,0 +1,176 @@
+// Review and electronic signatures of the sequence (docs/signatures.md): its state, the signatures with
+// their validity for the current results, and a Sign… dialog asking for the meaning and the password.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  reviewStateLabels,
+  signatureMeaningLabels,
+  type Review,
+  type Signature,
+  type SignatureMeaning,
+} from '@eluent/contracts';
+import { Icon } from '../../components/Icon.tsx';
+import { Modal } from '../../components/Modal.tsx';
+import { LoadFailure } from '../../components/QueryState.tsx';
+import { formatDateTimeWithZone } from '../../lib/time.ts';
+import { notifySuccess } from '../../lib/toast.ts';
+import { call } from './sequencesApi.ts';
+
+const reviewKey = (sequenceId: number) => ['sequence-review', sequenceId];
+
+function SignatureRow({ signature }: { signature: Signature }) {
+  const versions = signature.results.map((r) => `v${r.version}`).join(', ');
+  return (
+    <li className={`signature ${signature.valid ? '' : 'signature--invalid'}`} data-valid={signature.valid}>
+      <strong>{signatureMeaningLabels[signature.meaning]}</strong> by {signature.signer.name} ·{' '}
+      {formatDateTimeWithZone(signature.signed_at)}
+      <span className="sequence-section__hint">
+        {' '}
+        · {signature.results.length} result{signature.results.length === 1 ? '' : 's'} ({versions})
+      </span>
+      {signature.reason && <div>Reason: {signature.reason}</div>}
+      <div className="signature__validity">
+        {signature.valid ? 'Valid for the current results' : signature.invalid_reason}
+      </div>
+    </li>
+  );
+}
+
+function SignDialog({
+  sequenceId,
+  meanings,
+  open,
+  onClose,
+}: {
+  sequenceId: number;
+  meanings: readonly SignatureMeaning[];
+  open: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [meaning, setMeaning] = useState<SignatureMeaning | ''>('');
+  const [password, setPassword] = useState('');
+  const [reason, setReason] = useState('');
+  const chosen = meaning || meanings[0] || '';
+  const sign = useMutation({
+    mutationFn: () =>
+      call<Review>('POST', `/api/sequences/${sequenceId}/signatures/`, {
+        meaning: chosen,
+        password,
+        reason: reason.trim() || null,
+      }),
+    onSuccess: (review) => {
+      queryClient.setQueryData(reviewKey(sequenceId), review);
+      notifySuccess(`Signed: ${reviewStateLabels[review.state]}`);
+      setPassword('');
+      setReason('');
+      setMeaning('');
+      onClose();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen) sign.mutate();
+  };
+  return (
+    <Modal
+      open={open}
+      title="Sign the sequence results"
+      onClose={onClose}
+      footer={
+        <button type="submit" form="sign-form" className="button" disabled={sign.isPending || !chosen}>
+          <Icon name="draw" /> Sign
+        </button>
+      }
+    >
+      <form id="sign-form" className="sign-form" onSubmit={submit}>
+        <p className="sequence-section__hint">
+          Your signature covers the current result version of every injection and the calibration. Any later
+          change invalidates it.
+        </p>
+        <div className="field">
+          <label htmlFor="sign-meaning">Meaning</label>
+          <select
+            id="sign-meaning"
+            value={chosen}
+            onChange={(event) => setMeaning(event.target.value as SignatureMeaning)}
+          >
+            {meanings.map((option) => (
+              <option key={option} value={option}>
+                {signatureMeaningLabels[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="sign-reason">{chosen === 'rejected' ? 'Reason (required)' : 'Comment'}</label>
+          <input id="sign-reason" value={reason} onChange={(event) => setReason(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="sign-password">Password</label>
+          <input
+            id="sign-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        {sign.isError && (
+          <p role="alert" className="field__error">
+            {sign.error.message}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+/** `resultsKey` names the current result versions: when one changes, the review is read again. */
+export function ReviewPanel({ sequenceId, resultsKey }: { sequenceId: number; resultsKey: string }) {
+  const [signing, setSigning] = useState(false);
+  const review = useQuery({
+    queryKey: reviewKey(sequenceId),
+    queryFn: () => call<Review>('GET', `/api/sequences/${sequenceId}/review/`),
+  });
+  const { refetch } = review;
+  useEffect(() => {
+    void refetch();
+  }, [resultsKey, refetch]);
+  const data = review.data;
+  return (
+    <section className="card sequence-section" aria-label="Review">
+      <div className="sequence-section__head">
+        <h2>Review</h2>
+        {data && (
+          <span className="review-state" data-state={data.state}>
+            {reviewStateLabels[data.state]}
+          </span>
+        )}
+        {data && data.can_sign.length > 0 && (
+          <button type="button" className="button button--secondary" onClick={() => setSigning(true)}>
+            <Icon name="draw" /> Sign…
+          </button>
+        )}
+      </div>
+      {review.isError && <LoadFailure error={review.error} onRetry={() => void review.refetch()} />}
+      {data && data.signatures.length === 0 && <p className="sequence-section__hint">No signatures yet.</p>}
+      {data && data.signatures.length > 0 && (
+        <ul className="signatures" aria-label="Signatures">
+          {data.signatures.map((signature) => (
+            <SignatureRow key={signature.id} signature={signature} />
+          ))}
+        </ul>
+      )}
+      {data && (
+        <SignDialog
+          sequenceId={sequenceId}
+          meanings={data.can_sign}
+          open={signing}
+          onClose={() => setSigning(false)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+// A lab shares its work: the admin verifies its address, invites a reviewer by e-mail; the invitee follows
+// the mailed link, signs up with the invited address, accepts, sees the admin's sequence in the shared
+// workspace, and is refused what a reviewer may not do (docs/roles.md). The invitee's side runs at 375 px.
+import { expect, test } from './fixtures.ts';
+import { DEMO, readLatestMail, signInThroughPage, uniqueEmail } from './helpers.ts';
+
+const link = (mail: string, page: string) => {
+  const found = new RegExp(`https?://\\S+/${page}/\\?code=[^\\s"<>]+`).exec(mail)?.[0];
+  expect(found, `a ${page} link in the mail`).toBeTruthy();
+  const url = new URL(found!);
+  return `${url.pathname}${url.search}`;
+};
+
+test('an admin invites a reviewer who joins, sees the shared sequence and cannot change it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The admin: the demo account, whose personal workspace holds the instruments.
+  await page.goto('/auth/login/');
+  await signInThroughPage(page);
+  await expect(page).toHaveURL(/\/app\/devices\/$/);
+  const sequenceName = `Shared assay ${Date.now()}`;
+  await page.goto('/app/sequences/');
+  await page.getByRole('button', { name: 'New sequence' }).click();
+  await page.getByLabel('Name').fill(sequenceName);
+  await page.getByRole('button', { name: 'Create sequence' }).click();
+  await expect(page).toHaveURL(/\/app\/sequences\/\d+$/);
+
+  // Unverified, the admin cannot invite yet: the Members page offers a verification link instead.
+  await page.goto('/app/members/');
+  await expect(page.getByRole('table', { name: 'Members' })).toContainText(DEMO.email);
+  const verifyNote = page.getByText('Verify your e-mail address to invite people');
+  if (await verifyNote.isVisible()) {
+    await page.getByRole('button', { name: 'Send a new link' }).click();
+    await expect(page.getByRole('button', { name: 'Send a new link' })).toBeDisabled();
+    await page.goto(link(await readLatestMail(DEMO.email), 'auth/verify-email'));
+    await expect(page.getByRole('status')).toContainText('Your e-mail address is verified.');
+    await page.goto('/app/members/');
+  }
+  const reviewerEmail = uniqueEmail('reviewer');
+  await page.getByLabel('E-mail').fill(reviewerEmail);
+  await page.getByLabel('Role', { exact: true }).selectOption('reviewer');
+  await page.getByRole('button', { name: 'Invite' }).click();
+  await expect(page.getByRole('list', { name: 'Pending invitations' })).toContainText(reviewerEmail);
+
+  // The invitee, on a phone, follows the mailed link, signs up with the invited address and accepts.
+  const invitee = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const phone = await invitee.newPage();
+  await phone.goto(link(await readLatestMail(reviewerEmail), 'app/invitation'));
+  await expect(phone).toHaveURL(/\/auth\/login/);
+  await phone.getByRole('link', { name: 'Create an account' }).click();
+  await phone.getByLabel('E-mail').fill(reviewerEmail);
+  await phone.getByLabel('Password').fill('reviewer-password');
+  await phone.getByRole('button', { name: 'Create account' }).click();
+  await expect(phone).toHaveURL(/\/app\/invitation\/\?code=/);
+  await expect(phone.getByRole('region', { name: 'Invitation' })).toContainText('Reviewer');
+  await phone.getByRole('button', { name: 'Accept and open the workspace' }).click();
+  await expect(phone).toHaveURL(/\/app\/devices\/$/);
+
+  // In the shared workspace: the admin's sequence is there; a reviewer cannot make one.
+  await phone.getByRole('button', { name: 'Menu' }).click();
+  await phone.getByLabel('Workspaces').click();
+  await expect(phone.getByLabel('Workspace', { exact: true })).toContainText('Reviewer');
+  await phone.getByRole('link', { name: 'Sequences' }).click();
+  await expect(phone.getByRole('table', { name: 'Sequences' })).toContainText(sequenceName);
+  const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+  await phone.getByRole('button', { name: 'New sequence' }).click();
+  await phone.getByLabel('Name').fill('Not allowed');
+  await phone.getByRole('button', { name: 'Create sequence' }).click();
+  await expect(phone.getByText('You do not have permission to perform this action.')).toBeVisible();
+
+  // The admin sees the new member with its role.
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Members' })).toContainText(reviewerEmail);
+  await expect(page.getByLabel(`Role of ${reviewerEmail}`)).toHaveValue('reviewer');
+  await invitee.close();
+});

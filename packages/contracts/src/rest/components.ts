@@ -1,0 +1,87 @@
+// Components of a processing template (docs/processing.md, "Components and calibration"): what the
+// template's peaks are called, where they are expected and how each is calibrated. The server parses
+// PUT /api/templates/{uuid}/components/ with these schemas and the web app edits the same shape.
+import type { CalibrationModelName, CalibrationWeighting } from '@eluent/signal';
+import { z } from 'zod';
+import { formMessages } from '../forms.ts';
+
+export const componentModels = [
+  'linear',
+  'linear_through_origin',
+  'quadratic',
+  'average_response_factor',
+] as const satisfies readonly CalibrationModelName[];
+export const componentWeightings = ['none', '1/x', '1/x2'] as const satisfies readonly CalibrationWeighting[];
+
+/** Words for the models and weightings, as the editor, the calibration view and reports show them. */
+export const componentModelLabels: Record<(typeof componentModels)[number], string> = {
+  linear: 'Linear',
+  linear_through_origin: 'Linear through origin',
+  quadratic: 'Quadratic',
+  average_response_factor: 'Average response factor',
+};
+export const componentWeightingLabels: Record<(typeof componentWeightings)[number], string> = {
+  none: '1',
+  '1/x': '1/x',
+  '1/x2': '1/x²',
+};
+
+/** Half-width of a component's retention-time window when none is given (the standards' default). */
+export const DEFAULT_COMPONENT_WINDOW_SEC = 6;
+
+export const componentSchema = z.object({
+  name: z.string().trim().min(1, formMessages.required).max(120),
+  expected_retention_time_sec: z.number().positive(formMessages.minValue(0)).max(1e6),
+  /** Half-width: a peak within ± window of the expected time is this component. */
+  window_sec: z.number().positive(formMessages.minValue(0)).max(1e5).default(DEFAULT_COMPONENT_WINDOW_SEC),
+  /** The reference peak other components' relative retention is measured against. */
+  is_reference: z.boolean().default(false),
+  model: z.enum(componentModels).default('linear'),
+  weighting: z.enum(componentWeightings).default('none'),
+  amount_unit: z.string().trim().max(40).default(''),
+  /** Amounts of the calibration levels, lowest first (what the standards are expected to hold). */
+  levels: z
+    .array(z.number().positive(formMessages.minValue(0)).max(1e12))
+    .max(50)
+    .default([]),
+});
+export type Component = z.infer<typeof componentSchema>;
+
+export const componentsBodySchema = z
+  .object({ components: z.array(componentSchema).max(200) })
+  .superRefine((body, context) => {
+    const seen = new Set<string>();
+    body.components.forEach((component, index) => {
+      const key = component.name.toLowerCase();
+      if (seen.has(key))
+        context.addIssue({
+          code: 'custom',
+          path: ['components', index, 'name'],
+          message: formMessages.unique,
+        });
+      seen.add(key);
+    });
+    if (body.components.filter((c) => c.is_reference).length > 1)
+      context.addIssue({ code: 'custom', path: ['components'], message: formMessages.oneReference });
+  });
+export type ComponentsBody = z.infer<typeof componentsBodySchema>;
+
+/** GET/PUT /api/templates/{uuid}/components/ answer. */
+export const templateComponentsSchema = z.object({
+  template_uuid: z.string(),
+  components: z.array(componentSchema),
+});
+export type TemplateComponents = z.infer<typeof templateComponentsSchema>;
+
+/** POST /api/templates/{uuid}/components/retention-times/ body: the standard's measurement to read. */
+export const retentionTimesFromStandardSchema = z.object({ measurement_id: z.number().int().positive() });
+
+/**
+ * The components a stored template snapshot carries; an old snapshot (before components) or a damaged list
+ * has none.
+ */
+export function componentsOfSnapshot(snapshot: unknown): Component[] {
+  const list = (snapshot as { components?: unknown } | null)?.components;
+  const parsed = z.array(componentSchema).safeParse(list ?? []);
+  return parsed.success ? parsed.data : [];
+}

@@ -1,0 +1,82 @@
+// REST of printable reports (GET /api/reports/sequence/{id}/ and /injection/{id}/): everything a printed
+// report shows in one answer. The parts the server also answers elsewhere use those schemas; stored rows
+// (sequence, injection, measurement, instrument, method, template) name the fields a report reads and let
+// the row's other columns through.
+import { z } from 'zod';
+import { auditEntrySchema } from './audit.ts';
+import { measurementDataSchema } from './measurements.ts';
+import { calibrationSchema, injectionResultSchema, processingResultSchema } from './results.ts';
+import { analyteSchema } from './samples.ts';
+import { reviewSchema } from './signatures.ts';
+
+const id = z.number().int().positive();
+
+/** An issued report's record (POST /api/reports/{kind}/{id}/): the workspace's next report number. */
+export const reportRecordSchema = z.object({
+  report_number: z.number().int().positive(),
+  /** Server time of issue, UTC, ISO 8601. */
+  issued_at: z.string(),
+});
+const named = z.looseObject({ id, name: z.string() });
+
+/** The instrument that ran it, without its secrets (pairing code, credential) or its Wi-Fi. */
+export const reportInstrumentSchema = z.looseObject({
+  id,
+  name: z.string(),
+  serial_number: z.string(),
+  /** As stored: `{name, length_mm, …}` when a column was set. */
+  installed_column: z.unknown(),
+});
+
+export const sequenceReportSchema = z.object({
+  kind: z.literal('sequence'),
+  generated_at: z.string(),
+  sequence: z.looseObject({ id, name: z.string(), state: z.string(), started_at: z.string().nullable() }),
+  instrument: reportInstrumentSchema.nullable(),
+  method: named.nullable(),
+  template: z.looseObject({ name: z.string() }).nullable(),
+  drafts: z.array(z.looseObject({ id })),
+  injections: z.array(injectionResultSchema),
+  calibrations: z.array(calibrationSchema),
+  /** The sequence's record number in its workspace (docs/signatures.md). */
+  sequence_number: z.number().int().nullable(),
+  /** Review state and signatures of the sequence. */
+  review: reviewSchema,
+  audit: z.array(auditEntrySchema),
+  /** Present when the report was issued (POST), absent when read (GET). */
+  record: reportRecordSchema.optional(),
+});
+export type SequenceReport = z.infer<typeof sequenceReportSchema>;
+
+export const injectionReportSchema = z.object({
+  kind: z.literal('injection'),
+  generated_at: z.string(),
+  injection: z.looseObject({
+    id,
+    state: z.string(),
+    started_at: z.string().nullable(),
+    replicate: z.number().int().nullable(),
+    vial: z.number().int().nullable(),
+  }),
+  measurement: z.looseObject({ id, name: z.string(), signal_unit: z.string() }),
+  sample: z.looseObject({ id, name: z.string(), type: z.string() }).nullable(),
+  analytes: z.array(analyteSchema),
+  instrument: reportInstrumentSchema.nullable(),
+  /** The device method the injection ran with, as sent to the instrument. */
+  method_snapshot: z.unknown(),
+  chromatogram: measurementDataSchema,
+  /** Every result version, oldest first. */
+  results: z.array(processingResultSchema),
+  calibrations: z.array(calibrationSchema),
+  /** The record number of the injection's sequence, when it has one. */
+  sequence_number: z.number().int().nullable(),
+  /** Review state and signatures of the injection's measurement, and of its sequence (covering it too). */
+  review: reviewSchema,
+  sequence_review: reviewSchema.nullable(),
+  audit: z.array(auditEntrySchema),
+  record: reportRecordSchema.optional(),
+});
+export type InjectionReport = z.infer<typeof injectionReportSchema>;
+
+export const reportSchema = z.discriminatedUnion('kind', [sequenceReportSchema, injectionReportSchema]);
+export type Report = z.infer<typeof reportSchema>;
