@@ -2,6 +2,7 @@ import type { BaselineLine } from '../integration/integrateArea.ts';
 import type { PeakLimits } from '../figures/measurePeak.ts';
 import type { DetectedApex } from './detectAutomatic.ts';
 import { interpolatedMinimum } from './interpolatedMinimum.ts';
+import { signalValley, signalValleyPoint } from './signalValley.ts';
 import { skimRiders } from './skimRiders.ts';
 
 export interface LimitsInput {
@@ -20,6 +21,8 @@ export interface LimitsInput {
   smoothingSamples?: number;
   /** Baseline drift per sample: a flank falling no faster than this has reached the baseline. @default 0 */
   driftPerSample?: number;
+  /** Noise range of the raw signal: a valley of the signal counts when it is this much lower. @default noisePeakToPeak */
+  rawPeakToPeak?: number;
 }
 
 /** Samples averaged on the outer side of a baseline contact for its anchor value. */
@@ -108,6 +111,31 @@ export function integrationLimits(input: LimitsInput): PeakLimits[] {
     left[k + 1] = crossing;
   }
 
+  // A contact in a valley (the detection signal rises beyond it towards the neighbour) moves to the
+  // signal's own valley: the kernel's reach carries a large neighbour's flank and pulls it inwards.
+  const valleyScale = {
+    smoothingSamples: input.smoothingSamples ?? 1,
+    rawPeakToPeak: input.rawPeakToPeak ?? noisePeakToPeak,
+  };
+  const reach = Math.max(1, input.smoothingSamples ?? 1);
+  for (let k = 0; k < count; k++) {
+    const sign = apexes[k]!.sign;
+    if (k + 1 < count && apexes[k + 1]!.sign === sign) {
+      const c = right[k]!;
+      const next = apexes[k + 1]!.index;
+      if (sign * (smoothed[Math.min(next, c + reach)]! - smoothed[c]!) > tolerance) {
+        right[k] = signalValley(values, c, apexes[k]!.index, next, valleyScale, sign);
+      }
+    }
+    if (k > 0 && apexes[k - 1]!.sign === sign) {
+      const c = left[k]!;
+      const previous = apexes[k - 1]!.index;
+      if (sign * (smoothed[Math.max(previous, c - reach)]! - smoothed[c]!) > tolerance) {
+        left[k] = signalValley(values, c, previous, apexes[k]!.index, valleyScale, sign);
+      }
+    }
+  }
+
   // Neighbours form one cluster when the valley between them stays above the line joining their outer
   // contacts (it never reached the baseline: a rider on a tail, a fused pair); peaks whose walks meet at
   // the baseline stay apart and share that contact.
@@ -166,7 +194,7 @@ export function integrationLimits(input: LimitsInput): PeakLimits[] {
 }
 
 /** Index where the cluster splits between members k and k+1: the valley, or for a shoulder the bend. */
-function splitIndex(input: LimitsInput, k: number): number {
+function splitIndex(input: LimitsInput, k: number): { index: number; valley: boolean } {
   const { smoothed, bend, apexes } = input;
   const sign = apexes[k]!.sign;
   const a = apexes[k]!.index;
@@ -179,11 +207,17 @@ function splitIndex(input: LimitsInput, k: number): number {
     valley > 0 &&
     sign * smoothed[valley - 1]! >= sign * smoothed[valley]! &&
     sign * smoothed[valley + 1]! >= sign * smoothed[valley]!;
-  if (isMinimum) return valley;
+  if (isMinimum) {
+    const scale = {
+      smoothingSamples: input.smoothingSamples ?? 1,
+      rawPeakToPeak: input.rawPeakToPeak ?? input.noisePeakToPeak,
+    };
+    return { index: signalValley(input.values, valley, a, b, scale, sign), valley: true };
+  }
   // No valley (a shoulder): split where the curvature is highest between the two wells.
   let flattest = a + 1;
   for (let i = a + 1; i < b; i++) if (sign * bend[i]! > sign * bend[flattest]!) flattest = i;
-  return flattest;
+  return { index: flattest, valley: false };
 }
 
 /**
@@ -225,7 +259,19 @@ function clusterLimits(
   const { timeSec, values, smoothed, apexes } = input;
   const sign = apexes[first]!.sign;
   const splits: number[] = [];
-  for (let k = first; k < last; k++) splits.push(splitIndex(input, k));
+  const valleys: boolean[] = [];
+  for (let k = first; k < last; k++) {
+    const split = splitIndex(input, k);
+    splits.push(split.index);
+    valleys.push(split.valley);
+  }
+  // A drop line at a valley stands at the signal's valley (time and level); a shoulder's at the bend.
+  const splitPoint = (k: number) => {
+    const index = splits[k - first]!;
+    return valleys[k - first]
+      ? signalValleyPoint(timeSec, values, index, input.smoothingSamples ?? 1, sign)
+      : { timeSec: interpolatedMinimum(timeSec, smoothed, index, sign), value: smoothed[index]! };
+  };
   const previousApex = first > 0 ? apexes[first - 1]!.index : 0;
   const nextApex = last + 1 < apexes.length ? apexes[last + 1]!.index : values.length - 1;
   return cutAtPenetrations(first, last, startIndex, endIndex, {
@@ -252,7 +298,7 @@ function clusterLimits(
     for (let k = from; k < to; k++) {
       const index = splits[k - first]!;
       const line = lineAt(baseline, timeSec[index]!);
-      const below = sign * (line - smoothed[index]!);
+      const below = sign * (line - splitPoint(k).value);
       if (below > deepest) {
         deepest = below;
         cut = k;
@@ -260,7 +306,7 @@ function clusterLimits(
     }
     if (cut >= 0) {
       const index = splits[cut - first]!;
-      const valleyValue = smoothed[index]!;
+      const valleyValue = splitPoint(cut).value;
       return [
         ...cutAtPenetrations(from, cut, startAt, index, { ...anchors, endValue: valleyValue }),
         ...cutAtPenetrations(cut + 1, to, index, endAt, { ...anchors, startValue: valleyValue }),
@@ -273,7 +319,7 @@ function clusterLimits(
       let endSec = baseline.endSec;
       let stopCode: PeakLimits['stopCode'] = to === last ? 'B' : 'V';
       if (k < to) {
-        endSec = interpolatedMinimum(timeSec, smoothed, splits[k - first]!, sign);
+        endSec = splitPoint(k).timeSec;
         stopCode = apexes[k + 1]!.shoulder || apexes[k]!.shoulder ? 'S' : 'V';
       }
       result.push({

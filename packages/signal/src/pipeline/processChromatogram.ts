@@ -329,6 +329,7 @@ export function processChromatogram(
         noisePeakToPeak: signalScale.smoothedPeakToPeak,
         smoothingSamples: signalScale.smoothingSamples,
         driftPerSample: signalScale.driftPerSample,
+        rawPeakToPeak: signalScale.rawNoise.peakToPeak,
       });
       peaks = limits.map((limit) => measurePeak(timeSec, values, limit));
       skimParents = limits.map((limit) => limit.skimParent);
