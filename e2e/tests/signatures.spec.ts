@@ -4,75 +4,12 @@
 // signatures with meaning, name, time with zone and validity, and a later manual integration shows them
 // invalidated on the page and in print.
 import type { Browser } from '@playwright/test';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from './fixtures.ts';
+import { expect, test, type Page, type TestInfo } from './fixtures.ts';
 import { writeFileSync } from 'node:fs';
-import { DEMO, readLatestMail, shot, signInThroughPage, uniqueEmail } from './helpers.ts';
+import { DEMO, shot, signInThroughPage } from './helpers.ts';
+import { call, invite, type Member } from './members.ts';
 import { pdfPages } from './reports-pdf.ts';
 import { demoToken, runSample, type FinishedRun } from './share-data.ts';
-
-const PASSWORD = 'correct horse battery';
-
-interface Member {
-  email: string;
-  password: string;
-  token: string;
-}
-
-/** A REST call with a bearer, or without one echoing the CSRF cookie as the web client does. */
-async function call<T>(
-  request: APIRequestContext,
-  token: string | null,
-  method: string,
-  path: string,
-  data?: unknown,
-) {
-  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'csrftoken');
-  const headers: Record<string, string> = token
-    ? { Authorization: `Bearer ${token}` }
-    : csrf
-      ? { 'X-CSRFToken': csrf.value }
-      : {};
-  const response = await request.fetch(path, { method, headers, data });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-function codeIn(mail: string, page: string): string {
-  const match = new RegExp(`/${page}/\\?code=([\\w%-]+)`).exec(mail);
-  if (!match) throw new Error(`no ${page} link in the mail`);
-  return decodeURIComponent(match[1]!);
-}
-
-/** The demo administrator verifies its address (only verified accounts invite) and invites `role`. */
-async function invite(
-  request: APIRequestContext,
-  admin: string,
-  role: 'analyst' | 'reviewer',
-): Promise<Member> {
-  const workspaces = await call<{ current: { id: number }; email_verified: boolean }>(
-    request,
-    admin,
-    'GET',
-    '/api/workspaces/',
-  );
-  if (!workspaces.email_verified) {
-    await call(request, admin, 'POST', '/api/accounts/me/verification/');
-    const code = codeIn(await readLatestMail(DEMO.email), 'auth/verify-email');
-    await call(request, null, 'POST', '/api/accounts/verify-email/', { code });
-  }
-  const email = uniqueEmail(role);
-  await call(request, admin, 'POST', `/api/workspaces/${workspaces.current.id}/invitations/`, {
-    email,
-    role,
-  });
-  const code = codeIn(await readLatestMail(email), 'app/invitation');
-  const account = await call<{ access: string }>(request, null, 'POST', '/api/accounts/', {
-    email,
-    password: PASSWORD,
-  });
-  await call(request, account.access, 'POST', '/api/invitations/accept/', { code });
-  return { email, password: PASSWORD, token: account.access };
-}
 
 /** Times print in the browser's zone: the administrator reads them in Berlin, in British order. */
 const ADMIN_ZONE = { timezoneId: 'Europe/Berlin', locale: 'en-GB' };

@@ -14,13 +14,16 @@ import { SequenceRunLine } from './SequenceRunLine.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 import { AuditPanel } from '../audit/AuditPanel.tsx';
+import { useCan } from '../workspaces/usePrivileges.ts';
 
 function DeviceView({ device, reload }: { device: DeviceDetails; reload: () => void }) {
   const { live, traces } = useDeviceStream(device.id, device.state);
+  const can = useCan();
+  // Reading the firmware is a command to the instrument: only roles that command it ask.
   const firmware = useQuery({
     queryKey: ['device-firmware', device.id],
     queryFn: () => readFirmware(device.id),
-    enabled: device.online,
+    enabled: device.online && can('instruments.command'),
   });
   const components = Object.keys(traces.components).length
     ? traces.components
@@ -31,7 +34,7 @@ function DeviceView({ device, reload }: { device: DeviceDetails; reload: () => v
       <section className="card device-page__section" aria-label="State">
         <DeviceReadout live={live} components={components} />
         <SequenceRunLine id={device.id} initial={device.sequence_run ?? null} />
-        <RunControls id={device.id} state={live.state} />
+        {can('instruments.command') && <RunControls id={device.id} state={live.state} />}
       </section>
       <section className="card device-page__section" aria-label="Live traces">
         <h2>Pressure</h2>
@@ -58,7 +61,9 @@ function DeviceView({ device, reload }: { device: DeviceDetails; reload: () => v
             ? `${column.name} · ${column.length_mm} × ${column.inner_diameter_mm} mm · ${column.particle_size_um} µm`
             : 'No column'}
         </p>
-        <ColumnForm key={JSON.stringify(column)} id={device.id} column={column} onSaved={reload} />
+        {can('instruments.update') && (
+          <ColumnForm key={JSON.stringify(column)} id={device.id} column={column} onSaved={reload} />
+        )}
       </section>
       <section className="card device-page__section" aria-label="Firmware">
         <h2>Firmware</h2>
@@ -68,14 +73,18 @@ function DeviceView({ device, reload }: { device: DeviceDetails; reload: () => v
             ` · bootloader ${firmware.data.bootloader_version} · build ${firmware.data.build}`}
         </p>
       </section>
-      <section className="card device-page__section" aria-label="Wi-Fi">
-        <h2>Wi-Fi</h2>
-        <WifiPanel id={device.id} wifi={device.wifi} onJoined={reload} />
-      </section>
-      <section className="card device-page__section" aria-label="Pairing">
-        <h2>Pairing</h2>
-        <PairingPanel id={device.id} />
-      </section>
+      {can('instruments.command') && (
+        <section className="card device-page__section" aria-label="Wi-Fi">
+          <h2>Wi-Fi</h2>
+          <WifiPanel id={device.id} wifi={device.wifi} onJoined={reload} />
+        </section>
+      )}
+      {can('instruments.claim') && (
+        <section className="card device-page__section" aria-label="Pairing">
+          <h2>Pairing</h2>
+          <PairingPanel id={device.id} />
+        </section>
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { useSessionUser } from '../../lib/useSession.ts';
 import { browserTabIcon } from '../../lib/tabIconBrowser.ts';
 import { fetchDevices, orderDevices, readDevicesOrder, saveDevicesOrder, type Device } from './devicesApi.ts';
+import { useCan } from '../workspaces/usePrivileges.ts';
 import { DeviceCard } from './DeviceCard.tsx';
 import { ClaimDeviceDialog } from './ClaimDeviceDialog.tsx';
 import { ServerClock } from './ServerClock.tsx';
@@ -50,6 +51,7 @@ export function DevicesPage() {
   const [order, setOrder] = useState<number[]>(() => readDevicesOrder(userId));
   const onState = useTabIconFromStates();
   const [claiming, setClaiming] = useState(false);
+  const can = useCan();
   const ordered = useMemo(() => orderDevices(devices.data ?? [], order), [devices.data, order]);
 
   const move = (index: number, direction: -1 | 1) => {
@@ -69,9 +71,11 @@ export function DevicesPage() {
         actions={
           <>
             <ServerClock />
-            <button type="button" className="button" onClick={() => setClaiming(true)}>
-              <Icon name="add" /> Add instrument
-            </button>
+            {can('instruments.claim') && (
+              <button type="button" className="button" onClick={() => setClaiming(true)}>
+                <Icon name="add" /> Add instrument
+              </button>
+            )}
           </>
         }
       />

@@ -1,5 +1,5 @@
 // One chromatogram: the signal with its peaks (boundaries, baselines, labels), zoom and pan, the peak table,
-// reprocessing with any template and the choice of the current result version.
+// reprocessing with any template, the choice of the current result version, and its review and signatures.
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -25,10 +25,15 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 import { AuditPanel } from '../audit/AuditPanel.tsx';
+import { ReviewPanel } from '../review/ReviewPanel.tsx';
+import { useCan } from '../workspaces/usePrivileges.ts';
 
 export function ChromatogramViewer() {
   const id = Number(useParams().id);
   const prefs = useChromatogramPrefs();
+  const can = useCan();
+  // Manual integration and reprocessing are results.process: readers (reviewer, auditor) only look.
+  const mayProcess = can('results.process');
   const { userId } = prefs;
   useEffect(() => writeActiveChromatogram(userId, id), [userId, id]);
   const meta = useQuery({ queryKey: ['measurement', id], queryFn: () => fetchMeasurementsWithPeaks([id]) });
@@ -121,7 +126,7 @@ export function ChromatogramViewer() {
       {signal.isError && <LoadFailure error={signal.error} onRetry={() => void signal.refetch()} />}
       {meta.isSuccess && !measurement && <ErrorAlert>Measurement not found.</ErrorAlert>}
       <AppearanceMenu appearance={prefs.appearance} onChange={prefs.changeAppearance} />
-      <PeakEditorBar editor={editor} />
+      {mayProcess && <PeakEditorBar editor={editor} />}
       <div>
         {signal.isPending && <LoadingSkeleton label="the chromatogram" rows={8} />}
         {series.length > 0 && (
@@ -132,11 +137,11 @@ export function ChromatogramViewer() {
             unit={signal.data?.unit ?? ''}
             appearance={prefs.appearance}
             height={420}
-            editing={editor.plotEditing}
+            editing={mayProcess ? editor.plotEditing : null}
           />
         )}
       </div>
-      <PeakEditorSave editor={editor} />
+      {mayProcess && <PeakEditorSave editor={editor} />}
       <section className="card viewer-peaks" aria-label="Peak table">
         <h2>
           Peaks
@@ -150,6 +155,12 @@ export function ChromatogramViewer() {
       </section>
       {measurement && <ProcessingPanel measurementId={id} versions={integration.versions} />}
       {integration.shown && <IntegrationPanel state={integration} />}
+      {measurement && (
+        <ReviewPanel
+          subject={{ kind: 'measurements', id }}
+          resultsKey={String(integration.versions?.current_result_id ?? '')}
+        />
+      )}
       <AuditPanel kind="measurements" id={id} />
     </div>
   );

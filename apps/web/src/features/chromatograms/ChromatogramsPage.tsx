@@ -16,6 +16,7 @@ import '../methods/methods.css';
 import './chromatograms.css';
 import { PageHead } from '../../components/PageHead.tsx';
 import { SelectionReprocess } from './SelectionReprocess.tsx';
+import { useCan } from '../workspaces/usePrivileges.ts';
 
 export function ChromatogramsPage() {
   const navigate = useNavigate();
@@ -24,6 +25,7 @@ export function ChromatogramsPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const prefs = useChromatogramPrefs();
+  const can = useCan();
   const [activeId] = useState(() => readActiveChromatogram(prefs.userId));
   const measurements = useQuery({
     queryKey: ['measurements', search, page],
@@ -68,18 +70,22 @@ export function ChromatogramsPage() {
                 event.target.value = '';
               }}
             />
-            <button
-              type="button"
-              className="button"
-              disabled={upload.isPending}
-              onClick={() => fileInput.current?.click()}
-            >
-              <Icon name="upload_file" /> Import file
-            </button>
+            {can('measurements.import') && (
+              <button
+                type="button"
+                className="button"
+                disabled={upload.isPending}
+                onClick={() => fileInput.current?.click()}
+              >
+                <Icon name="upload_file" /> Import file
+              </button>
+            )}
           </>
         }
       />
-      {prefs.compareIds.length > 0 && <SelectionReprocess measurementIds={prefs.compareIds} />}
+      {prefs.compareIds.length > 0 && can('results.process') && (
+        <SelectionReprocess measurementIds={prefs.compareIds} />
+      )}
       <div className="list-toolbar">
         <SearchField
           label="Search chromatograms"

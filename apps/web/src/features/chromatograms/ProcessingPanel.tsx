@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toast.ts';
 import { fetchTemplateChoices, pickCurrentResult } from './reprocessApi.ts';
 import { useReprocessing } from './useReprocessing.ts';
+import { useCan } from '../workspaces/usePrivileges.ts';
 
 const templateName = (snapshot: unknown) => {
   const name = (snapshot as { name?: unknown } | null)?.name;
@@ -23,7 +24,12 @@ export function ProcessingPanel({
   versions: ResultVersions | undefined;
 }) {
   const queryClient = useQueryClient();
-  const templates = useQuery({ queryKey: ['template-choices'], queryFn: fetchTemplateChoices });
+  const mayProcess = useCan()('results.process');
+  const templates = useQuery({
+    queryKey: ['template-choices'],
+    queryFn: fetchTemplateChoices,
+    enabled: mayProcess,
+  });
   const [templateUuid, setTemplateUuid] = useState('');
   const reprocessing = useReprocessing({ measurementIds: [measurementId] }, () => {
     void queryClient.invalidateQueries({ queryKey: ['result-versions', measurementId] });
@@ -42,29 +48,31 @@ export function ProcessingPanel({
   return (
     <section className="card viewer-processing" aria-label="Processing">
       <h2>Processing</h2>
-      <div className="reprocess">
-        <TemplateSelect
-          id="viewer-template"
-          label="Template"
-          value={templateUuid}
-          onChange={setTemplateUuid}
-          templates={templates.data ?? []}
-        />
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={reprocessing.busy}
-          onClick={() => reprocessing.start(templateUuid || null)}
-        >
-          <Icon name="autorenew" /> Reprocess
-        </button>
-        {job && (
-          <span className="reprocess__progress" role="status">
-            {job.state === 'finished' ? 'Finished' : job.state === 'failed' ? 'Failed' : 'Processing'} ·{' '}
-            {job.done}/{job.total}
-          </span>
-        )}
-      </div>
+      {mayProcess && (
+        <div className="reprocess">
+          <TemplateSelect
+            id="viewer-template"
+            label="Template"
+            value={templateUuid}
+            onChange={setTemplateUuid}
+            templates={templates.data ?? []}
+          />
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={reprocessing.busy}
+            onClick={() => reprocessing.start(templateUuid || null)}
+          >
+            <Icon name="autorenew" /> Reprocess
+          </button>
+          {job && (
+            <span className="reprocess__progress" role="status">
+              {job.state === 'finished' ? 'Finished' : job.state === 'failed' ? 'Failed' : 'Processing'} ·{' '}
+              {job.done}/{job.total}
+            </span>
+          )}
+        </div>
+      )}
       <div className="table-scroll">
         <table className="list-table" aria-label="Result versions">
           <thead>
@@ -93,7 +101,7 @@ export function ProcessingPanel({
                     <td>
                       {current ? (
                         <span className="badge">current</span>
-                      ) : (
+                      ) : mayProcess ? (
                         <button
                           type="button"
                           className="button button--secondary button--small"
@@ -102,7 +110,7 @@ export function ProcessingPanel({
                         >
                           Make v{result.version} current
                         </button>
-                      )}
+                      ) : null}
                     </td>
                   </tr>
                 );

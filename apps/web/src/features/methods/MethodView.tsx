@@ -1,6 +1,7 @@
 // One method: every field of spec §3 by group; rename, favorite, archive and copy (examples are read-only).
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { useCan } from '../workspaces/usePrivileges.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
 import { Field, useField } from '../../components/Field.tsx';
@@ -85,6 +86,7 @@ function MethodGroups({ method }: { method: Method }) {
 export function MethodView() {
   const methodId = Number(useParams().id);
   const [renaming, setRenaming] = useState(false);
+  const can = useCan();
   const { favorite, archive } = useMethodMutations();
   const queryClient = useQueryClient();
   const method = useQuery({ queryKey: ['method', methodId], queryFn: () => fetchMethod(methodId) });
@@ -109,7 +111,8 @@ export function MethodView() {
     );
   }
   const data = method.data;
-  const readOnly = data.is_example || !data.editable;
+  const example = data.is_example || !data.editable;
+  const readOnly = example || !can('methods.update');
   return (
     <div className="cabinet__content">
       <Link to="/app/methods/" className="back-link">
@@ -152,12 +155,14 @@ export function MethodView() {
               <Icon name={data.archived ? 'unarchive' : 'archive'} /> {data.archived ? 'Restore' : 'Archive'}
             </button>
           )}
-          <Link className="button" to={`/app/methods/new?from=${data.id}`}>
-            <Icon name="content_copy" /> Copy
-          </Link>
+          {can('methods.create') && (
+            <Link className="button" to={`/app/methods/new?from=${data.id}`}>
+              <Icon name="content_copy" /> Copy
+            </Link>
+          )}
         </div>
       </div>
-      {readOnly && (
+      {example && (
         <p className="note">
           <Icon name="lock" /> Example methods are read-only. Copy this one to adapt it to your instrument.
         </p>

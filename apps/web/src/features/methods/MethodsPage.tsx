@@ -1,6 +1,7 @@
 // Methods list: search by name or id, favorites first, archived view, pages of 20, copy and archive.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useCan } from '../workspaces/usePrivileges.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FavoriteButton } from '../../components/FavoriteButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -37,7 +38,8 @@ export function useMethodMutations() {
 
 function MethodRow({ method }: { method: MethodListItem }) {
   const { favorite, archive } = useMethodMutations();
-  const readOnly = method.is_example || !method.editable;
+  const can = useCan();
+  const readOnly = method.is_example || !method.editable || !can('methods.update');
   return (
     <tr>
       <td className="list-table__star">
@@ -57,13 +59,15 @@ function MethodRow({ method }: { method: MethodListItem }) {
       <td className="list-table__number">{number(method.flow_rate_ml_per_min, 'mL/min')}</td>
       <td className="list-table__number">{number(method.run_time_min, 'min')}</td>
       <td className="list-table__actions">
-        <Link
-          className="button button--secondary button--small"
-          to={`/app/methods/new?from=${method.id}`}
-          aria-label={`Copy ${method.name}`}
-        >
-          <Icon name="content_copy" /> Copy
-        </Link>
+        {can('methods.create') && (
+          <Link
+            className="button button--secondary button--small"
+            to={`/app/methods/new?from=${method.id}`}
+            aria-label={`Copy ${method.name}`}
+          >
+            <Icon name="content_copy" /> Copy
+          </Link>
+        )}
         {!readOnly && (
           <button
             type="button"
@@ -82,6 +86,7 @@ function MethodRow({ method }: { method: MethodListItem }) {
 
 export function MethodsPage() {
   const [params, setParams] = useState<ListParams>(initialListParams);
+  const can = useCan();
   const methods = useQuery({
     queryKey: ['methods', params],
     queryFn: () => fetchMethods(params),
@@ -94,9 +99,11 @@ export function MethodsPage() {
         lead="Instrument settings for a run. A method cannot change once created: copy it to make a new one."
         actions={
           <>
-            <Link className="button" to="/app/methods/new">
-              <Icon name="add" /> New method
-            </Link>
+            {can('methods.create') && (
+              <Link className="button" to="/app/methods/new">
+                <Icon name="add" /> New method
+              </Link>
+            )}
           </>
         }
       />

@@ -13,6 +13,7 @@ import type { ShareTarget } from '../sharing/shareTargets.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { retentionTimesFromStandard } from '../templates/componentsApi.ts';
 import { catalogueText } from './catalogue.ts';
+import { useCan } from '../workspaces/usePrivileges.ts';
 import type { InjectionResult, Sequence } from './sequencesApi.ts';
 
 interface Props {
@@ -42,6 +43,7 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
   const [open, setOpen] = useState<number | null>(null);
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const queryClient = useQueryClient();
+  const can = useCan();
   const updateTimes = useMutation({
     mutationFn: (measurementId: number) => retentionTimesFromStandard(sequence.template_uuid!, measurementId),
     onSuccess: async (answer) => {
@@ -146,7 +148,7 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
                         >
                           <Icon name="show_chart" />
                         </Link>
-                        {injection.sample?.type === 'standard' && (
+                        {injection.sample?.type === 'standard' && can('templates.update') && (
                           <button
                             type="button"
                             className="icon-button"

@@ -10,6 +10,7 @@ import { ChromatogramPlot } from '../../plot/ChromatogramPlot.tsx';
 import { InterruptionPanel } from './InterruptionPanel.tsx';
 import type { LiveSignal } from './liveSignal.ts';
 import { sequenceErrorText } from './sequenceErrors.ts';
+import { useCan } from '../workspaces/usePrivileges.ts';
 import { controlSequence, type RunAction, type Sample, type Sequence } from './sequencesApi.ts';
 
 interface Props {
@@ -30,6 +31,7 @@ const actions: Array<{ action: RunAction; label: string; icon: string; when: Seq
 export function RunPanel({ sequence, progress, signal, samples }: Props) {
   const queryClient = useQueryClient();
   const [confirmingStop, setConfirmingStop] = useState(false);
+  const mayRun = useCan()('sequences.run');
   const control = useMutation({
     mutationFn: (action: RunAction) => controlSequence(sequence.id, action),
     onSuccess: (updated) => {
@@ -77,7 +79,7 @@ export function RunPanel({ sequence, progress, signal, samples }: Props) {
         <h2>Run</h2>
         <div className="run-controls">
           {actions
-            .filter((item) => item.when.includes(state))
+            .filter((item) => mayRun && item.when.includes(state))
             // After an interruption the panel below offers the choices; a plain resume would not say which.
             .filter((item) => !(interruption && item.action === 'resume'))
             .map((item) => (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
+import { useCan } from '../workspaces/usePrivileges.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toast.ts';
 import { ShareDialog } from '../sharing/ShareDialog.tsx';
@@ -30,6 +31,7 @@ export function SamplesPage() {
   const [creating, setCreating] = useState(false);
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const [history, setHistory] = useState<Sample | null>(null);
+  const can = useCan();
   const samples = useQuery({ queryKey: ['samples'], queryFn: fetchAllSamples });
   const remove = useMutation({
     mutationFn: deleteSample,
@@ -51,13 +53,15 @@ export function SamplesPage() {
         }
         actions={
           <>
-            <button type="button" className="button" onClick={() => setCreating(true)} disabled={creating}>
-              <Icon name="add" /> New sample or standard
-            </button>
+            {can('samples.create') && (
+              <button type="button" className="button" onClick={() => setCreating(true)} disabled={creating}>
+                <Icon name="add" /> New sample or standard
+              </button>
+            )}
           </>
         }
       />
-      {creating && <SampleForm onDone={() => setCreating(false)} />}
+      {creating && can('samples.create') && <SampleForm onDone={() => setCreating(false)} />}
       {samples.isError && <LoadFailure error={samples.error} onRetry={() => void samples.refetch()} />}
       {samples.isPending && <LoadingSkeleton label="samples and standards" />}
       {samples.data && (
@@ -113,15 +117,17 @@ export function SamplesPage() {
                     >
                       <Icon name="history" />
                     </button>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={`Delete ${sample.name}`}
-                      title="Delete"
-                      onClick={() => remove.mutate(sample)}
-                    >
-                      <Icon name="delete" />
-                    </button>
+                    {can('samples.delete') && (
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`Delete ${sample.name}`}
+                        title="Delete"
+                        onClick={() => remove.mutate(sample)}
+                      >
+                        <Icon name="delete" />
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -14,7 +14,7 @@ import { AuditPanel } from '../audit/AuditPanel.tsx';
 import { CalibrationSection } from './CalibrationSection.tsx';
 import { ReprocessPanel } from './ReprocessPanel.tsx';
 import { ReplicatesSection } from './ReplicatesSection.tsx';
-import { ReviewPanel } from './ReviewPanel.tsx';
+import { ReviewPanel } from '../review/ReviewPanel.tsx';
 import { ResultsSection } from './ResultsSection.tsx';
 import { RunPanel } from './RunPanel.tsx';
 import { SequenceTable } from './SequenceTable.tsx';
@@ -29,6 +29,7 @@ import {
 } from './sequencesApi.ts';
 import { StateBadge } from './stateBadge.tsx';
 import { useSequenceLive } from './useSequenceLive.ts';
+import { useCan } from '../workspaces/usePrivileges.ts';
 import { MethodChoiceField, TemplateChoiceField } from './SequenceChoiceFields.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
@@ -38,6 +39,7 @@ export function SequencePage() {
   const queryClient = useQueryClient();
   const userId = useSessionUser()?.user_id ?? null;
   const [sharing, setSharing] = useState(false);
+  const can = useCan();
   const sequence = useQuery({ queryKey: ['sequence', id], queryFn: () => fetchSequence(id) });
   const results = useQuery({ queryKey: ['sequence-results', id], queryFn: () => fetchSequenceResults(id) });
   const choices = useQuery({ queryKey: ['sequence-choices'], queryFn: fetchChoices });
@@ -59,6 +61,7 @@ export function SequencePage() {
   const device = choices.data?.devices.find((d) => d.id === data?.device_id);
   const active = data?.state === 'RUNNING' || data?.state === 'PAUSED';
   const activeDraftId = data && active ? (live.progress?.current_draft_id ?? data.current_draft_id) : null;
+  const editable = can('sequences.update');
   const settingsHint = active ? 'Kept while the sequence runs; stop it to change.' : undefined;
   return (
     <div className="cabinet__content cabinet__content--wide">
@@ -106,7 +109,7 @@ export function SequencePage() {
               value={data.method_id === null ? '' : String(data.method_id)}
               methods={choices.data?.methods ?? []}
               onChange={(value) => settings.mutate({ method_id: value ? Number(value) : null })}
-              disabled={active}
+              disabled={active || !editable}
               hint={settingsHint}
             />
             <TemplateChoiceField
@@ -114,7 +117,7 @@ export function SequencePage() {
               value={data.template_uuid ?? ''}
               templates={choices.data?.templates ?? []}
               onChange={(value) => settings.mutate({ template_uuid: value || null })}
-              disabled={active}
+              disabled={active || !editable}
               hint={settingsHint}
             />
           </div>
@@ -138,12 +141,14 @@ export function SequencePage() {
           <ReplicatesSection replicates={results.data?.replicates ?? []} />
           <CalibrationSection calibrations={results.data?.calibrations ?? []} />
           <ReviewPanel
-            sequenceId={id}
+            subject={{ kind: 'sequences', id }}
             resultsKey={(results.data?.injections ?? [])
               .map((injection) => `${injection.result?.id ?? ''}`)
               .join(',')}
           />
-          <ReprocessPanel sequence={data} templates={choices.data?.templates ?? []} />
+          {can('results.process') && (
+            <ReprocessPanel sequence={data} templates={choices.data?.templates ?? []} />
+          )}
           <AuditPanel kind="sequences" id={id} />
           <ShareDialog
             target={{ type: 'sequence', id, label: data.name }}

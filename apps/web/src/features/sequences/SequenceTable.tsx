@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
 import { notifyError } from '../../lib/toast.ts';
 import { StoredNumberInput } from '../../components/StoredNumberInput.tsx';
+import { useCan } from '../workspaces/usePrivileges.ts';
 import {
   addDraft,
   deleteDraft,
@@ -30,6 +31,7 @@ interface Props {
 export function SequenceTable({ sequence, samples, methods, activeDraftId }: Props) {
   const queryClient = useQueryClient();
   const [newSampleId, setNewSampleId] = useState('');
+  const editable = useCan()('sequences.update');
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['sequence', sequence.id] });
   const change = useMutation({
     mutationFn: (action: () => Promise<unknown>) => action(),
@@ -94,21 +96,22 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
             )}
             {drafts.map((draft, index) => {
               const sample = sampleOf(draft.sample_id);
-              const locked = draft.locked;
+              // A role that may not change the table (reviewer, auditor) reads it with every control off.
+              const locked = draft.locked || !editable;
               const rowClass = [
                 draft.id === activeDraftId ? 'sequence-table__active' : '',
-                locked ? 'sequence-table__locked' : '',
+                draft.locked ? 'sequence-table__locked' : '',
               ].join(' ');
               return (
                 <tr
                   key={draft.id}
                   className={rowClass.trim() || undefined}
                   data-draft-id={draft.id}
-                  data-locked={locked ? 'true' : undefined}
+                  data-locked={draft.locked ? 'true' : undefined}
                 >
                   <td>
                     {index + 1}
-                    {locked && (
+                    {draft.locked && (
                       <span
                         className="sequence-table__lock"
                         role="img"
@@ -215,32 +218,34 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
           </tbody>
         </table>
       </div>
-      <div className="sequence-table__add">
-        {samples.length > 0 && (
-          <select
-            aria-label="Sample to add"
-            value={newSampleId}
-            onChange={(event) => setNewSampleId(event.target.value)}
+      {editable && (
+        <div className="sequence-table__add">
+          {samples.length > 0 && (
+            <select
+              aria-label="Sample to add"
+              value={newSampleId}
+              onChange={(event) => setNewSampleId(event.target.value)}
+            >
+              {samples.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name} ({item.type})
+                </option>
+              ))}
+            </select>
+          )}
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={add}
+            disabled={samples.length === 0}
           >
-            {samples.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name} ({item.type})
-              </option>
-            ))}
-          </select>
-        )}
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          onClick={add}
-          disabled={samples.length === 0}
-        >
-          <Icon name="playlist_add" /> Add row
-        </button>
-        {samples.length === 0 && (
-          <span className="sequence-section__hint">Create samples and standards first.</span>
-        )}
-      </div>
+            <Icon name="playlist_add" /> Add row
+          </button>
+          {samples.length === 0 && (
+            <span className="sequence-section__hint">Create samples and standards first.</span>
+          )}
+        </div>
+      )}
     </section>
   );
 }

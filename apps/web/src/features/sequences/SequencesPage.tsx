@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { NewSequenceForm } from './NewSequenceForm.tsx';
+import { useCan } from '../workspaces/usePrivileges.ts';
 import { fetchChoices, fetchSequences } from './sequencesApi.ts';
 import { StateBadge } from './stateBadge.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -13,6 +14,7 @@ import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 
 export function SequencesPage() {
   const [creating, setCreating] = useState(false);
+  const can = useCan();
   const sequences = useQuery({ queryKey: ['sequences'], queryFn: fetchSequences });
   const choices = useQuery({ queryKey: ['sequence-choices'], queryFn: fetchChoices });
   const deviceName = (id: number | null) => choices.data?.devices.find((d) => d.id === id)?.name ?? '—';
@@ -27,13 +29,15 @@ export function SequencesPage() {
             <Link className="button button--secondary" to="/app/sequences/samples">
               <Icon name="science" /> Samples and standards
             </Link>
-            <button type="button" className="button" onClick={() => setCreating(true)} disabled={creating}>
-              <Icon name="add" /> New sequence
-            </button>
+            {can('sequences.create') && (
+              <button type="button" className="button" onClick={() => setCreating(true)} disabled={creating}>
+                <Icon name="add" /> New sequence
+              </button>
+            )}
           </>
         }
       />
-      {creating && <NewSequenceForm onCancel={() => setCreating(false)} />}
+      {creating && can('sequences.create') && <NewSequenceForm onCancel={() => setCreating(false)} />}
       {sequences.isError ? (
         <LoadFailure error={sequences.error} onRetry={() => void sequences.refetch()} />
       ) : sequences.isPending ? (

@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { call } from '../sequences/sequencesApi.ts';
 import { LoadFailure } from '../../components/QueryState.tsx';
 import { EXPIRY_CHOICES, DEFAULT_EXPIRY_DAYS, shareTarget, type ShareTarget } from './shareTargets.ts';
+import { useCan } from '../workspaces/usePrivileges.ts';
 import './sharing.css';
 
 export function ShareDialog({
@@ -23,6 +24,7 @@ export function ShareDialog({
 }) {
   const queryClient = useQueryClient();
   const [days, setDays] = useState(DEFAULT_EXPIRY_DAYS);
+  const can = useCan();
   const { title, hint } = shareTarget(target);
   const links = useQuery({
     queryKey: ['share-links'],
@@ -59,30 +61,32 @@ export function ShareDialog({
       title={title}
       onClose={onClose}
       footer={
-        <div className="share-create">
-          <label>
-            Expires after{' '}
-            <select
-              value={days}
-              onChange={(event) => setDays(Number(event.target.value))}
-              aria-label="Link expires after"
+        can('shareLinks.create') ? (
+          <div className="share-create">
+            <label>
+              Expires after{' '}
+              <select
+                value={days}
+                onChange={(event) => setDays(Number(event.target.value))}
+                aria-label="Link expires after"
+              >
+                {EXPIRY_CHOICES.map((choice) => (
+                  <option key={choice.days} value={choice.days}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              className="button"
+              disabled={create.isPending}
+              onClick={() => create.mutate()}
             >
-              {EXPIRY_CHOICES.map((choice) => (
-                <option key={choice.days} value={choice.days}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            type="button"
-            className="button"
-            disabled={create.isPending}
-            onClick={() => create.mutate()}
-          >
-            <Icon name="add_link" /> Create link
-          </button>
-        </div>
+              <Icon name="add_link" /> Create link
+            </button>
+          </div>
+        ) : undefined
       }
     >
       <p className="sequence-section__hint">{hint}</p>
@@ -107,15 +111,17 @@ export function ShareDialog({
             >
               <Icon name="content_copy" />
             </button>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Revoke link"
-              title="Revoke"
-              onClick={() => revoke.mutate(link.id)}
-            >
-              <Icon name="link_off" />
-            </button>
+            {can('shareLinks.revoke') && (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Revoke link"
+                title="Revoke"
+                onClick={() => revoke.mutate(link.id)}
+              >
+                <Icon name="link_off" />
+              </button>
+            )}
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@
 // and the template's components.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useCan } from '../workspaces/usePrivileges.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DetectionSettings, FlatTemplate } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
@@ -51,6 +52,9 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
   );
   const onUnit = useCallback((unit: string) => setSignalUnit(unit), []);
   const [detection, setDetection] = useState<DetectionSettings | null>(null);
+  const can = useCan();
+  // A reader (reviewer, auditor) may try settings on the preview but saves nothing.
+  const mayWrite = can(initial.uuid ? 'templates.update' : 'templates.create');
   const save = useMutation({
     mutationFn: (changes: Partial<FlatTemplate>) =>
       saveTemplate({ ...toFlatTemplate(form.values, timeUnit, saved), ...changes }),
@@ -87,7 +91,7 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
         }
         actions={
           <>
-            {saved.uuid && (
+            {saved.uuid && mayWrite && (
               <>
                 <FavoriteButton
                   favorite={saved.is_favorite}
@@ -104,9 +108,11 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
                 </button>
               </>
             )}
-            <button type="button" className="button" disabled={save.isPending} onClick={submit}>
-              <Icon name="save" /> Save template
-            </button>
+            {mayWrite && (
+              <button type="button" className="button" disabled={save.isPending} onClick={submit}>
+                <Icon name="save" /> Save template
+              </button>
+            )}
           </>
         }
       />
@@ -116,7 +122,7 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            submit();
+            if (mayWrite) submit();
           }}
         >
           <section className="card template-step" aria-label="General">

@@ -1,6 +1,7 @@
 // Templates list: search by name or id, favorites first, archived view, pages of 20.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useCan } from '../workspaces/usePrivileges.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { algorithmLabels, type AlgorithmKey, type FlatTemplate } from '@eluent/contracts';
 import { Dialog } from '../../components/Modal.tsx';
@@ -34,12 +35,14 @@ function TemplateRow({ template }: { template: FlatTemplate }) {
     onError,
   });
   const [confirming, setConfirming] = useState(false);
+  const editable = useCan()('templates.update');
   return (
     <tr>
       <td className="list-table__star">
         <FavoriteButton
           favorite={template.is_favorite}
           name={template.name}
+          disabled={!editable}
           onToggle={() => favorite.mutate()}
         />
       </td>
@@ -51,15 +54,17 @@ function TemplateRow({ template }: { template: FlatTemplate }) {
       <td>{label(template.algorithm_pdet)}</td>
       <td>{label(template.algorithm_peak)}</td>
       <td className="list-table__actions">
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          aria-label={`${template.is_archived ? 'Restore' : 'Archive'} ${template.name}`}
-          onClick={() => (template.is_archived ? archive.mutate() : setConfirming(true))}
-        >
-          <Icon name={template.is_archived ? 'unarchive' : 'archive'} />{' '}
-          {template.is_archived ? 'Restore' : 'Archive'}
-        </button>
+        {editable && (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={`${template.is_archived ? 'Restore' : 'Archive'} ${template.name}`}
+            onClick={() => (template.is_archived ? archive.mutate() : setConfirming(true))}
+          >
+            <Icon name={template.is_archived ? 'unarchive' : 'archive'} />{' '}
+            {template.is_archived ? 'Restore' : 'Archive'}
+          </button>
+        )}
         <Dialog
           open={confirming}
           title={`Archive ${template.name}?`}
@@ -91,6 +96,7 @@ function TemplateRow({ template }: { template: FlatTemplate }) {
 
 export function TemplatesPage() {
   const [params, setParams] = useState<ListParams>(initialListParams);
+  const can = useCan();
   const templates = useQuery({
     queryKey: ['templates', params],
     queryFn: () => fetchTemplates(params),
@@ -103,9 +109,11 @@ export function TemplatesPage() {
         lead="Post-processing recipes: replaying a template on the raw signal always gives the same peaks."
         actions={
           <>
-            <Link className="button" to="/app/templates/new">
-              <Icon name="add" /> New template
-            </Link>
+            {can('templates.create') && (
+              <Link className="button" to="/app/templates/new">
+                <Icon name="add" /> New template
+              </Link>
+            )}
           </>
         }
       />

@@ -1,5 +1,6 @@
-// Review and electronic signatures of the sequence (docs/signatures.md): its state, the signatures with
-// their validity for the current results, and a Sign… dialog asking for the meaning and the password.
+// Review and electronic signatures (docs/signatures.md) of a sequence (on its page) or of one measurement
+// (an imported file or one injection, in the chromatogram viewer): the state, the signatures with their
+// validity for the current results, and a Sign… dialog asking for the meaning and the password.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -14,9 +15,30 @@ import { Modal } from '../../components/Modal.tsx';
 import { LoadFailure } from '../../components/QueryState.tsx';
 import { formatDateTimeWithZone } from '../../lib/time.ts';
 import { notifySuccess } from '../../lib/toast.ts';
-import { call } from './sequencesApi.ts';
+import { call } from '../sequences/sequencesApi.ts';
+import '../sequences/sequences.css';
 
-const reviewKey = (sequenceId: number) => ['sequence-review', sequenceId];
+/** What is signed: a sequence's results, or the current result of one measurement. */
+export interface ReviewSubject {
+  kind: 'sequences' | 'measurements';
+  id: number;
+}
+
+/** The review's query key; the realtime channels of both subjects refresh it (useReviewLive). */
+export const reviewKey = (subject: ReviewSubject) => ['review', subject.kind, subject.id];
+
+const wording = {
+  sequences: {
+    title: 'Sign the sequence results',
+    covers:
+      'Your signature covers the current result version of every injection and the calibration. Any later change invalidates it.',
+  },
+  measurements: {
+    title: 'Sign the measurement result',
+    covers:
+      'Your signature covers the current result version of this measurement. Any later change invalidates it.',
+  },
+} as const;
 
 function SignatureRow({ signature }: { signature: Signature }) {
   const versions = signature.results.map((r) => `v${r.version}`).join(', ');
@@ -37,12 +59,12 @@ function SignatureRow({ signature }: { signature: Signature }) {
 }
 
 function SignDialog({
-  sequenceId,
+  subject,
   meanings,
   open,
   onClose,
 }: {
-  sequenceId: number;
+  subject: ReviewSubject;
   meanings: readonly SignatureMeaning[];
   open: boolean;
   onClose: () => void;
@@ -54,13 +76,13 @@ function SignDialog({
   const chosen = meaning || meanings[0] || '';
   const sign = useMutation({
     mutationFn: () =>
-      call<Review>('POST', `/api/sequences/${sequenceId}/signatures/`, {
+      call<Review>('POST', `/api/${subject.kind}/${subject.id}/signatures/`, {
         meaning: chosen,
         password,
         reason: reason.trim() || null,
       }),
     onSuccess: (review) => {
-      queryClient.setQueryData(reviewKey(sequenceId), review);
+      queryClient.setQueryData(reviewKey(subject), review);
       notifySuccess(`Signed: ${reviewStateLabels[review.state]}`);
       setPassword('');
       setReason('');
@@ -75,7 +97,7 @@ function SignDialog({
   return (
     <Modal
       open={open}
-      title="Sign the sequence results"
+      title={wording[subject.kind].title}
       onClose={onClose}
       footer={
         <button type="submit" form="sign-form" className="button" disabled={sign.isPending || !chosen}>
@@ -84,10 +106,7 @@ function SignDialog({
       }
     >
       <form id="sign-form" className="sign-form" onSubmit={submit}>
-        <p className="sequence-section__hint">
-          Your signature covers the current result version of every injection and the calibration. Any later
-          change invalidates it.
-        </p>
+        <p className="sequence-section__hint">{wording[subject.kind].covers}</p>
         <div className="field">
           <label htmlFor="sign-meaning">Meaning</label>
           <select
@@ -128,11 +147,11 @@ function SignDialog({
 }
 
 /** `resultsKey` names the current result versions: when one changes, the review is read again. */
-export function ReviewPanel({ sequenceId, resultsKey }: { sequenceId: number; resultsKey: string }) {
+export function ReviewPanel({ subject, resultsKey }: { subject: ReviewSubject; resultsKey: string }) {
   const [signing, setSigning] = useState(false);
   const review = useQuery({
-    queryKey: reviewKey(sequenceId),
-    queryFn: () => call<Review>('GET', `/api/sequences/${sequenceId}/review/`),
+    queryKey: reviewKey(subject),
+    queryFn: () => call<Review>('GET', `/api/${subject.kind}/${subject.id}/review/`),
   });
   const { refetch } = review;
   useEffect(() => {
@@ -165,7 +184,7 @@ export function ReviewPanel({ sequenceId, resultsKey }: { sequenceId: number; re
       )}
       {data && (
         <SignDialog
-          sequenceId={sequenceId}
+          subject={subject}
           meanings={data.can_sign}
           open={signing}
           onClose={() => setSigning(false)}

@@ -1,0 +1,192 @@
+// The pages follow the role (docs/roles.md, the one table in packages/contracts/src/roles.ts): an auditor
+// reads every page with no action to take; a reviewer reads, finds no way to change data, and signs a
+// single imported measurement in the chromatogram viewer. The administrator's pages keep every action.
+// The auditor's side runs on a phone (375 px), the reviewer's on a laptop (1366 px).
+import type { Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { DEMO, signInThroughPage } from './helpers.ts';
+import { call, invite, type Member } from './members.ts';
+import { demoToken, graphql } from './share-data.ts';
+
+/** A CSV chromatogram: 10 min at 5 Hz with two Gaussian peaks. */
+function csv(): Buffer {
+  const lines = ['time (s),signal (mAU)'];
+  for (let index = 0; index < 3000; index++) {
+    const time = index / 5;
+    const value =
+      1 + 60 * Math.exp(-0.5 * ((time - 150) / 3) ** 2) + 40 * Math.exp(-0.5 * ((time - 320) / 3) ** 2);
+    lines.push(`${time.toFixed(2)},${value.toFixed(5)}`);
+  }
+  return Buffer.from(lines.join('\n'));
+}
+
+interface Lab {
+  sequenceId: number;
+  sampleName: string;
+  measurementId: number;
+  deviceId: number;
+}
+
+/** As the administrator: a sample, a sequence with one row, and an imported (processed) file. */
+async function makeLab(request: APIRequestContext, admin: string): Promise<Lab> {
+  const { devices, methods } = await graphql<{ devices: { id: number }[]; methods: { id: number }[] }>(
+    request,
+    admin,
+    '{ devices(order_by: {id: asc}) { id } methods(where: {is_example: {_eq: true}}, limit: 1) { id } }',
+  );
+  const deviceId = devices[0]!.id;
+  const sampleName = `Role sample ${Date.now()}`;
+  const sample = await call<{ id: number }>(request, admin, 'POST', '/api/samples/', {
+    name: sampleName,
+    device_id: deviceId,
+    method_id: methods[0]!.id,
+    column_name: 'C18',
+  });
+  const sequence = await call<{ id: number }>(request, admin, 'POST', '/api/sequences/', {
+    name: `${sampleName} run`,
+    device_id: deviceId,
+    method_id: methods[0]!.id,
+  });
+  await call(request, admin, 'POST', `/api/sequences/${sequence.id}/drafts/`, {
+    sample_id: sample.id,
+    vial: 2,
+    injections_count: 1,
+  });
+  const imported = await request.post('/api/measurements/import/', {
+    headers: { Authorization: `Bearer ${admin}` },
+    multipart: { file: { name: `role-check-${Date.now()}.csv`, mimeType: 'text/csv', buffer: csv() } },
+  });
+  expect(imported.ok(), await imported.text()).toBe(true);
+  const { measurement_id } = (await imported.json()) as { measurement_id: number };
+  return { sequenceId: sequence.id, sampleName, measurementId: measurement_id, deviceId };
+}
+
+async function signInAs(browser: Browser, member: Member, width: number): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+  await page.goto('/auth/login/');
+  await signInThroughPage(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/app\//);
+  return page;
+}
+
+/** What a reader (reviewer or auditor) finds: every page readable, no action that changes data. */
+async function readsWithoutActions(page: Page, lab: Lab) {
+  const noHorizontalScroll = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()!.width,
+    );
+
+  await page.goto('/app/sequences/');
+  await expect(page.getByRole('table', { name: 'Sequences' })).toContainText(`${lab.sampleName} run`);
+  await expect(page.getByRole('button', { name: 'New sequence' })).toHaveCount(0);
+  await noHorizontalScroll();
+
+  await page.goto(`/app/sequences/${lab.sequenceId}/`);
+  const table = page.getByRole('region', { name: 'Sequence table' });
+  await expect(table.getByLabel('Row 1 sample')).toBeDisabled();
+  await expect(table.getByRole('button', { name: 'Delete row 1' })).toBeDisabled();
+  await expect(table.getByRole('button', { name: 'Add row' })).toHaveCount(0);
+  await expect(page.getByLabel('Sequence method')).toBeDisabled();
+  const run = page.getByRole('region', { name: 'Run' });
+  await expect(run.getByRole('heading', { name: 'Run' })).toBeVisible();
+  await expect(run.getByRole('button', { name: 'Start' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Reprocess' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Review' })).toBeVisible();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const share = page.getByRole('dialog');
+  await expect(share).toBeVisible();
+  await expect(share.getByRole('button', { name: 'Create link' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await noHorizontalScroll();
+
+  await page.goto('/app/sequences/samples');
+  await expect(page.getByRole('table', { name: 'Samples and standards' })).toContainText(lab.sampleName);
+  await expect(page.getByRole('button', { name: 'New sample or standard' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Delete ${lab.sampleName}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Audit trail of ${lab.sampleName}` })).toBeVisible();
+
+  await page.goto('/app/methods/');
+  await expect(page.getByRole('heading', { name: 'Methods', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New method' })).toHaveCount(0);
+  await page.goto('/app/templates/');
+  await expect(page.getByRole('heading', { name: 'Templates', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New template' })).toHaveCount(0);
+
+  await page.goto('/app/devices/');
+  await expect(page.locator('.device-card').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add instrument' })).toHaveCount(0);
+  await page.goto(`/app/devices/${lab.deviceId}/`);
+  await expect(page.getByRole('region', { name: 'Installed column' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Wi-Fi' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Pairing' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Installed column' }).getByRole('button')).toHaveCount(0);
+
+  await page.goto('/app/chromatograms/');
+  await expect(page.getByRole('heading', { name: 'Chromatograms', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import file' })).toHaveCount(0);
+  await page.goto(`/app/chromatograms/${lab.measurementId}`);
+  await expect(page.getByRole('region', { name: 'Peak table' }).locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Reprocess' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Peak editor' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Review' })).toBeVisible();
+  await noHorizontalScroll();
+}
+
+let admin: string;
+let auditor: Member;
+let reviewer: Member;
+let lab: Lab;
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  admin = await demoToken(request);
+  auditor = await invite(request, admin, 'auditor');
+  reviewer = await invite(request, admin, 'reviewer');
+  lab = await makeLab(request, admin);
+});
+
+test('an auditor reads every page on a phone and is offered no action', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await signInAs(browser, auditor, 375);
+  await readsWithoutActions(page, lab);
+  // No signing either: the Review panel offers no Sign… to an auditor.
+  await expect(page.getByRole('region', { name: 'Review' }).locator('.review-state')).toHaveText('Processed');
+  await expect(page.getByRole('button', { name: 'Sign…' })).toHaveCount(0);
+  // Members: the list, no invitation form.
+  await page.goto('/app/members/');
+  await expect(page.getByRole('table', { name: 'Members' })).toContainText(auditor.email);
+  await expect(page.getByRole('button', { name: 'Invite' })).toHaveCount(0);
+  await page.context().close();
+});
+
+test('a reviewer changes nothing and signs one imported measurement in the viewer', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await signInAs(browser, reviewer, 1366);
+  await readsWithoutActions(page, lab);
+  // The viewer's Review panel signs the measurement's current result (docs/signatures.md).
+  const review = page.getByRole('region', { name: 'Review' });
+  await review.getByRole('button', { name: 'Sign…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign the measurement result' });
+  await dialog.getByLabel('Meaning').selectOption({ label: 'Reviewed' });
+  await dialog.getByLabel('Password').fill(reviewer.password);
+  await dialog.getByRole('button', { name: 'Sign' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(review.getByRole('list', { name: 'Signatures' })).toContainText(
+    `Reviewed by ${reviewer.email}`,
+  );
+  await expect(review.locator('.review-state')).toHaveText('Reviewed');
+  await page.context().close();
+});
+
+test('the administrator keeps every action', async ({ browser }) => {
+  const page = await signInAs(browser, { email: DEMO.email, password: DEMO.password, token: admin }, 1366);
+  await page.goto('/app/sequences/');
+  await expect(page.getByRole('button', { name: 'New sequence' })).toBeVisible();
+  await page.goto(`/app/sequences/${lab.sequenceId}/`);
+  await expect(page.getByRole('button', { name: 'Add row' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Reprocess' })).toBeVisible();
+  await page.goto('/app/chromatograms/');
+  await expect(page.getByRole('button', { name: 'Import file' })).toBeVisible();
+  await page.context().close();
+});
