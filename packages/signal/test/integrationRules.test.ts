@@ -64,6 +64,22 @@ describe('drop lines stand at the valley of the signal, not of the detection sig
   }
 });
 
+describe('front riders are skimmed with the parent’s front', () => {
+  it('front_rider: a 5 % peak on the leading edge of its parent, skimmed (T), within 6 %; the parent within 2 %', () => {
+    const c = ruleCase('front_rider');
+    const peaks = peaksOf(c);
+    expect(peaks).toHaveLength(2);
+    const [rider, parent] = matchTruth(c, peaks);
+    // A drop line gives the rider the parent's front under it (+12 % here); the Gaussian skim gives it back.
+    expect(rider!.startCode).toBe('T');
+    expect(rider!.stopCode).toBe('T');
+    expect(percentOff(rider!.area, c.truth[0]!.area)).toBeLessThan(6);
+    expect(percentOff(parent!.area, c.truth[1]!.area)).toBeLessThan(2);
+    // The parent keeps the whole cluster: it starts where the rider started.
+    expect(parent!.startSec).toBeLessThanOrEqual(rider!.startSec);
+  });
+});
+
 if (process.env.CI && !hasReferenceData) throw new Error('../shared/data is required under CI');
 
 describe.skipIf(!hasReferenceData)('drop lines and valley contacts on vendor files (no template)', () => {

@@ -2,6 +2,7 @@ import { baselineAt, type BaselineLine } from '../integration/integrateArea.ts';
 import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
 import type { PeakLimits } from '../figures/measurePeak.ts';
 import type { LimitsInput } from './integrationLimits.ts';
+import { lightAt, lightHalfWidth } from './signalValley.ts';
 
 /**
  * A peak is a rider when the peak before it in its cluster is at least this many times higher (both above
@@ -136,5 +137,151 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
     };
     result[parentIndex] = { ...parent, endSec: originalEnd, stopCode: originalStop };
   }
+  return skimFrontRiders(input, result);
+}
+
+/**
+ * The parent's front above the cluster line just after the valley, fitted as a Gaussian flank:
+ * ln(signal − line) = a + b·(t − t_v) − c·(t − t_v)² (least squares over the first half of the way from the
+ * valley to the parent's apex, starting past the kernel's reach of the rider; c ≥ 0, the front steepening
+ * as a peak's front does). Null when the front is not clean (R² of the log fit under 0.98).
+ */
+function gaussianFront(
+  input: LimitsInput,
+  line: BaselineLine,
+  valleyIndex: number,
+  parentApex: number,
+  margin: number,
+): NonNullable<BaselineLine['tail']> | null {
+  const { timeSec, smoothed } = input;
+  const from = valleyIndex + margin;
+  const to = Math.min(parentApex - 1, from + Math.max(8, Math.round((parentApex - valleyIndex) / 2)));
+  if (to - from < 5) return null;
+  const origin = timeSec[valleyIndex]!;
+  // Normal equations of the quadratic in (t − t_v), moments accumulated in one pass.
+  const s = [0, 0, 0, 0, 0];
+  const r = [0, 0, 0];
+  let sumY = 0;
+  let sumYY = 0;
+  let count = 0;
+  for (let i = from; i <= to; i++) {
+    const above = smoothed[i]! - baselineAt(line, timeSec[i]!);
+    if (!(above > 0)) return null;
+    const t = timeSec[i]! - origin;
+    const y = Math.log(above);
+    let power = 1;
+    for (let p = 0; p < 5; p++) {
+      s[p]! += power;
+      if (p < 3) r[p]! += power * y;
+      power *= t;
+    }
+    sumY += y;
+    sumYY += y * y;
+    count++;
+  }
+  const solution = solve3(
+    [
+      [s[0]!, s[1]!, s[2]!],
+      [s[1]!, s[2]!, s[3]!],
+      [s[2]!, s[3]!, s[4]!],
+    ],
+    r,
+  );
+  if (!solution) return null;
+  const [a, b, q] = solution;
+  const curvature = -q;
+  if (!(b > 0) || !(curvature >= 0)) return null;
+  const total = sumYY - (sumY * sumY) / count;
+  let residual = 0;
+  for (let i = from; i <= to; i++) {
+    const t = timeSec[i]! - origin;
+    const e = Math.log(smoothed[i]! - baselineAt(line, timeSec[i]!)) - (a + b * t + q * t * t);
+    residual += e * e;
+  }
+  if (!(total > 0) || 1 - residual / total < TAIL_FIT_MIN_R2) return null;
+  return { amplitude: Math.exp(a), originSec: origin, tauSec: -1 / b, curvature };
+}
+
+/** Solves a 3 × 3 system by Gaussian elimination with partial pivoting; null when singular. */
+function solve3(matrix: number[][], right: number[]): [number, number, number] | null {
+  const m = matrix.map((row, i) => [...row, right[i]!]);
+  for (let c = 0; c < 3; c++) {
+    let pivot = c;
+    for (let i = c + 1; i < 3; i++) if (Math.abs(m[i]![c]!) > Math.abs(m[pivot]![c]!)) pivot = i;
+    if (!(Math.abs(m[pivot]![c]!) > 0)) return null;
+    [m[c], m[pivot]] = [m[pivot]!, m[c]!];
+    for (let i = c + 1; i < 3; i++) {
+      const f = m[i]![c]! / m[c]![c]!;
+      for (let j = c; j < 4; j++) m[i]![j]! -= f * m[c]![j]!;
+    }
+  }
+  const x = [0, 0, 0];
+  for (let i = 2; i >= 0; i--) {
+    let sum = m[i]![3]!;
+    for (let j = i + 1; j < 3; j++) sum -= m[i]![j]! * x[j]!;
+    x[i] = sum / m[i]![i]!;
+  }
+  return [x[0]!, x[1]!, x[2]!];
+}
+
+/**
+ * Front riders: a small peak on the leading edge of a much larger one (the same height and valley rules
+ * as on a tail) is skimmed with the parent's front, fitted as a rising exponential after the valley and
+ * carried back under the rider; the rider keeps its range, the parent keeps the cluster baseline, starts
+ * where the rider started and gives up the rider's area. Where the front is not a clean exponential the
+ * drop line stays: a straight tangent across a front that steepens towards the apex cuts off much of the
+ * rider (half of it on the synthetic case), more than the drop line adds.
+ */
+function skimFrontRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits[] {
+  const { timeSec, values, smoothed } = input;
+  const half = lightHalfWidth(input.smoothingSamples ?? 1);
+  const result = limits;
+  for (let k = result.length - 2; k >= 0; k--) {
+    const child = result[k]!;
+    if (child.skimParent !== undefined || child.stopCode !== 'V' || (child.sign ?? 1) !== 1) continue;
+    const next = result[k + 1]!;
+    const parentIndex = next.skimParent !== undefined && next.skimParent > k + 1 ? next.skimParent : k + 1;
+    const parent = result[parentIndex]!;
+    if (parent.baseline !== child.baseline) continue;
+    // Heights and the valley on the signal itself (a mean over a quarter of the kernel): the detection
+    // signal's kernel lifts a valley beside a steep front.
+    const above = (index: number) =>
+      lightAt(values, index, half) - baselineAt(child.baseline, timeSec[index]!);
+    const childHeight = above(child.apexIndex);
+    const parentHeight = above(parent.apexIndex);
+    const valleyIndex = nearestIndex(timeSec, child.endSec);
+    if (
+      !(parentHeight >= SKIM_HEIGHT_RATIO * childHeight) ||
+      above(valleyIndex) < SKIM_VALLEY_SHARE * childHeight ||
+      valleyIndex <= child.apexIndex
+    ) {
+      continue;
+    }
+    // The fit of the front starts past the rider's own tail: twice the rider's half-prominence width (its
+    // prominence stands on the valley, so that width is about half its W50), at least the kernel's reach.
+    const margin = Math.max(1, input.smoothingSamples ?? 1, Math.round(2 * (input.widths[k] as number)));
+    const front = gaussianFront(input, child.baseline, valleyIndex, parent.apexIndex, margin);
+    if (!front) continue;
+    const skim = { ...child.baseline, tail: front };
+    // Past the valley the rider's own tail still stands above the parent's front: the rider runs on
+    // until the signal meets the skim, at most to where the fit of the front begins.
+    const reach = valleyIndex + margin;
+    let end = valleyIndex;
+    while (end < reach && smoothed[end + 1]! > baselineAt(skim, timeSec[end + 1]!)) end++;
+    result[k] = {
+      ...child,
+      endSec: timeSec[end]!,
+      baseline: skim,
+      startCode: 'T',
+      stopCode: 'T',
+      skimParent: parentIndex,
+    };
+    result[parentIndex] = { ...parent, startSec: child.startSec, startCode: child.startCode };
+  }
   return result;
+}
+
+function nearestIndex(timeSec: Float64Array, tSec: number): number {
+  const after = Math.min(timeSec.length - 1, firstIndexAtOrAfter(timeSec, tSec));
+  return after > 0 && tSec - timeSec[after - 1]! < timeSec[after]! - tSec ? after - 1 : after;
 }

@@ -8,9 +8,10 @@ export interface BaselineLine {
   endValue: number;
   /**
    * An exponential added to the line (exponential skim: the parent's tail under a rider),
-   * amplitude · exp(−(t − originSec)/tauSec).
+   * amplitude · exp(−(t − originSec)/tauSec − curvature · (t − originSec)²); `curvature` (1/s², default 0)
+   * makes it a Gaussian (the parent's front under a front rider).
    */
-  tail?: { amplitude: number; originSec: number; tauSec: number };
+  tail?: { amplitude: number; originSec: number; tauSec: number; curvature?: number };
 }
 
 export function baselineAt(line: BaselineLine, tSec: number): number {
@@ -20,7 +21,9 @@ export function baselineAt(line: BaselineLine, tSec: number): number {
       ? line.startValue
       : line.startValue + ((line.endValue - line.startValue) * (tSec - line.startSec)) / span;
   const tail = line.tail;
-  return tail ? straight + tail.amplitude * Math.exp(-(tSec - tail.originSec) / tail.tauSec) : straight;
+  if (!tail) return straight;
+  const dt = tSec - tail.originSec;
+  return straight + tail.amplitude * Math.exp(-dt / tail.tauSec - (tail.curvature ?? 0) * dt * dt);
 }
 
 /**
