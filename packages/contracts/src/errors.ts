@@ -43,6 +43,10 @@ export const domainErrors = {
   sample_column_required: 'Column must not be None.',
   sample_column_not_selected: 'Column is not selected.',
   sample_is_standard: 'Sample is a Standard, use the standard controller.',
+  sample_injected:
+    'This sample has been injected: it is part of the record and can no longer be changed or deleted. Make a new sample for new runs.',
+  standard_injected:
+    'This standard has been injected: it is part of the record and can no longer be changed or deleted. Correct expected retention times and amounts in the components of the processing template, then reprocess.',
   // Device
   device_column_not_configured: 'Column is not configured.',
   device_different: 'Different device.',

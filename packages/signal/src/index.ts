@@ -52,4 +52,5 @@ export * from './noise/baselineNoise.ts';
 export * from './quantitation/calibrationModel.ts';
 export * from './quantitation/fitCalibrationModel.ts';
 export * from './quantitation/amountFromCalibrationCurve.ts';
+export * from './quantitation/sampleAmount.ts';
 export * from './statistics/replicateStatistics.ts';

@@ -103,6 +103,8 @@ export interface PostprocessingTemplatesTable {
   params_dtim: Json;
   /** The template's components (migration 0013): a JSON list checked by componentsSchema (contracts). */
   components: Json;
+  /** How the calibration takes its standards (migration 0014): the whole sequence or the bracketing ones. */
+  calibration_mode: Defaulted<'total' | 'bracketed'>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -163,6 +165,14 @@ export interface DraftsTable {
   injections_count: Defaulted<number>;
   method_id: Nullable<number>;
   enabled: Defaulted<boolean>;
+  /** Sample weight in mg (migration 0014); null: not weighed. */
+  weight_mg: Nullable<number>;
+  /** Dilution factor; null: 1. */
+  dilution: Nullable<number>;
+  /** Injection volume in µL; null: the method's. */
+  injection_ul: Nullable<number>;
+  /** A standard on this row checks the curve instead of calibrating it. */
+  check_standard: Defaulted<boolean>;
   created_at: Timestamp;
 }
 

@@ -30,6 +30,8 @@ export interface CalibrationsTable {
   residual_sd: Nullable<number>;
   residuals: Json;
   problem: ColumnType<unknown, string | null | undefined, string | null>;
+  /** 0: the whole sequence's curve; 1…: the curve of one bracket of standards (migration 0014). */
+  bracket: Defaulted<number>;
   created_at: Timestamp;
 }
 

@@ -158,6 +158,7 @@ export function createResultsRepository(db: Kysely<Database>) {
         .selectAll()
         .where('sequence_id', '=', sequenceId)
         .orderBy('analyte')
+        .orderBy('bracket')
         .execute();
     },
     async replaceCalibrations(

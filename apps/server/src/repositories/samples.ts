@@ -72,6 +72,16 @@ export function createSamplesRepository(db: Kysely<Database>) {
     async remove(trx: Db, id: number): Promise<void> {
       await trx.deleteFrom('samples').where('id', '=', id).execute();
     },
+    /** Whether any injection (any run, any outcome) took this sample. */
+    async injected(sampleId: number, trx: Db = db): Promise<boolean> {
+      const row = await trx
+        .selectFrom('injections')
+        .select('id')
+        .where('sample_id', '=', sampleId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     async analytes(sampleIds: number[], trx: Db = db): Promise<AnalyteRow[]> {
       if (sampleIds.length === 0) return [];
       return trx

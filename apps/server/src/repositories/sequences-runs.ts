@@ -139,7 +139,14 @@ export function createRunsRepository(db: Kysely<Database>) {
         .selectFrom('measurements as m')
         .innerJoin('injections as i', 'i.id', 'm.injection_id')
         .selectAll('m')
-        .select(['i.draft_id', 'i.replicate', 'i.vial', 'i.state as injection_state', 'i.interrupted_reason'])
+        .select([
+          'i.draft_id',
+          'i.replicate',
+          'i.vial',
+          'i.state as injection_state',
+          'i.interrupted_reason',
+          'i.method_snapshot',
+        ])
         .where('i.sequence_id', '=', sequenceId)
         .orderBy('i.id')
         .execute();

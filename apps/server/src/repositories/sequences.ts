@@ -13,6 +13,10 @@ export interface DraftValues {
   injections_count: number;
   method_id: number | null;
   enabled: boolean;
+  weight_mg: number | null;
+  dilution: number | null;
+  injection_ul: number | null;
+  check_standard: boolean;
 }
 
 export function createSequencesRepository(db: Kysely<Database>) {

@@ -6,14 +6,20 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue
   stored: number | null;
   /** Saves the new value; a rejected promise puts the stored value back. */
   onCommit: (value: number) => Promise<unknown>;
+  /** When given, emptying the cell saves "no value" through it (else an empty cell keeps the stored one). */
+  onClear?: () => Promise<unknown>;
 };
 
-export function StoredNumberInput({ stored, onCommit, onKeyDown, ...rest }: Props) {
+export function StoredNumberInput({ stored, onCommit, onClear, onKeyDown, ...rest }: Props) {
   const storedText = stored === null ? '' : String(stored);
   const [text, setText] = useState(storedText);
   useEffect(() => setText(storedText), [storedText]);
   const commit = () => {
     const value = Number(text);
+    if (text.trim() === '' && onClear && stored !== null) {
+      onClear().catch(() => setText(storedText));
+      return;
+    }
     if (text.trim() === '' || value === stored) {
       setText(storedText);
       return;

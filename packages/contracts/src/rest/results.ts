@@ -70,6 +70,15 @@ export const injectionResultSchema = z.object({
   replicate: z.number().int().nullable(),
   vial: z.number().int().nullable(),
   sample: z.object({ id, name: z.string(), type: z.enum(sampleTypes) }).nullable(),
+  /** The row's sample weight (mg) and dilution factor the amounts are corrected by (docs/assay.md). */
+  weight_mg: z.number().nullable(),
+  dilution: z.number().nullable(),
+  /** The injection volume the instrument ran with, µL. */
+  injection_ul: z.number().nullable(),
+  /** A standard on a check-standard row: read through the curve, not calibrating it. */
+  check_standard: z.boolean(),
+  /** The calibration bracket the injection's amounts were read through (0: the whole sequence). */
+  bracket: z.number().int().nullable(),
   points_count: z.number().int(),
   result: processingResultSchema.nullable(),
   /** Why the finished injection has no result: the catalogue text of its processing failure. */
@@ -98,6 +107,8 @@ export const calibrationSchema = z.object({
   id,
   sequence_id: id,
   analyte: z.string(),
+  /** 0: the whole sequence's curve; 1…: the curve of one bracket of standards (docs/assay.md). */
+  bracket: z.number().int(),
   amount_unit: z.string(),
   model: z.enum(['single_point', ...componentModels]),
   weighting: z.enum(componentWeightings),

@@ -21,6 +21,14 @@ export const draftInputSchema = z.object({
   injections_count: z.number().int().min(1).max(100).default(1),
   method_id: id.nullable().default(null),
   enabled: z.boolean().default(true),
+  /** Sample weight in mg; null: not weighed (docs/assay.md "Amounts in the sample"). */
+  weight_mg: z.number().positive().max(1e9).nullable().default(null),
+  /** Dilution factor; null: 1. */
+  dilution: z.number().positive().max(1e9).nullable().default(null),
+  /** Injection volume in µL sent to the instrument for this row; null: the method's. */
+  injection_ul: z.number().positive().max(5000).nullable().default(null),
+  /** A standard on this row checks the curve (its deviation against the limit) instead of calibrating it. */
+  check_standard: z.boolean().default(false),
 });
 export type DraftInput = z.input<typeof draftInputSchema>;
 
@@ -37,6 +45,10 @@ export const draftSchema = z.object({
   injections_count: z.number().int(),
   method_id: id.nullable(),
   enabled: z.boolean(),
+  weight_mg: z.number().nullable(),
+  dilution: z.number().nullable(),
+  injection_ul: z.number().nullable(),
+  check_standard: z.boolean(),
   /** The row has run or is running: the server refuses changes, deletion and moves. */
   locked: z.boolean(),
 });

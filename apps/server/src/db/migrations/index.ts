@@ -11,6 +11,7 @@ import * as tokenVersions from './0010_token_versions.ts';
 import * as workspaces from './0011_workspaces.ts';
 import * as auditTrail from './0012_audit_trail.ts';
 import * as components from './0013_components.ts';
+import * as assay from './0014_assay.ts';
 import * as signatures from './0015_signatures.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0011_workspaces': workspaces,
   '0012_audit_trail': auditTrail,
   '0013_components': components,
+  '0014_assay': assay,
   '0015_signatures': signatures,
 };

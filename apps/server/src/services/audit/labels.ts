@@ -193,6 +193,10 @@ const draftFields: Record<string, string> = {
   injections_count: 'Injections',
   method_id: 'Method',
   enabled: 'Enabled',
+  weight_mg: 'Weight (mg)',
+  dilution: 'Dilution',
+  injection_ul: 'Injection volume (µL)',
+  check_standard: 'Check standard',
 };
 
 const injectionFields: Record<string, string> = {

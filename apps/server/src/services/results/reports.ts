@@ -22,6 +22,7 @@ import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SamplesRepository } from '../../repositories/samples.ts';
 import type { SequencesRepository } from '../../repositories/sequences.ts';
 import { replicateSummaries } from './replicates.ts';
+import { bracketsOf, calibrates, calibrationModeOf, plannedInjection } from './sequence-calibration.ts';
 
 function peakView(peak: PeakRow) {
   const {
@@ -127,9 +128,21 @@ export function createReportsService(deps: {
       workspaceId,
       measurements.map((m) => m.sample_id).filter((id): id is number => id !== null),
     );
-    const injections = measurements.map((m): InjectionResult => {
+    const drafts = new Map((await sequences.drafts([sequenceId])).map((d) => [d.id, d]));
+    const planned = measurements.map((m) =>
+      plannedInjection(
+        m,
+        sampleRows.find((s) => s.id === m.sample_id),
+        m.draft_id === null ? undefined : drafts.get(m.draft_id),
+        m.state === 'complete' ? latest.find((r) => r.measurement_id === m.id) : undefined,
+      ),
+    );
+    const firstStandard = planned.find(calibrates);
+    const { bracketOf } = bracketsOf(planned, calibrationModeOf(firstStandard?.result?.template_snapshot));
+    const injections = measurements.map((m, index): InjectionResult => {
       const result = latest.find((r) => r.measurement_id === m.id);
       const sample = sampleRows.find((s) => s.id === m.sample_id);
+      const draft = m.draft_id === null ? undefined : drafts.get(m.draft_id);
       return {
         // Read through the injections join: every row has its injection.
         injection_id: m.injection_id!,
@@ -141,6 +154,11 @@ export function createReportsService(deps: {
         replicate: m.replicate,
         vial: m.vial,
         sample: sample ? { id: sample.id, name: sample.name, type: sample.type } : null,
+        weight_mg: draft?.weight_mg ?? null,
+        dilution: draft?.dilution ?? null,
+        injection_ul: planned[index]!.volumeUl,
+        check_standard: sample?.type === 'standard' && (draft?.check_standard ?? false),
+        bracket: bracketOf.get(m.id) ?? null,
         points_count: m.points_count,
         result: result ? resultView(result, peaks) : null,
         processing_error: processingErrorOf(m.metadata),

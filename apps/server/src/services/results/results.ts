@@ -5,7 +5,6 @@ import {
   checkProcessingTemplate,
   domainErrors,
   flattenTemplate,
-  type CalibrationProblem,
   type FlatTemplate,
   type TemplatePayload,
 } from '@eluent/contracts';
@@ -19,7 +18,7 @@ import type { PeakValues, ResultRow, ResultsRepository } from '../../repositorie
 import type { AnalyteRow, SamplesRepository } from '../../repositories/samples.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SequencesRepository, TemplateRow } from '../../repositories/sequences.ts';
-import { amountOf, calibrateComponent, type SequenceCurve, type StandardPoint } from './calibration.ts';
+import { calibrates, calibrationModeOf, planCalibration, plannedInjection } from './sequence-calibration.ts';
 import { componentsNotFound, expectedComponents, namePeaks, type ExpectedComponent } from './components.ts';
 
 /** What a result records about the template that made it. */
@@ -39,7 +38,11 @@ export function snapshotOf(row: TemplateRow | undefined): TemplateSnapshot {
     params_dtim: row.params_dtim as Record<string, unknown>,
   } as Partial<TemplatePayload> & { id: number };
   // The components travel with the snapshot: a result names its peaks as the template did when it was made.
-  return { ...flattenTemplate(payload), components: row.components ?? [] };
+  return {
+    ...flattenTemplate(payload),
+    components: row.components ?? [],
+    calibration_mode: row.calibration_mode ?? 'total',
+  };
 }
 
 /**
@@ -141,6 +144,7 @@ export interface ProcessOptions {
 
 interface CalibrationLine {
   analyte: string;
+  bracket?: number;
   model: string;
   slope?: number | null;
   intercept?: number | null;
@@ -160,7 +164,9 @@ function calibrationText(line: CalibrationLine): string {
 
 function calibrationSummary(lines: CalibrationLine[]): Record<string, string> {
   const summary: Record<string, string> = {};
-  for (const line of lines) summary[line.analyte] = calibrationText(line);
+  for (const line of lines)
+    summary[line.bracket ? `${line.analyte} (bracket ${line.bracket})` : line.analyte] =
+      calibrationText(line);
   return summary;
 }
 
@@ -211,7 +217,8 @@ export function createResultsService(deps: {
 
   /**
    * The calibration of each component from the standards' newest results (model and weighting from the
-   * components those results were made with), then every sample's amounts.
+   * components those results were made with; one curve per bracket when they bracket), then every sample's
+   * amounts corrected by its row's injection volume, dilution and weight (sequence-calibration.ts).
    */
   async function recalibrate(sequenceId: number): Promise<void> {
     const sequence = await sequences.byId(sequenceId);
@@ -223,70 +230,36 @@ export function createResultsService(deps: {
       ...new Set(measurements.map((m) => m.sample_id).filter((id): id is number => id !== null)),
     ]);
     const sampleById = new Map(sampleRows.map((row) => [row.id, row]));
+    const drafts = new Map((await sequences.drafts([sequenceId])).map((d) => [d.id, d]));
     const analytes = await samples.analytes(sampleRows.filter((s) => s.type === 'standard').map((s) => s.id));
     const latest = await results.latestResults(measurements.map((m) => m.id));
     const peaks = await results.peaks(latest.map((r) => r.id));
     const latestOf = new Map(latest.map((r) => [r.measurement_id, r]));
-
-    const points = new Map<string, StandardPoint[]>();
-    const units = new Map<string, string>();
-    const notFound = new Map<string, CalibrationProblem>();
-    let components: ExpectedComponent[] = [];
-    for (const measurement of measurements) {
-      const sample = measurement.sample_id === null ? undefined : sampleById.get(measurement.sample_id);
-      const result = latestOf.get(measurement.id);
-      if (sample?.type !== 'standard' || !result) continue;
-      if (components.length === 0) components = expectedComponents(result.template_snapshot, []);
-      for (const error of (result.errors ?? []) as Array<Partial<CalibrationProblem>>) {
-        if (error.code === 'component_not_found' && typeof error.component === 'string')
-          notFound.set(error.component, error as CalibrationProblem);
-      }
-      for (const analyte of analytes.filter((a) => a.sample_id === sample.id)) {
-        units.set(analyte.analyte, analyte.amount_unit);
-        const peak = peaks.find((p) => p.result_id === result.id && p.name === analyte.analyte);
-        if (!peak || analyte.amount === null) continue;
-        const list = points.get(analyte.analyte) ?? [];
-        list.push({ amount: analyte.amount, area: peak.area, measurement_id: measurement.id });
-        points.set(analyte.analyte, list);
-      }
-    }
-    const names = [...new Set([...points.keys(), ...notFound.keys()])];
-    const curves = new Map<string, SequenceCurve | null>();
-    const rows = names.map((name) => {
-      const component = components.find((c) => c.name === name);
-      const { values, curve } = calibrateComponent(
-        name,
-        points.get(name) ?? [],
-        component,
-        notFound.get(name),
-        units.get(name) ?? '',
-      );
-      curves.set(name, curve);
-      return {
-        ...values,
-        owner_id: sequence.owner_id,
-        workspace_id: sequence.workspace_id,
-        amount_unit: values.amount_unit,
-      };
+    const injections = measurements.map((m) =>
+      plannedInjection(
+        m,
+        m.sample_id === null ? undefined : sampleById.get(m.sample_id),
+        m.draft_id === null ? undefined : drafts.get(m.draft_id),
+        latestOf.get(m.id),
+      ),
+    );
+    const firstStandard = injections.find(calibrates);
+    const plan = planCalibration({
+      injections,
+      analytes,
+      peaks,
+      mode: calibrationModeOf(firstStandard?.result?.template_snapshot),
     });
+    const rows = plan.rows.map((values) => ({
+      ...values,
+      owner_id: sequence.owner_id,
+      workspace_id: sequence.workspace_id,
+    }));
     await db.transaction().execute(async (trx) => {
       const before = calibrationSummary(await results.calibrations(sequenceId, trx));
       await results.replaceCalibrations(trx, sequenceId, rows);
-      for (const peak of peaks) {
-        if (!peak.name) continue;
-        const result = latest.find((r) => r.id === peak.result_id)!;
-        const measurement = measurements.find((m) => m.id === result.measurement_id)!;
-        const sample = measurement.sample_id === null ? undefined : sampleById.get(measurement.sample_id);
-        if (sample?.type === 'standard') {
-          const known = analytes.find((a) => a.sample_id === sample.id && a.analyte === peak.name);
-          await results.setPeakAmount(trx, peak.id, known?.amount ?? null, known?.amount_unit ?? null);
-          continue;
-        }
-        const curve = curves.get(peak.name);
-        const amount = amountOf(curve, peak.area);
-        const unit = rows.find((row) => row.analyte === peak.name)?.amount_unit ?? null;
-        await results.setPeakAmount(trx, peak.id, amount, curve ? unit : null);
-      }
+      for (const { peakId, amount, unit } of plan.amounts)
+        await results.setPeakAmount(trx, peakId, amount, unit);
       // The audit event last: the chain head stays locked only from here to the commit (docs/audit.md).
       const after = calibrationSummary(rows);
       if (JSON.stringify(before) !== JSON.stringify(after)) {

@@ -69,6 +69,12 @@ export function createSamplesService(repository: SamplesRepository) {
     return row;
   }
 
+  /** An injected sample or standard is a record: changes and deletion are refused (docs/assay.md). */
+  async function checkNotInjected(row: SampleRow, trx: Executor): Promise<void> {
+    if (await repository.injected(row.id, trx))
+      throw AppError.domain(409, row.type === 'standard' ? 'standard_injected' : 'sample_injected');
+  }
+
   async function withAnalytes(row: SampleRow): Promise<SampleView> {
     return row.type === 'standard' ? view(row, await repository.analytes([row.id])) : view(row);
   }
@@ -137,6 +143,7 @@ export function createSamplesService(repository: SamplesRepository) {
       requireRole(actor, 'samples.update');
       return db.transaction().execute(async (trx) => {
         const current = await owned(actor, sampleId, controller, trx);
+        await checkNotInjected(current, trx);
         checkNotStandard(body, controller);
         checkInstrumentNamed(body, true);
         const merged = {
@@ -179,6 +186,7 @@ export function createSamplesService(repository: SamplesRepository) {
       requireRole(actor, 'samples.delete');
       await db.transaction().execute(async (trx) => {
         const current = await owned(actor, sampleId, controller, trx);
+        await checkNotInjected(current, trx);
         await repository.remove(trx, sampleId);
         await writeAudit(trx, {
           userId: actor.userId,

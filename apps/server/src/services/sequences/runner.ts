@@ -174,7 +174,12 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     if (!sample) return fail(sequence, 'draft_invalid');
     let deviceMethod;
     try {
-      deviceMethod = deviceMethodFromStored({ ...method, name: method.name.slice(0, 200) });
+      // The row's injection volume, when it sets one, replaces the method's (docs/assay.md).
+      deviceMethod = deviceMethodFromStored({
+        ...method,
+        name: method.name.slice(0, 200),
+        injection_ul: next.draft.injection_ul ?? method.injection_ul,
+      });
     } catch {
       return fail(sequence, 'device_method_not_configured');
     }

@@ -74,6 +74,14 @@ export function createSequencesService(
     if (vials !== undefined && values.vial > vials) {
       throw AppError.domain(400, 'draft_invalid', { fields: { vial: [`Must be lower than ${vials + 1}`] } });
     }
+    const maxUl = device
+      ? hardwareOf(device).find((c) => c.kind === 'injector')?.limits.max_injection_ul
+      : undefined;
+    if (values.injection_ul !== null && typeof maxUl === 'number' && values.injection_ul > maxUl) {
+      throw AppError.domain(400, 'draft_invalid', {
+        fields: { injection_ul: [`Must be at most ${maxUl} µL`] },
+      });
+    }
     if (values.method_id !== null) {
       const method = await samples.method(workspaceId, values.method_id);
       if (!method) throw AppError.domain(400, 'draft_invalid', { fields: { method_id: ['is not valid'] } });
@@ -235,6 +243,10 @@ export function createSequencesService(
             injections_count: current.injections_count,
             method_id: current.method_id,
             enabled: current.enabled,
+            weight_mg: current.weight_mg,
+            dilution: current.dilution,
+            injection_ul: current.injection_ul,
+            check_standard: current.check_standard,
             ...rest,
           },
           'draft_invalid',

@@ -29,6 +29,7 @@ function analytesText(sample: Sample): string {
 export function SamplesPage() {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Sample | null>(null);
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const [history, setHistory] = useState<Sample | null>(null);
   const can = useCan();
@@ -48,7 +49,8 @@ export function SamplesPage() {
         lead={
           <>
             What goes into a sequence table. A standard carries, per analyte, an amount and an expected
-            retention time.
+            retention time. Samples and standards can be changed until they have been injected; after that,
+            expected times and amounts are corrected in the processing template&apos;s components.
           </>
         }
         actions={
@@ -62,6 +64,9 @@ export function SamplesPage() {
         }
       />
       {creating && can('samples.create') && <SampleForm onDone={() => setCreating(false)} />}
+      {editing && can('samples.update') && (
+        <SampleForm key={editing.id} editing={editing} onDone={() => setEditing(null)} />
+      )}
       {samples.isError && <LoadFailure error={samples.error} onRetry={() => void samples.refetch()} />}
       {samples.isPending && <LoadingSkeleton label="samples and standards" />}
       {samples.data && (
@@ -99,6 +104,17 @@ export function SamplesPage() {
                   <td className="samples__analytes">{analytesText(sample)}</td>
                   <td>{formatDateTime(sample.created_at)}</td>
                   <td className="list-table__actions">
+                    {can('samples.update') && (
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`Edit ${sample.name}`}
+                        title="Edit"
+                        onClick={() => setEditing(sample)}
+                      >
+                        <Icon name="edit" />
+                      </button>
+                    )}
                     <button
                       type="button"
                       className="icon-button"

@@ -1,5 +1,5 @@
-// The sequence table: rows of a sample or standard, vial, injections, method and enabled; add, reorder,
-// delete. Every change goes to the server at once; a refused change shows the server's message as a toast
+// The sequence table: rows of a sample or standard, vial, injections, method, the sample's weight, dilution
+// and injection volume (docs/assay.md), a standard's check-standard mark and enabled; add, reorder, delete. Every change goes to the server at once; a refused change shows the server's message as a toast
 // and the row shows what is stored again.
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -70,7 +70,9 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
       <div className="sequence-section__head">
         <h2>Sequence table</h2>
         <span className="sequence-section__hint">
-          Rows run in order; each enabled row gives its number of injections. Rows that have run are locked.
+          Rows run in order; each enabled row gives its number of injections. Amounts are corrected by the
+          row: × dilution ÷ weight, and by the injection volume (empty: the method&apos;s). Rows that have run
+          are locked.
         </span>
       </div>
       <div className="table-scroll">
@@ -82,6 +84,10 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
               <th>Vial</th>
               <th>Injections</th>
               <th>Method</th>
+              <th>Weight, mg</th>
+              <th>Dilution</th>
+              <th>Inj. vol., µL</th>
+              <th>Check std.</th>
               <th>Enabled</th>
               <th aria-label="Actions" />
             </tr>
@@ -89,7 +95,7 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
           <tbody>
             {drafts.length === 0 && (
               <tr>
-                <td colSpan={7} className="list-table__empty">
+                <td colSpan={11} className="list-table__empty">
                   The table is empty. Add a sample or a standard below.
                 </td>
               </tr>
@@ -173,6 +179,57 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
                         </option>
                       ))}
                     </select>
+                  </td>
+                  <td>
+                    <StoredNumberInput
+                      aria-label={`Row ${index + 1} weight (mg)`}
+                      disabled={locked}
+                      min={0}
+                      step="any"
+                      placeholder="—"
+                      className="edit-table__number"
+                      stored={draft.weight_mg}
+                      onCommit={(weight_mg) => patchAsync(draft, { weight_mg })}
+                      onClear={() => patchAsync(draft, { weight_mg: null })}
+                    />
+                  </td>
+                  <td>
+                    <StoredNumberInput
+                      aria-label={`Row ${index + 1} dilution`}
+                      disabled={locked}
+                      min={0}
+                      step="any"
+                      placeholder="1"
+                      className="edit-table__number"
+                      stored={draft.dilution}
+                      onCommit={(dilution) => patchAsync(draft, { dilution })}
+                      onClear={() => patchAsync(draft, { dilution: null })}
+                    />
+                  </td>
+                  <td>
+                    <StoredNumberInput
+                      aria-label={`Row ${index + 1} injection volume (µL)`}
+                      disabled={locked}
+                      min={0}
+                      step="any"
+                      placeholder="method"
+                      className="edit-table__number"
+                      stored={draft.injection_ul}
+                      onCommit={(injection_ul) => patchAsync(draft, { injection_ul })}
+                      onClear={() => patchAsync(draft, { injection_ul: null })}
+                    />
+                  </td>
+                  <td>
+                    {sample?.type === 'standard' && (
+                      <input
+                        type="checkbox"
+                        aria-label={`Row ${index + 1} check standard`}
+                        title="A check standard is read through the curve and compared with its amount; it does not calibrate."
+                        disabled={locked}
+                        checked={draft.check_standard}
+                        onChange={(event) => patch(draft, { check_standard: event.target.checked })}
+                      />
+                    )}
                   </td>
                   <td>
                     <input

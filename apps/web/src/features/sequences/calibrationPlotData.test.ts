@@ -15,6 +15,7 @@ const calibration = (changes: Partial<Calibration>): Calibration => ({
   id: 1,
   sequence_id: 1,
   analyte: 'caffeine',
+  bracket: 0,
   amount_unit: 'µg/mL',
   model: 'linear',
   weighting: 'none',

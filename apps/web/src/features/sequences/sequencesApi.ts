@@ -68,8 +68,9 @@ export async function fetchAllSamples(): Promise<Sample[]> {
 }
 export const createSample = (body: SampleInput) =>
   call<Sample>('POST', body.type === 'standard' ? '/api/standards/' : '/api/samples/', body);
-export const updateStandard = (id: number, body: Partial<SampleInput>) =>
-  call<Sample>('PATCH', `/api/standards/${id}/`, body);
+/** Changes a sample, blank or standard; the server refuses one that has been injected. */
+export const updateSample = (id: number, body: SampleInput) =>
+  call<Sample>('PATCH', `/api/${body.type === 'standard' ? 'standards' : 'samples'}/${id}/`, body);
 export const deleteSample = (sample: Pick<Sample, 'id' | 'type'>) =>
   call<null>('DELETE', `/api/${sample.type === 'standard' ? 'standards' : 'samples'}/${sample.id}/`);
 
