@@ -52,6 +52,9 @@ export async function startServer(
       ELUENT_SIM_SPEED: '50',
       ELUENT_LOG_LEVEL: 'warn',
       ELUENT_RATE_LIMIT: '1000',
+      // The lowest scrypt cost the server accepts: every test signs in, and at the production cost each
+      // sign-in is a second of CPU beside the other tier's tests (the cost itself is tested in passwords.test.ts).
+      ELUENT_SCRYPT_COST: '14',
       ...inherited,
       ...env,
       PORT: String(port),

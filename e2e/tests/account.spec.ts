@@ -22,7 +22,7 @@ test('the account page shows the e-mail, changes the password through the e-mail
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login\/$/);
-  const mail = await readLatestMail(email);
+  const mail = await readLatestMail(email, '/auth/reset-password/?code=');
   const link = /https?:\/\/\S+\/auth\/reset-password\/\?code=[^\s"<>]+/.exec(mail)?.[0];
   expect(link).toBeTruthy();
   const url = new URL(link!);

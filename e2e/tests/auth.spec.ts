@@ -120,7 +120,7 @@ test('recovers a password through the e-mailed link', async ({ page }, testInfo)
   await expect(page.getByRole('status')).toContainText('a link to reset the password has been sent');
   await shot(page, testInfo, 'recovery-sent');
 
-  const mail = await readLatestMail(email);
+  const mail = await readLatestMail(email, '/auth/reset-password/?code=');
   const link = /https?:\/\/\S+\/auth\/reset-password\/\?code=[^\s"<>]+/.exec(mail)?.[0];
   expect(link).toBeTruthy();
   const url = new URL(link!);

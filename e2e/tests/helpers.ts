@@ -41,10 +41,12 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** The newest e-mail to the address, decoded; waits until it arrives. */
-export async function readLatestMail(to: string): Promise<string> {
+export async function readLatestMail(to: string, containing?: string): Promise<string> {
   const outbox = join(dataDir(), 'outbox');
   const safe = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
   let found = '';
+  // Polls until the newest mail to the address exists and, when `containing` is given, holds that text:
+  // an older mail to the same address (a sign-up verification, an earlier link) is not the one awaited.
   await expect
     .poll(() => {
       let files: string[] = [];
@@ -57,9 +59,9 @@ export async function readLatestMail(to: string): Promise<string> {
       }
       const latest = files.at(-1);
       if (!latest) return false;
-      found = readFileSync(join(outbox, latest), 'utf8');
-      return true;
+      found = decodeQuotedPrintable(readFileSync(join(outbox, latest), 'utf8'));
+      return containing === undefined || found.includes(containing);
     })
     .toBe(true);
-  return decodeQuotedPrintable(found);
+  return found;
 }

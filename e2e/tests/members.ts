@@ -50,7 +50,7 @@ export async function invite(
   );
   if (!workspaces.email_verified) {
     await call(request, admin, 'POST', '/api/accounts/me/verification/');
-    const code = codeIn(await readLatestMail(DEMO.email), 'auth/verify-email');
+    const code = codeIn(await readLatestMail(DEMO.email, '/auth/verify-email/?code='), 'auth/verify-email');
     await call(request, null, 'POST', '/api/accounts/verify-email/', { code });
   }
   const email = uniqueEmail(role);
@@ -58,7 +58,7 @@ export async function invite(
     email,
     role,
   });
-  const code = codeIn(await readLatestMail(email), 'app/invitation');
+  const code = codeIn(await readLatestMail(email, '/app/invitation/?code='), 'app/invitation');
   const account = await call<{ access: string }>(request, null, 'POST', '/api/accounts/', {
     email,
     password: MEMBER_PASSWORD,

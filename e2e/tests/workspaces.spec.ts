@@ -34,7 +34,7 @@ test('an admin invites a reviewer who joins, sees the shared sequence and is off
   if (await verifyNote.isVisible()) {
     await page.getByRole('button', { name: 'Send a new link' }).click();
     await expect(page.getByRole('button', { name: 'Send a new link' })).toBeDisabled();
-    await page.goto(link(await readLatestMail(DEMO.email), 'auth/verify-email'));
+    await page.goto(link(await readLatestMail(DEMO.email, '/auth/verify-email/?code='), 'auth/verify-email'));
     await expect(page.getByRole('status')).toContainText('Your e-mail address is verified.');
     await page.goto('/app/members/');
   }
@@ -47,7 +47,7 @@ test('an admin invites a reviewer who joins, sees the shared sequence and is off
   // The invitee, on a phone, follows the mailed link, signs up with the invited address and accepts.
   const invitee = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const phone = await invitee.newPage();
-  await phone.goto(link(await readLatestMail(reviewerEmail), 'app/invitation'));
+  await phone.goto(link(await readLatestMail(reviewerEmail, '/app/invitation/?code='), 'app/invitation'));
   await expect(phone).toHaveURL(/\/auth\/login/);
   await phone.getByRole('link', { name: 'Create an account' }).click();
   await phone.getByLabel('E-mail').fill(reviewerEmail);
