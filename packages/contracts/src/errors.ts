@@ -92,6 +92,11 @@ export const domainErrors = {
   method_only_name_changeable: 'Only name is changeable.',
   method_hardware_mismatch: 'Method hardware configuration does not match the device.',
   method_configuration_incompatible: 'Method configuration is incompatible.',
+  // Placeholders are filled from the instrument's hardware configuration (`limitBreach`, `limitRefusalText`).
+  method_limit_max: 'At most {max} {unit}, the limit of the instrument’s {part}.',
+  method_limit_min: 'At least {min} {unit}, the limit of the instrument’s {part}.',
+  method_exceeds_instrument_limits:
+    'Method “{method}” cannot run on {instrument}: {quantity} is {value} {unit}, the {part} allows {allowed}.',
   // Peak processing
   processing_general_error: 'Peak processing failed.',
   processing_no_peaks: 'No peaks found.',

@@ -8,6 +8,7 @@ export const formMessages = {
   invalid: 'is not valid',
   unique: 'Names must be unique',
   oneReference: 'Only one component can be the reference peak',
+  gradientStart: 'The first step of a gradient is at 0 min',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -2,3 +2,4 @@ export * from './hardware.ts';
 export * from './messages.ts';
 export * from './method.ts';
 export * from './errors.ts';
+export * from './limits.ts';

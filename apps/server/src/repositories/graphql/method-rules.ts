@@ -4,14 +4,25 @@
 // docs/graphql.md).
 import { sql, type RawBuilder } from 'kysely';
 import { AppError } from '../../errors.ts';
-import { methodConfigurationCompatible } from '../../lib/method-configuration.ts';
+import { methodConfigurationProblems } from '../../lib/method-configuration.ts';
 
 /** The columns of a stored method that may still change (PRODUCT.md §4: methods are otherwise immutable). */
 export const methodChangeableColumns: readonly string[] = ['name', 'archived', 'favorite'];
 
-/** Refuses a new method whose settings its hardware configuration cannot run. */
+/**
+ * Refuses a new method whose settings its hardware configuration cannot run: a malformed configuration as
+ * incompatible, a value outside a part's limits with the catalogue's message for that field (the first one
+ * as the detail, every one under `fields`).
+ */
 export function checkNewMethod(method: Record<string, unknown>): void {
-  if (!methodConfigurationCompatible(method)) throw AppError.domain(400, 'method_configuration_incompatible');
+  const problems = methodConfigurationProblems(method);
+  if (problems === 'malformed') throw AppError.domain(400, 'method_configuration_incompatible');
+  const first = problems[0];
+  if (!first) return;
+  const fields = Object.fromEntries(problems.map((breach) => [breach.limit.quantity, [breach.message]]));
+  const code =
+    first.limit.max !== undefined && first.value > first.limit.max ? 'method_limit_max' : 'method_limit_min';
+  throw new AppError(400, code, `${first.limit.label}: ${first.message}`, { fields });
 }
 
 /** Refuses a change that sets any column other than name, archived and favorite. */

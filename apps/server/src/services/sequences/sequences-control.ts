@@ -7,7 +7,12 @@ import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SequenceRow, SequencesRepository } from '../../repositories/sequences.ts';
 import type { InstrumentPort } from './instrument-port.ts';
 import { planOf, type SequenceRunner } from './runner.ts';
-import { checkFractionCollector, methodFitsDevice, standardComplete } from './sequences-rules.ts';
+import {
+  checkFractionCollector,
+  checkMethodLimits,
+  methodFitsDevice,
+  standardComplete,
+} from './sequences-rules.ts';
 import { interruptionOf, sequenceView, type SequenceView } from './sequence-views.ts';
 import { lockedDraftIds } from './sequences-locks.ts';
 import type { SequenceState } from '../../db/domain-schema.ts';
@@ -89,6 +94,7 @@ export function createSequenceControl(deps: {
       const method = await samples.method(sequence.workspace_id, methodId);
       if (!method) throw AppError.domain(400, 'sequence_method_not_configured');
       if (!methodFitsDevice(method, device)) throw AppError.domain(400, 'sequence_method_incompatible');
+      checkMethodLimits(method, device);
       checkFractionCollector(method, device, injections);
     }
     const sampleIds = enabled.map((d) => d.sample_id);

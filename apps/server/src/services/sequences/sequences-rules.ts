@@ -1,7 +1,7 @@
 // The rules a sample, a draft and a sequence share: method vs instrument hardware, the fraction collector,
 // standards with amount and time, what may happen to a sequence in its run state. Each failure is a
 // catalogued `{code, detail}`; every path that writes these tables calls them.
-import type { HardwareConfiguration } from '@eluent/contracts';
+import { limitRefusalText, methodLimitBreaches, type HardwareConfiguration } from '@eluent/contracts';
 import { AppError } from '../../errors.ts';
 import { parsedJson } from '../../lib/parsed-json.ts';
 import type { AnalyteRow, DeviceRow, MethodRow } from '../../repositories/samples.ts';
@@ -33,6 +33,23 @@ export function methodFitsDevice(method: MethodRow, device: DeviceRow): boolean 
 export function hardwareOf(device: DeviceRow): HardwareConfiguration {
   const parsed = parsedJson(device.hardware_configuration);
   return Array.isArray(parsed) ? (parsed as HardwareConfiguration) : [];
+}
+
+/**
+ * A run refuses a method whose flow, pressure, injection volume, temperature or wavelength is outside the
+ * limits of the instrument's parts, as it reports them now (whatever configuration the method names),
+ * with the catalogue's message naming the method, the instrument, the quantity and what the part allows.
+ */
+export function checkMethodLimits(method: MethodRow, device: DeviceRow): void {
+  const breach = methodLimitBreaches(method, hardwareOf(device))[0];
+  if (!breach) return;
+  const instrument = device.name.trim() === '' ? device.serial_number : device.name;
+  throw new AppError(
+    400,
+    'method_exceeds_instrument_limits',
+    limitRefusalText(breach, method.name, instrument),
+    { fields: { [breach.limit.quantity]: [breach.message] } },
+  );
 }
 
 export function runTimeSecOf(method: MethodRow): number | null {

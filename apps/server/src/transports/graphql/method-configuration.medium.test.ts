@@ -43,25 +43,47 @@ describe.each(await backends())('method configuration on $name', (backend) => {
   });
 
   it.each([
-    ['flow above the pump maximum', `hardware_configuration: ${hardware}, flow_rate_ml_per_min: 10.5`],
-    ['injection above the injector maximum', `hardware_configuration: ${hardware}, injection_ul: 150`],
-    ['temperature outside the column oven', `hardware_configuration: ${hardware}, temperature: 2`],
+    [
+      'flow above the pump maximum',
+      `hardware_configuration: ${hardware}, flow_rate_ml_per_min: 10.5`,
+      'Flow rate: At most 10 mL/min, the limit of the instrument’s pump.',
+    ],
+    [
+      'injection above the injector maximum',
+      `hardware_configuration: ${hardware}, injection_ul: 150`,
+      'Injection volume: At most 100 µL, the limit of the instrument’s injector.',
+    ],
+    [
+      'temperature outside the column oven',
+      `hardware_configuration: ${hardware}, temperature: 2`,
+      'Column temperature: At least 5 °C, the limit of the instrument’s column oven.',
+    ],
     [
       'wavelength outside the detector',
       `hardware_configuration: ${hardware}, detector_single_channel: {wavelength_nm: 900}`,
+      'Wavelength: At most 800 nm, the limit of the instrument’s detector.',
     ],
-    ['a configuration that is not a list', `hardware_configuration: {kind: "pump"}`],
-    ['a part of unknown kind', `hardware_configuration: [{kind: "teleporter", model: "T-1", limits: {}}]`],
-    ['a part without a model', `hardware_configuration: [{kind: "pump", limits: {}}]`],
-  ])('refuses %s', async (what, fields) => {
+    [
+      'a configuration that is not a list',
+      `hardware_configuration: {kind: "pump"}`,
+      domainErrors.method_configuration_incompatible,
+    ],
+    [
+      'a part of unknown kind',
+      `hardware_configuration: [{kind: "teleporter", model: "T-1", limits: {}}]`,
+      domainErrors.method_configuration_incompatible,
+    ],
+    [
+      'a part without a model',
+      `hardware_configuration: [{kind: "pump", limits: {}}]`,
+      domainErrors.method_configuration_incompatible,
+    ],
+  ])('refuses %s', async (what, fields, message) => {
     const name = `Refused: ${what}`;
     const refused = await insert(name, fields);
     expect(refused.status).toBe(200);
     expect(refused.data).toBeUndefined();
-    expect(refused.errors?.[0]).toMatchObject({
-      message: domainErrors.method_configuration_incompatible,
-      extensions: { code: 'validation-failed' },
-    });
+    expect(refused.errors?.[0]).toMatchObject({ message, extensions: { code: 'validation-failed' } });
     expect(await stored(name)).toEqual([]);
   });
 });

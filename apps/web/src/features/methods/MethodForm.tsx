@@ -1,15 +1,37 @@
-// Create a method, from scratch or as a copy of another (methods are immutable, so copying is how they change).
-import { useId } from 'react';
+// Create a method, from scratch or as a copy of another (methods are immutable, so copying is how they change):
+// written for one of the user's instruments, whose limits every field is checked against as it is typed.
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { allowedRange, limitedQuantities } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
-import { methodGroups, type MethodField } from './methodFields.ts';
-import { methodExtraCheck, methodRules, toFormValues, toNewMethod } from './methodForm.ts';
+import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
+import { fetchDevices } from '../cabinet/devicesApi.ts';
+import { advancedFields, methodGroups, type MethodField } from './methodFields.ts';
+import {
+  INSTRUMENT_KEY,
+  generalFields,
+  limitsOf,
+  methodCheck,
+  methodRules,
+  toFormStart,
+  toNewMethod,
+  type FormStart,
+  type InstrumentChoice,
+} from './methodForm.ts';
+import { gradientValid, type GradientRow } from './gradientRows.ts';
+import { GradientTable } from './GradientTable.tsx';
 import { createMethod, fetchMethod } from './methodsApi.ts';
 import { useFormValues, type FormValues } from './useFormValues.ts';
 import './methods.css';
 import { PageHead } from '../../components/PageHead.tsx';
+
+/** The fields whose check depends on the chosen instrument. */
+const limitedKeys = methodGroups
+  .flatMap((group) => group.fields)
+  .filter((field) => field.limit)
+  .map((f) => f.key);
 
 function FormField({ field, form }: { field: MethodField; form: FormValues }) {
   const id = useId();
@@ -54,12 +76,54 @@ function FormField({ field, form }: { field: MethodField; form: FormValues }) {
   );
 }
 
-function MethodFormBody({ initial, sourceName }: { initial: Record<string, string>; sourceName?: string }) {
+function InstrumentField({ form, choices }: { form: FormValues; choices: InstrumentChoice[] }) {
+  const id = useId();
+  const selected = form.values[INSTRUMENT_KEY] ?? '';
+  const limits = limitsOf(choices, selected);
+  const shown = limitedQuantities.filter((quantity) => quantity !== 'refill_flow_rate_ml_per_min');
+  return (
+    <div className="field field--wide">
+      <label htmlFor={id}>Instrument</label>
+      <select
+        id={id}
+        aria-describedby={`${id}-limits`}
+        value={selected}
+        onChange={(event) => form.setAndRecheck(INSTRUMENT_KEY, event.target.value, limitedKeys)}
+      >
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      <p className="method-limits" id={`${id}-limits`}>
+        {Object.keys(limits).length === 0
+          ? 'No hardware limits: the method is checked against the instrument when a run starts.'
+          : `Limits: ${shown
+              .flatMap((quantity) => {
+                const limit = limits[quantity];
+                return limit ? [`${limit.label.toLowerCase()} ${allowedRange(limit)}`] : [];
+              })
+              .join(' · ')}.`}
+      </p>
+    </div>
+  );
+}
+
+function MethodFormBody({ start, sourceName }: { start: FormStart; sourceName?: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useFormValues(initial, methodRules, methodExtraCheck);
+  const { choices } = start;
+  const extraCheck = useCallback(
+    (key: string, value: string, all: Record<string, string>) =>
+      methodCheck(limitsOf(choices, all[INSTRUMENT_KEY] ?? ''))(key, value),
+    [choices],
+  );
+  const form = useFormValues(start.values, methodRules, extraCheck);
+  const [gradient, setGradient] = useState<GradientRow[]>(start.gradient);
+  const [submitted, setSubmitted] = useState(false);
   const create = useMutation({
-    mutationFn: () => createMethod(toNewMethod(form.values)),
+    mutationFn: () => createMethod(toNewMethod(form.values, gradient, choices)),
     onSuccess: async (created) => {
       await queryClient.invalidateQueries({ queryKey: ['methods'] });
       notifySuccess('Method created');
@@ -67,16 +131,15 @@ function MethodFormBody({ initial, sourceName }: { initial: Record<string, strin
     },
     onError: (error) => notifyError(error.message),
   });
-  const general: MethodField[] = [
-    { key: 'name', label: 'Name', kind: 'text' },
-    { key: 'comment', label: 'Comment', kind: 'text' },
-  ];
+  const runTime = form.values.run_time_min ?? '';
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (form.checkAll()) create.mutate();
+        setSubmitted(true);
+        const fieldsValid = form.checkAll();
+        if (fieldsValid && gradientValid(gradient, runTime)) create.mutate();
       }}
     >
       <section className="card method-group">
@@ -85,17 +148,30 @@ function MethodFormBody({ initial, sourceName }: { initial: Record<string, strin
         </h2>
         {sourceName && <p className="note">Copied from “{sourceName}”. Change what differs, then create.</p>}
         <div className="form-grid">
-          {general.map((field) => (
+          {generalFields.map((field) => (
             <FormField key={field.key} field={field} form={form} />
           ))}
+          <InstrumentField form={form} choices={choices} />
         </div>
       </section>
       <div className="method-groups">
         {methodGroups.map((group) => (
-          <section key={group.id} className="card method-group">
+          <section
+            key={group.id}
+            className={`card method-group ${group.id === 'pump' ? 'method-group--wide' : ''}`}
+            aria-label={group.title}
+          >
             <h2>
               <Icon name={group.icon} /> {group.title}
             </h2>
+            {group.id === 'pump' && (
+              <GradientTable
+                rows={gradient}
+                runTime={runTime}
+                showErrors={submitted}
+                onChange={setGradient}
+              />
+            )}
             <div className="form-grid">
               {group.fields.map((field) => (
                 <FormField key={field.key} field={field} form={form} />
@@ -104,6 +180,14 @@ function MethodFormBody({ initial, sourceName }: { initial: Record<string, strin
           </section>
         ))}
       </div>
+      <details className="card method-group method-advanced">
+        <summary>Advanced: measurements and valve routine (JSON)</summary>
+        <div className="form-grid">
+          {advancedFields.map((field) => (
+            <FormField key={field.key} field={field} form={form} />
+          ))}
+        </div>
+      </details>
       <div className="form-actions">
         <Link className="button button--secondary" to="/app/methods/">
           Cancel
@@ -124,8 +208,16 @@ export function MethodForm() {
     queryFn: () => fetchMethod(fromId),
     enabled: fromId > 0,
   });
+  const devices = useQuery({ queryKey: ['devices'], queryFn: fetchDevices });
   const title = fromId > 0 ? 'Copy method' : 'New method';
-  const ready = !(fromId > 0) || source.isSuccess;
+  const start = useMemo(
+    () =>
+      devices.isSuccess && (!(fromId > 0) || source.isSuccess)
+        ? toFormStart(source.data ?? null, fromId > 0, devices.data)
+        : null,
+    [devices.isSuccess, devices.data, fromId, source.isSuccess, source.data],
+  );
+  const failed = devices.isError ? devices : source.isError ? source : null;
   return (
     <div className="cabinet__content">
       <Link to="/app/methods/" className="back-link">
@@ -133,14 +225,14 @@ export function MethodForm() {
       </Link>
       <PageHead
         title={title}
-        lead="Empty fields stay unset; the instrument uses its own defaults for them."
+        lead="Written for an instrument and checked against its limits. Empty fields stay unset; the instrument uses its own defaults for them."
       />
-      {ready && (
-        <MethodFormBody
-          key={fromId}
-          initial={toFormValues(source.data ?? null, fromId > 0)}
-          sourceName={source.data?.name}
-        />
+      {failed ? (
+        <LoadFailure error={failed.error} onRetry={() => void failed.refetch()} />
+      ) : start ? (
+        <MethodFormBody key={fromId} start={start} sourceName={source.data?.name} />
+      ) : (
+        <LoadingSkeleton label="the method form" rows={6} />
       )}
     </div>
   );

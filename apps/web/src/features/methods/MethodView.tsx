@@ -9,7 +9,13 @@ import { rules } from '../../lib/validation.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { FavoriteButton } from '../../components/FavoriteButton.tsx';
 import { GradientChart } from './GradientChart.tsx';
-import { formatMethodValue, gradientSteps, methodGroups } from './methodFields.ts';
+import {
+  advancedFields,
+  formatMethodValue,
+  gradientSteps,
+  methodFieldValue,
+  methodGroups,
+} from './methodFields.ts';
 import { fetchMethod, renameMethod, type Method } from './methodsApi.ts';
 import { useMethodMutations } from './MethodsPage.tsx';
 import './methods.css';
@@ -49,36 +55,65 @@ function RenameForm({ method, onDone }: { method: Method; onDone: () => void }) 
   );
 }
 
+/** The parts the method is written for, by model; an empty configuration fits every instrument. */
+function hardwareText(hardware: unknown): string {
+  const parts = Array.isArray(hardware) ? (hardware as Array<{ model?: unknown }>) : [];
+  const models = parts.flatMap((part) => (typeof part.model === 'string' ? [part.model] : []));
+  return models.length === 0 ? 'Any instrument (no hardware limits)' : models.join(' · ');
+}
+
 function MethodGroups({ method }: { method: Method }) {
   const steps = gradientSteps(method.gradient);
+  const runTime = methodFieldValue(method, 'run_time_min');
+  const advanced = advancedFields.filter((field) => methodFieldValue(method, field.key) != null);
   return (
     <div className="method-groups">
+      <section className="card method-group method-group--wide" aria-labelledby="group-hardware">
+        <h2 id="group-hardware">
+          <Icon name="memory" /> Instrument
+        </h2>
+        <p className="method-hardware">{hardwareText(method.hardware_configuration)}</p>
+      </section>
       {methodGroups.map((group) => (
-        <section key={group.id} className="card method-group" aria-labelledby={`group-${group.id}`}>
+        <section
+          key={group.id}
+          className={`card method-group ${group.id === 'pump' ? 'method-group--wide' : ''}`}
+          aria-labelledby={`group-${group.id}`}
+        >
           <h2 id={`group-${group.id}`}>
             <Icon name={group.icon} /> {group.title}
           </h2>
-          {group.id === 'pump' && steps && <GradientChart steps={steps} />}
+          {group.id === 'pump' && steps && (
+            <GradientChart steps={steps} runTimeMin={typeof runTime === 'number' ? runTime : null} />
+          )}
           <dl className="method-fields">
-            {group.fields
-              .filter((field) => !(field.key === 'gradient' && steps))
-              .map((field) => (
-                <div
-                  key={`${field.key}`}
-                  className={field.kind === 'json' ? 'method-fields__wide' : undefined}
-                >
-                  <dt>
-                    {field.label}
-                    {field.unit ? `, ${field.unit}` : ''}
-                  </dt>
-                  <dd className={field.kind === 'json' ? 'mono' : undefined}>
-                    {formatMethodValue(field, method[field.key])}
-                  </dd>
-                </div>
-              ))}
+            {group.fields.map((field) => (
+              <div key={field.key}>
+                <dt>
+                  {field.label}
+                  {field.unit ? `, ${field.unit}` : ''}
+                </dt>
+                <dd>{formatMethodValue(field, methodFieldValue(method, field.key))}</dd>
+              </div>
+            ))}
           </dl>
         </section>
       ))}
+      {advanced.length > 0 && (
+        <section className="card method-group" aria-labelledby="group-advanced">
+          <h2 id="group-advanced">
+            <Icon name="data_object" /> Advanced
+          </h2>
+          <dl className="method-fields">
+            {advanced.map((field) => (
+              <div key={field.key} className="method-fields__wide">
+                <dt>{field.label}</dt>
+                <dd className="mono">{formatMethodValue(field, methodFieldValue(method, field.key))}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
     </div>
   );
 }

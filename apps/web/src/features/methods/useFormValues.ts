@@ -24,6 +24,19 @@ export function useFormValues(
       setValues(next);
       setErrors((current) => ({ ...current, [key]: check(key, value, next) }));
     },
+    /** Sets one field and checks it and `dependents` again (their rules depend on it, e.g. the instrument). */
+    setAndRecheck: (key: string, value: string, dependents: readonly string[]) => {
+      const next = { ...values, [key]: value };
+      setValues(next);
+      setErrors((current) => {
+        const updated = { ...current, [key]: check(key, value, next) };
+        for (const dependent of dependents) {
+          if ((next[dependent] ?? '') !== '' || current[dependent])
+            updated[dependent] = check(dependent, next[dependent] ?? '', next);
+        }
+        return updated;
+      });
+    },
     blur: (key: string) =>
       setErrors((current) => ({ ...current, [key]: check(key, values[key] ?? '', values) })),
     /** Validates every field (on submit); true when all pass. */
