@@ -106,6 +106,33 @@ describe.skipIf(!hasReferenceData)('drop lines and valley contacts on vendor fil
     expect(count).toBe(5);
   });
 
+  it('CLASSVP.CDF: the rider at 262.25 s the default leaves out is under the quantitation limit even by the vendor’s height', () => {
+    const file = readChromatogram(readReference('aia/CLASSVP.CDF'));
+    const result = processChromatogram({ timeSec: file.timeSec, values: file.values }, {});
+    const rider = file.peakTable!.find((row) => Math.abs(row.retentionTimeSec! - 262.25) < 0.1)!;
+    // The file's heights are in µV (data README); the result's noise range h is in V.
+    const signalToNoise = (2 * rider.height! * 1e-6) / result.noise!.peakToPeak;
+    expect(signalToNoise).toBeGreaterThan(3);
+    expect(signalToNoise).toBeLessThan(10);
+    expect(result.peaks.some((peak) => Math.abs(peak.retentionTimeSec - 262.25) < 2)).toBe(false);
+  });
+
+  it('SPA.CDF: no S/N, area or height limit separates the extra peaks from the vendor’s smallest', () => {
+    const { file, peaks } = run('SPA.CDF');
+    const vendorTimes = file.peakTable!.map((row) => row.retentionTimeSec!);
+    const isVendor = (peak: Peak) =>
+      vendorTimes.some(
+        (t) => Math.abs(t - peak.retentionTimeSec) <= Math.max(2, 0.3 * (peak.widthHalfSec ?? 0)),
+      );
+    const positive = peaks.filter((peak) => peak.area > 0);
+    const vendor = positive.filter(isVendor);
+    const extra = positive.filter((peak) => !isVendor(peak));
+    for (const figure of [(p: Peak) => p.signalToNoise!, (p: Peak) => p.area, (p: Peak) => p.height]) {
+      const smallestVendor = Math.min(...vendor.map(figure));
+      expect(extra.some((peak) => figure(peak) > smallestVendor)).toBe(true);
+    }
+  });
+
   it('HP-CH.CDF: the pre-peak at 103.5 s ends at the valley before the largest peak, as the vendor’s', () => {
     const { file, peaks } = run('HP-CH.CDF');
     const vendor = file.peakTable!.find((row) => Math.abs(row.retentionTimeSec! - 103.48) < 0.1)!;
