@@ -68,6 +68,7 @@ function exponentialTail(
  */
 export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits[] {
   const { timeSec, smoothed } = input;
+  const half = lightHalfWidth(input.smoothingSamples ?? 1);
   const result = limits.map((limit) => ({ ...limit }));
   for (let k = 1; k < result.length; k++) {
     const child = result[k]!;
@@ -75,10 +76,11 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
     const parent = result[parentIndex]!;
     if (child.startCode !== 'V' || parent.baseline !== child.baseline) continue;
     const sign = child.sign ?? 1;
-    const above = (index: number) => sign * (smoothed[index]! - baselineAt(child.baseline, timeSec[index]!));
+    const above = (index: number) =>
+      sign * (lightAt(input.values, index, half) - baselineAt(child.baseline, timeSec[index]!));
     const childHeight = above(child.apexIndex);
     const parentHeight = above(parent.apexIndex);
-    const valleyIndex = Math.min(timeSec.length - 1, firstIndexAtOrAfter(timeSec, child.startSec));
+    const valleyIndex = nearestIndex(timeSec, child.startSec);
     const valleyHeight = above(valleyIndex);
     if (
       !(parentHeight >= SKIM_HEIGHT_RATIO * childHeight) ||
