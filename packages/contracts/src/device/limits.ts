@@ -117,11 +117,16 @@ export function limitBreach(limit: QuantityLimit | undefined, value: unknown): L
   return null;
 }
 
-/** The limited quantities of a method: its own columns and the wavelength of its detector channel. */
+/**
+ * The limited quantities of a method: its own columns and the wavelength of its detector channel (a stored
+ * method), or of the device method an instrument is sent (`wavelength_nm` at the top).
+ */
 export function limitedValues(method: Record<string, unknown>): Partial<Record<LimitedQuantity, unknown>> {
   const channel = parsed(method.detector_single_channel);
   const wavelength =
-    channel && typeof channel === 'object' ? (channel as Record<string, unknown>).wavelength_nm : undefined;
+    channel && typeof channel === 'object'
+      ? (channel as Record<string, unknown>).wavelength_nm
+      : method.wavelength_nm;
   return {
     flow_rate_ml_per_min: method.flow_rate_ml_per_min,
     refill_flow_rate_ml_per_min: method.refill_flow_rate_ml_per_min,

@@ -9,6 +9,8 @@ import {
   deviceSchema,
   hardwareConfigurationSchema,
   joinWifiInputSchema,
+  limitRefusalText,
+  methodLimitBreaches,
   type CommandResults,
   type DeviceDetails,
   type DevicePairing,
@@ -141,6 +143,16 @@ export function createDevicesApi(deps: {
       const hardware = hardwareConfigurationSchema.safeParse(device.hardware_configuration);
       if (!hardware.success || hardware.data.length === 0)
         throw AppError.domain(409, 'device_not_configured');
+      const breach = methodLimitBreaches(request.method, hardware.data)[0];
+      if (breach) {
+        const instrument = device.name.trim() === '' ? device.serial_number : device.name;
+        throw new AppError(
+          400,
+          'method_exceeds_instrument_limits',
+          limitRefusalText(breach, request.method.name || 'Run', instrument),
+          { fields: { [breach.limit.quantity]: [breach.message] } },
+        );
+      }
       const sampleId = request.sample_id ?? null;
       if (sampleId !== null) {
         const sample = await runs.sample(actor.workspaceId, sampleId);

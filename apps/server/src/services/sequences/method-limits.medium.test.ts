@@ -1,7 +1,7 @@
-// A run refuses a method outside the limits of the instrument's parts (flow, pressure, temperature, injection
-// volume, wavelength) with the catalogue's message naming method, instrument, quantity and allowed range —
-// also for a method stored without a configuration (an old one, or an example copied as it was) — and
-// nothing starts: the sequence stays a draft and no injection is written.
+// A run — a sequence start or a direct run on the instrument — refuses a method outside the limits of the
+// instrument's parts (flow, pressure, temperature, injection volume, wavelength) with the catalogue's message
+// naming method, instrument, quantity and allowed range — also for a method stored without a configuration
+// (an old one, or an example copied as it was) — and nothing starts: no injection is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
@@ -108,6 +108,32 @@ describe.each(await backends())('method limits on run start on $name', (backend)
       .selectFrom('injections')
       .select('id')
       .where('sequence_id', '=', sequenceId)
+      .execute();
+    expect(injections).toEqual([]);
+  });
+
+  it('refuses a direct run on the instrument with the catalogue message, before the instrument is asked', async () => {
+    const refused = await api('POST', `/api/devices/${instrument.deviceId}/run/`, {
+      method: {
+        name: 'Too much',
+        flow_rate_ml_per_min: 50,
+        run_time_min: 1,
+        temperature: 30,
+        injection_ul: 10,
+        gradient: [{ time_min: 0, percent_b: 20 }],
+      },
+      vial: 2,
+    });
+    expect(refused.body).toEqual({
+      code: 'method_exceeds_instrument_limits',
+      detail: refusal('flow rate is 50 mL/min, the pump allows at most 10 mL/min'),
+      fields: { flow_rate_ml_per_min: ['At most 10 mL/min, the limit of the instrument’s pump.'] },
+    });
+    expect(refused.status).toBe(400);
+    const injections = await server.context.database.db
+      .selectFrom('injections')
+      .select('id')
+      .where('device_id', '=', instrument.deviceId)
       .execute();
     expect(injections).toEqual([]);
   });
