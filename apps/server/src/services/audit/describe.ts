@@ -1,7 +1,7 @@
 // A stored audit row as a reader sees it: the kind of object and the action in words, and each changed
 // field with its label and both values formatted ("Injections 1 → 3"). The stored values stay as written;
 // only this reading of them changes.
-import type { AuditChange, AuditEntry } from '@eluent/contracts';
+import { deviceErrorMessage, domainErrors, type AuditChange, type AuditEntry } from '@eluent/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { referenceNames, type AuditRow, type ReferencedIds } from '../../repositories/audit.ts';
@@ -37,8 +37,20 @@ const referenceKinds: Record<string, keyof ReferencedIds> = {
   template_uuid: 'templates',
 };
 
+/**
+ * A stored error code reads as the catalogue's message, never as the code: a named code as its text, an
+ * instrument's numeric one (`device_error_202`) as the device message; an unknown code stays as stored.
+ */
+export function errorCodeText(value: unknown): string | null {
+  if (typeof value !== 'string') return formatValue(value);
+  if (Object.hasOwn(domainErrors, value)) return domainErrors[value as keyof typeof domainErrors];
+  const numeric = /^device_error_(\d+)$/.exec(value);
+  return numeric ? deviceErrorMessage(Number(numeric[1])) : value;
+}
+
 /** A value that points to another object reads as its name with its id: "Caffeine assay (#3)". */
 function formatField(field: string, value: unknown, names?: ReferenceNames): string | null {
+  if (field === 'error_code') return errorCodeText(value);
   const kind = referenceKinds[field];
   if (kind && names && (typeof value === 'number' || typeof value === 'string')) {
     const name = names[kind].get(String(value));

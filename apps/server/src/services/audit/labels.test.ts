@@ -53,6 +53,27 @@ describe('readable changes', () => {
     ]);
   });
 
+  it('reads a stored error code as the catalogue message, never as the code', () => {
+    expect(
+      changesOf(
+        'sequences',
+        { state: 'RUNNING' },
+        { state: 'ERROR', error_code: 'device_method_not_configured' },
+      ),
+    ).toEqual([
+      { field: 'state', label: 'State', old: 'RUNNING', new: 'ERROR' },
+      {
+        field: 'error_code',
+        label: 'Error',
+        old: null,
+        new: 'Method is not configured or is incompatible with the device.',
+      },
+    ]);
+    expect(changesOf('injections', null, { error_code: 'device_error_202' })).toEqual([
+      { field: 'error_code', label: 'Error', old: null, new: 'Wi-Fi connection failed.' },
+    ]);
+  });
+
   it('lists what a creation wrote and what a deletion removed, without ids and stamps', () => {
     expect(changesOf('sequences', null, { id: 9, name: 'Batch', method_id: null, created_at: 'x' })).toEqual([
       { field: 'name', label: 'Name', old: null, new: 'Batch' },

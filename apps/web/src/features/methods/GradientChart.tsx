@@ -51,7 +51,7 @@ export function GradientChart({ steps, runTimeMin }: { steps: GradientStep[]; ru
           </text>
         ))}
         <line x1={PAD_LEFT} y1={y(0)} x2={PAD_LEFT} y2={y(100)} className="gradient-chart__axis" />
-        <text x={4} y={PAD_Y - 6}>
+        <text x={PAD_LEFT + 4} y={PAD_Y - 6}>
           %B
         </text>
         <text x={WIDTH - PAD_RIGHT} y={PAD_Y - 6} textAnchor="end">
