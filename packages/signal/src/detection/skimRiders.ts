@@ -265,6 +265,11 @@ function skimFrontRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits[]
     const front = gaussianFront(input, child.baseline, valleyIndex, parent.apexIndex, margin);
     if (!front) continue;
     const skim = { ...child.baseline, tail: front };
+    // A front carried back under the rider may take at most half of it at its apex; more, and the fit is
+    // not the parent's front (the drop line stays).
+    const apexLevel = lightAt(values, child.apexIndex, half);
+    if (!(apexLevel - baselineAt(skim, timeSec[child.apexIndex]!) >= SKIM_VALLEY_SHARE * childHeight))
+      continue;
     // Past the valley the rider's own tail still stands above the parent's front: the rider runs on
     // until the signal meets the skim, at most to where the fit of the front begins.
     const reach = valleyIndex + margin;
