@@ -29,6 +29,30 @@ export const componentWeightingLabels: Record<(typeof componentWeightings)[numbe
 /** Half-width of a component's retention-time window when none is given (the standards' default). */
 export const DEFAULT_COMPONENT_WINDOW_SEC = 6;
 
+const limit = z.number().positive(formMessages.minValue(0)).max(1e9).nullable().default(null);
+
+/**
+ * System-suitability limits of a component (docs/assay.md "System suitability"); null: not tested. Plates,
+ * tailing, resolution, S/N and the retention-time window are tested on each injection's peak; the %RSD of
+ * the areas over a standard's replicate injections and a check standard's deviation on the sequence.
+ */
+export const suitabilityLimitsSchema = z.object({
+  plates_min: limit,
+  tailing_max: limit,
+  resolution_min: limit,
+  signal_to_noise_min: limit,
+  /** The peak's retention time within the expected time ± this, s. */
+  retention_time_window_sec: limit,
+  /** %RSD of the areas of one standard's replicate injections at most this. */
+  area_rsd_max_percent: limit,
+  /** A check standard's amount within ± this % of its known amount. */
+  check_deviation_max_percent: limit,
+});
+export type SuitabilityLimits = z.infer<typeof suitabilityLimitsSchema>;
+export const suitabilityLimitKeys = Object.keys(suitabilityLimitsSchema.shape) as Array<
+  keyof SuitabilityLimits
+>;
+
 export const componentSchema = z.object({
   name: z.string().trim().min(1, formMessages.required).max(120),
   expected_retention_time_sec: z.number().positive(formMessages.minValue(0)).max(1e6),
@@ -44,6 +68,7 @@ export const componentSchema = z.object({
     .array(z.number().positive(formMessages.minValue(0)).max(1e12))
     .max(50)
     .default([]),
+  suitability: suitabilityLimitsSchema.prefault({}),
 });
 export type Component = z.infer<typeof componentSchema>;
 

@@ -14,3 +14,4 @@ export * from './measurements.ts';
 export * from './reports.ts';
 export * from './signatures.ts';
 export * from './workspaces.ts';
+export * from './suitability-text.ts';

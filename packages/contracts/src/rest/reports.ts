@@ -5,7 +5,13 @@
 import { z } from 'zod';
 import { auditEntrySchema } from './audit.ts';
 import { measurementDataSchema } from './measurements.ts';
-import { calibrationSchema, injectionResultSchema, processingResultSchema } from './results.ts';
+import {
+  calibrationSchema,
+  injectionResultSchema,
+  processingResultSchema,
+  replicateSummarySchema,
+  sequenceSuitabilitySchema,
+} from './results.ts';
 import { analyteSchema } from './samples.ts';
 import { reviewSchema } from './signatures.ts';
 
@@ -38,6 +44,10 @@ export const sequenceReportSchema = z.object({
   drafts: z.array(z.looseObject({ id })),
   injections: z.array(injectionResultSchema),
   calibrations: z.array(calibrationSchema),
+  /** Mean, SD and %RSD of each sample's replicate injections (as GET …/results/ answers them). */
+  replicates: z.array(replicateSummarySchema),
+  /** The system-suitability verdict of each component with limits. */
+  suitability: z.array(sequenceSuitabilitySchema),
   /** The sequence's record number in its workspace (docs/signatures.md). */
   sequence_number: z.number().int().nullable(),
   /** Review state and signatures of the sequence. */

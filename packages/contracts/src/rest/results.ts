@@ -59,6 +59,56 @@ export const resultVersionsSchema = z.object({
 });
 export type ResultVersions = z.infer<typeof resultVersionsSchema>;
 
+/** The system-suitability tests (docs/assay.md "System suitability"). */
+export const suitabilityTests = [
+  'found',
+  'plates',
+  'tailing',
+  'resolution',
+  'signal_to_noise',
+  'retention_time',
+  'area_rsd',
+  'check_deviation',
+] as const;
+export type SuitabilityTest = (typeof suitabilityTests)[number];
+
+/** One test of one component against its limit; a value that cannot be measured does not pass. */
+export const suitabilityCheckSchema = z.object({
+  test: z.enum(suitabilityTests),
+  /** The limit: a minimum (plates, resolution, S/N), a maximum (tailing, %RSD, |deviation| %, |Δt| s). */
+  limit: z.number(),
+  value: figure,
+  pass: z.boolean(),
+});
+export type SuitabilityCheck = z.infer<typeof suitabilityCheckSchema>;
+
+/** The tests of one component on one injection. */
+export const injectionSuitabilitySchema = z.object({
+  component: z.string(),
+  peak_number: z.number().int().nullable(),
+  checks: z.array(suitabilityCheckSchema),
+  pass: z.boolean(),
+});
+export type InjectionSuitability = z.infer<typeof injectionSuitabilitySchema>;
+
+/** The verdict of one component over the sequence's standards: each standard injection's tests and the %RSD. */
+export const sequenceSuitabilitySchema = z.object({
+  component: z.string(),
+  /** Standard injections tested, and how many of them failed a test. */
+  injections: z.number().int(),
+  injections_failed: z.number().int(),
+  /** %RSD of the areas per standard injected more than once. */
+  area_rsd: z.array(
+    z.object({
+      sample: z.object({ id, name: z.string() }),
+      count: z.number().int(),
+      check: suitabilityCheckSchema,
+    }),
+  ),
+  pass: z.boolean(),
+});
+export type SequenceSuitability = z.infer<typeof sequenceSuitabilitySchema>;
+
 /** One injection of a sequence with its newest result. */
 export const injectionResultSchema = z.object({
   injection_id: id,
@@ -83,6 +133,8 @@ export const injectionResultSchema = z.object({
   result: processingResultSchema.nullable(),
   /** Why the finished injection has no result: the catalogue text of its processing failure. */
   processing_error: z.object({ code: z.string(), detail: z.string() }).nullable(),
+  /** Each component with system-suitability limits tested on this injection. */
+  suitability: z.array(injectionSuitabilitySchema),
 });
 export type InjectionResult = z.infer<typeof injectionResultSchema>;
 
@@ -145,5 +197,7 @@ export const sequenceResultsSchema = z.object({
   calibrations: z.array(calibrationSchema),
   /** One line per sample and component injected more than once. */
   replicates: z.array(replicateSummarySchema),
+  /** One verdict per component with system-suitability limits. */
+  suitability: z.array(sequenceSuitabilitySchema),
 });
 export type SequenceResults = z.infer<typeof sequenceResultsSchema>;

@@ -1,7 +1,9 @@
-// Samples as a lab enters them, on a simulated caffeine assay through the real server: a row's weight,
-// dilution and injection volume (sent to the instrument) correct the sample's amounts; an injected standard
-// or sample is a record the API refuses to change, with the catalogue's words.
-import { domainErrors, sequenceResultsSchema, type SequenceResults } from '@eluent/contracts';
+// Assay results on a simulated caffeine assay through the real server: a row's weight, dilution and
+// injection volume (sent to the instrument) correct the sample's amounts; an injected standard or sample is a
+// record the API refuses to change, with the catalogue's words; system-suitability limits give each
+// standard injection and the sequence a verdict (answer, CSV), replicates their mean and %RSD, and a check
+// standard its deviation.
+import { domainErrors, sequenceResultsSchema, type Component, type SequenceResults } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { createTemplate } from '../../../test/results-fixtures.ts';
@@ -162,5 +164,152 @@ describe.each(await backends())('assay samples on $name', (backend) => {
     const renamed = await api('PATCH', `/api/samples/${untouched}/`, { name: 'Still editable' });
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe('Still editable');
+  });
+
+  /** Mean, sample SD and %RSD computed here, independently of the server's statistics. */
+  function stats(values: number[]) {
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1));
+    return { mean, sd, rsd: (100 * sd) / mean };
+  }
+
+  it('gives SST verdicts per standard injection and per component, replicate statistics and a check standard', async () => {
+    const templateUuid = await createTemplate(base, token, 'Caffeine SST', {
+      peak_detection_min_prominence: 5,
+    });
+    const limits = (tailingMax: number) => ({
+      plates_min: 1000,
+      tailing_max: tailingMax,
+      signal_to_noise_min: 10,
+      retention_time_window_sec: 10,
+      area_rsd_max_percent: 5,
+      check_deviation_max_percent: 5,
+    });
+    const setLimits = async (tailingMax: number) => {
+      const saved = await api('PUT', `/api/templates/${templateUuid}/components/`, {
+        components: [
+          {
+            name: 'caffeine',
+            expected_retention_time_sec: CAFFEINE_RT_SEC,
+            window_sec: 15,
+            suitability: limits(tailingMax),
+          },
+        ],
+      });
+      expect(saved.status).toBe(200);
+      return saved.body.components[0] as Component;
+    };
+    // A tailing limit no real peak meets: every standard injection fails on it.
+    expect((await setLimits(0.5)).suitability).toEqual({ ...limits(0.5), resolution_min: null });
+    const low = await standard('Caffeine 25 SST', 25);
+    const high = await standard('Caffeine 100 SST', 100);
+    const check = await standard('Caffeine 50 check', 50);
+    const drink = await sample('Energy drink SST');
+    const sequenceId = await runSequence(templateUuid, [
+      { sample_id: low, vial: 3, injections_count: 3 },
+      { sample_id: high, vial: 5 },
+      { sample_id: check, vial: 4, check_standard: true },
+      { sample_id: drink, vial: 7, injections_count: 2 },
+    ]);
+    const failing = await results(sequenceId);
+    const caffeineOf = (injection: SequenceResults['injections'][number]) =>
+      injection.result!.peaks.find((p) => p.name === 'caffeine')!;
+
+    // Each standard injection: plates, S/N and the retention time pass, the tailing fails.
+    const standards = failing.injections.filter((i) => i.sample?.type === 'standard');
+    expect(standards).toHaveLength(5);
+    for (const injection of standards) {
+      const [line] = injection.suitability;
+      expect(line!.component).toBe('caffeine');
+      expect(line!.pass).toBe(false);
+      const verdicts = Object.fromEntries(line!.checks.map((c) => [c.test, c.pass]));
+      expect(verdicts).toMatchObject({
+        plates: true,
+        tailing: false,
+        signal_to_noise: true,
+        retention_time: true,
+      });
+      expect(line!.checks.find((c) => c.test === 'tailing')!.value).toBe(caffeineOf(injection).tailing);
+    }
+    // The area %RSD of the three injections of the 25 µg/mL standard, computed here from their areas.
+    const lowAreas = standards.filter((i) => i.sample?.id === low).map((i) => caffeineOf(i).area);
+    const [verdict] = failing.suitability;
+    expect(verdict).toMatchObject({
+      component: 'caffeine',
+      injections: 5,
+      injections_failed: 5,
+      pass: false,
+    });
+    expect(verdict!.area_rsd).toEqual([
+      {
+        sample: { id: low, name: 'Caffeine 25 SST' },
+        count: 3,
+        check: { test: 'area_rsd', limit: 5, value: expect.closeTo(stats(lowAreas).rsd, 9), pass: true },
+      },
+    ]);
+    // The check standard is read through the curve and compared with its 50 µg/mL; it does not calibrate.
+    const checkRow = failing.injections.find((i) => i.sample?.id === check)!;
+    expect(checkRow.check_standard).toBe(true);
+    const measured = caffeineOf(checkRow).amount!;
+    const deviation = failing.injections
+      .find((i) => i.sample?.id === check)!
+      .suitability[0]!.checks.find((c) => c.test === 'check_deviation')!;
+    expect(deviation.value).toBeCloseTo((100 * (measured - 50)) / 50, 9);
+    expect(deviation.pass).toBe(Math.abs(deviation.value!) <= 5);
+    expect(Math.abs(measured - 50) / 50).toBeLessThan(0.03);
+    expect(failing.calibrations[0]!.points.map((p) => p.amount).sort((a, b) => a - b)).toEqual([
+      25, 25, 25, 100,
+    ]);
+    // The drink's replicates: mean and %RSD of its two amounts.
+    const drinkAmounts = failing.injections
+      .filter((i) => i.sample?.id === drink)
+      .map((i) => caffeineOf(i).amount!);
+    const drinkStats = stats(drinkAmounts);
+    expect(failing.replicates).toEqual([
+      expect.objectContaining({
+        component: 'caffeine',
+        count: 2,
+        mean: expect.closeTo(drinkStats.mean, 9),
+        relative_sd_percent: expect.closeTo(drinkStats.rsd, 9),
+      }),
+    ]);
+    expect(Math.abs(drinkStats.mean - DRINK_UG_PER_ML) / DRINK_UG_PER_ML).toBeLessThan(0.02);
+
+    // The CSV carries the verdict and the failed test in words on each standard's caffeine line.
+    const csv = await fetch(`${base}/api/sequences/${sequenceId}/results/?format=csv`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const [head, ...lines] = (await csv.text()).trim().split('\r\n');
+    const columns = head!.split(',');
+    const at = (line: string, column: string) => line.split(',')[columns.indexOf(column)];
+    const standardLines = lines.filter(
+      (line) => at(line, 'sample_type') === 'standard' && at(line, 'peak_name') === 'caffeine',
+    );
+    expect(standardLines).toHaveLength(5);
+    for (const line of standardLines) {
+      expect(at(line, 'sst')).toBe('fail');
+      expect(at(line, 'sst_failed')).toMatch(/^tailing \d+(\.\d+)? > 0\.5$/);
+    }
+    const drinkLine = lines.find(
+      (line) => at(line, 'sample') === 'Energy drink SST' && at(line, 'peak_name') === 'caffeine',
+    )!;
+    expect(Number(at(drinkLine, 'replicate_mean'))).toBeCloseTo(drinkStats.mean, 9);
+    expect(Number(at(drinkLine, 'replicate_rsd_percent'))).toBeCloseTo(drinkStats.rsd, 9);
+
+    // Limits the peaks meet, reprocessed: every standard passes and the sequence passes.
+    await setLimits(3);
+    const job = await api('POST', '/api/processing-jobs/', {
+      sequence_id: sequenceId,
+      template_uuid: templateUuid,
+    });
+    expect(job.status).toBe(202);
+    await until(
+      async () => (await api('GET', `/api/processing-jobs/${job.body.id}/`)).body.state === 'finished',
+    );
+    const passing = await results(sequenceId);
+    expect(passing.suitability[0]).toMatchObject({ injections: 5, injections_failed: 0, pass: true });
+    expect(
+      passing.injections.filter((i) => i.sample?.type === 'standard').every((i) => i.suitability[0]!.pass),
+    ).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import {
   calibrationProblemText,
   componentsOfSnapshot,
   DEFAULT_COMPONENT_WINDOW_SEC,
+  suitabilityLimitsSchema,
   type CalibrationProblem,
   type Component,
 } from '@eluent/contracts';
@@ -156,5 +157,6 @@ export function componentsFromAnalytes(analytes: readonly AnalyteRow[]): Compone
       weighting: 'none',
       amount_unit: analyte.amount_unit,
       levels: [],
+      suitability: suitabilityLimitsSchema.parse({}),
     }));
 }

@@ -22,6 +22,7 @@ import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SamplesRepository } from '../../repositories/samples.ts';
 import type { SequencesRepository } from '../../repositories/sequences.ts';
 import { replicateSummaries } from './replicates.ts';
+import { injectionSuitability, sequenceSuitability } from './suitability.ts';
 import { bracketsOf, calibrates, calibrationModeOf, plannedInjection } from './sequence-calibration.ts';
 
 function peakView(peak: PeakRow) {
@@ -162,17 +163,30 @@ export function createReportsService(deps: {
         points_count: m.points_count,
         result: result ? resultView(result, peaks) : null,
         processing_error: processingErrorOf(m.metadata),
+        suitability: [],
       };
     });
+    // System suitability against the components' limits: a check standard reads its known amounts.
+    const known = await samples.analytes(sampleRows.filter((s) => s.type === 'standard').map((s) => s.id));
+    for (const injection of injections) injection.suitability = injectionSuitability(injection, known);
     const calibrations = (await results.calibrations(sequenceId)).map(calibrationView);
-    return { sequence, injections, calibrations, replicates: replicateSummaries(injections) };
+    return {
+      sequence,
+      injections,
+      calibrations,
+      replicates: replicateSummaries(injections),
+      suitability: sequenceSuitability(injections),
+    };
   }
 
   const reports = {
     sequenceResults,
 
     async sequenceReport(workspaceId: number, sequenceId: number, audience: Audience = { visitor: false }) {
-      const { sequence, injections, calibrations } = await sequenceResults(workspaceId, sequenceId);
+      const { sequence, injections, calibrations, replicates, suitability } = await sequenceResults(
+        workspaceId,
+        sequenceId,
+      );
       const method =
         sequence.method_id === null
           ? null
@@ -206,6 +220,8 @@ export function createReportsService(deps: {
         drafts,
         injections,
         calibrations,
+        replicates,
+        suitability,
         review: reviewFor(await review(workspaceId, 'sequence', sequenceId), audience),
         audit: forAudience(audit, audience),
       };

@@ -1,5 +1,8 @@
 // The sequence results table as CSV: one line per peak of each injection's current result (an injection
-// without peaks keeps one line), numbers at full precision, text quoted when needed (RFC 4180).
+// without peaks keeps one line), numbers at full precision, text quoted when needed (RFC 4180). Each line
+// carries its row's weight, dilution and injection volume, the peak's system-suitability verdict with the
+// failed tests in words, and for a sample's replicates their count, mean and %RSD (docs/assay.md).
+import { suitabilityCheckText } from '@eluent/contracts';
 import type { ReportsService } from './reports.ts';
 
 type SequenceResults = Awaited<ReturnType<ReportsService['sequenceResults']>>;
@@ -27,6 +30,16 @@ const COLUMNS = [
   'tailing',
   'resolution',
   'signal_to_noise',
+  'weight_mg',
+  'dilution',
+  'injection_ul',
+  'check_standard',
+  'bracket',
+  'sst',
+  'sst_failed',
+  'replicate_count',
+  'replicate_mean',
+  'replicate_rsd_percent',
 ] as const;
 
 function cell(value: unknown): string {
@@ -37,7 +50,7 @@ function cell(value: unknown): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export function resultsCsv(results: Pick<SequenceResults, 'injections'>): string {
+export function resultsCsv(results: Pick<SequenceResults, 'injections' | 'replicates'>): string {
   const lines = [COLUMNS.join(',')];
   for (const injection of results.injections) {
     const head = {
@@ -49,7 +62,16 @@ export function resultsCsv(results: Pick<SequenceResults, 'injections'>): string
       replicate: injection.replicate,
       result_version: injection.result?.version ?? null,
       result_kind: injection.result?.kind ?? null,
+      weight_mg: injection.weight_mg,
+      dilution: injection.dilution,
+      injection_ul: injection.injection_ul,
+      check_standard: injection.check_standard,
+      bracket: injection.bracket,
     };
+    const suitabilityOf = (name: string | null) =>
+      name === null ? undefined : injection.suitability.find((line) => line.component === name);
+    const replicateOf = (name: string | null) =>
+      results.replicates.find((line) => line.component === name && line.sample.id === injection.sample?.id);
     const peaks = injection.result?.peaks ?? [];
     const rows: Array<Record<string, unknown>> =
       peaks.length > 0
@@ -69,6 +91,15 @@ export function resultsCsv(results: Pick<SequenceResults, 'injections'>): string
             tailing: peak.tailing,
             resolution: peak.resolution,
             signal_to_noise: peak.signal_to_noise,
+            sst: suitabilityOf(peak.name) ? (suitabilityOf(peak.name)!.pass ? 'pass' : 'fail') : null,
+            sst_failed:
+              suitabilityOf(peak.name)
+                ?.checks.filter((check) => !check.pass)
+                .map(suitabilityCheckText)
+                .join('; ') || null,
+            replicate_count: replicateOf(peak.name)?.count ?? null,
+            replicate_mean: replicateOf(peak.name)?.mean ?? null,
+            replicate_rsd_percent: replicateOf(peak.name)?.relative_sd_percent ?? null,
           }))
         : [head];
     for (const row of rows) lines.push(COLUMNS.map((column) => cell(row[column])).join(','));

@@ -25,12 +25,12 @@ export async function reportRoutes(app: FastifyInstance, services: Services): Pr
       const format = request.query.format ?? 'json';
       if (format !== 'json' && format !== 'csv') throw AppError.validation({ format: ['is not valid'] });
       const { id, owner } = await sequenceOwner(request);
-      const { injections, calibrations, replicates } = await reports.sequenceResults(owner, id);
-      if (format === 'json') return { injections, calibrations, replicates };
+      const { injections, calibrations, replicates, suitability } = await reports.sequenceResults(owner, id);
+      if (format === 'json') return { injections, calibrations, replicates, suitability };
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="sequence-${id}-results.csv"`)
-        .send(resultsCsv({ injections }));
+        .send(resultsCsv({ injections, replicates }));
     },
   );
   app.get<WithId>('/api/reports/sequence/:id/', async (request) => {

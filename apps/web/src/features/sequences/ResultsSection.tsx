@@ -12,7 +12,9 @@ import { ShareDialog } from '../sharing/ShareDialog.tsx';
 import type { ShareTarget } from '../sharing/shareTargets.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { retentionTimesFromStandard } from '../templates/componentsApi.ts';
+import { suitabilityCheckText } from '@eluent/contracts';
 import { catalogueText } from './catalogue.ts';
+import { SuitabilityVerdict } from './SuitabilitySection.tsx';
 import { useCan } from '../workspaces/usePrivileges.ts';
 import type { InjectionResult, Sequence } from './sequencesApi.ts';
 
@@ -28,6 +30,28 @@ function amountsText(injection: InjectionResult): string {
   return named
     .map((peak) => `${peak.name ?? `#${peak.number}`} ${peak.amount!.toFixed(3)} ${peak.amount_unit ?? ''}`)
     .join(' · ');
+}
+
+/** The injection's system-suitability verdict, the failed tests in words beside it. */
+function SuitabilityCell({ injection }: { injection: InjectionResult }) {
+  if (injection.suitability.length === 0) return <>—</>;
+  const pass = injection.suitability.every((line) => line.pass);
+  const failed = injection.suitability.flatMap((line) =>
+    line.checks
+      .filter((check) => !check.pass)
+      .map((check) => `${line.component}: ${suitabilityCheckText(check)}`),
+  );
+  return (
+    <>
+      <SuitabilityVerdict pass={pass} />
+      {failed.map((text) => (
+        <span key={text} className="results-table__reason">
+          {' '}
+          {text}
+        </span>
+      ))}
+    </>
+  );
 }
 
 /** The result's catalogue sentences for components a standard misses (name, expected time, nearest peak). */
@@ -88,6 +112,7 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
                 <th>State</th>
                 <th className="list-table__number">Peaks</th>
                 <th>Amounts</th>
+                <th>SST</th>
                 <th aria-label="Actions" />
               </tr>
             </thead>
@@ -128,6 +153,9 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
                       </td>
                       <td className="list-table__number">{injection.result?.peaks.length ?? '—'}</td>
                       <td className="results-table__amounts">{amountsText(injection)}</td>
+                      <td className="results-table__suitability">
+                        <SuitabilityCell injection={injection} />
+                      </td>
                       <td className="list-table__actions">
                         <button
                           type="button"
@@ -194,7 +222,7 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
                     </tr>
                     {expanded && injection.result && (
                       <tr className="results-table__detail">
-                        <td colSpan={8}>
+                        <td colSpan={9}>
                           <PeakTable
                             rows={rowsFromStored(injection.result.peaks)}
                             unit=""

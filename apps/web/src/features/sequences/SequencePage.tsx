@@ -14,6 +14,7 @@ import { AuditPanel } from '../audit/AuditPanel.tsx';
 import { CalibrationSection } from './CalibrationSection.tsx';
 import { ReprocessPanel } from './ReprocessPanel.tsx';
 import { ReplicatesSection } from './ReplicatesSection.tsx';
+import { SuitabilitySection } from './SuitabilitySection.tsx';
 import { ReviewPanel } from '../review/ReviewPanel.tsx';
 import { ResultsSection } from './ResultsSection.tsx';
 import { RunPanel } from './RunPanel.tsx';
@@ -139,6 +140,7 @@ export function SequencePage() {
             onInjectionReport={(injectionId) => report.mutate({ kind: 'injection', id: injectionId })}
           />
           <ReplicatesSection replicates={results.data?.replicates ?? []} />
+          <SuitabilitySection suitability={results.data?.suitability ?? []} />
           <CalibrationSection calibrations={results.data?.calibrations ?? []} />
           <ReviewPanel
             subject={{ kind: 'sequences', id }}

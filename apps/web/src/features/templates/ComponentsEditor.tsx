@@ -1,9 +1,9 @@
 // The template's component table: name, expected retention time and window (min), reference peak,
-// calibration model and weighting, unit and level amounts. Saved on its own, at any time: results made
+// calibration model and weighting, unit and level amounts; below it each component's system-suitability
+// limits (docs/assay.md). Saved on its own, at any time: results made
 // earlier keep the components they were made with; reprocessing applies the new ones.
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCan } from '../workspaces/usePrivileges.ts';
 import {
   componentModelLabels,
   componentModels,
@@ -13,13 +13,30 @@ import {
 import { Icon } from '../../components/Icon.tsx';
 import { LoadFailure } from '../../components/QueryState.tsx';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
-import { componentOf, emptyRow, rowOf, rowProblems, type ComponentRow } from './componentRows.ts';
+import {
+  componentOf,
+  emptyRow,
+  rowOf,
+  rowProblems,
+  type ComponentRow,
+  type SuitabilityRow,
+} from './componentRows.ts';
 import { ComponentsRefused, fetchComponents, saveComponents } from './componentsApi.ts';
+
+/** The limit columns: what each tests, in the words of the table head. */
+const limitColumns: Array<{ key: keyof SuitabilityRow; head: string; label: string }> = [
+  { key: 'plates_min', head: 'Plates ≥', label: 'minimum plates' },
+  { key: 'tailing_max', head: 'Tailing ≤', label: 'maximum tailing' },
+  { key: 'resolution_min', head: 'Resolution ≥', label: 'minimum resolution' },
+  { key: 'signal_to_noise_min', head: 'S/N ≥', label: 'minimum S/N' },
+  { key: 'retention_time_window_sec', head: 'RT ± s', label: 'retention time window (s)' },
+  { key: 'area_rsd_max_percent', head: 'Area %RSD ≤', label: 'maximum area %RSD of standard replicates' },
+  { key: 'check_deviation_max_percent', head: 'Check std. ± %', label: 'check standard deviation (%)' },
+];
 
 function ComponentsTable({ uuid, initial }: { uuid: string; initial: ComponentRow[] }) {
   const queryClient = useQueryClient();
   const [rows, setRows] = useState(initial);
-  const editable = useCan()('templates.update');
   const [problems, setProblems] = useState(new Map<number, Record<string, string>>());
   const save = useMutation({
     mutationFn: () => saveComponents(uuid, rows.map(componentOf)),
@@ -163,16 +180,14 @@ function ComponentsTable({ uuid, initial }: { uuid: string; initial: ComponentRo
                     />,
                   )}
                   <td>
-                    {editable && (
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={`Remove component ${index + 1}`}
-                        onClick={() => setRows(rows.filter((_, i) => i !== index))}
-                      >
-                        <Icon name="close" />
-                      </button>
-                    )}
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Remove component ${index + 1}`}
+                      onClick={() => setRows(rows.filter((_, i) => i !== index))}
+                    >
+                      <Icon name="close" />
+                    </button>
                   </td>
                 </tr>
               );
@@ -180,25 +195,68 @@ function ComponentsTable({ uuid, initial }: { uuid: string; initial: ComponentRo
           </tbody>
         </table>
       </div>
-      {editable && (
-        <div className="components-actions">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => setRows([...rows, emptyRow()])}
-          >
-            <Icon name="add" /> Add component
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={save.isPending}
-            onClick={() => save.mutate()}
-          >
-            <Icon name="save" /> Save components
-          </button>
-        </div>
-      )}
+      <h3 className="components-limits__title">System suitability limits</h3>
+      <p className="template-step__hint">
+        Empty: not tested. Plates, tailing, resolution, S/N and the retention time are tested on every
+        injection&apos;s peak; the area %RSD over each standard injected more than once; a check
+        standard&apos;s amount against its known amount.
+      </p>
+      <div className="table-scroll">
+        <table className="edit-table components-table" aria-label="System suitability limits">
+          <thead>
+            <tr>
+              <th>Component</th>
+              {limitColumns.map((column) => (
+                <th key={column.key}>{column.head}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={index}>
+                <td>{row.name || `Component ${index + 1}`}</td>
+                {limitColumns.map((column) => (
+                  <Fragment key={column.key}>
+                    {cell(
+                      index,
+                      `suitability.${column.key}`,
+                      <input
+                        aria-label={`${row.name || `Component ${index + 1}`} ${column.label}`}
+                        {...described(index, `suitability.${column.key}`)}
+                        inputMode="decimal"
+                        className="edit-table__number"
+                        value={row.suitability[column.key]}
+                        onChange={(event) =>
+                          set(index, {
+                            suitability: { ...row.suitability, [column.key]: event.target.value },
+                          })
+                        }
+                      />,
+                    )}
+                  </Fragment>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="components-actions">
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => setRows([...rows, emptyRow()])}
+        >
+          <Icon name="add" /> Add component
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={save.isPending}
+          onClick={() => save.mutate()}
+        >
+          <Icon name="save" /> Save components
+        </button>
+      </div>
     </>
   );
 }

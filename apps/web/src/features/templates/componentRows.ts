@@ -1,7 +1,18 @@
 // The component table as the editor holds it (text as typed, times in minutes) and as the server takes it
 // (numbers, times in seconds); the server's field reasons (`components.2.name`) mapped back onto rows.
 import type { componentModels, componentWeightings } from '@eluent/contracts';
-import { DEFAULT_COMPONENT_WINDOW_SEC, type Component } from '@eluent/contracts';
+import {
+  DEFAULT_COMPONENT_WINDOW_SEC,
+  suitabilityLimitKeys,
+  type Component,
+  type SuitabilityLimits,
+} from '@eluent/contracts';
+
+/** A component's system-suitability limits as typed; empty: not tested. */
+export type SuitabilityRow = Record<keyof SuitabilityLimits, string>;
+
+const noLimits = (): SuitabilityRow =>
+  Object.fromEntries(suitabilityLimitKeys.map((key) => [key, ''])) as SuitabilityRow;
 
 export interface ComponentRow {
   name: string;
@@ -15,6 +26,7 @@ export interface ComponentRow {
   amountUnit: string;
   /** Level amounts, separated by commas or spaces. */
   levels: string;
+  suitability: SuitabilityRow;
 }
 
 const trimmed = (value: number) => String(Math.round(value * 1e6) / 1e6);
@@ -29,6 +41,12 @@ export function rowOf(component: Component): ComponentRow {
     weighting: component.weighting,
     amountUnit: component.amount_unit,
     levels: component.levels.join(', '),
+    suitability: Object.fromEntries(
+      suitabilityLimitKeys.map((key) => [
+        key,
+        component.suitability[key] === null ? '' : String(component.suitability[key]),
+      ]),
+    ) as SuitabilityRow,
   };
 }
 
@@ -41,6 +59,7 @@ export const emptyRow = (): ComponentRow => ({
   weighting: 'none',
   amountUnit: 'µg/mL',
   levels: '',
+  suitability: noLimits(),
 });
 
 /** Text that is not a number stays NaN, so the server names the field instead of taking a guess. */
@@ -59,6 +78,13 @@ export function componentOf(row: ComponentRow): Record<string, unknown> {
       .split(/[\s,;]+/)
       .filter((part) => part !== '')
       .map(Number),
+    suitability: Object.fromEntries(
+      suitabilityLimitKeys.map((key) => {
+        const text = row.suitability[key].trim();
+        // Not a number stays NaN, so the server names the field.
+        return [key, text === '' ? null : Number(text)];
+      }),
+    ),
   };
 }
 
@@ -68,7 +94,7 @@ export function rowProblems(
 ): Map<number, Record<string, string>> {
   const problems = new Map<number, Record<string, string>>();
   for (const [key, messages] of Object.entries(fields ?? {})) {
-    const match = /^components\.(\d+)\.([a-z_]+)/.exec(key);
+    const match = /^components\.(\d+)\.([a-z_]+(?:\.[a-z_]+)?)/.exec(key);
     if (!match) continue;
     const index = Number(match[1]);
     const row = problems.get(index) ?? {};
