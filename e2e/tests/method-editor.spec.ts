@@ -34,6 +34,15 @@ for (const width of [1366, 375]) {
       page.getByText(/Limits: flow rate at most 10 mL\/min · minimum pressure at most 400 bar/),
     ).toBeVisible();
 
+    await expect(page.getByLabel('Flow rate, mL/min', { exact: true })).toHaveAttribute(
+      'placeholder',
+      'at most 10 mL/min',
+    );
+    await expect(page.getByLabel('Column temperature, °C', { exact: true })).toHaveAttribute(
+      'placeholder',
+      '5–80 °C',
+    );
+
     // One unit per quantity, and no JSON for gradient, solvents or hardware.
     await expect(page.getByLabel('Run time, min', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Run time, ms')).toHaveCount(0);

@@ -33,7 +33,8 @@ const limitedKeys = methodGroups
   .filter((field) => field.limit)
   .map((f) => f.key);
 
-function FormField({ field, form }: { field: MethodField; form: FormValues }) {
+/** `hint`: what the chosen instrument allows ("at most 10 mL/min"), shown while the field is empty. */
+function FormField({ field, form, hint }: { field: MethodField; form: FormValues; hint?: string }) {
   const id = useId();
   const error = form.errors[field.key] ?? null;
   const value = form.values[field.key] ?? '';
@@ -64,6 +65,7 @@ function FormField({ field, form }: { field: MethodField; form: FormValues }) {
       ) : (
         <input
           {...common}
+          placeholder={hint}
           inputMode={field.kind === 'text' ? undefined : 'decimal'}
           value={value}
           onChange={(event) => form.set(field.key, event.target.value)}
@@ -132,6 +134,11 @@ function MethodFormBody({ start, sourceName }: { start: FormStart; sourceName?: 
     onError: (error) => notifyError(error.message),
   });
   const runTime = form.values.run_time_min ?? '';
+  const limits = limitsOf(choices, form.values[INSTRUMENT_KEY] ?? '');
+  const hintOf = (field: MethodField) => {
+    const limit = field.limit ? limits[field.limit] : undefined;
+    return limit ? allowedRange(limit) : undefined;
+  };
   return (
     <form
       noValidate
@@ -174,7 +181,7 @@ function MethodFormBody({ start, sourceName }: { start: FormStart; sourceName?: 
             )}
             <div className="form-grid">
               {group.fields.map((field) => (
-                <FormField key={field.key} field={field} form={form} />
+                <FormField key={field.key} field={field} form={form} hint={hintOf(field)} />
               ))}
             </div>
           </section>
