@@ -86,6 +86,19 @@ describe('front riders are skimmed with the parent’s front', () => {
   }
 });
 
+describe('tail riders are skimmed with the parent’s tail, Gaussian where it is not exponential', () => {
+  it('rider_on_gaussian_tail: a 10 % rider on a near-Gaussian tail is skimmed (T) within 6 %, the parent within 2 %', () => {
+    const c = ruleCase('rider_on_gaussian_tail');
+    const peaks = peaksOf(c);
+    expect(peaks).toHaveLength(2);
+    const [parent, rider] = matchTruth(c, peaks);
+    // An exponential fitted to this tail falls too slowly under the rider and took 43 % of it.
+    expect(rider!.startCode).toBe('T');
+    expect(percentOff(rider!.area, c.truth[1]!.area)).toBeLessThan(6);
+    expect(percentOff(parent!.area, c.truth[0]!.area)).toBeLessThan(2);
+  });
+});
+
 if (process.env.CI && !hasReferenceData) throw new Error('../shared/data is required under CI');
 
 describe.skipIf(!hasReferenceData)('drop lines and valley contacts on vendor files (no template)', () => {

@@ -62,6 +62,43 @@ function exponentialTail(
 }
 
 /**
+ * The parent's tail before the valley as a Gaussian flank (Empower's Gaussian skim), where it is not a clean
+ * exponential: fitted over the last half of the way from the parent's apex to the valley, ending twice the
+ * rider's half-prominence width before the valley (past the rider's own front); accepted only when the
+ * rider keeps at least half its height above it at its apex.
+ */
+function gaussianTail(
+  input: LimitsInput,
+  line: BaselineLine,
+  parentApex: number,
+  valleyIndex: number,
+  rider: number,
+  riderHeight: number,
+): NonNullable<BaselineLine['tail']> | null {
+  const kernel = Math.max(1, input.smoothingSamples ?? 1);
+  // Past the rider's front where the tail leaves room for it, else the kernel's reach.
+  const wide = Math.max(kernel, Math.round(2 * (input.widths[rider] as number)));
+  const margin = valleyIndex - wide - parentApex > 16 ? wide : kernel;
+  const to = valleyIndex - margin;
+  const from = Math.max(parentApex + 1, to - Math.max(8, Math.round((valleyIndex - parentApex) / 2)));
+  const tail = gaussianFlank(input, line, valleyIndex, from, to, false);
+  if (!tail) return null;
+  return riderStandsAbove(input, { ...line, tail }, rider, riderHeight) ? tail : null;
+}
+
+/** The rider's apex stands above the skim by at least half its height (the skim is not eating the rider). */
+function riderStandsAbove(
+  input: LimitsInput,
+  skim: BaselineLine,
+  rider: number,
+  riderHeight: number,
+): boolean {
+  const apex = input.apexes[rider]!.index;
+  const level = lightAt(input.values, apex, lightHalfWidth(input.smoothingSamples ?? 1));
+  return level - baselineAt(skim, input.timeSec[apex]!) >= SKIM_VALLEY_SHARE * riderHeight;
+}
+
+/**
  * Skim of riders on a tail (exponential when the parent's tail fits one, else tangent): the rider's baseline runs from the valley to the point after it
  * where a line from the valley touches the signal (the lowest such line); the parent keeps the cluster
  * baseline, ends where the rider ended before, and gives up the rider's area (`skimParent`).
@@ -94,15 +131,26 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
     const parentApex = parent.apexIndex;
     const tail =
       sign === 1 && parentApex < valleyIndex
-        ? exponentialTail(input, child.baseline, parentApex, valleyIndex)
+        ? (gaussianTail(input, child.baseline, parentApex, valleyIndex, k, childHeight) ??
+          exponentialTail(input, child.baseline, parentApex, valleyIndex))
         : null;
     if (tail) {
       const riderBaseline = { ...child.baseline, tail };
       // Under an exponential skim the rider keeps its whole range: past its end the signal is the tail.
+      // Before the valley its own front still stands above the skimmed tail: it starts where the signal
+      // meets the skim (within the kernel's reach).
       const end = endIndex;
+      let start = valleyIndex;
+      const reach = valleyIndex - Math.max(1, input.smoothingSamples ?? 1);
+      while (
+        tail.curvature !== undefined &&
+        start > Math.max(reach, parentApex + 1) &&
+        smoothed[start - 1]! > baselineAt(riderBaseline, timeSec[start - 1]!)
+      )
+        start--;
       result[k] = {
         ...child,
-        startSec: timeSec[valleyIndex]!,
+        startSec: timeSec[start]!,
         endSec: timeSec[end]!,
         baseline: riderBaseline,
         startCode: 'T',
@@ -143,21 +191,20 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
 }
 
 /**
- * The parent's front above the cluster line just after the valley, fitted as a Gaussian flank:
- * ln(signal − line) = a + b·(t − t_v) − c·(t − t_v)² (least squares over the first half of the way from the
- * valley to the parent's apex, starting past the kernel's reach of the rider; c ≥ 0, the front steepening
- * as a peak's front does). Null when the front is not clean (R² of the log fit under 0.98).
+ * The parent's flank above the cluster line over samples [from, to], fitted as a Gaussian flank:
+ * ln(signal − line) = a + b·(t − t_v) − c·(t − t_v)² (least squares; t_v the valley's time; c ≥ 0, the flank
+ * steepening away from the apex as a peak's does; b > 0 on a front, b < 0 on a tail). Null when the flank is
+ * not clean (R² of the log fit under 0.98) or the window is too short.
  */
-function gaussianFront(
+function gaussianFlank(
   input: LimitsInput,
   line: BaselineLine,
   valleyIndex: number,
-  parentApex: number,
-  margin: number,
+  from: number,
+  to: number,
+  rising: boolean,
 ): NonNullable<BaselineLine['tail']> | null {
   const { timeSec, smoothed } = input;
-  const from = valleyIndex + margin;
-  const to = Math.min(parentApex - 1, from + Math.max(8, Math.round((parentApex - valleyIndex) / 2)));
   if (to - from < 5) return null;
   const origin = timeSec[valleyIndex]!;
   // Normal equations of the quadratic in (t − t_v), moments accumulated in one pass.
@@ -192,7 +239,7 @@ function gaussianFront(
   if (!solution) return null;
   const [a, b, q] = solution;
   const curvature = -q;
-  if (!(b > 0) || !(curvature >= 0)) return null;
+  if (!(rising ? b > 0 : b < 0) || !(curvature >= 0)) return null;
   const total = sumYY - (sumY * sumY) / count;
   let residual = 0;
   for (let i = from; i <= to; i++) {
@@ -262,7 +309,12 @@ function skimFrontRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits[]
     // The fit of the front starts past the rider's own tail: twice the rider's half-prominence width (its
     // prominence stands on the valley, so that width is about half its W50), at least the kernel's reach.
     const margin = Math.max(1, input.smoothingSamples ?? 1, Math.round(2 * (input.widths[k] as number)));
-    const front = gaussianFront(input, child.baseline, valleyIndex, parent.apexIndex, margin);
+    const from = valleyIndex + margin;
+    const to = Math.min(
+      parent.apexIndex - 1,
+      from + Math.max(8, Math.round((parent.apexIndex - valleyIndex) / 2)),
+    );
+    const front = gaussianFlank(input, child.baseline, valleyIndex, from, to, true);
     if (!front) continue;
     const skim = { ...child.baseline, tail: front };
     // A front carried back under the rider may take at most half of it at its apex; more, and the fit is
