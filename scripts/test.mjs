@@ -42,20 +42,51 @@ function step(name, command, args, env = {}) {
   });
 }
 
+/** Names of the tests that failed (and of browser tests that passed only on a retry), for the summary. */
+const failures = [];
+const flaky = [];
+
+const relative = (file) =>
+  file.startsWith(`${process.cwd()}/`) ? file.slice(process.cwd().length + 1) : file;
+
 function countVitest(file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const suite of report.testResults ?? []) {
+    const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) failures.push(`vitest  ${relative(suite.name)} › ${test.fullName}`);
+    // A file that fails outside its tests (an import, a hook) has no failed test to name.
+    if (suite.status === 'failed' && failedTests.length === 0) {
+      failures.push(`vitest  ${relative(suite.name)} (${(suite.message ?? 'failed').split('\n')[0]})`);
+      failed += 1;
+    }
+  }
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const stats = report.stats ?? {};
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   failed += stats.unexpected ?? 0;
   skipped += stats.skipped ?? 0;
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      const name = `browser e2e/tests/${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`;
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') failures.push(name);
+        if (test.status === 'flaky') flaky.push(name);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  for (const error of report.errors ?? []) {
+    failures.push(`browser (outside a test) ${(error.message ?? '').split('\n')[0]}`);
+  }
 }
 
 rmSync('test-results', { recursive: true, force: true });
@@ -91,6 +122,7 @@ const browser = (async () => {
   }
   await step('browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: resolve('test-results/playwright.json'),
+    E2E_RETRIES: process.env.E2E_RETRIES ?? '1',
   });
   countPlaywright('test-results/playwright.json');
 })();
@@ -99,6 +131,10 @@ await Promise.all([vitest, checks, browser]);
 
 console.log('\n=== summary ===');
 for (const { name, ok, took } of steps) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds(took)})`);
+// The tail of a log names what failed: no scrolling back through the steps' output.
+if (failures.length > 0) console.log(`failed tests:\n${failures.map((name) => `  ${name}`).join('\n')}`);
+if (flaky.length > 0)
+  console.log(`flaky (failed, then passed on a retry):\n${flaky.map((name) => `  ${name}`).join('\n')}`);
 const allOk = steps.every((s) => s.ok);
 if (!allOk && failed === 0) failed = steps.filter((s) => !s.ok).length;
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped in ${seconds(Date.now() - started)}`);

@@ -29,8 +29,8 @@ async function api<T>(
   return (await response.json()) as T;
 }
 
-/** A demo sequence of one row with three injections of the fast example method, ready to start. */
-async function prepareSequence(request: APIRequestContext, base: string, name: string) {
+/** A demo sequence of one row with `injections` injections of the fast example method, ready to start. */
+async function prepareSequence(request: APIRequestContext, base: string, name: string, injections = 3) {
   const signIn = await request.post(`${base}/api/token/`, {
     data: { username: DEMO.email, password: DEMO.password },
   });
@@ -70,7 +70,7 @@ async function prepareSequence(request: APIRequestContext, base: string, name: s
   await api(request, base, token, 'POST', `/api/sequences/${sequence.id}/drafts/`, {
     sample_id: sample.id,
     vial: 4,
-    injections_count: 3,
+    injections_count: injections,
   });
   return { token, sequenceId: sequence.id, deviceId: device!.id, sampleName: `Oolong ${name}` };
 }
@@ -120,6 +120,23 @@ test('an injection interrupted by a killed server is shown with its reason and t
       .toBe(true);
     await stopServer(server, 'SIGKILL');
     server = await startOwnServer(port, dataDir);
+    // The restarted server answers health before its recovery has looked at the run: the page is read once
+    // the server has recorded the interruption, not while the sequence still says running.
+    await expect
+      .poll(
+        async () => {
+          const sequence = await api<{ state: string; interruption: unknown }>(
+            request,
+            base,
+            token,
+            'GET',
+            `/api/sequences/${sequenceId}/`,
+          );
+          return sequence.interruption !== null && sequence.state === 'PAUSED';
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
 
     await page.reload();
     const panel = page.getByRole('region', { name: 'Interrupted injection' });
@@ -174,7 +191,9 @@ test('Stop asks for confirmation before it stops a running sequence', async ({
   test.setTimeout(120_000);
   const origin = baseURL!;
   const name = `Stop confirm ${Date.now()}`;
-  const { sequenceId } = await prepareSequence(request, origin, name);
+  // Thirty injections (three minutes of run at the browser tests' simulator speed): the run is still going
+  // when the second Stop comes, however slowly a loaded machine gets there. The test stops it long before.
+  const { sequenceId } = await prepareSequence(request, origin, name, 30);
   await page.goto(`/app/sequences/${sequenceId}`);
   await signInThroughPage(page);
   await page.getByRole('button', { name: 'Start' }).click();

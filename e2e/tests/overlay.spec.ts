@@ -25,11 +25,14 @@ test('overlay: AU converted to mAU, normalised to the largest peak, a trace hidd
   await page.goto('/auth/login/');
   await signInThroughPage(page);
   await expect(page).toHaveURL(/\/app\/devices\/$/);
-  const au = await importCsv(page, 'absorbance-au.csv', csv('AU', 0.05));
-  const mau = await importCsv(page, 'absorbance-mau.csv', csv('mAU', 80));
+  // Names of this run only: the worker's server keeps the chromatograms of its earlier tests.
+  const stamp = Date.now();
+  const auName = `absorbance-au-${stamp}.csv`;
+  const au = await importCsv(page, auName, csv('AU', 0.05));
+  const mau = await importCsv(page, `absorbance-mau-${stamp}.csv`, csv('mAU', 80));
   await page.goto('/app/chromatograms/');
-  await page.getByRole('checkbox', { name: 'Compare absorbance-au.csv' }).check();
-  await page.getByRole('checkbox', { name: 'Compare absorbance-mau.csv' }).check();
+  await page.getByRole('checkbox', { name: `Compare ${auName}` }).check();
+  await page.getByRole('checkbox', { name: `Compare absorbance-mau-${stamp}.csv` }).check();
   await page.goto('/app/chromatograms/compare');
 
   const auItem = page.locator(`[data-trace="measurement:${au}"]`);
@@ -48,5 +51,5 @@ test('overlay: AU converted to mAU, normalised to the largest peak, a trace hidd
 
   await page.getByRole('checkbox', { name: `Show #${au}` }).uncheck();
   await expect(auItem).toHaveAttribute('data-hidden', 'true');
-  await expect(page.getByRole('figure', { name: 'Overlay' }).getByText('absorbance-au.csv')).toHaveCount(0);
+  await expect(page.getByRole('figure', { name: 'Overlay' }).getByText(auName)).toHaveCount(0);
 });

@@ -46,6 +46,25 @@ test('the service worker keeps the app shell: the page opens offline', async ({
   await page.reload();
   await expect(page.getByRole('img', { name: 'Eluent Cloud' }).first()).toBeVisible();
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // The worker stores each answer after handing it to the page: offline only once the page and every asset
+  // it loaded are in the shell cache, or the offline load would race the last writes.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const kept = new Set(
+          (await (await caches.open('eluent-shell-v1')).keys()).map(
+            (request) => new URL(request.url).pathname,
+          ),
+        );
+        const assets = performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name))
+          .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+          .map((url) => url.pathname);
+        return assets.length > 0 && kept.has(location.pathname) && assets.every((path) => kept.has(path));
+      }),
+    )
+    .toBe(true);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('img', { name: 'Eluent Cloud' }).first()).toBeVisible();

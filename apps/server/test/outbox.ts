@@ -7,7 +7,7 @@ export function mailsTo(dataDir: string, email: string): string[] {
   const outbox = join(dataDir, 'outbox');
   const local = email.split('@')[0]!;
   return readdirSync(outbox)
-    .filter((name) => name.includes(local))
+    .filter((name) => name.endsWith('.eml') && name.includes(local))
     .sort()
     .map((name) =>
       readFileSync(join(outbox, name), 'utf8')
