@@ -1,6 +1,7 @@
 // The pages follow the role (docs/roles.md, the one table in packages/contracts/src/roles.ts): an auditor
 // reads every page with no action to take; a reviewer reads, finds no way to change data, and signs a
-// single imported measurement in the chromatogram viewer. The administrator's pages keep every action.
+// single imported measurement in the chromatogram viewer, which an auditor's open page shows at once. The
+// administrator's pages keep every action, renaming the workspace included.
 // The auditor's side runs on a phone (375 px), the reviewer's on a laptop (1366 px).
 import type { Browser } from '@playwright/test';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
@@ -156,6 +157,7 @@ test('an auditor reads every page on a phone and is offered no action', async ({
   await page.goto('/app/members/');
   await expect(page.getByRole('table', { name: 'Members' })).toContainText(auditor.email);
   await expect(page.getByRole('button', { name: 'Invite' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Rename' })).toHaveCount(0);
   await page.context().close();
 });
 
@@ -163,6 +165,11 @@ test('a reviewer changes nothing and signs one imported measurement in the viewe
   test.setTimeout(90_000);
   const page = await signInAs(browser, reviewer, 1366);
   await readsWithoutActions(page, lab);
+  // An auditor has the same measurement open elsewhere: the signature reaches its page without a reload.
+  const watcher = await signInAs(browser, auditor, 1366);
+  await watcher.goto(`/app/chromatograms/${lab.measurementId}`);
+  const watched = watcher.getByRole('region', { name: 'Review' });
+  await expect(watched.locator('.review-state')).toHaveText('Processed');
   // The viewer's Review panel signs the measurement's current result (docs/signatures.md).
   const review = page.getByRole('region', { name: 'Review' });
   await review.getByRole('button', { name: 'Sign…' }).click();
@@ -175,10 +182,13 @@ test('a reviewer changes nothing and signs one imported measurement in the viewe
     `Reviewed by ${reviewer.email}`,
   );
   await expect(review.locator('.review-state')).toHaveText('Reviewed');
+  await expect(watched.locator('.review-state')).toHaveText('Reviewed');
+  await expect(watched.getByRole('list', { name: 'Signatures' })).toContainText(reviewer.email);
+  await watcher.context().close();
   await page.context().close();
 });
 
-test('the administrator keeps every action', async ({ browser }) => {
+test('the administrator keeps every action and renames the workspace', async ({ browser, request }) => {
   const page = await signInAs(browser, { email: DEMO.email, password: DEMO.password, token: admin }, 1366);
   await page.goto('/app/sequences/');
   await expect(page.getByRole('button', { name: 'New sequence' })).toBeVisible();
@@ -188,5 +198,26 @@ test('the administrator keeps every action', async ({ browser }) => {
   await expect(page.getByRole('region', { name: 'Reprocess' })).toBeVisible();
   await page.goto('/app/chromatograms/');
   await expect(page.getByRole('button', { name: 'Import file' })).toBeVisible();
+
+  // Only an administrator renames the workspace; the switcher and the page follow at once.
+  await page.goto('/app/members/');
+  const before = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  const name = `Quality lab ${Date.now()}`;
+  await page.getByRole('button', { name: 'Rename' }).click();
+  const form = page.getByRole('form', { name: 'Rename the workspace' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByLabel('Workspaces')).toHaveAttribute('title', new RegExp(`^${name} · `));
+  await page.goto('/app/audit/');
+  await expect(page.getByRole('main')).toContainText(name);
+  // Back to its former name for the other tests of this server.
+  await call(
+    request,
+    admin,
+    'PATCH',
+    `/api/workspaces/${(await call<{ current: { id: number } }>(request, admin, 'GET', '/api/workspaces/')).current.id}/`,
+    { name: before },
+  );
   await page.context().close();
 });

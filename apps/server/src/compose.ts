@@ -265,7 +265,23 @@ function buildServices(infrastructure: Infrastructure) {
     users: createUsersRepository(db),
     passwords: infrastructure.passwords,
     throttle: infrastructure.signingThrottle,
+    publish: (event) => {
+      // Open pages read the review again; a lost announcement leaves them as a reload finds them.
+      const channel =
+        event.subject.kind === 'sequence'
+          ? (`sequences:${event.subject.id}` as const)
+          : (`measurements:${event.subject.id}` as const);
+      realtime
+        .publish(channel, event)
+        .catch((error: unknown) => logger.warn({ err: error }, 'review publish failed'));
+    },
   });
+  /** A measurement's current result changed: its review and its sequence's may have (docs/signatures.md). */
+  const resultsChanged = (measurementId: number) => {
+    signatures
+      .resultsChanged(measurementId)
+      .catch((error: unknown) => logger.warn({ err: error, measurementId }, 'review announcement failed'));
+  };
   const results = createResultsService({
     results: resultsRepository,
     runs,
@@ -328,6 +344,7 @@ function buildServices(infrastructure: Infrastructure) {
       logger,
       availability,
       claims,
+      changed: resultsChanged,
       publish: (ownerId, event) => {
         // The job row holds the progress; a lost publication is replaced by the next one.
         realtime
@@ -335,7 +352,12 @@ function buildServices(infrastructure: Infrastructure) {
           .catch((error: unknown) => logger.warn({ err: error }, 'job progress publish failed'));
       },
     }),
-    versions: createResultVersionsService({ results: resultsRepository, runs, processing: results }),
+    versions: createResultVersionsService({
+      results: resultsRepository,
+      runs,
+      processing: results,
+      changed: resultsChanged,
+    }),
     components: createTemplateComponentsService({
       templates: createTemplateComponentsRepository(db),
       results: resultsRepository,
@@ -343,7 +365,11 @@ function buildServices(infrastructure: Infrastructure) {
       processing: results,
     }),
     signatures,
-    integration: createManualIntegrationService({ results: resultsRepository, processing: results }),
+    integration: createManualIntegrationService({
+      results: resultsRepository,
+      processing: results,
+      changed: resultsChanged,
+    }),
     shareLinks: createShareLinksService(shareTokens, db),
     shareAccess: createShareAccess({ shareTokens, runs }),
     files: createFilesService({

@@ -152,6 +152,8 @@ export interface SequencesTable {
   finished_at: NullableTimestamp;
   /** Domain error code the sequence stopped with (migration 0005). */
   error_code: Nullable<string>;
+  /** Who started (or last resumed or continued) the run; the runner's audit events name them (0016). */
+  started_by: Nullable<number>;
 }
 
 export interface DraftsTable {

@@ -57,6 +57,17 @@ export function createSignaturesRepository(root: Executor) {
       return row;
     },
 
+    /** The sequence whose injection recorded a measurement, if any (its review covers the measurement). */
+    async sequenceOfMeasurement(measurementId: number, db: Executor = root): Promise<number | null> {
+      const row = await db
+        .selectFrom('measurements as m')
+        .innerJoin('injections as i', 'i.id', 'm.injection_id')
+        .select('i.sequence_id')
+        .where('m.id', '=', measurementId)
+        .executeTakeFirst();
+      return row?.sequence_id ?? null;
+    },
+
     /** The measurements a subject covers: every injection of a sequence that has one, or the measurement. */
     async measurements(kind: SignatureSubjectKind, id: number, db: Executor = root) {
       const query = db

@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import {
   deviceEventSchema,
   measurementEventSchema,
-  sequenceProgressEventSchema,
+  sequenceEventSchema,
   userEventSchema,
   type DeviceEvent,
   type MeasurementEvent,
-  type SequenceProgressEvent,
+  type SequenceEvent,
   type UserEvent,
 } from './payloads.ts';
 
@@ -15,7 +15,8 @@ import {
 export interface ChannelPayloads {
   devices: DeviceEvent;
   measurements: MeasurementEvent;
-  sequences: SequenceProgressEvent;
+  /** Run progress and review changes. */
+  sequences: SequenceEvent;
   /** Notifications and reprocessing-job progress. */
   users: UserEvent;
 }
@@ -33,7 +34,7 @@ export const channelNamespaces = [
 export const channelPayloadSchemas: { [N in ChannelNamespace]: z.ZodType<ChannelPayloads[N]> } = {
   devices: deviceEventSchema,
   measurements: measurementEventSchema,
-  sequences: sequenceProgressEventSchema,
+  sequences: sequenceEventSchema,
   users: userEventSchema,
 };
 

@@ -1,5 +1,6 @@
 // Payloads of the realtime channels. Field names follow the REST and GraphQL wire (snake_case, units in names).
 import { z } from 'zod';
+import { reviewStates, signatureSubjectKinds } from '../rest/signatures.ts';
 
 /** Live state of an instrument as the cabinet shows it. */
 export const deviceStates = ['idle', 'running', 'paused', 'error', 'offline'] as const;
@@ -64,9 +65,23 @@ export const measurementFinishedEventSchema = z.object({
 });
 export type MeasurementFinishedEvent = z.infer<typeof measurementFinishedEventSchema>;
 
+/**
+ * The review of a sequence or a measurement changed (a signature, or a result change that invalidated
+ * one), on the subject's own channel: receivers read the review again through REST with their own rights.
+ * It names no signer, so a share-link visitor of the channel learns nothing the report does not show.
+ */
+export const reviewChangedEventSchema = z.object({
+  type: z.literal('review'),
+  subject: z.object({ kind: z.enum(signatureSubjectKinds), id: z.number().int() }),
+  state: z.enum(reviewStates),
+  at: z.string(),
+});
+export type ReviewChangedEvent = z.infer<typeof reviewChangedEventSchema>;
+
 export const measurementEventSchema = z.discriminatedUnion('type', [
   measurementSignalChunkSchema,
   measurementFinishedEventSchema,
+  reviewChangedEventSchema,
 ]);
 export type MeasurementEvent = z.infer<typeof measurementEventSchema>;
 
@@ -87,6 +102,13 @@ export const sequenceProgressEventSchema = z.object({
   at: z.string(),
 });
 export type SequenceProgressEvent = z.infer<typeof sequenceProgressEventSchema>;
+
+/** What `sequences:{id}` carries: run progress, and review changes of the sequence. */
+export const sequenceEventSchema = z.discriminatedUnion('type', [
+  sequenceProgressEventSchema,
+  reviewChangedEventSchema,
+]);
+export type SequenceEvent = z.infer<typeof sequenceEventSchema>;
 
 export const notificationLevels = ['info', 'success', 'warning', 'error'] as const;
 

@@ -13,6 +13,7 @@ import * as auditTrail from './0012_audit_trail.ts';
 import * as components from './0013_components.ts';
 import * as assay from './0014_assay.ts';
 import * as signatures from './0015_signatures.ts';
+import * as runStarter from './0016_run_starter.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0013_components': components,
   '0014_assay': assay,
   '0015_signatures': signatures,
+  '0016_run_starter': runStarter,
 };

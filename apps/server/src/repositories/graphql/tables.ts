@@ -336,12 +336,15 @@ export const tables: TableDescriptor[] = [
   },
   {
     name: 'auditEvents',
-    description: 'The audit trail of the caller: who, when, entity, id, old and new values. Read-only.',
+    description:
+      'The audit trail of the current workspace: who (id and address at the time), when, what (kind, id, name at the time, parent), old and new values as written, the reason, and the hash-chain link. Read-only.',
     primaryKey: 'id',
     ownerColumn: 'user_id',
+    // The stored record, field for field as REST answers it (docs/audit.md); REST adds the words.
     columns: columns(`
-      id:bigint! user_id:Int at:timestamptz! entity:String! entity_id:String! action:String!
-      old_values:jsonb new_values:jsonb reason:String
+      id:bigint! chain_seq:bigint! user_id:Int user_email:String owner_id:Int workspace_id:Int at:timestamptz!
+      entity:String! entity_id:String! label:String parent_entity:String parent_id:String action:String!
+      old_values:jsonb new_values:jsonb reason:String prev_hash:String! hash:String!
     `),
     constraints: [pkey('auditEvents')],
     relationships: [],

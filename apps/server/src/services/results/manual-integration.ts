@@ -83,6 +83,8 @@ function refusalError(refusal: IntegrationRefusal, changes: number): AppError {
 export function createManualIntegrationService(deps: {
   results: ResultsRepository;
   processing: ResultsService;
+  /** After a new version committed: announces the review change (signatures of the replaced version). */
+  changed?: (measurementId: number) => void;
 }) {
   const { results, processing } = deps;
 
@@ -164,6 +166,7 @@ export function createManualIntegrationService(deps: {
       return inserted;
     });
     if (sequenceId !== null) await processing.recalibrate(sequenceId);
+    deps.changed?.(row.measurement_id);
     return resultView(row, await results.peaks([row.id]));
   }
 

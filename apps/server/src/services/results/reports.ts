@@ -212,7 +212,7 @@ export function createReportsService(deps: {
       return {
         kind: 'sequence' as const,
         generated_at: new Date().toISOString(),
-        sequence: { ...sequence, owner_id: undefined, workspace_id: undefined },
+        sequence: { ...sequence, owner_id: undefined, workspace_id: undefined, started_by: undefined },
         sequence_number: (await sequenceNumbers(db, [sequenceId])).get(sequenceId) ?? null,
         instrument: await instrumentOf(workspaceId, sequence.device_id),
         method,

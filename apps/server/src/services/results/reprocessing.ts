@@ -49,6 +49,8 @@ export function createReprocessingService(deps: {
   sequences: SequencesRepository;
   processing: ResultsService;
   publish: (creatorId: number, event: ProcessingJobEvent) => void;
+  /** After the job's new versions and calibrations committed: announces each measurement's review change. */
+  changed?: (measurementId: number) => void;
   logger: FastifyBaseLogger;
   availability: DatabaseAvailability;
   claims: WorkClaims;
@@ -79,6 +81,7 @@ export function createReprocessingService(deps: {
     let done = already.size;
     announce(job, done);
     const sequenceIds = new Set<number>();
+    const changed: number[] = [];
     let failure: string | null = null;
     for (const measurementId of job.measurement_ids) {
       if (closed) return; // a restart continues the job
@@ -91,6 +94,7 @@ export function createReprocessingService(deps: {
           createdBy: job.owner_id,
           recalibrate: false,
         });
+        changed.push(measurementId);
       } catch (error) {
         if (closed) return;
         if (isConnectionError(error)) throw error; // the whole job waits for the database
@@ -107,6 +111,7 @@ export function createReprocessingService(deps: {
       await yieldToEventLoop();
     }
     for (const sequenceId of sequenceIds) await processing.recalibrate(sequenceId);
+    for (const measurementId of changed) deps.changed?.(measurementId);
     announce(await jobs.finish(jobId, failure), done);
   }
 

@@ -12,6 +12,8 @@ export function createResultVersionsService(deps: {
   results: ResultsRepository;
   runs: RunsRepository;
   processing: ResultsService;
+  /** After the current version changed: announces the review change. */
+  changed?: (measurementId: number) => void;
 }) {
   const { results, runs, processing } = deps;
 
@@ -67,6 +69,7 @@ export function createResultVersionsService(deps: {
       });
       const sequenceId = await processing.sequenceOf(measurementId);
       if (sequenceId !== null) await processing.recalibrate(sequenceId);
+      deps.changed?.(measurementId);
       return list(actor, measurementId);
     },
   };

@@ -134,6 +134,11 @@ export interface ProcessOptions {
   kind?: 'automatic' | 'manual';
   jobId?: number | null;
   createdBy?: number | null;
+  /**
+   * Whom the audit event names when nobody made the version by hand (`createdBy` null): a run's injection
+   * is processed for the user who started the run. Not an author for signatures.
+   */
+  onBehalfOf?: number | null;
   /** Rebuild the sequence's calibration after this result. @default true (a job does it once at its end) */
   recalibrate?: boolean;
   /** The stored signal when the caller holds it already (an import), so it is not read back. */
@@ -346,6 +351,7 @@ export function createResultsService(deps: {
     trx: Transaction<Database>,
     measurement: { id: number; owner_id: number; workspace_id: number },
     prepared: PreparedResult,
+    auditUserId: number | null = prepared.values.created_by ?? null,
   ): Promise<ResultRow> {
     const row = await results.insertResult(
       trx,
@@ -358,7 +364,7 @@ export function createResultsService(deps: {
       prepared.peaks,
     );
     await writeAudit(trx, {
-      userId: null,
+      userId: auditUserId,
       ownerId: measurement.owner_id,
       workspaceId: measurement.workspace_id,
       entity: 'processing_results',
@@ -389,7 +395,9 @@ export function createResultsService(deps: {
       { ...options, standard: options.standard ?? (await standardOf(measurement)) },
       sequenceId,
     );
-    const row = await db.transaction().execute((trx) => store(trx, measurement, prepared));
+    const row = await db
+      .transaction()
+      .execute((trx) => store(trx, measurement, prepared, options.createdBy ?? options.onBehalfOf ?? null));
     if (sequenceId !== null && options.recalibrate !== false) await recalibrate(sequenceId);
     return row;
   }

@@ -72,7 +72,7 @@ export function createInterruptions(deps: {
           ? await sequences.update(trx, row.id, { state: 'PAUSED' })
           : row;
       await writeAudit(trx, {
-        userId: null,
+        userId: row.started_by,
         ownerId: row.owner_id,
         workspaceId: injection.workspace_id,
         entity: 'injections',

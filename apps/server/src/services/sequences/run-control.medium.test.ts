@@ -312,5 +312,22 @@ describe.each(await backends())('sequence run control on $name', (backend) => {
       expect(caffeine.tailing).toBeGreaterThan(0.8);
       expect(injection.result.figures.system_suitability.length).toBeGreaterThan(0);
     }
+
+    // The runner's own events (each injection started, the sequence finished) name who set the run going,
+    // like the start, pause and resume the user made (docs/audit.md).
+    const trail = (await api('GET', `/api/audit/sequences/${id}/`)).body.entries as Array<{
+      entity: string;
+      action: string;
+      user: { id: number } | null;
+    }>;
+    const run = trail.filter((entry) => entry.entity === 'injections' || entry.action === 'finish');
+    expect(run.filter((entry) => entry.entity === 'injections' && entry.action === 'start')).toHaveLength(5);
+    expect(run.some((entry) => entry.action === 'finish')).toBe(true);
+    for (const entry of run) expect(entry.user?.id, `${entry.entity} ${entry.action}`).toBe(userId);
+    // Each recorded injection's processing too (its results hang under the measurement, not the sequence).
+    const processed = (await api('GET', '/api/audit/?entity=processing_results&action=process&limit=500'))
+      .body.entries as Array<{ user: { id: number } | null }>;
+    expect(processed.length).toBeGreaterThanOrEqual(5);
+    for (const entry of processed) expect(entry.user?.id).toBe(userId);
   });
 });

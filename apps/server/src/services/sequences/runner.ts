@@ -92,7 +92,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
       finished_at: new Date(),
     });
     await writeAudit(db, {
-      userId: null,
+      userId: sequence.started_by,
       ownerId: sequence.owner_id,
       workspaceId: sequence.workspace_id,
       entity: 'sequences',
@@ -151,7 +151,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     if (!next) {
       const row = await sequences.update(db, sequenceId, { state: 'FINISHED', finished_at: new Date() });
       await writeAudit(db, {
-        userId: null,
+        userId: sequence.started_by,
         ownerId: sequence.owner_id,
         workspaceId: sequence.workspace_id,
         entity: 'sequences',
@@ -219,7 +219,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
         current_injection_id: injection.id,
       });
       await writeAudit(trx, {
-        userId: null,
+        userId: sequence.started_by,
         ownerId: sequence.owner_id,
         workspaceId: sequence.workspace_id,
         entity: 'injections',
@@ -260,7 +260,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
         await runs.updateInjection(trx, injection.id, { state: 'failed', finished_at: new Date() });
         await runs.updateMeasurement(trx, measurement.id, { state: 'failed', finished_at: new Date() });
         await writeAudit(trx, {
-          userId: null,
+          userId: sequence.started_by,
           ownerId: sequence.owner_id,
           workspaceId: sequence.workspace_id,
           entity: 'injections',
@@ -325,6 +325,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
         await results.process(measurementId, {
           snapshot: snapshotOf(template),
           templateUuid: sequence.template_uuid,
+          onBehalfOf: sequence.started_by,
         });
       } catch (error) {
         if (isConnectionError(error)) throw error;

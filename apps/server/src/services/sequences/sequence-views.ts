@@ -27,7 +27,8 @@ export function sequenceView(
   locked: ReadonlySet<number> = new Set(),
   interruption: InterruptionView | null = null,
 ): SequenceView {
-  const { owner_id: _owner, workspace_id: _workspace, ...rest } = row;
+  // Who started the run is in the audit trail (docs/audit.md); the spec's sequence answer stays as it is.
+  const { owner_id: _owner, workspace_id: _workspace, started_by: _startedBy, ...rest } = row;
   return {
     ...rest,
     created_at: row.created_at.toISOString(),

@@ -124,7 +124,12 @@ export function createSequenceControl(deps: {
       if (!locked) throw AppError.domain(404, 'sequence_not_found');
       still(locked);
       await alsoInTransaction?.(trx, locked);
-      const updated = await sequences.update(trx, sequence.id, values);
+      // Whoever sets the run going is the one the runner's events name (docs/audit.md).
+      const updated = await sequences.update(
+        trx,
+        sequence.id,
+        values.state === 'RUNNING' ? { ...values, started_by: actor.userId } : values,
+      );
       await writeAudit(trx, {
         userId: actor.userId,
         workspaceId: actor.workspaceId,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { createTemplate, syntheticCsv, upload } from '../../../test/results-fixtures.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
+import { eventually, newClient, subscribeWithEndpoint } from '../../transports/realtime/test-clients.ts';
 import { resultHash } from './canonical.ts';
 
 type User = Awaited<ReturnType<typeof signUp>>;
@@ -65,6 +66,24 @@ describe.each(await backends())('review and electronic signatures on $name', (ba
   const signAs = (as: User, meaning: string, reason?: string) =>
     sign(as, { meaning, password: as.password, reason });
 
+  /** What `as` hears on a realtime channel (subscribed through the endpoint, as the web app does). */
+  async function listen(as: User, channel: string) {
+    const client = newClient(base, { token: as.access });
+    client.connect();
+    await client.ready(10_000);
+    const subscription = subscribeWithEndpoint(client, base, channel, () => as.access);
+    const received: unknown[] = [];
+    subscription.on('publication', (context) => received.push(context.data));
+    subscription.subscribe();
+    await subscription.ready(10_000);
+    const reviews = () =>
+      received.filter((data) => (data as { type?: string }).type === 'review') as Array<{
+        subject: { kind: string; id: number };
+        state: string;
+      }>;
+    return { reviews, close: () => client.disconnect() };
+  }
+
   function refused(
     response: { status: number; body: any },
     status: number,
@@ -119,6 +138,8 @@ describe.each(await backends())('review and electronic signatures on $name', (ba
   });
 
   it('moves processed → reviewed → approved, keeping reviewer and approver apart, each audited', async () => {
+    // An auditor with the measurement open hears each change of its review live (and reads it again itself).
+    const watching = await listen(auditor, `measurements:${measurementId}`);
     const authored = await signAs(analyst, 'authored', 'Integration checked');
     expect(authored.status).toBe(201);
     expect(authored.body.state).toBe('processed');
@@ -175,6 +196,14 @@ describe.each(await backends())('review and electronic signatures on $name', (ba
     ]);
     expect(events[2]!.old_values).toEqual({ state: 'reviewed' });
     expect(events[2]!.new_values).toMatchObject({ state: 'approved', meaning: 'approved' });
+
+    await eventually(() => watching.reviews().length === 3, 'three review announcements');
+    expect(watching.reviews()).toEqual(
+      ['processed', 'reviewed', 'approved'].map((state) =>
+        expect.objectContaining({ subject: { kind: 'measurement', id: measurementId }, state }),
+      ),
+    );
+    watching.close();
   });
 
   it('a signature is a record: the database refuses to change or remove it', async () => {
@@ -186,6 +215,7 @@ describe.each(await backends())('review and electronic signatures on $name', (ba
   });
 
   it('a manual integration invalidates every signature visibly and the state falls back to processed', async () => {
+    const watching = await listen(reviewer, `measurements:${measurementId}`);
     const edited = await request(base, 'POST', `/api/results/${firstResultId}/integration/`, {
       token: analyst.access,
       body: { operation: 'delete', peak_number: 3, reason: 'Peak 3 is a system peak' },
@@ -217,6 +247,10 @@ describe.each(await backends())('review and electronic signatures on $name', (ba
       label: 'version 2 replaced signed version 1',
       new_values: { current_version: 2, valid: false },
     });
+    // Pages open on the measurement hear that its review fell back.
+    await eventually(() => watching.reviews().length === 1, 'the invalidation announced');
+    expect(watching.reviews()[0]).toMatchObject({ state: 'processed' });
+    watching.close();
   });
 
   it('an administrator who integrated a version may not review it; a rejection needs and keeps its reason', async () => {

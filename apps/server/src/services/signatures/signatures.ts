@@ -8,6 +8,7 @@ import {
   signatureMeaningLabels,
   signatureMeanings,
   type Review,
+  type ReviewChangedEvent,
   type SignatureMeaning,
   type SignatureSubjectKind,
 } from '@eluent/contracts';
@@ -32,6 +33,11 @@ export interface SignaturesDependencies {
   passwords: PasswordHasher;
   /** Failed signing passwords count like failed sign-ins: too many lock the account's signing out. */
   throttle: AttemptThrottle;
+  /**
+   * Tells open pages that a review changed, on the subject's realtime channel (`sequences:{id}`,
+   * `measurements:{id}`), whose authorizers decide who hears it. Absent: nothing is announced.
+   */
+  publish?: (event: ReviewChangedEvent) => void;
 }
 
 interface SignInput {
@@ -128,7 +134,30 @@ export function createSignaturesService(deps: SignaturesDependencies) {
     return user;
   }
 
+  /** Publishes the subject's review state as it is now (after the change committed). */
+  async function announce(kind: SignatureSubjectKind, id: number): Promise<void> {
+    if (!deps.publish) return;
+    const evaluation = await evaluate({ results, signatures }, kind, id, db);
+    deps.publish({
+      type: 'review',
+      subject: { kind, id },
+      state: evaluation.state,
+      at: new Date().toISOString(),
+    });
+  }
+
   return {
+    /**
+     * After a measurement's results changed (a new current version: reprocessing, manual integration, a
+     * pick), announces the review of the measurement and of its sequence: signatures bound to the replaced
+     * version no longer hold. A failure is logged by the caller and changes nothing stored.
+     */
+    async resultsChanged(measurementId: number): Promise<void> {
+      await announce('measurement', measurementId);
+      const sequenceId = await signatures.sequenceOfMeasurement(measurementId);
+      if (sequenceId !== null) await announce('sequence', sequenceId);
+    },
+
     /** The review of a subject for a workspace (reports and share links read it without an actor). */
     async reviewFor(workspaceId: number, kind: SignatureSubjectKind, id: number): Promise<Review> {
       await subjectIn(workspaceId, kind, id);
@@ -202,6 +231,12 @@ export function createSignaturesService(deps: SignaturesDependencies) {
           reason: input.reason,
         });
         return evaluate({ results, signatures }, kind, id, trx);
+      });
+      deps.publish?.({
+        type: 'review',
+        subject: { kind, id },
+        state: evaluation.state,
+        at: new Date().toISOString(),
       });
       return reviewOf(kind, id, evaluation, actor);
     },

@@ -391,6 +391,33 @@ describe.each(await backends('both'))('GraphQL permissions on $name', (backend) 
         .filter((e: { action: string }) => e.action === 'create')
         .map((e: { entity: string }) => e.entity),
     ).toEqual(['sequences', 'drafts', 'drafts']);
+    // Who, old → new, reason and the chain link: the same stored fields REST answers for the same event.
+    const readable = await asOwner(
+      `query { auditEvents(where: {entity: {_eq: "drafts"}, action: {_eq: "update"}}, order_by: {id: desc}, limit: 1) { id chain_seq user_id user_email label parent_entity parent_id entity_id reason old_values new_values prev_hash hash } }`,
+    );
+    const event = readable.auditEvents[0];
+    expect(event).toMatchObject({
+      user_email: expect.stringContaining('@'),
+      parent_entity: 'sequences',
+      parent_id: String(ids.sequence),
+      entity_id: String(added.body.id),
+      old_values: expect.objectContaining({ vial: 1 }),
+      new_values: expect.objectContaining({ vial: 5 }),
+    });
+    expect(event.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(event.prev_hash).toMatch(/^[0-9a-f]{64}$/);
+    const rest = await request(server.baseUrl, 'GET', `/api/audit/sequences/${ids.sequence}/`, {
+      token: owner,
+    });
+    const same = rest.body.entries.find((entry: { id: number }) => entry.id === event.id);
+    expect(same).toMatchObject({
+      chain_seq: event.chain_seq,
+      user: { id: event.user_id, email: event.user_email },
+      label: event.label,
+      entity_id: event.entity_id,
+      reason: event.reason,
+      hash: event.hash,
+    });
     const strangerTrail = await graphqlData(server.baseUrl, stranger, `query { auditEvents { id } }`);
     expect(strangerTrail.auditEvents).toEqual([]);
     const write = await graphql(

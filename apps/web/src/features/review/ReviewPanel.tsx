@@ -15,6 +15,7 @@ import { Modal } from '../../components/Modal.tsx';
 import { LoadFailure } from '../../components/QueryState.tsx';
 import { formatDateTimeWithZone } from '../../lib/time.ts';
 import { notifySuccess } from '../../lib/toast.ts';
+import { subscribeChannel } from '../../api/realtime.ts';
 import { call } from '../sequences/sequencesApi.ts';
 import '../sequences/sequences.css';
 
@@ -157,6 +158,17 @@ export function ReviewPanel({ subject, resultsKey }: { subject: ReviewSubject; r
   useEffect(() => {
     void refetch();
   }, [resultsKey, refetch]);
+  // Someone else signs, or changes a signed result: the subject's channel says so and the review is read
+  // again (with this viewer's own rights: what it may sign now).
+  const { kind, id } = subject;
+  useEffect(
+    () =>
+      subscribeChannel(`${kind}:${id}`, (data) => {
+        if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'review')
+          void refetch();
+      }),
+    [kind, id, refetch],
+  );
   const data = review.data;
   return (
     <section className="card sequence-section" aria-label="Review">

@@ -20,6 +20,7 @@ import {
 } from './workspacesApi.ts';
 import { InvitationsSection, MyInvitations } from './InvitationsSection.tsx';
 import { NewWorkspaceForm } from './NewWorkspaceForm.tsx';
+import { RenameWorkspaceForm } from './RenameWorkspaceForm.tsx';
 import './workspaces.css';
 
 function MembersTable({ workspace, userId }: { workspace: Workspace; userId: number }) {
@@ -131,6 +132,7 @@ export default function MembersPage() {
   const user = useSessionUser();
   const workspaces = useQuery({ queryKey: workspacesKey, queryFn: fetchWorkspaces });
   const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   if (workspaces.isError)
     return (
       <div className="cabinet__content">
@@ -152,11 +154,19 @@ export default function MembersPage() {
         title={workspace.name}
         lead={`Members of this workspace and what they may do. Your role: ${roleLabels[workspace.role]}.`}
         actions={
-          <button type="button" className="button button--secondary" onClick={() => setCreating(true)}>
-            <Icon name="add" /> New workspace
-          </button>
+          <>
+            {manage && (
+              <button type="button" className="button button--secondary" onClick={() => setRenaming(true)}>
+                <Icon name="edit" /> Rename
+              </button>
+            )}
+            <button type="button" className="button button--secondary" onClick={() => setCreating(true)}>
+              <Icon name="add" /> New workspace
+            </button>
+          </>
         }
       />
+      {renaming && manage && <RenameWorkspaceForm workspace={workspace} onDone={() => setRenaming(false)} />}
       {creating && <NewWorkspaceForm onCancel={() => setCreating(false)} />}
       <MyInvitations />
       <MembersTable workspace={workspace} userId={Number(user.user_id)} />
