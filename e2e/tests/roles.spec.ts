@@ -3,6 +3,7 @@
 // single imported measurement in the chromatogram viewer, which an auditor's open page shows at once. The
 // administrator's pages keep every action, renaming the workspace included.
 // The auditor's side runs on a phone (375 px), the reviewer's on a laptop (1366 px).
+import { randomUUID } from 'node:crypto';
 import type { Browser } from '@playwright/test';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { DEMO, signInThroughPage } from './helpers.ts';
@@ -22,6 +23,7 @@ function csv(): Buffer {
 }
 
 interface Lab {
+  templateUuid: string;
   sequenceId: number;
   sampleName: string;
   measurementId: number;
@@ -36,6 +38,13 @@ async function makeLab(request: APIRequestContext, admin: string): Promise<Lab> 
     '{ devices(order_by: {id: asc}) { id } methods(where: {is_example: {_eq: true}}, limit: 1) { id } }',
   );
   const deviceId = devices[0]!.id;
+  const templateUuid = randomUUID();
+  await graphql(
+    request,
+    admin,
+    'mutation($o: postprocessingTemplates_insert_input!) { insert_postprocessingTemplates_one(object: $o) { uuid } }',
+    { o: { uuid: templateUuid, name: `Role template ${Date.now()}` } },
+  );
   const sampleName = `Role sample ${Date.now()}`;
   const sample = await call<{ id: number }>(request, admin, 'POST', '/api/samples/', {
     name: sampleName,
@@ -59,7 +68,7 @@ async function makeLab(request: APIRequestContext, admin: string): Promise<Lab> 
   });
   expect(imported.ok(), await imported.text()).toBe(true);
   const { measurement_id } = (await imported.json()) as { measurement_id: number };
-  return { sequenceId: sequence.id, sampleName, measurementId: measurement_id, deviceId };
+  return { templateUuid, sequenceId: sequence.id, sampleName, measurementId: measurement_id, deviceId };
 }
 
 async function signInAs(browser: Browser, member: Member, width: number): Promise<Page> {
@@ -112,6 +121,14 @@ async function readsWithoutActions(page: Page, lab: Lab) {
   await page.goto('/app/templates/');
   await expect(page.getByRole('heading', { name: 'Templates', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New template' })).toHaveCount(0);
+  await page.goto(`/app/templates/${lab.templateUuid}`);
+  await expect(page.getByRole('region', { name: 'Components' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save template' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save components' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add component' })).toHaveCount(0);
+  await page.goto('/app/methods/new');
+  await expect(page.getByRole('alert')).toHaveText('You do not have permission to perform this action.');
+  await expect(page.getByRole('button', { name: 'Create method' })).toHaveCount(0);
 
   await page.goto('/app/devices/');
   await expect(page.locator('.device-card').first()).toBeVisible();

@@ -3,7 +3,7 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { allowedRange, limitedQuantities } from '@eluent/contracts';
+import { allowedRange, domainErrors, limitedQuantities } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
@@ -26,6 +26,8 @@ import { createMethod, fetchMethod } from './methodsApi.ts';
 import { useFormValues, type FormValues } from './useFormValues.ts';
 import './methods.css';
 import { PageHead } from '../../components/PageHead.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { useCan } from '../workspaces/usePrivileges.ts';
 
 /** The fields whose check depends on the chosen instrument. */
 const limitedKeys = methodGroups
@@ -209,6 +211,7 @@ function MethodFormBody({ start, sourceName }: { start: FormStart; sourceName?: 
 
 export function MethodForm() {
   const [search] = useSearchParams();
+  const mayCreate = useCan()('methods.create');
   const fromId = Number(search.get('from'));
   const source = useQuery({
     queryKey: ['method', fromId],
@@ -234,7 +237,10 @@ export function MethodForm() {
         title={title}
         lead="Written for an instrument and checked against its limits. Empty fields stay unset; the instrument uses its own defaults for them."
       />
-      {failed ? (
+      {!mayCreate ? (
+        // Reached by its address in a role that reads only: said before anything is typed.
+        <ErrorAlert>{domainErrors.forbidden}</ErrorAlert>
+      ) : failed ? (
         <LoadFailure error={failed.error} onRetry={() => void failed.refetch()} />
       ) : start ? (
         <MethodFormBody key={fromId} start={start} sourceName={source.data?.name} />

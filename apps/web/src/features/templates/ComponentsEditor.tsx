@@ -4,6 +4,7 @@
 // earlier keep the components they were made with; reprocessing applies the new ones.
 import { Fragment, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCan } from '../workspaces/usePrivileges.ts';
 import {
   componentModelLabels,
   componentModels,
@@ -37,6 +38,8 @@ const limitColumns: Array<{ key: keyof SuitabilityRow; head: string; label: stri
 function ComponentsTable({ uuid, initial }: { uuid: string; initial: ComponentRow[] }) {
   const queryClient = useQueryClient();
   const [rows, setRows] = useState(initial);
+  // Readers (reviewer, auditor) see the components without the means to change them.
+  const editable = useCan()('templates.update');
   const [problems, setProblems] = useState(new Map<number, Record<string, string>>());
   const save = useMutation({
     mutationFn: () => saveComponents(uuid, rows.map(componentOf)),
@@ -180,14 +183,16 @@ function ComponentsTable({ uuid, initial }: { uuid: string; initial: ComponentRo
                     />,
                   )}
                   <td>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={`Remove component ${index + 1}`}
-                      onClick={() => setRows(rows.filter((_, i) => i !== index))}
-                    >
-                      <Icon name="close" />
-                    </button>
+                    {editable && (
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`Remove component ${index + 1}`}
+                        onClick={() => setRows(rows.filter((_, i) => i !== index))}
+                      >
+                        <Icon name="close" />
+                      </button>
+                    )}
                   </td>
                 </tr>
               );
@@ -240,23 +245,25 @@ function ComponentsTable({ uuid, initial }: { uuid: string; initial: ComponentRo
           </tbody>
         </table>
       </div>
-      <div className="components-actions">
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          onClick={() => setRows([...rows, emptyRow()])}
-        >
-          <Icon name="add" /> Add component
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          disabled={save.isPending}
-          onClick={() => save.mutate()}
-        >
-          <Icon name="save" /> Save components
-        </button>
-      </div>
+      {editable && (
+        <div className="components-actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => setRows([...rows, emptyRow()])}
+          >
+            <Icon name="add" /> Add component
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={save.isPending}
+            onClick={() => save.mutate()}
+          >
+            <Icon name="save" /> Save components
+          </button>
+        </div>
+      )}
     </>
   );
 }
