@@ -4,6 +4,7 @@ import type { WorkspaceRole } from '@eluent/contracts';
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../db/schema.ts';
 import type { WorkspaceInvitationsTable } from '../db/workspaces-schema.ts';
+import { createSingleUseCodes } from './single-use-codes.ts';
 
 export type InvitationRow = Selectable<WorkspaceInvitationsTable>;
 
@@ -99,25 +100,8 @@ export function createInvitationsRepository(db: Executor) {
         .executeTakeFirst();
     },
 
-    async recordVerification(userId: number, codeHash: string, expiresAt: Date): Promise<void> {
-      await db
-        .insertInto('email_verifications')
-        .values({ code_hash: codeHash, user_id: userId, expires_at: expiresAt })
-        .execute();
-    },
-
-    /** Uses a verification code once; the user id, or undefined when used, expired or unknown. */
-    async consumeVerification(codeHash: string): Promise<number | undefined> {
-      const row = await db
-        .updateTable('email_verifications')
-        .set({ used_at: new Date() })
-        .where('code_hash', '=', codeHash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', new Date())
-        .returning('user_id')
-        .executeTakeFirst();
-      return row?.user_id;
-    },
+    /** E-mail verification codes. */
+    verifications: createSingleUseCodes(db, 'email_verifications'),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { createSingleUseCodes } from './single-use-codes.ts';
 
 export function createTokensRepository(db: Kysely<Database>) {
   return {
@@ -32,33 +33,8 @@ export function createTokensRepository(db: Kysely<Database>) {
         .where('used_at', 'is', null)
         .execute();
     },
-    async recordReset(codeHash: string, userId: number, expiresAt: Date): Promise<void> {
-      await db
-        .insertInto('password_resets')
-        .values({ code_hash: codeHash, user_id: userId, expires_at: expiresAt })
-        .execute();
-    },
-    findLiveReset(codeHash: string) {
-      return db
-        .selectFrom('password_resets')
-        .select(['user_id', 'expires_at'])
-        .where('code_hash', '=', codeHash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', new Date())
-        .executeTakeFirst();
-    },
-    /** Uses a reset code once; returns the user id, or undefined if used, expired or unknown. */
-    async consumeReset(codeHash: string): Promise<number | undefined> {
-      const row = await db
-        .updateTable('password_resets')
-        .set({ used_at: new Date() })
-        .where('code_hash', '=', codeHash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', new Date())
-        .returning('user_id')
-        .executeTakeFirst();
-      return row?.user_id;
-    },
+    /** Password reset codes. */
+    resets: createSingleUseCodes(db, 'password_resets'),
   };
 }
 

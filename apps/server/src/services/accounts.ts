@@ -17,7 +17,6 @@ import {
 } from '@eluent/contracts';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { AppError, RawBodyError } from '../errors.ts';
-import { newSecretCode, sha256 } from '../lib/codes.ts';
 import { parseInput } from '../lib/input.ts';
 import type { PasswordHasher } from '../lib/passwords.ts';
 import type { TokensRepository } from '../repositories/tokens.ts';
@@ -148,8 +147,7 @@ export function createAccountsService(deps: AccountsDependencies) {
       if (!isEmail(email.trim())) throw AppError.validation({ email: [formMessages.email] });
       const user = await users.findByEmail(email.trim());
       if (user?.is_active) {
-        const code = newSecretCode();
-        await tokens.recordReset(sha256(code), user.id, new Date(Date.now() + RESET_CODE_LIFETIME_MS));
+        const code = await tokens.resets.issue(user.id, RESET_CODE_LIFETIME_MS);
         const link = `${origin}/auth/reset-password/?code=${encodeURIComponent(code)}`;
         await mailer.send({
           to: user.email,
@@ -164,7 +162,7 @@ export function createAccountsService(deps: AccountsDependencies) {
     async checkResetCode(code: unknown): Promise<ResetCodeCheck> {
       if (typeof code !== 'string' || code.length === 0 || code.length > 200)
         throw AppError.domain(400, 'reset_code_invalid');
-      const reset = await tokens.findLiveReset(sha256(code));
+      const reset = await tokens.resets.findLive(code);
       const user = reset ? await users.findById(reset.user_id) : undefined;
       if (!user) throw AppError.domain(400, 'reset_code_invalid');
       return { detail: 'The code is valid.', email: user.email };
@@ -174,7 +172,7 @@ export function createAccountsService(deps: AccountsDependencies) {
       const { code, password } = parseInput(resetPasswordInputSchema, body);
       checkNewPassword(password);
       const passwordHash = await passwords.hash(password);
-      const userId = await tokens.consumeReset(sha256(code));
+      const userId = await tokens.resets.consume(code);
       if (userId === undefined) throw AppError.domain(400, 'reset_code_invalid');
       await users.setPassword(userId, passwordHash);
       await endEverySession(userId);

@@ -191,12 +191,7 @@ export function createInvitationsService(deps: {
       const user = await users.findById(userId);
       if (!user) throw AppError.domain(404, 'not_found');
       if (user.email_verified_at) return { detail: 'Your e-mail address is verified.' };
-      const code = newSecretCode();
-      await invitations.recordVerification(
-        user.id,
-        sha256(code),
-        new Date(Date.now() + VERIFICATION_LIFETIME_MS),
-      );
+      const code = await invitations.verifications.issue(user.id, VERIFICATION_LIFETIME_MS);
       const link = `${origin}/auth/verify-email/?code=${encodeURIComponent(code)}`;
       await mailer.send({
         to: user.email,
@@ -208,9 +203,7 @@ export function createInvitationsService(deps: {
 
     /** Uses a verification code (no sign-in needed: the code is the proof). */
     async verify(body: Record<string, unknown>): Promise<{ detail: string; email: string }> {
-      const userId = await invitations.consumeVerification(
-        sha256(codeOf(body.code, 'email_verification_invalid')),
-      );
+      const userId = await invitations.verifications.consume(codeOf(body.code, 'email_verification_invalid'));
       const user = userId === undefined ? undefined : await users.findById(userId);
       if (!user) throw AppError.domain(400, 'email_verification_invalid');
       await db.transaction().execute(async (trx) => {
