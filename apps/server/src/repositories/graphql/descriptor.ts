@@ -24,6 +24,18 @@ export interface ColumnDescriptor {
   notNull?: boolean;
 }
 
+/**
+ * An output-only field computed in SQL from the row (`row` is the table's alias): selectable, not
+ * filterable, orderable or aggregated. The audit trail's readable words are such fields.
+ */
+export interface ComputedField {
+  name: string;
+  type: ScalarName;
+  notNull?: boolean;
+  description: string;
+  value: (row: RawBuilder<unknown>) => RawBuilder<unknown>;
+}
+
 /** How a related table hangs off this one; `on` builds the join condition from both aliases. */
 export interface RelationshipDescriptor {
   name: string;
@@ -46,6 +58,8 @@ export interface TableDescriptor {
   description: string;
   primaryKey: string;
   columns: ColumnDescriptor[];
+  /** Output-only fields computed from the row. */
+  computed?: ComputedField[];
   /** PK and UNIQUE constraints usable in `on_conflict`, with the columns they cover. */
   constraints: Array<{ name: string; columns: string[] }>;
   relationships: RelationshipDescriptor[];

@@ -62,6 +62,8 @@ export class SelectCompiler {
 
   private fieldValue(table: TableDescriptor, alias: Sql, field: Field): Sql {
     if (field.name === '__typename') return sql.lit(table.name);
+    const computed = table.computed?.find((candidate) => candidate.name === field.name);
+    if (computed) return computed.value(alias);
     const relationship = table.relationships.find((candidate) => candidate.name === field.name);
     if (!relationship) return sql`${alias}.${sql.id(columnOf(table, field.name).name)}`;
     const child = tableNamed(relationship.table);

@@ -1,6 +1,7 @@
 // One descriptor per exposed table: columns with their GraphQL types, what may be inserted and changed, and
 // the relationships. The schema and the SQL compiler are generated from these and nothing else.
 import { sql } from 'kysely';
+import { auditComputedFields } from './audit-fields.ts';
 import { checkMethodChange, checkNewMethod, methodRemoveRule, templateRemoveRule } from './method-rules.ts';
 import type { ColumnDescriptor, ScalarName, TableDescriptor } from './descriptor.ts';
 
@@ -346,6 +347,7 @@ export const tables: TableDescriptor[] = [
       entity:String! entity_id:String! label:String parent_entity:String parent_id:String action:String!
       old_values:jsonb new_values:jsonb reason:String prev_hash:String! hash:String!
     `),
+    computed: auditComputedFields,
     constraints: [pkey('auditEvents')],
     relationships: [],
   },

@@ -44,6 +44,11 @@ function tableTypes(table: TableDescriptor): string {
   const fields = table.columns.map(
     (column) => `  ${column.name}: ${column.type}${column.notNull ? '!' : ''}`,
   );
+  for (const computed of table.computed ?? []) {
+    fields.push(
+      `  """${computed.description}"""\n  ${computed.name}: ${computed.type}${computed.notNull ? '!' : ''}`,
+    );
+  }
   for (const relationship of table.relationships) {
     fields.push(
       relationship.kind === 'object'

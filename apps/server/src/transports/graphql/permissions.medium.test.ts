@@ -393,7 +393,7 @@ describe.each(await backends('both'))('GraphQL permissions on $name', (backend) 
     ).toEqual(['sequences', 'drafts', 'drafts']);
     // Who, old → new, reason and the chain link: the same stored fields REST answers for the same event.
     const readable = await asOwner(
-      `query { auditEvents(where: {entity: {_eq: "drafts"}, action: {_eq: "update"}}, order_by: {id: desc}, limit: 1) { id chain_seq user_id user_email label parent_entity parent_id entity_id reason old_values new_values prev_hash hash } }`,
+      `query { auditEvents(where: {entity: {_eq: "drafts"}, action: {_eq: "update"}}, order_by: {id: desc}, limit: 1) { id chain_seq user_id user_email entity_label action_label label parent_entity parent_id entity_id reason old_values new_values prev_hash hash } }`,
     );
     const event = readable.auditEvents[0];
     expect(event).toMatchObject({
@@ -417,7 +417,24 @@ describe.each(await backends('both'))('GraphQL permissions on $name', (backend) 
       entity_id: event.entity_id,
       reason: event.reason,
       hash: event.hash,
+      entity_label: 'Sequence row',
+      action_label: 'Changed',
     });
+    expect(event).toMatchObject({ entity_label: same.entity_label, action_label: same.action_label });
+    // Every event of the trail says its kind and action in the words REST uses.
+    const words = await asOwner(
+      `query { auditEvents(order_by: {id: asc}) { id entity_label action_label } }`,
+    );
+    const all = await request(server.baseUrl, 'GET', '/api/audit/?limit=500', { token: owner });
+    const restWords = new Map(
+      all.body.entries.map((entry: { id: number; entity_label: string; action_label: string }) => [
+        entry.id,
+        [entry.entity_label, entry.action_label],
+      ]),
+    );
+    expect(words.auditEvents.length).toBeGreaterThan(3);
+    for (const row of words.auditEvents as Array<{ id: number; entity_label: string; action_label: string }>)
+      expect([row.entity_label, row.action_label], `event ${row.id}`).toEqual(restWords.get(row.id));
     const strangerTrail = await graphqlData(server.baseUrl, stranger, `query { auditEvents { id } }`);
     expect(strangerTrail.auditEvents).toEqual([]);
     const write = await graphql(
