@@ -4,7 +4,7 @@
 import { domainErrors, domainErrorText, reviewSchema, type DomainErrorCode } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { createTemplate, syntheticCsv, upload } from '../../../test/results-fixtures.ts';
+import { createTemplate, fileUnderSequence, syntheticCsv, upload } from '../../../test/results-fixtures.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 import { eventually, newClient, subscribeWithEndpoint } from '../../transports/realtime/test-clients.ts';
 import { resultHash } from './canonical.ts';
@@ -291,6 +291,37 @@ describe.each(await backends())('review and electronic signatures on $name', (ba
     expect(after.signatures.at(-1).invalid_reason).toBe(
       domainErrorText('signature_invalid_changed', { version: answer.results[0].version }),
     );
+  });
+
+  it("announces a sequence's review on its channel: its signature, and an injection's new version", async () => {
+    const imported = await upload(base, analyst.access, 'run.csv', syntheticCsv());
+    expect(imported.status).toBe(201);
+    const injected: number = imported.body.measurement_id;
+    const { sequenceId } = await fileUnderSequence(server, analyst.id, [injected], 'Announced run');
+    const watching = await listen(auditor, `sequences:${sequenceId}`);
+    const signed = await request(base, 'POST', `/api/sequences/${sequenceId}/signatures/`, {
+      token: approver.access,
+      body: { meaning: 'reviewed', password: approver.password },
+    });
+    expect(signed.status).toBe(201);
+    await eventually(() => watching.reviews().length === 1, 'the signature announced');
+    expect(watching.reviews()[0]).toMatchObject({
+      subject: { kind: 'sequence', id: sequenceId },
+      state: 'reviewed',
+    });
+    // A manual integration of the sequence's injection replaces the signed version: the sequence hears it.
+    const current = signed.body.results[0].result_id as number;
+    const edited = await request(base, 'POST', `/api/results/${current}/integration/`, {
+      token: analyst.access,
+      body: { operation: 'delete', peak_number: 1, reason: 'A system peak' },
+    });
+    expect(edited.status).toBe(201);
+    await eventually(() => watching.reviews().length === 2, 'the invalidation announced');
+    expect(watching.reviews()[1]).toMatchObject({
+      subject: { kind: 'sequence', id: sequenceId },
+      state: 'processed',
+    });
+    watching.close();
   });
 
   it('locks signing out after repeated wrong passwords, the right one included', async () => {
