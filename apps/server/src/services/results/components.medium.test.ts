@@ -11,14 +11,10 @@ import {
   type SequenceResults,
 } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { backends, request, signUp, type TestServer } from '../../../test/harness.ts';
+import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
 import { createTemplate, sampleChromatogram, upload } from '../../../test/results-fixtures.ts';
-import {
-  linkInstrument,
-  storeMethod,
-  until,
-  type LinkedInstrument,
-} from '../../../test/sequences-fixtures.ts';
+import { storeMethod, until, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 
 const TYPED_RT_SEC = 180;
 const TRUE_RT_SEC = 332;
@@ -33,18 +29,13 @@ describe.each(await backends())('components and calibration on $name', (backend)
   const api = (method: string, path: string, body?: unknown) => request(base, method, path, { token, body });
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, env: { ELUENT_SIM_SPEED: '100' } });
-    base = server.baseUrl;
-    const user = await signUp(base);
-    token = user.access;
-    userId = user.id;
-    instrument = await linkInstrument(server, userId, 100);
+    ({ server, base, token, userId, instrument } = await startServerWithInstrument(backend, {
+      env: { ELUENT_SIM_SPEED: '100' },
+      speed: 100,
+    }));
     methodId = await storeMethod(server, userId);
   });
-  afterAll(async () => {
-    await instrument?.client.stop();
-    await server?.dispose();
-  });
+  afterAll(() => stopServerWithInstrument(server, instrument));
 
   async function sample(name: string, amount?: number) {
     const body = { name, device_id: instrument.deviceId, method_id: methodId, column_name: 'C18' };

@@ -2,8 +2,9 @@
 // and an injection that never got its measurement (the instrument refused it before recording).
 import { domainErrors, type DomainErrorCode } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { backends, request, signUp, type TestServer } from '../../../test/harness.ts';
+import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
+import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 
 function expectError(response: { status: number; body: any }, status: number, code: DomainErrorCode) {
@@ -20,16 +21,9 @@ describe.each(await backends())('sequence parts that are missing on $name', (bac
     request(server.baseUrl, method, path, { token, body });
 
   beforeAll(async () => {
-    server = await startTestServer({ backend });
-    const user = await signUp(server.baseUrl);
-    token = user.access;
-    userId = user.id;
-    instrument = await linkInstrument(server, userId);
+    ({ server, token, userId, instrument } = await startServerWithInstrument(backend));
   });
-  afterAll(async () => {
-    await instrument?.client.stop();
-    await server?.dispose();
-  });
+  afterAll(() => stopServerWithInstrument(server, instrument));
 
   it('refuses a sequence whose method is not configured for the user', async () => {
     const create = (methodId: number) =>

@@ -2,13 +2,9 @@
 // catalogue warning, so the user knows the instrument may still be running.
 import { domainErrors } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import {
-  linkInstrument,
-  storeMethod,
-  until,
-  type LinkedInstrument,
-} from '../../../test/sequences-fixtures.ts';
+import { backends, request, type TestServer } from '../../../test/harness.ts';
+import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
+import { storeMethod, until, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 
 const notConfirmed = (command: string) => ({
   code: 'sequence_instrument_not_confirmed',
@@ -25,17 +21,15 @@ describe.each(await backends())('instrument confirmation of run commands on $nam
     request(server.baseUrl, method, path, { token, body });
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, env: { ELUENT_SIM_SPEED: '100' } });
-    const user = await signUp(server.baseUrl);
-    token = user.access;
-    instrument = await linkInstrument(server, user.id, 100);
+    let userId: number;
+    ({ server, token, userId, instrument } = await startServerWithInstrument(backend, {
+      env: { ELUENT_SIM_SPEED: '100' },
+      speed: 100,
+    }));
     // A long method, so the injection is still running when the instrument is lost.
-    methodId = await storeMethod(server, user.id, { run_time_min: 600 });
+    methodId = await storeMethod(server, userId, { run_time_min: 600 });
   });
-  afterAll(async () => {
-    await instrument?.client.stop();
-    await server?.dispose();
-  });
+  afterAll(() => stopServerWithInstrument(server, instrument));
 
   it('confirms a pause while connected, then reports a stop the lost instrument cannot confirm', async () => {
     const sample = await api('POST', '/api/samples/', {

@@ -5,13 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { domainErrors, type DomainErrorCode } from '@eluent/contracts';
 import { DeviceClient } from '@eluent/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import {
-  linkInstrument,
-  storeMethod,
-  until,
-  type LinkedInstrument,
-} from '../../../test/sequences-fixtures.ts';
+import { backends, request, type TestServer } from '../../../test/harness.ts';
+import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
+import { storeMethod, until, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 import { inProcessConnector } from '../../transports/device-link/in-process.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 
@@ -35,11 +31,10 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
     request(server.baseUrl, method, path, { token, body });
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, env: { ELUENT_INSTRUMENT_LOST_SEC: '1' } });
-    const user = await signUp(server.baseUrl);
-    token = user.access;
-    userId = user.id;
-    instrument = await linkInstrument(server, userId, SPEED);
+    ({ server, token, userId, instrument } = await startServerWithInstrument(backend, {
+      env: { ELUENT_INSTRUMENT_LOST_SEC: '1' },
+      speed: SPEED,
+    }));
     methodId = await storeMethod(server, userId, { run_time_min: RUN_TIME_MIN });
     const sample = await api('POST', '/api/samples/', {
       name: 'Tea',
@@ -49,10 +44,7 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
     });
     sampleId = sample.body.id as number;
   });
-  afterAll(async () => {
-    await instrument?.client.stop();
-    await server?.dispose();
-  });
+  afterAll(() => stopServerWithInstrument(server, instrument));
 
   async function sequence(rows: Array<{ vial: number; injections_count?: number }>): Promise<number> {
     const created = await api('POST', '/api/sequences/', {

@@ -1,13 +1,9 @@
 // A 20-minute injection (12,001 points at 10 Hz; the simulated instrument runs fast) is stored whole,
 // processed with no template and reported with its result: nothing of a long run is silently dropped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import {
-  linkInstrument,
-  storeMethod,
-  until,
-  type LinkedInstrument,
-} from '../../../test/sequences-fixtures.ts';
+import { backends, request, type TestServer } from '../../../test/harness.ts';
+import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
+import { storeMethod, until, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 
 const RUN_TIME_MIN = 20;
 
@@ -18,16 +14,11 @@ describe.each(await backends())('a 20-minute run on $name', (backend) => {
   let methodId: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ backend });
-    const user = await signUp(server.baseUrl);
-    token = user.access;
-    instrument = await linkInstrument(server, user.id, 200);
-    methodId = await storeMethod(server, user.id, { run_time_min: RUN_TIME_MIN });
+    let userId: number;
+    ({ server, token, userId, instrument } = await startServerWithInstrument(backend, { speed: 200 }));
+    methodId = await storeMethod(server, userId, { run_time_min: RUN_TIME_MIN });
   });
-  afterAll(async () => {
-    await instrument?.client.stop();
-    await server?.dispose();
-  });
+  afterAll(() => stopServerWithInstrument(server, instrument));
 
   it('stores every point and the result of the injection', { timeout: 120_000 }, async () => {
     const api = (method: string, path: string, body?: unknown) =>

@@ -3,8 +3,9 @@
 // naming method, instrument, quantity and allowed range — also for a method stored without a configuration
 // (an old one, or an example copied as it was) — and nothing starts: no injection is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { backends, request, type TestServer } from '../../../test/harness.ts';
+import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
+import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 
 const refusal = (what: string) => `Method “Too much” cannot run on Test HPLC: ${what}.`;
 
@@ -57,16 +58,9 @@ describe.each(await backends())('method limits on run start on $name', (backend)
     request(server.baseUrl, method, path, { token, body });
 
   beforeAll(async () => {
-    server = await startTestServer({ backend });
-    const user = await signUp(server.baseUrl);
-    token = user.access;
-    userId = user.id;
-    instrument = await linkInstrument(server, userId);
+    ({ server, token, userId, instrument } = await startServerWithInstrument(backend));
   });
-  afterAll(async () => {
-    await instrument?.client.stop();
-    await server?.dispose();
-  });
+  afterAll(() => stopServerWithInstrument(server, instrument));
 
   async function startWith(overrides: Record<string, unknown>) {
     const methodId = await storeMethod(server, userId, { name: 'Too much', ...overrides });

@@ -4,13 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { domainErrors, sequenceResultsSchema, sequenceSchema, type DomainErrorCode } from '@eluent/contracts';
 import { simulatedHardware } from '@eluent/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import {
-  linkInstrument,
-  storeMethod,
-  until,
-  type LinkedInstrument,
-} from '../../../test/sequences-fixtures.ts';
+import { backends, request, type TestServer } from '../../../test/harness.ts';
+import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
+import { storeMethod, until, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 
 function expectError(response: { status: number; body: any }, status: number, code: DomainErrorCode) {
@@ -32,18 +28,13 @@ describe.each(await backends())('sequence run control on $name', (backend) => {
   const db = () => server.context.database.db;
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, env: { ELUENT_SIM_SPEED: '100' } });
-    base = server.baseUrl;
-    const user = await signUp(base);
-    token = user.access;
-    userId = user.id;
-    instrument = await linkInstrument(server, userId, 100);
+    ({ server, base, token, userId, instrument } = await startServerWithInstrument(backend, {
+      env: { ELUENT_SIM_SPEED: '100' },
+      speed: 100,
+    }));
     methodId = await storeMethod(server, userId);
   });
-  afterAll(async () => {
-    await instrument?.client.stop();
-    await server?.dispose();
-  });
+  afterAll(() => stopServerWithInstrument(server, instrument));
 
   async function sample(name: string, type: 'sample' | 'standard' = 'sample', amount: number | null = 25) {
     const body = { name, device_id: instrument.deviceId, method_id: methodId, column_name: 'C18' };

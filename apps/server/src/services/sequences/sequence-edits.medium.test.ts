@@ -1,8 +1,9 @@
 // Editing a sequence never makes the server wait on itself: on the embedded database (one connection) a
 // rename or a method change answers promptly and the server keeps answering afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { backends, request, type TestServer } from '../../../test/harness.ts';
+import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
+import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 import { within } from '../../../test/within.ts';
 
 // A wait on itself never answers; the limit only needs to be far above a slow machine's answer.
@@ -18,21 +19,19 @@ describe.each(await backends())('editing a sequence on $name', (backend) => {
     within(LIMIT_MS, request(server.baseUrl, method, path, { token, body }), `${method} ${path}`);
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, env: { ELUENT_SIM_SPEED: '100' } });
-    const user = await signUp(server.baseUrl);
-    token = user.access;
-    instrument = await linkInstrument(server, user.id, 100);
+    let userId: number;
+    ({ server, token, userId, instrument } = await startServerWithInstrument(backend, {
+      env: { ELUENT_SIM_SPEED: '100' },
+      speed: 100,
+    }));
     // Long runs, so a started sequence is still RUNNING while it is edited.
-    methodId = await storeMethod(server, user.id, { run_time_min: 600 });
-    otherMethodId = await storeMethod(server, user.id, {
+    methodId = await storeMethod(server, userId, { run_time_min: 600 });
+    otherMethodId = await storeMethod(server, userId, {
       name: 'Caffeine assay, slow flow',
       run_time_min: 600,
     });
   });
-  afterAll(async () => {
-    await instrument?.client.stop();
-    await server?.dispose();
-  });
+  afterAll(() => stopServerWithInstrument(server, instrument));
 
   it('renames a new sequence and changes its method, answering each without waiting on itself', async () => {
     const created = await api('POST', '/api/sequences/', {

@@ -2,8 +2,9 @@
 // catalogued `{code, detail}` word for word.
 import { domainErrors, sampleSchema, type DomainErrorCode } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { backends, request, signUp, type TestServer } from '../../../test/harness.ts';
+import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
+import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 
 function expectError(response: { status: number; body: any }, status: number, code: DomainErrorCode) {
   expect(response.body).toMatchObject({ code, detail: domainErrors[code] });
@@ -23,18 +24,10 @@ describe.each(await backends())('samples, standards and the sequence table on $n
   const api = (method: string, path: string, body?: unknown) => request(base, method, path, { token, body });
 
   beforeAll(async () => {
-    server = await startTestServer({ backend });
-    base = server.baseUrl;
-    const user = await signUp(base);
-    token = user.access;
-    userId = user.id;
-    instrument = await linkInstrument(server, userId);
+    ({ server, base, token, userId, instrument } = await startServerWithInstrument(backend));
     methodId = await storeMethod(server, userId);
   });
-  afterAll(async () => {
-    await instrument?.client.stop();
-    await server?.dispose();
-  });
+  afterAll(() => stopServerWithInstrument(server, instrument));
 
   const sampleBody = () => ({
     name: 'Coffee extract',

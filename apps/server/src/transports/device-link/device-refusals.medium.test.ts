@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { deviceNumericErrors, domainErrors, type DeviceMethodInput } from '@eluent/contracts';
 import { simulatedHardware } from '@eluent/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { backends, request, type TestServer } from '../../../test/harness.ts';
+import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
+import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 
 const shortMethod: DeviceMethodInput = {
@@ -28,20 +29,13 @@ describe.each(await backends())('device refusals on $name', (backend) => {
   const devicePath = (action: string) => `/api/devices/${instrument.deviceId}/${action}/`;
 
   beforeAll(async () => {
-    server = await startTestServer({ backend });
-    const user = await signUp(server.baseUrl);
-    token = user.access;
-    userId = user.id;
-    instrument = await linkInstrument(server, userId, 30);
+    ({ server, token, userId, instrument } = await startServerWithInstrument(backend, { speed: 30 }));
     // The detector lamp warms up for a few simulated seconds after power-on.
     await instrument.client.waitFor(
       () => instrument.client.instrument.componentState('detector') === 'ready',
     );
   });
-  afterAll(async () => {
-    await instrument?.client.stop();
-    await server?.dispose();
-  });
+  afterAll(() => stopServerWithInstrument(server, instrument));
 
   it('refuses a run on an instrument whose hardware configuration is empty', async () => {
     const db = server.context.database.db;

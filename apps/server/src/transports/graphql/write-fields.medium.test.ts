@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../../../test/graphql-client.ts';
-import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { backends, request, type TestServer } from '../../../test/harness.ts';
+import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
 import { sampleChromatogram, upload } from '../../../test/results-fixtures.ts';
-import { linkInstrument, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 import { within } from '../../../test/within.ts';
 import { chainHead } from '../../repositories/audit.ts';
 
@@ -73,18 +74,11 @@ describe.each(await backends('both'))('every GraphQL write on $name', (backend) 
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ backend });
-    const user = await signUp(server.baseUrl);
-    token = user.access;
-    userId = user.id;
-    instrument = await linkInstrument(server, user.id);
+    ({ server, token, userId, instrument } = await startServerWithInstrument(backend));
     const file = sampleChromatogram();
     measurementId = (await upload(server.baseUrl, token, file.name, file.bytes)).body.measurement_id;
   });
-  afterAll(async () => {
-    await instrument?.client.stop();
-    await server?.dispose();
-  });
+  afterAll(() => stopServerWithInstrument(server, instrument));
 
   it('inserts, updates and deletes through every mutation root field', async () => {
     const schema = await graphql(

@@ -5,9 +5,10 @@
 // a new write path that forgets the audit trail fails too.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { backends, request, type TestServer } from '../../../test/harness.ts';
+import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
 import { createTemplate, sampleChromatogram, upload } from '../../../test/results-fixtures.ts';
-import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 import { within } from '../../../test/within.ts';
 import { chainHead } from '../../repositories/audit.ts';
 
@@ -87,18 +88,10 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ backend });
-    base = server.baseUrl;
-    const user = await signUp(base);
-    token = user.access;
-    userId = user.id;
-    instrument = await linkInstrument(server, user.id, 20);
-    methodId = await storeMethod(server, user.id);
+    ({ server, base, token, userId, instrument } = await startServerWithInstrument(backend, { speed: 20 }));
+    methodId = await storeMethod(server, userId);
   });
-  afterAll(async () => {
-    await instrument?.client.stop();
-    await server?.dispose();
-  });
+  afterAll(() => stopServerWithInstrument(server, instrument));
 
   it('accounts, tokens and contact', async () => {
     const email = `walker-${randomBytes(4).toString('hex')}@example.com`;
