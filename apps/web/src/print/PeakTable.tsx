@@ -1,8 +1,32 @@
 // The peak table of an injection: retention time, area, height, amount and the system suitability figures.
+import { DataTable, type Column } from '../components/DataTable.tsx';
 import type { ReportPeak } from './reportModel.ts';
 
 const fixed = (value: number | null, digits: number) => (value === null ? '—' : value.toFixed(digits));
 const whole = (value: number | null) => (value === null ? '—' : Math.round(value).toLocaleString());
+
+const columns = (unit: string): Array<Column<ReportPeak>> => [
+  { head: '#', cell: (peak) => peak.number },
+  { head: 'Name', cell: (peak) => peak.name ?? '—' },
+  {
+    head: 'Code',
+    title: 'Separation code: B baseline, V valley, T tangent skim, S shoulder, N negative',
+    cell: (peak) => peak.code,
+  },
+  { head: 'RT (min)', cell: (peak) => (peak.retentionTimeSec / 60).toFixed(3) },
+  { head: `Area (${unit}·s)`, cell: (peak) => fixed(peak.area, 3) },
+  { head: 'Area %', cell: (peak) => fixed(peak.areaPercent, 2) },
+  { head: `Height (${unit})`, cell: (peak) => fixed(peak.height, 3) },
+  {
+    head: 'Amount',
+    cell: (peak) =>
+      peak.amount === null ? '—' : `${peak.amount.toFixed(3)} ${peak.amountUnit ?? ''}`.trim(),
+  },
+  { head: 'Plates', cell: (peak) => whole(peak.platesHalf) },
+  { head: 'Tailing', cell: (peak) => fixed(peak.tailing, 2) },
+  { head: 'Resolution', cell: (peak) => fixed(peak.resolution, 2) },
+  { head: 'S/N', cell: (peak) => fixed(peak.signalToNoise, 1) },
+];
 
 export function PeakTable({
   peaks,
@@ -15,49 +39,12 @@ export function PeakTable({
 }) {
   if (peaks.length === 0) return <p className="peak-table__empty">No peaks were found.</p>;
   return (
-    <table className="peak-table">
-      {caption && <caption>{caption}</caption>}
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">Name</th>
-          <th
-            scope="col"
-            title="Separation code: B baseline, V valley, T tangent skim, S shoulder, N negative"
-          >
-            Code
-          </th>
-          <th scope="col">RT (min)</th>
-          <th scope="col">Area ({unit}·s)</th>
-          <th scope="col">Area %</th>
-          <th scope="col">Height ({unit})</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Plates</th>
-          <th scope="col">Tailing</th>
-          <th scope="col">Resolution</th>
-          <th scope="col">S/N</th>
-        </tr>
-      </thead>
-      <tbody>
-        {peaks.map((peak) => (
-          <tr key={peak.number}>
-            <td>{peak.number}</td>
-            <td>{peak.name ?? '—'}</td>
-            <td>{peak.code}</td>
-            <td>{(peak.retentionTimeSec / 60).toFixed(3)}</td>
-            <td>{fixed(peak.area, 3)}</td>
-            <td>{fixed(peak.areaPercent, 2)}</td>
-            <td>{fixed(peak.height, 3)}</td>
-            <td>
-              {peak.amount === null ? '—' : `${peak.amount.toFixed(3)} ${peak.amountUnit ?? ''}`.trim()}
-            </td>
-            <td>{whole(peak.platesHalf)}</td>
-            <td>{fixed(peak.tailing, 2)}</td>
-            <td>{fixed(peak.resolution, 2)}</td>
-            <td>{fixed(peak.signalToNoise, 1)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      className="peak-table"
+      caption={caption}
+      columns={columns(unit)}
+      rows={peaks}
+      rowKey={(peak) => peak.number}
+    />
   );
 }

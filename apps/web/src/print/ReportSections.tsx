@@ -1,76 +1,77 @@
 // The parts of a printed report below the header: amounts, system suitability, calibration, audit,
 // electronic signatures.
+import { DataTable, type Column } from '../components/DataTable.tsx';
 import { formatDateTimeWithZone } from '../lib/time.ts';
-import type { ReportAuditEntry, ReportCalibration, ReportInjection, ReportSignature } from './reportModel.ts';
+import type {
+  ReportAuditEntry,
+  ReportCalibration,
+  ReportInjection,
+  ReportPeak,
+  ReportSignature,
+} from './reportModel.ts';
 
 const fixed = (value: number | null, digits: number) => (value === null ? '—' : value.toFixed(digits));
+
+const amountColumns: Array<Column<ReportPeak>> = [
+  { head: 'Peak', cell: (peak) => peak.number },
+  { head: 'Analyte', cell: (peak) => peak.name ?? '—' },
+  { head: 'RT (min)', cell: (peak) => (peak.retentionTimeSec / 60).toFixed(3) },
+  {
+    head: 'Amount',
+    cell: (peak) => (
+      <>
+        {fixed(peak.amount, 3)} {peak.amountUnit ?? ''}
+      </>
+    ),
+  },
+];
 
 export function AmountsTable({ injection }: { injection: ReportInjection }) {
   const quantified = injection.peaks.filter((peak) => peak.amount !== null);
   if (quantified.length === 0)
     return <p className="report__note">No peak was quantified against a standard.</p>;
   return (
-    <table className="report__table">
-      <thead>
-        <tr>
-          <th scope="col">Peak</th>
-          <th scope="col">Analyte</th>
-          <th scope="col">RT (min)</th>
-          <th scope="col">Amount</th>
-        </tr>
-      </thead>
-      <tbody>
-        {quantified.map((peak) => (
-          <tr key={peak.number}>
-            <td>{peak.number}</td>
-            <td>{peak.name ?? '—'}</td>
-            <td>{(peak.retentionTimeSec / 60).toFixed(3)}</td>
-            <td>
-              {fixed(peak.amount, 3)} {peak.amountUnit ?? ''}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      className="report__table"
+      columns={amountColumns}
+      rows={quantified}
+      rowKey={(peak) => peak.number}
+    />
   );
 }
+
+const suitabilityColumns: Array<Column<ReportPeak>> = [
+  { head: 'Peak', cell: (peak) => peak.number },
+  { head: 'Name', cell: (peak) => peak.name ?? '—' },
+  {
+    head: 'Plates (N, half height)',
+    cell: (peak) => (peak.platesHalf === null ? '—' : Math.round(peak.platesHalf).toLocaleString()),
+  },
+  { head: 'Tailing', cell: (peak) => fixed(peak.tailing, 2) },
+  { head: 'Resolution', cell: (peak) => fixed(peak.resolution, 2) },
+  { head: 'S/N', cell: (peak) => fixed(peak.signalToNoise, 1) },
+];
 
 export function SuitabilityTable({ injection }: { injection: ReportInjection }) {
   if (injection.peaks.length === 0) return <p className="report__note">No peaks, no suitability figures.</p>;
   return (
-    <table className="report__table">
-      <thead>
-        <tr>
-          <th scope="col">Peak</th>
-          <th scope="col">Name</th>
-          <th scope="col">Plates (N, half height)</th>
-          <th scope="col">Tailing</th>
-          <th scope="col">Resolution</th>
-          <th scope="col">S/N</th>
-        </tr>
-      </thead>
-      <tbody>
-        {injection.peaks.map((peak) => (
-          <tr key={peak.number}>
-            <td>{peak.number}</td>
-            <td>{peak.name ?? '—'}</td>
-            <td>{peak.platesHalf === null ? '—' : Math.round(peak.platesHalf).toLocaleString()}</td>
-            <td>{fixed(peak.tailing, 2)}</td>
-            <td>{fixed(peak.resolution, 2)}</td>
-            <td>{fixed(peak.signalToNoise, 1)}</td>
-          </tr>
-        ))}
-      </tbody>
-      {injection.noise !== null && (
-        <tfoot>
-          <tr>
-            <td colSpan={6}>
-              Noise (RMS): {injection.noise.toPrecision(3)} {injection.unit}
-            </td>
-          </tr>
-        </tfoot>
-      )}
-    </table>
+    <DataTable
+      className="report__table"
+      columns={suitabilityColumns}
+      rows={injection.peaks}
+      rowKey={(peak) => peak.number}
+      footer={
+        injection.noise !== null && (
+          <tfoot>
+            <tr>
+              <td colSpan={6}>
+                Noise (RMS): {injection.noise.toPrecision(3)} {injection.unit}
+              </td>
+            </tr>
+          </tfoot>
+        )
+      }
+    />
   );
 }
 
@@ -110,35 +111,52 @@ export function CalibrationTable({ calibrations }: { calibrations: readonly Repo
   );
 }
 
+const auditColumns: Array<Column<ReportAuditEntry>> = [
+  { head: 'When', cell: (entry) => formatDateTimeWithZone(entry.at) },
+  { head: 'Who', cell: (entry) => entry.who },
+  { head: 'What', cell: (entry) => entry.what },
+  { head: 'Action', cell: (entry) => entry.action },
+  { head: 'Changes', cell: (entry) => (entry.changes.length > 0 ? entry.changes.join('; ') : '—') },
+  { head: 'Reason', cell: (entry) => entry.reason ?? '—' },
+];
+
 export function AuditTable({ audit }: { audit: readonly ReportAuditEntry[] }) {
   if (audit.length === 0) return <p className="report__note">No recorded changes.</p>;
   return (
-    <table className="report__table">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Who</th>
-          <th scope="col">What</th>
-          <th scope="col">Action</th>
-          <th scope="col">Changes</th>
-          <th scope="col">Reason</th>
-        </tr>
-      </thead>
-      <tbody>
-        {audit.map((entry, index) => (
-          <tr key={`${entry.at}-${index}`}>
-            <td>{formatDateTimeWithZone(entry.at)}</td>
-            <td>{entry.who}</td>
-            <td>{entry.what}</td>
-            <td>{entry.action}</td>
-            <td>{entry.changes.length > 0 ? entry.changes.join('; ') : '—'}</td>
-            <td>{entry.reason ?? '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      className="report__table"
+      columns={auditColumns}
+      rows={audit}
+      rowKey={(entry, index) => `${entry.at}-${index}`}
+    />
   );
 }
+
+const signatureColumns: Array<Column<ReportSignature>> = [
+  {
+    head: 'Meaning',
+    cell: (signature) => (
+      <>
+        {signature.meaning}
+        {signature.reason && <div className="report__reason">Reason: {signature.reason}</div>}
+      </>
+    ),
+  },
+  { head: 'Signed by', cell: (signature) => signature.signer },
+  { head: 'Time', cell: (signature) => formatDateTimeWithZone(signature.signedAt) },
+  {
+    head: 'Covers',
+    cell: (signature) => (
+      <>
+        {signature.scope} · {signature.versions}
+      </>
+    ),
+  },
+  {
+    head: 'Validity',
+    cell: (signature) => (signature.valid ? 'Valid' : `Invalidated: ${signature.invalidReason ?? ''}`),
+  },
+];
 
 /** The electronic signatures: meaning, signer, local time with its zone, and whether each still holds. */
 export function SignaturesTable({
@@ -154,33 +172,13 @@ export function SignaturesTable({
       {signatures.length === 0 ? (
         <p className="report__note">Not signed.</p>
       ) : (
-        <table className="report__table report__signatures">
-          <thead>
-            <tr>
-              <th scope="col">Meaning</th>
-              <th scope="col">Signed by</th>
-              <th scope="col">Time</th>
-              <th scope="col">Covers</th>
-              <th scope="col">Validity</th>
-            </tr>
-          </thead>
-          <tbody>
-            {signatures.map((signature, index) => (
-              <tr key={index} data-valid={signature.valid}>
-                <td>
-                  {signature.meaning}
-                  {signature.reason && <div className="report__reason">Reason: {signature.reason}</div>}
-                </td>
-                <td>{signature.signer}</td>
-                <td>{formatDateTimeWithZone(signature.signedAt)}</td>
-                <td>
-                  {signature.scope} · {signature.versions}
-                </td>
-                <td>{signature.valid ? 'Valid' : `Invalidated: ${signature.invalidReason ?? ''}`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="report__table report__signatures"
+          columns={signatureColumns}
+          rows={signatures}
+          rowKey={(_, index) => index}
+          rowData={(signature) => ({ 'data-valid': signature.valid })}
+        />
       )}
     </>
   );

@@ -1,4 +1,5 @@
 // Audit entries as a table: when (local time with the zone), who, what, each field old → new, and why.
+import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { formatDateTimeWithZone } from '../../lib/time.ts';
 import type { AuditEntry } from './auditApi.ts';
 
@@ -22,39 +23,39 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
+const columns: Array<Column<AuditEntry>> = [
+  {
+    head: 'When',
+    cell: (entry) => <time dateTime={entry.at}>{formatDateTimeWithZone(entry.at)}</time>,
+  },
+  {
+    head: 'Who',
+    cell: (entry) => (entry.user ? (entry.user.email ?? `user ${entry.user.id}`) : 'Eluent server'),
+  },
+  {
+    head: 'What',
+    cell: (entry) => (
+      <>
+        <strong>{entry.action_label}</strong> {entry.entity_label} {entry.entity_id}
+        {entry.label ? ` (${entry.label})` : ''}
+      </>
+    ),
+  },
+  { head: 'Changes', cell: (entry) => <Changes entry={entry} /> },
+  { head: 'Reason', cell: (entry) => entry.reason ?? '' },
+];
+
 export function AuditEntries({ entries, label }: { entries: AuditEntry[]; label: string }) {
   if (entries.length === 0) return <p className="audit__muted">No changes recorded.</p>;
   return (
     <div className="audit__scroll">
-      <table className="audit__table" aria-label={label}>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">Changes</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td>
-                <time dateTime={entry.at}>{formatDateTimeWithZone(entry.at)}</time>
-              </td>
-              <td>{entry.user ? (entry.user.email ?? `user ${entry.user.id}`) : 'Eluent server'}</td>
-              <td>
-                <strong>{entry.action_label}</strong> {entry.entity_label} {entry.entity_id}
-                {entry.label ? ` (${entry.label})` : ''}
-              </td>
-              <td>
-                <Changes entry={entry} />
-              </td>
-              <td>{entry.reason ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="audit__table"
+        label={label}
+        columns={columns}
+        rows={entries}
+        rowKey={(entry) => entry.id}
+      />
     </div>
   );
 }
