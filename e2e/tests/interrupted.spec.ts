@@ -161,7 +161,7 @@ test('an injection interrupted by a killed server is shown with its reason and t
     // The instrument page names the paused sequence and its sample, with a link to it.
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${base}/app/devices/${deviceId}/`);
-    const line = page.getByRole('status', { name: 'Sequence on this instrument' });
+    const line = page.getByRole('status', { name: 'Running on this instrument' });
     await expect(line).toContainText(sampleName);
     await expect(line).toContainText('interrupted');
     await line.getByRole('link', { name }).click();

@@ -313,7 +313,12 @@ function buildServices(infrastructure: Infrastructure) {
     accounts,
     realtime,
     devices,
-    devicesApi: createDevicesApi({ db, service: devices, runs: createDeviceRunsRepository(db) }),
+    devicesApi: createDevicesApi({
+      db,
+      service: devices,
+      runs: createDeviceRunsRepository(db),
+      methods: samplesRepository,
+    }),
     health: createHealthService({ availability, repository: createHealthRepository(db) }),
     contact: createContactService({ contact: createContactRepository(db), mailer }),
     shareTokens: createShareTokenService({ shareTokens, signer }),

@@ -58,6 +58,12 @@ export const domainErrors = {
   device_not_found: 'Device not found.',
   device_claim_invalid: 'Serial number or pairing code is not valid.',
   device_already_claimed: 'Device is already claimed by another account.',
+  // Instrument controls (docs/device-protocol.md "Pump, purge, equilibration, setpoints")
+  device_flow_above_limit: 'Flow must be at most {max} mL/min on this instrument.',
+  device_temperature_out_of_range:
+    'Column temperature must be between {min} and {max} °C on this instrument.',
+  device_pressure_above_limit: "At this flow the pressure would exceed the pump's pressure limit.",
+  device_purging: 'The pump is purging: wait until the purge ends or stop it.',
   // Fraction collector
   fraction_collector_invalid_interval: 'Fraction collector interval is not valid.',
   fraction_collector_valve_required: 'A fraction collector valve is required.',

@@ -3,6 +3,9 @@
 import {
   commandSchemas,
   DEVICE_PROTOCOL_VERSION,
+  EQUILIBRATE_DEFAULT_COLUMN_VOLUMES,
+  PURGE_DEFAULT_DURATION_SEC,
+  PURGE_DEFAULT_FLOW_ML_PER_MIN,
   runInjectionParamsSchema,
   serverToDeviceSchema,
   type ChunkMessage,
@@ -11,6 +14,7 @@ import {
   type RunFinishedMessage,
   type ServerToDeviceMessage,
 } from '@eluent/contracts';
+import { limitOf } from './instrument/hardware.ts';
 import { InstrumentError, SimulatedInstrument, type FinishedRun } from './instrument/instrument.ts';
 import type { Connect, LinkSocket } from './link/transport.ts';
 import type { RunPoints } from './physics/run-signal.ts';
@@ -306,6 +310,28 @@ export class DeviceClient {
         case 'read_firmware':
           reply(this.instrument.readFirmware());
           break;
+        case 'set_pump':
+          reply(this.instrument.setPump(commandSchemas.set_pump.parse(command.params).on));
+          break;
+        case 'purge': {
+          const params = commandSchemas.purge.parse(command.params);
+          const maxFlow = limitOf(this.instrument.hardware, 'pump', 'max_flow_ml_per_min') ?? Infinity;
+          reply(
+            this.instrument.purge(
+              params.flow_ml_per_min ?? Math.min(PURGE_DEFAULT_FLOW_ML_PER_MIN, maxFlow),
+              params.duration_sec ?? PURGE_DEFAULT_DURATION_SEC,
+            ),
+          );
+          break;
+        }
+        case 'equilibrate': {
+          const params = commandSchemas.equilibrate.parse(command.params);
+          reply(this.instrument.equilibrate(params.column_volumes ?? EQUILIBRATE_DEFAULT_COLUMN_VOLUMES));
+          break;
+        }
+        case 'set_conditions':
+          reply(this.instrument.setConditions(commandSchemas.set_conditions.parse(command.params)));
+          break;
       }
     } catch (error) {
       if (error instanceof InstrumentError) refuse(error.code);
@@ -329,8 +355,10 @@ export class DeviceClient {
       this.flushBuffer();
     }
     if (finished) this.finishRun(finished);
-    const state = this.instrument.state;
-    const interval = state === 'running' ? STATUS_RUNNING_MS : STATUS_IDLE_MS;
+    const state = this.stateKey();
+    // A purge, an equilibration or a settling pressure is reported as often as a run.
+    const busy = this.instrument.state === 'running' || this.instrument.changing;
+    const interval = busy ? STATUS_RUNNING_MS : STATUS_IDLE_MS;
     if (state !== this.lastState || now - this.lastStatusAt >= interval) this.sendStatus();
     this.resend(false);
     this.notify();
@@ -421,9 +449,15 @@ export class DeviceClient {
     }
   }
 
+  /** What a status reports at once when it changes: the run state, the pump and the activity. */
+  private stateKey(): string {
+    const { fluidics } = this.instrument;
+    return `${this.instrument.state}:${fluidics.pumpOn}:${fluidics.activity?.kind ?? ''}`;
+  }
+
   private sendStatus(): void {
     this.lastStatusAt = Date.now();
-    this.lastState = this.instrument.state;
+    this.lastState = this.stateKey();
     if (this.welcomed) this.send({ type: 'status', ...this.instrument.readings() });
   }
 }

@@ -57,6 +57,7 @@ export const actionLabels: Record<string, string> = {
   pair: 'Issued a new pairing code for',
   run: 'Ran an injection on',
   command: 'Sent a command to',
+  remove: 'Removed',
   integration_move: 'Moved a peak limit in',
   integration_split: 'Split a peak in',
   integration_merge: 'Merged peaks in',

@@ -1,9 +1,9 @@
 // SQL for a run started directly on an instrument (outside a sequence): its injection and measurement rows.
-import type { DeviceSequenceRun } from '@eluent/contracts';
+import type { DeviceCurrentRun, DeviceSequenceRun } from '@eluent/contracts';
 import type { Kysely } from 'kysely';
 import type { Database, RowOwner } from '../db/schema.ts';
 
-export type { DeviceSequenceRun };
+export type { DeviceCurrentRun, DeviceSequenceRun };
 
 export function createDeviceRunsRepository(db: Kysely<Database>) {
   return {
@@ -31,6 +31,67 @@ export function createDeviceRunsRepository(db: Kysely<Database>) {
         .orderBy('s.id', 'desc')
         .executeTakeFirst();
       return row ?? null;
+    },
+    /**
+     * The injection recording on the instrument now (its newest measurement still recording): sample, vial,
+     * method, and the sequence with its 1-based table row when a sequence runs it.
+     */
+    async currentRun(workspaceId: number, deviceId: number): Promise<DeviceCurrentRun | null> {
+      const row = await db
+        .selectFrom('measurements as m')
+        .leftJoin('injections as i', 'i.id', 'm.injection_id')
+        .leftJoin('samples as smp', (join) =>
+          join.on((eb) => eb('smp.id', '=', eb.fn.coalesce('i.sample_id', 'm.sample_id'))),
+        )
+        .leftJoin('methods as mt', 'mt.id', 'i.method_id')
+        .leftJoin('sequences as s', 's.id', 'i.sequence_id')
+        .leftJoin('drafts as d', 'd.id', 'i.draft_id')
+        .select((eb) => [
+          'm.id as measurement_id',
+          'm.name as measurement_name',
+          'i.id as injection_id',
+          'smp.name as sample_name',
+          'i.vial',
+          'mt.name as method_name',
+          'i.method_snapshot',
+          'i.replicate',
+          's.id as sequence_id',
+          's.name as sequence_name',
+          eb
+            .selectFrom('drafts as earlier')
+            .select((inner) => inner.fn.countAll<string>().as('n'))
+            .whereRef('earlier.sequence_id', '=', 'd.sequence_id')
+            .where((inner) =>
+              inner.or([
+                inner('earlier.position', '<', inner.ref('d.position')),
+                inner.and([
+                  inner('earlier.position', '=', inner.ref('d.position')),
+                  inner('earlier.id', '<=', inner.ref('d.id')),
+                ]),
+              ]),
+            )
+            .as('sequence_row'),
+        ])
+        .where('m.workspace_id', '=', workspaceId)
+        .where('m.device_id', '=', deviceId)
+        .where('m.state', '=', 'recording')
+        .orderBy('m.id', 'desc')
+        .executeTakeFirst();
+      if (!row) return null;
+      const snapshot = row.method_snapshot as { name?: unknown } | null;
+      const snapshotName = typeof snapshot?.name === 'string' && snapshot.name !== '' ? snapshot.name : null;
+      return {
+        measurement_id: row.measurement_id,
+        measurement_name: row.measurement_name,
+        injection_id: row.injection_id,
+        sample_name: row.sample_name,
+        vial: row.vial,
+        method_name: row.method_name ?? snapshotName,
+        replicate: row.sequence_id === null ? null : row.replicate,
+        sequence_id: row.sequence_id,
+        sequence_name: row.sequence_name,
+        sequence_row: row.sequence_row === null || row.sequence_id === null ? null : Number(row.sequence_row),
+      };
     },
     async create(values: {
       owner: RowOwner;
@@ -79,7 +140,7 @@ export function createDeviceRunsRepository(db: Kysely<Database>) {
     async sample(workspaceId: number, sampleId: number) {
       return db
         .selectFrom('samples')
-        .select(['id', 'device_id'])
+        .select(['id', 'device_id', 'name'])
         .where('id', '=', sampleId)
         .where('workspace_id', '=', workspaceId)
         .executeTakeFirst();

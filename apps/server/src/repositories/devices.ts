@@ -114,6 +114,29 @@ export function createDevicesRepository(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirst();
     },
+    async rename(id: number, workspaceId: number, name: string): Promise<DeviceRow | undefined> {
+      return db
+        .updateTable('devices')
+        .set({ name })
+        .where('id', '=', id)
+        .where('workspace_id', '=', workspaceId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+    /**
+     * Takes an instrument out of its workspace: no owner, no credential (its connection is refused from
+     * now on), so it pairs again with its pairing code and can be claimed anew. The row stays, so past
+     * injections and measurements still name it.
+     */
+    async release(id: number, workspaceId: number): Promise<boolean> {
+      const updated = await db
+        .updateTable('devices')
+        .set({ owner_id: null, workspace_id: null, credential_hash: null, position: 0 })
+        .where('id', '=', id)
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirst();
+      return updated.numUpdatedRows > 0n;
+    },
     async setState(id: number, state: DeviceState): Promise<void> {
       await db.updateTable('devices').set({ state, last_seen_at: new Date() }).where('id', '=', id).execute();
     },

@@ -9,6 +9,15 @@ import {
   wifiSettingsSchema,
 } from './hardware.ts';
 import { deviceMethodSchema } from './method.ts';
+import {
+  deviceActivities,
+  equilibrateParamsSchema,
+  heldSetpointsSchema,
+  purgeParamsSchema,
+  setPumpParamsSchema,
+  setpointsSchema,
+  type HeldSetpoints,
+} from './controls.ts';
 
 export const DEVICE_PROTOCOL_VERSION = 1;
 /** Largest frame the server reads as a message; larger frames get `message_too_large`. */
@@ -54,6 +63,14 @@ export const statusMessageSchema = z.strictObject({
   wifi: wifiSettingsSchema.nullable().optional(),
   /** Fraction-collector vial receiving the eluent now, when the method collects fractions. */
   fraction_vial: z.number().int().nullable().optional(),
+  /** Whether the pump is delivering (off: no flow, the pressure falls to zero). */
+  pump_on: z.boolean().optional(),
+  /** Purging or equilibrating between runs, else null. */
+  activity: z.enum(deviceActivities).nullable().optional(),
+  /** Seconds of the activity left (equilibration also waits for the oven), else null. */
+  activity_remaining_sec: z.number().min(0).nullable().optional(),
+  /** The flow, %B and column temperature the instrument holds between runs. */
+  setpoints: heldSetpointsSchema.nullable().optional(),
 });
 export type StatusMessage = z.infer<typeof statusMessageSchema>;
 
@@ -161,6 +178,10 @@ export const commandSchemas = {
   scan_wifi: z.strictObject({}),
   join_wifi: z.strictObject({ ssid: z.string().min(1).max(64), password: z.string().max(128) }),
   read_firmware: z.strictObject({}),
+  set_pump: setPumpParamsSchema,
+  purge: purgeParamsSchema,
+  equilibrate: equilibrateParamsSchema,
+  set_conditions: setpointsSchema,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandParams<N extends CommandName> = z.input<(typeof commandSchemas)[N]>;
@@ -176,6 +197,10 @@ export interface CommandResults {
   scan_wifi: { networks: Array<{ ssid: string; signal_dbm: number; secured: boolean }> };
   join_wifi: { ssid: string };
   read_firmware: { firmware_version: string; bootloader_version: string; build: string };
+  set_pump: { on: boolean };
+  purge: { flow_ml_per_min: number; duration_sec: number };
+  equilibrate: { duration_sec: number };
+  set_conditions: HeldSetpoints;
 }
 
 export const commandMessageSchema = z.strictObject({

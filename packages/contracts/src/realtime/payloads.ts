@@ -34,6 +34,19 @@ export const deviceTelemetryEventSchema = z.object({
   signal_mau: z.number().nullable().optional(),
   /** Each part's state: pump, injector, detector, column_oven, autosampler, fraction_collector. */
   components: z.record(z.string(), z.enum(['ready', 'not_ready', 'busy', 'error'])).optional(),
+  /** The measurement recording now (null when idle). */
+  measurement_id: z.number().int().nullable().optional(),
+  /** Seconds since the running injection started (null when idle). */
+  run_time_sec: z.number().nullable().optional(),
+  /** Whether the pump delivers; purging or equilibrating between runs, with the seconds left. */
+  pump_on: z.boolean().optional(),
+  activity: z.enum(['purging', 'equilibrating']).nullable().optional(),
+  activity_remaining_sec: z.number().nullable().optional(),
+  /** The flow, %B and column temperature the instrument holds between runs. */
+  setpoints: z
+    .object({ flow_ml_per_min: z.number(), percent_b: z.number(), temperature_c: z.number() })
+    .nullable()
+    .optional(),
 });
 export type DeviceTelemetryEvent = z.infer<typeof deviceTelemetryEventSchema>;
 

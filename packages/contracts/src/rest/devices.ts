@@ -18,14 +18,36 @@ export type DeviceClaimInput = z.input<typeof deviceClaimInputSchema>;
 /** PUT or POST /api/devices/order/. */
 export const deviceOrderInputSchema = z.object({ ids: z.array(id).max(1000) });
 
-/** POST /api/devices/{id}/run/: one injection outside a sequence. */
-export const deviceRunInputSchema = z.object({
-  method: deviceMethodSchema,
-  vial: z.number().int().min(1).max(1000),
-  method_id: id.nullable().optional(),
-  sample_id: id.nullable().optional(),
-  name: z.string().max(200).optional(),
+/**
+ * POST /api/devices/{id}/run/: one injection outside a sequence, of a stored method (`method_id`, the
+ * server builds what the instrument needs from it) or of a method given whole (`method`).
+ */
+export const deviceRunInputSchema = z
+  .object({
+    method: deviceMethodSchema.optional(),
+    vial: z.number().int().min(1).max(1000),
+    method_id: id.nullable().optional(),
+    sample_id: id.nullable().optional(),
+    name: z.string().max(200).optional(),
+  })
+  .refine((input) => input.method !== undefined || typeof input.method_id === 'number', {
+    message: 'Field is required',
+    path: ['method_id'],
+  });
+export type DeviceRunInput = z.input<typeof deviceRunInputSchema>;
+
+/** PATCH /api/devices/{id}/: rename. */
+export const deviceRenameInputSchema = z.object({
+  name: z.string().trim().min(1, 'Field is required').max(120),
 });
+
+/** POST /api/devices/{id}/pump/, /purge/, /equilibrate/ and PUT /api/devices/{id}/setpoints/. */
+export {
+  equilibrateParamsSchema as deviceEquilibrateInputSchema,
+  purgeParamsSchema as devicePurgeInputSchema,
+  setPumpParamsSchema as devicePumpInputSchema,
+  setpointsSchema as deviceSetpointsInputSchema,
+} from '../device/controls.ts';
 
 /** PUT /api/devices/{id}/column/. */
 export const deviceColumnInputSchema = z.object({ column: installedColumnSchema });
@@ -48,6 +70,25 @@ export const deviceSequenceRunSchema = z.object({
 });
 export type DeviceSequenceRun = z.infer<typeof deviceSequenceRunSchema>;
 
+/**
+ * The injection recording on the instrument now, as GET /api/devices/{id}/ reports it: its measurement,
+ * sample, vial and method, and its sequence and row when a sequence runs it.
+ */
+export const deviceCurrentRunSchema = z.object({
+  measurement_id: id,
+  measurement_name: z.string(),
+  injection_id: id.nullable(),
+  sample_name: z.string().nullable(),
+  vial: z.number().int().nullable(),
+  method_name: z.string().nullable(),
+  replicate: z.number().int().nullable(),
+  sequence_id: id.nullable(),
+  sequence_name: z.string().nullable(),
+  /** 1-based row of the sequence table. */
+  sequence_row: z.number().int().nullable(),
+});
+export type DeviceCurrentRun = z.infer<typeof deviceCurrentRunSchema>;
+
 /** One instrument as the owner sees it: GET /api/devices/, GET /api/devices/{id}/, a claim, a column change. */
 export const deviceSchema = z.object({
   id,
@@ -66,6 +107,8 @@ export const deviceSchema = z.object({
   live: statusMessageSchema.omit({ type: true }).nullable(),
   /** One instrument's page only: the sequence RUNNING or PAUSED on it, with the current sample. */
   sequence_run: deviceSequenceRunSchema.nullable().optional(),
+  /** One instrument's page only: the injection recording on it now. */
+  current_run: deviceCurrentRunSchema.nullable().optional(),
 });
 export type DeviceDetails = z.infer<typeof deviceSchema>;
 

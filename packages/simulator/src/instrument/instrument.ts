@@ -3,21 +3,24 @@
 // of the network.
 import {
   deviceMethodSchema,
+  setpointLimits,
+  setpointProblem,
   type CommandResults,
   type ComponentKind,
   type ComponentState,
   type DeviceMethod,
+  type HeldSetpoints,
   type InstalledColumn,
   type RunInjectionParams,
   type RunResult,
+  type Setpoints,
   type StatusMessage,
 } from '@eluent/contracts';
 import { defaultTray } from '../library/samples.ts';
 import { planRun, type RunMethod, type SampleComposition } from '../physics/plan.ts';
 import { gaussian, mulberry32, seedFromText } from '../physics/random.ts';
 import { createRunSignal, type RunPoints, type RunSignal } from '../physics/run-signal.ts';
-import { mobilePhaseViscosityCp } from '../physics/viscosity.ts';
-import { systemPressureBar } from '../physics/pressure.ts';
+import { Fluidics } from './fluidics.ts';
 import {
   columnSpecOf,
   defaultInstalledColumn,
@@ -113,14 +116,16 @@ export class SimulatedInstrument {
   fault: number | string | null = null;
   private readonly componentOverrides = new Map<ComponentKind, ComponentState>();
   private clockSec = 0;
-  /** Between runs the pump holds the last method's start conditions; at power-on a common default. */
-  private idleMethod: RunMethod = toRunMethod(
-    deviceMethodSchema.parse({
-      flow_rate_ml_per_min: 1,
-      run_time_min: 10,
-      gradient: [{ time_min: 0, percent_b: 20 }],
-    }),
-  );
+  /**
+   * Pump, purge valve and oven between runs: they hold the setpoints (the last method's start conditions
+   * unless set since; at power-on 1 mL/min, 20 %B, 30 °C).
+   */
+  readonly fluidics = new Fluidics({
+    flowMlPerMin: 1,
+    percentB: 20,
+    temperatureC: 30,
+    organicSolvent: 'acetonitrile',
+  });
   private readonly idleNoise: () => number;
 
   constructor(readonly serialNumber: string) {
@@ -144,6 +149,9 @@ export class SimulatedInstrument {
     if (this.fault !== null) return 'error';
     if (kind === 'detector' && this.clockSec < LAMP_WARM_UP_SEC) return 'not_ready';
     if (this.run && (kind === 'pump' || kind === 'detector')) return 'busy';
+    if (kind === 'pump' && !this.fluidics.pumpOn) return 'not_ready';
+    if (kind === 'pump' && this.fluidics.activity?.kind === 'purging') return 'busy';
+    if (kind === 'column_oven' && !this.run && !this.fluidics.ovenReady) return 'not_ready';
     // The needle is drawn, injected and (if the method says so) washed in the flush port for 3 s.
     if (
       this.run &&
@@ -174,6 +182,7 @@ export class SimulatedInstrument {
   startRun(params: RunInjectionParams): void {
     if (this.run) throw new InstrumentError('sequence_device_busy');
     if (this.fault !== null) throw new InstrumentError(this.fault);
+    if (this.fluidics.activity?.kind === 'purging') throw new InstrumentError('device_purging');
     for (const kind of ['pump', 'injector', 'detector'] as const) {
       if (this.componentState(kind) !== 'ready') throw new InstrumentError(`device_${kind}_not_ready`);
     }
@@ -211,7 +220,16 @@ export class SimulatedInstrument {
             }
           : null,
     };
-    this.idleMethod = runMethod;
+    // The run starts from the method's conditions (the oven is taken to be at the method's temperature, as
+    // the run's physics assumes); an equilibration in progress ends, and afterwards the pump holds them.
+    this.fluidics.endActivity();
+    this.fluidics.conditions = {
+      flowMlPerMin: runMethod.flowMlPerMin,
+      percentB: runMethod.gradient[0]?.percentB ?? 0,
+      temperatureC: runMethod.temperatureC,
+      organicSolvent: runMethod.organicSolvent,
+    };
+    this.fluidics.ovenC = runMethod.temperatureC;
   }
 
   private checkMethod(method: DeviceMethod, vial: number): void {
@@ -250,9 +268,87 @@ export class SimulatedInstrument {
     this.run.paused = false;
   }
 
-  /** Stops the run; its points so far are kept and the run finishes as `stopped`. */
+  /**
+   * Stops the run; its points so far are kept and the run finishes as `stopped`. Between runs it ends a
+   * purge or an equilibration (the pump stays on at the setpoints).
+   */
   stop(): FinishedRun | null {
+    if (!this.run) this.fluidics.endActivity();
     return this.endRun('stopped', null);
+  }
+
+  /** Between runs: purging, equilibrating, or the pressure still settling after a change. */
+  get changing(): boolean {
+    if (this.run) return false;
+    const column = this.column ? columnSpecOf(this.column) : null;
+    return this.fluidics.activity !== null || this.fluidics.settling(column);
+  }
+
+  /** Refuses a pump or oven command while an injection runs or a fault is latched. */
+  private requireIdle(): void {
+    if (this.run) throw new InstrumentError('sequence_device_busy');
+    if (this.fault !== null) throw new InstrumentError(this.fault);
+  }
+
+  private limits() {
+    return {
+      ...setpointLimits(this.hardware),
+      maxPressureBar: limitOf(this.hardware, 'pump', 'max_pressure_bar') ?? Infinity,
+    };
+  }
+
+  /** Switches the pump on (to the setpoints) or off (no flow; a purge or an equilibration ends). */
+  setPump(on: boolean): CommandResults['set_pump'] {
+    this.requireIdle();
+    this.fluidics.setPump(on);
+    return { on };
+  }
+
+  /** Opens the purge valve and pumps `flow` past the column for `durationSec`, then closes it. */
+  purge(flowMlPerMin: number, durationSec: number): CommandResults['purge'] {
+    this.requireIdle();
+    const problem = setpointProblem({ flow_ml_per_min: flowMlPerMin }, this.limits());
+    if (problem) throw new InstrumentError(problem.code);
+    this.fluidics.purge(flowMlPerMin, durationSec);
+    return { flow_ml_per_min: flowMlPerMin, duration_sec: durationSec };
+  }
+
+  /** Pumps column volumes of the setpoint conditions through the column until the oven is there too. */
+  equilibrate(columnVolumes: number): CommandResults['equilibrate'] {
+    this.requireIdle();
+    if (!this.column) throw new InstrumentError('device_column_not_configured');
+    if (this.fluidics.activity?.kind === 'purging') throw new InstrumentError('device_purging');
+    const column = columnSpecOf(this.column);
+    const conditions = this.fluidics.conditions;
+    if (
+      Fluidics.columnPressureBar(column, conditions, conditions.temperatureC) > this.limits().maxPressureBar
+    )
+      throw new InstrumentError('device_pressure_above_limit');
+    return { duration_sec: round(this.fluidics.equilibrate(column, columnVolumes), 1) };
+  }
+
+  /**
+   * New setpoints between runs, checked against the hardware's limits and against the pump's pressure limit
+   * at the new flow and composition (through the installed column).
+   */
+  setConditions(values: Setpoints): HeldSetpoints {
+    this.requireIdle();
+    const problem = setpointProblem(values, this.limits());
+    if (problem) throw new InstrumentError(problem.code);
+    const next = {
+      ...this.fluidics.conditions,
+      ...(values.flow_ml_per_min !== undefined ? { flowMlPerMin: values.flow_ml_per_min } : {}),
+      ...(values.percent_b !== undefined ? { percentB: values.percent_b } : {}),
+      ...(values.temperature_c !== undefined ? { temperatureC: values.temperature_c } : {}),
+    };
+    if (this.column) {
+      // The pressure is worst while the oven is still at its present temperature (colder: more viscous).
+      const coldest = Math.min(this.fluidics.ovenC, next.temperatureC);
+      if (Fluidics.columnPressureBar(columnSpecOf(this.column), next, coldest) > this.limits().maxPressureBar)
+        throw new InstrumentError('device_pressure_above_limit');
+    }
+    this.fluidics.conditions = next;
+    return this.fluidics.setpoints;
   }
 
   setColumn(column: InstalledColumn): void {
@@ -290,12 +386,14 @@ export class SimulatedInstrument {
    */
   advance(simulatedSec: number): { points: RunPoints | null; finished: FinishedRun | null } {
     this.clockSec += simulatedSec;
+    this.fluidics.advance(simulatedSec, this.column ? columnSpecOf(this.column) : null);
     const run = this.run;
     if (!run || run.paused) return { points: null, finished: null };
     run.runTimeSec = Math.min(run.durationSec, run.runTimeSec + simulatedSec);
     const points = run.signal.pointsUntil(run.runTimeSec);
     if (run.signal.emitted >= run.signal.totalPoints) {
       this.run = null;
+      this.fluidics.pressureBar = run.signal.pressureAt(run.runTimeSec);
       return { points: null, finished: { ...this.closing(run, 'completed', null), points } };
     }
     return { points, finished: null };
@@ -305,6 +403,7 @@ export class SimulatedInstrument {
     const run = this.run;
     if (!run) return null;
     this.run = null;
+    this.fluidics.pressureBar = run.signal.pressureAt(run.runTimeSec);
     return { ...this.closing(run, result, errorCode), points: run.signal.pointsUntil(run.runTimeSec) };
   }
 
@@ -326,21 +425,23 @@ export class SimulatedInstrument {
   /** The status frame's measured values (without the type), as the instrument reads them now. */
   readings(): Omit<StatusMessage, 'type'> {
     const run = this.run;
-    const method = run?.method ?? this.idleMethod;
+    const fluidics = this.fluidics;
     const components = Object.fromEntries(
       this.hardware.map((component) => [component.kind, this.componentState(component.kind)]),
     ) as StatusMessage['components'];
     let pressureBar: number | null = null;
     let percentB: number | null = null;
+    let flow: number | null = null;
     if (run) {
       pressureBar = round(run.signal.pressureAt(run.runTimeSec), 1);
       percentB = round(run.signal.percentBAt(run.runTimeSec), 1);
+      flow = run.method.flowMlPerMin;
     } else if (this.column && this.fault === null) {
-      // Between runs the pump keeps the start composition flowing (equilibration), with its ripple.
-      percentB = method.gradient[0]?.percentB ?? 0;
-      const viscosity = mobilePhaseViscosityCp(method.organicSolvent, percentB / 100, method.temperatureC);
-      const steady = systemPressureBar(columnSpecOf(this.column), method.flowMlPerMin, viscosity);
-      pressureBar = round(steady * (1 + 0.004 * this.idleNoise()), 1);
+      // Between runs the pump keeps the setpoints flowing, with its ripple (±0.4 %), or stands still.
+      const pressure = fluidics.pressureBar ?? fluidics.targetPressureBar(columnSpecOf(this.column));
+      pressureBar = round(Math.max(0, pressure * (1 + 0.004 * this.idleNoise())), 1);
+      percentB = fluidics.conditions.percentB;
+      flow = fluidics.flowMlPerMin;
     }
     return {
       state: this.state,
@@ -348,16 +449,24 @@ export class SimulatedInstrument {
       measurement_id: run?.measurementId ?? null,
       error_code: this.fault,
       pressure_bar: pressureBar,
-      flow_ml_per_min: pressureBar !== null ? method.flowMlPerMin : null,
+      flow_ml_per_min: flow,
       percent_b: percentB,
-      temperature_c: method.temperatureC,
+      temperature_c: run ? run.method.temperatureC : round(fluidics.ovenC, 1),
       signal_mau: run ? round(run.signal.lastSignal, 3) : null,
       run_time_sec: run ? round(run.runTimeSec, 1) : null,
       run_progress: run ? round(run.runTimeSec / run.durationSec, 4) : null,
       wifi: { ssid: this.wifi.ssid, connected: this.wifi.connected, signal_dbm: this.wifi.signalDbm },
       fraction_vial: run?.fractionCollection ? fractionVialAt(run.fractionCollection, run.runTimeSec) : null,
+      pump_on: run ? true : fluidics.pumpOn,
+      activity: run ? null : (fluidics.activity?.kind ?? null),
+      activity_remaining_sec: run ? null : roundOrNull(fluidics.remainingSec, 0),
+      setpoints: fluidics.setpoints,
     };
   }
+}
+
+function roundOrNull(value: number | null, digits: number): number | null {
+  return value === null ? null : round(value, digits);
 }
 
 function round(value: number, digits: number): number {

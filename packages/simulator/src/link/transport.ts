@@ -42,7 +42,10 @@ function rawToText(data: WebSocket.RawData): string {
   return data.toString('utf8');
 }
 
-/** Two connected in-memory ends; delivery is asynchronous like a network, and ordered. */
+/**
+ * Two connected in-memory ends; delivery is asynchronous like a network, and ordered: a frame sent before
+ * `close` still arrives (as a WebSocket's last frames do before its close frame), nothing after it.
+ */
 export function socketPair(): [LinkSocket, LinkSocket] {
   const make = () => ({
     messageListeners: [] as Array<(text: string) => void>,
@@ -50,17 +53,19 @@ export function socketPair(): [LinkSocket, LinkSocket] {
   });
   const left = make();
   const right = make();
+  let closing = false;
   let closed = false;
   const close = () => {
-    if (closed) return;
-    closed = true;
-    queueMicrotask(() => {
+    if (closing) return;
+    closing = true;
+    setImmediate(() => {
+      closed = true;
       for (const listener of [...left.closeListeners, ...right.closeListeners]) listener();
     });
   };
   const end = (own: ReturnType<typeof make>, other: ReturnType<typeof make>): LinkSocket => ({
     send: (text) => {
-      if (closed) return;
+      if (closing) return;
       setImmediate(() => {
         if (!closed) for (const listener of other.messageListeners) listener(text);
       });

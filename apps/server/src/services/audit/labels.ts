@@ -97,6 +97,13 @@ const deviceFields: Record<string, string> = {
   injection_id: 'Injection',
   measurement_id: 'Measurement',
   ids: 'Order',
+  pump_on: 'Pump on',
+  flow_ml_per_min: 'Flow, mL/min',
+  percent_b: '%B',
+  temperature_c: 'Column temperature, °C',
+  duration_sec: 'Duration, s',
+  column_volumes: 'Column volumes',
+  setpoints: 'Setpoints',
 };
 
 const sampleFields: Record<string, string> = {

@@ -5,6 +5,7 @@ import {
   deviceClaimInputSchema,
   deviceColumnInputSchema,
   deviceOrderInputSchema,
+  deviceRenameInputSchema,
   deviceRunInputSchema,
   deviceSchema,
   hardwareConfigurationSchema,
@@ -13,15 +14,19 @@ import {
   methodLimitBreaches,
   type CommandResults,
   type DeviceDetails,
+  type DeviceMethod,
   type DevicePairing,
 } from '@eluent/contracts';
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { writeAudit } from '../../repositories/audit.ts';
 import type { DeviceRow } from '../../repositories/devices.ts';
 import type { DeviceRunsRepository } from '../../repositories/device-runs.ts';
+import type { SamplesRepository } from '../../repositories/samples.ts';
+import { createDeviceControls } from './controls.ts';
+import { deviceMethodFromStored } from './method-mapping.ts';
+import { parseBody } from './parse-body.ts';
 import type { DeviceService } from './service.ts';
 import { requireRole, type Actor } from '../workspaces/actor.ts';
 
@@ -30,24 +35,16 @@ export type DeviceView = DeviceDetails;
 const storedColumn = deviceSchema.shape.installed_column.catch(null);
 const storedWifi = deviceSchema.shape.wifi.catch(null);
 
-/** Parses a body with a schema; problems answer 400 with per-field messages. */
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join('.') || 'non_field_errors';
-    (fields[key] ??= []).push(issue.message);
-  }
-  throw AppError.validation(fields);
-}
+const parse = parseBody;
 
 export function createDevicesApi(deps: {
   db: Kysely<Database>;
   service: DeviceService;
   runs: DeviceRunsRepository;
+  /** The stored methods a direct run may name by id (the workspace's and the examples). */
+  methods: Pick<SamplesRepository, 'method'>;
 }) {
-  const { db, service, runs } = deps;
+  const { db, service, runs, methods } = deps;
   const { registry } = service;
 
   /** Records a change of, or a command to, an instrument once it is done (the audit trail's instrument part). */
@@ -89,6 +86,17 @@ export function createDevicesApi(deps: {
     return registry.owned(actor.workspaceId, deviceId);
   };
 
+  /** What a direct run injects: the stored method named by id, else the method given whole. */
+  const methodOfRun = async (actor: Actor, request: { method?: DeviceMethod; method_id?: number | null }) => {
+    if (typeof request.method_id === 'number') {
+      const stored = await methods.method(actor.workspaceId, request.method_id);
+      if (!stored) throw AppError.validation({ method_id: ['is not valid'] });
+      return deviceMethodFromStored({ ...stored, name: stored.name.slice(0, 200) });
+    }
+    if (!request.method) throw AppError.validation({ method_id: ['Field is required'] });
+    return request.method;
+  };
+
   return {
     async claim(actor: Actor, body: unknown, address: string): Promise<DeviceView> {
       requireRole(actor, 'instruments.claim');
@@ -113,8 +121,34 @@ export function createDevicesApi(deps: {
     },
     async get(actor: Actor, deviceId: number): Promise<DeviceView> {
       const device = await owned(actor, deviceId, 'instruments.read');
-      return { ...view(device), sequence_run: await runs.activeSequence(actor.workspaceId, device.id) };
+      return {
+        ...view(device),
+        sequence_run: await runs.activeSequence(actor.workspaceId, device.id),
+        current_run: await runs.currentRun(actor.workspaceId, device.id),
+      };
     },
+    async rename(actor: Actor, deviceId: number, body: unknown): Promise<DeviceView> {
+      const device = await owned(actor, deviceId, 'instruments.update');
+      const { name } = parse(deviceRenameInputSchema, body);
+      const renamed = await service.registry.rename(actor.workspaceId, deviceId, name);
+      await audit(actor, device, 'update', { name: device.name }, { name });
+      return view(renamed);
+    },
+    /**
+     * Takes the instrument out of the workspace (admins, like claiming): refused while it runs an injection
+     * or a sequence; its connection is closed and it must be claimed again with its pairing code.
+     */
+    async remove(actor: Actor, deviceId: number): Promise<void> {
+      const device = await owned(actor, deviceId, 'instruments.claim');
+      const state = service.liveStatus(deviceId)?.state;
+      if (state === 'running' || state === 'paused') throw AppError.domain(409, 'sequence_device_busy');
+      if (await runs.activeSequence(actor.workspaceId, deviceId))
+        throw AppError.domain(409, 'sequence_running_device_locked');
+      await service.registry.release(actor.workspaceId, deviceId);
+      service.endSession(deviceId);
+      await audit(actor, device, 'remove', { name: device.name, serial_number: device.serial_number }, null);
+    },
+    ...createDeviceControls({ service, owned, audit }),
     async setOrder(actor: Actor, body: unknown): Promise<{ ids: number[] }> {
       requireRole(actor, 'instruments.update');
       const before = (await registry.list(actor.workspaceId)).map((device) => device.id);
@@ -143,23 +177,26 @@ export function createDevicesApi(deps: {
       const hardware = hardwareConfigurationSchema.safeParse(device.hardware_configuration);
       if (!hardware.success || hardware.data.length === 0)
         throw AppError.domain(409, 'device_not_configured');
-      const breach = methodLimitBreaches(request.method, hardware.data)[0];
+      const method = await methodOfRun(actor, request);
+      const breach = methodLimitBreaches(method, hardware.data)[0];
       if (breach) {
         const instrument = device.name.trim() === '' ? device.serial_number : device.name;
         throw new AppError(
           400,
           'method_exceeds_instrument_limits',
-          limitRefusalText(breach, request.method.name || 'Run', instrument),
+          limitRefusalText(breach, method.name || 'Run', instrument),
           { fields: { [breach.limit.quantity]: [breach.message] } },
         );
       }
       const sampleId = request.sample_id ?? null;
+      let sampleName: string | null = null;
       if (sampleId !== null) {
         const sample = await runs.sample(actor.workspaceId, sampleId);
         if (!sample) throw AppError.validation({ sample_id: ['is not valid'] });
         // A sample prepared for one instrument is not injected on another.
         if (sample.device_id !== null && sample.device_id !== device.id)
           throw AppError.domain(409, 'device_different');
+        sampleName = sample.name;
       }
       const { injectionId, measurementId } = await runs.create({
         owner: actor,
@@ -167,12 +204,12 @@ export function createDevicesApi(deps: {
         sampleId,
         vial: request.vial,
         methodId: request.method_id ?? null,
-        methodSnapshot: request.method,
-        name: request.name ?? `${request.method.name || 'Run'} · vial ${request.vial}`,
+        methodSnapshot: method,
+        name: request.name ?? `${sampleName ?? method.name ?? 'Run'} · vial ${request.vial}`,
       });
       try {
         await service.runInjection(device.id, {
-          method: request.method,
+          method,
           vial: request.vial,
           injectionId,
           measurementId,
@@ -182,7 +219,7 @@ export function createDevicesApi(deps: {
         throw error;
       }
       await audit(actor, device, 'run', null, {
-        method: request.method.name || null,
+        method: method.name || null,
         method_id: request.method_id ?? null,
         sample_id: sampleId,
         vial: request.vial,

@@ -185,6 +185,17 @@ export function createDeviceRegistry({ devices, passwords, throttle }: RegistryD
 
     list: (workspaceId: number) => devices.listInWorkspace(workspaceId),
 
+    async rename(workspaceId: number, deviceId: number, name: string): Promise<DeviceRow> {
+      const renamed = await devices.rename(deviceId, workspaceId, name);
+      if (!renamed) throw AppError.domain(404, 'device_not_found');
+      return renamed;
+    },
+
+    /** The workspace lets the instrument go: unowned, no credential, claimable again with its code. */
+    async release(workspaceId: number, deviceId: number): Promise<void> {
+      if (!(await devices.release(deviceId, workspaceId))) throw AppError.domain(404, 'device_not_found');
+    },
+
     async setOrder(workspaceId: number, ids: number[]): Promise<number[]> {
       await devices.setOrder(workspaceId, ids);
       return (await devices.listInWorkspace(workspaceId)).map((device) => device.id);

@@ -333,6 +333,14 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
       run_progress: status.run_progress,
       signal_mau: status.signal_mau,
       components: status.components,
+      measurement_id: status.measurement_id,
+      run_time_sec: status.run_time_sec,
+      ...(status.pump_on !== undefined ? { pump_on: status.pump_on } : {}),
+      ...(status.activity !== undefined ? { activity: status.activity } : {}),
+      ...(status.activity_remaining_sec !== undefined
+        ? { activity_remaining_sec: status.activity_remaining_sec }
+        : {}),
+      ...(status.setpoints !== undefined ? { setpoints: status.setpoints } : {}),
     });
   }
 

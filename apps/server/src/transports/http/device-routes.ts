@@ -27,6 +27,25 @@ export async function deviceRoutes(app: FastifyInstance, services: Services): Pr
     api.rePair(await user(request), deviceIdOf(request)),
   );
   app.get('/api/devices/:id/', async (request) => api.get(await user(request), deviceIdOf(request)));
+  app.patch('/api/devices/:id/', async (request) =>
+    api.rename(await user(request), deviceIdOf(request), request.body),
+  );
+  app.delete('/api/devices/:id/', async (request, reply) => {
+    await api.remove(await user(request), deviceIdOf(request));
+    return reply.status(204).send();
+  });
+  app.post('/api/devices/:id/pump/', async (request) =>
+    api.setPump(await user(request), deviceIdOf(request), request.body),
+  );
+  app.post('/api/devices/:id/purge/', async (request) =>
+    api.purge(await user(request), deviceIdOf(request), request.body),
+  );
+  app.post('/api/devices/:id/equilibrate/', async (request) =>
+    api.equilibrate(await user(request), deviceIdOf(request), request.body),
+  );
+  app.put('/api/devices/:id/setpoints/', async (request) =>
+    api.setSetpoints(await user(request), deviceIdOf(request), request.body),
+  );
   app.post('/api/devices/:id/run/', async (request, reply) =>
     reply.status(201).send(await api.run(await user(request), deviceIdOf(request), request.body)),
   );

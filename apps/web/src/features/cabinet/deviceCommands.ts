@@ -1,11 +1,17 @@
-// REST commands to one instrument (claim, state, run controls, column, Wi-Fi, firmware); a failed call
-// throws an Error whose message is the server's text word for word.
+// REST commands to one instrument (claim, state, run controls, single injection, pump, purge,
+// equilibration, setpoints, rename, removal, column, Wi-Fi, firmware); a failed call throws an Error whose
+// message is the server's text word for word (`fields` carries its per-field messages).
 import type {
+  CommandResults,
+  DeviceCurrentRun,
   DeviceDetails,
   DevicePairing,
+  DeviceRunInput,
   DeviceSequenceRun,
   FirmwareInfo,
+  HeldSetpoints,
   InstalledColumn,
+  Setpoints,
   WifiNetwork,
 } from '@eluent/contracts';
 import { http } from '../../api/client.ts';
@@ -17,10 +23,25 @@ export type { DeviceDetails, FirmwareInfo, WifiNetwork };
 
 /** The sequence and sample the instrument is running. */
 export type SequenceRun = DeviceSequenceRun;
+/** The injection recording on the instrument now. */
+export type CurrentRun = DeviceCurrentRun;
+
+/** A refusal with the server's message and, when it names them, the fields it refused. */
+export class CommandError extends Error {
+  constructor(
+    message: string,
+    readonly fields: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
 
 async function data<T>(call: Promise<HttpResult<T>>): Promise<T> {
   const result = await call;
-  if (!result.ok) throw new Error(httpErrorText(result.status, result.data));
+  if (!result.ok) {
+    const body = result.data as { fields?: Record<string, string[]> } | null;
+    throw new CommandError(httpErrorText(result.status, result.data), body?.fields ?? {});
+  }
   return result.data;
 }
 
@@ -47,3 +68,25 @@ export const readFirmware = (id: number) => data(http.get<FirmwareInfo>(`${base(
 
 /** A new pairing code for an instrument that lost its credential (its old credential stops working). */
 export const rePairDevice = (id: number) => data(http.post<DevicePairing>(`${base(id)}/pairing/`, {}));
+
+/** One injection outside a sequence: a stored method on a vial, with an optional sample. */
+export const runInjection = (id: number, input: DeviceRunInput) =>
+  data(http.post<{ injection_id: number; measurement_id: number }>(`${base(id)}/run/`, input));
+
+export const setPump = (id: number, on: boolean) =>
+  data(http.post<CommandResults['set_pump']>(`${base(id)}/pump/`, { on }));
+
+export const purge = (id: number) => data(http.post<CommandResults['purge']>(`${base(id)}/purge/`, {}));
+
+export const equilibrate = (id: number, columnVolumes: number) =>
+  data(
+    http.post<CommandResults['equilibrate']>(`${base(id)}/equilibrate/`, { column_volumes: columnVolumes }),
+  );
+
+export const setSetpoints = (id: number, values: Setpoints) =>
+  data(http.put<HeldSetpoints>(`${base(id)}/setpoints/`, values));
+
+export const renameDevice = (id: number, name: string) =>
+  data(http.patch<DeviceDetails>(`${base(id)}/`, { name }));
+
+export const removeDevice = (id: number) => data(http.delete<null>(`${base(id)}/`));

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyDeviceEvent, deviceErrorText, formatReading, type DeviceLive } from './deviceEvents.ts';
+import { applyDeviceEvent, deviceErrorText, formatReading, initialLive } from './deviceEvents.ts';
 import { orderDevices } from './deviceOrder.ts';
 import type { Device } from './device.ts';
 
-const idle: DeviceLive = {
-  state: 'idle',
-  pressureBar: null,
-  flowMlPerMin: null,
-  percentB: null,
-  temperatureC: null,
-  runProgress: null,
-  errorCode: null,
-};
+const idle = initialLive('idle');
 
 it('folds status and telemetry events into the live state', () => {
   const running = applyDeviceEvent(idle, {
@@ -50,4 +42,31 @@ describe('deviceErrorText', () => {
     expect(formatReading(null, 1, 'bar')).toBe('—');
     expect(formatReading(99.04, 1, 'bar')).toBe('99.0 bar');
   });
+});
+
+it('keeps the pump, activity and setpoints the instrument reports between runs', () => {
+  const purging = applyDeviceEvent(idle, {
+    type: 'telemetry',
+    pressure_bar: 4,
+    flow_ml_per_min: 5,
+    percent_b: 20,
+    temperature_c: 30,
+    run_progress: null,
+    pump_on: true,
+    activity: 'purging',
+    activity_remaining_sec: 120,
+    setpoints: { flow_ml_per_min: 1, percent_b: 20, temperature_c: 30 },
+  });
+  expect(purging).toMatchObject({ pumpOn: true, activity: 'purging', activityRemainingSec: 120 });
+  expect(purging.setpoints?.flow_ml_per_min).toBe(1);
+  const done = applyDeviceEvent(purging, {
+    type: 'telemetry',
+    pressure_bar: 110,
+    flow_ml_per_min: 1,
+    percent_b: 20,
+    temperature_c: 30,
+    run_progress: null,
+    activity: null,
+  });
+  expect(done).toMatchObject({ activity: null, pumpOn: true, measurementId: null });
 });

@@ -1,5 +1,5 @@
 // Folding the `devices:{id}` channel's status and telemetry events into a card's live state.
-import { deviceNumericErrors } from '@eluent/contracts';
+import { deviceNumericErrors, type DeviceActivity, type HeldSetpoints } from '@eluent/contracts';
 import type { Device } from './device.ts';
 
 export interface DeviceLive {
@@ -10,6 +10,33 @@ export interface DeviceLive {
   temperatureC: number | null;
   runProgress: number | null;
   errorCode: number | string | null;
+  /** Unknown (null) until the instrument reports it. */
+  pumpOn: boolean | null;
+  activity: DeviceActivity | null;
+  activityRemainingSec: number | null;
+  setpoints: HeldSetpoints | null;
+  /** The measurement recording now and its run time (null when idle). */
+  measurementId: number | null;
+  runTimeSec: number | null;
+}
+
+/** Nothing reported yet: the state the server gave. */
+export function initialLive(state: Device['state']): DeviceLive {
+  return {
+    state,
+    pressureBar: null,
+    flowMlPerMin: null,
+    percentB: null,
+    temperatureC: null,
+    runProgress: null,
+    errorCode: null,
+    pumpOn: null,
+    activity: null,
+    activityRemainingSec: null,
+    setpoints: null,
+    measurementId: null,
+    runTimeSec: null,
+  };
 }
 
 export interface EventData {
@@ -22,6 +49,12 @@ export interface EventData {
   percent_b?: number | null;
   temperature_c?: number | null;
   run_progress?: number | null;
+  pump_on?: boolean;
+  activity?: DeviceActivity | null;
+  activity_remaining_sec?: number | null;
+  setpoints?: HeldSetpoints | null;
+  measurement_id?: number | null;
+  run_time_sec?: number | null;
 }
 
 export function applyDeviceEvent(live: DeviceLive, event: EventData): DeviceLive {
@@ -40,6 +73,12 @@ export function applyDeviceEvent(live: DeviceLive, event: EventData): DeviceLive
       percentB: event.percent_b ?? null,
       temperatureC: event.temperature_c ?? null,
       runProgress: event.run_progress ?? null,
+      pumpOn: event.pump_on ?? live.pumpOn,
+      activity: event.activity ?? null,
+      activityRemainingSec: event.activity_remaining_sec ?? null,
+      setpoints: event.setpoints ?? live.setpoints,
+      measurementId: event.measurement_id ?? null,
+      runTimeSec: event.run_time_sec ?? null,
     };
   }
   return live;

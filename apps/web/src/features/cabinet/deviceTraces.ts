@@ -1,10 +1,10 @@
-// The live pressure and detector traces of one instrument: telemetry points appended, oldest dropped.
+// The live pressure trace of one instrument from its status telemetry (seconds since the page opened):
+// points appended, oldest dropped. The detector is drawn from the running injection's own points instead.
 export const TRACE_POINTS = 600;
 
 export interface DeviceTraces {
   timeSec: number[];
   pressureBar: (number | null)[];
-  signalMau: (number | null)[];
   startMs: number | null;
   components: Record<string, string>;
 }
@@ -12,7 +12,6 @@ export interface DeviceTraces {
 export const emptyTraces: DeviceTraces = {
   timeSec: [],
   pressureBar: [],
-  signalMau: [],
   startMs: null,
   components: {},
 };
@@ -21,7 +20,6 @@ interface TelemetryData {
   type?: string;
   at?: string;
   pressure_bar?: number | null;
-  signal_mau?: number | null;
   components?: Record<string, string>;
 }
 
@@ -37,7 +35,6 @@ export function appendTelemetry(traces: DeviceTraces, event: TelemetryData): Dev
   return {
     timeSec: keep(traces.timeSec, sec),
     pressureBar: keep(traces.pressureBar, event.pressure_bar ?? null),
-    signalMau: keep(traces.signalMau, event.signal_mau ?? null),
     startMs,
     components: event.components ?? traces.components,
   };

@@ -2,20 +2,12 @@
 import { useEffect, useState } from 'react';
 import { subscribeChannel } from '../../api/realtime.ts';
 import type { Device } from './device.ts';
-import { applyDeviceEvent, type DeviceLive } from './deviceEvents.ts';
+import { applyDeviceEvent, initialLive, type DeviceLive } from './deviceEvents.ts';
 
 export type { DeviceLive } from './deviceEvents.ts';
 
 export function useDeviceLive(device: Device): DeviceLive {
-  const [live, setLive] = useState<DeviceLive>({
-    state: device.state,
-    pressureBar: null,
-    flowMlPerMin: null,
-    percentB: null,
-    temperatureC: null,
-    runProgress: null,
-    errorCode: null,
-  });
+  const [live, setLive] = useState<DeviceLive>(() => initialLive(device.state));
   useEffect(
     () =>
       subscribeChannel(

@@ -2,21 +2,13 @@
 import { useEffect, useState } from 'react';
 import { subscribeChannel } from '../../api/realtime.ts';
 import type { Device } from './device.ts';
-import { applyDeviceEvent, type DeviceLive } from './deviceEvents.ts';
+import { applyDeviceEvent, initialLive, type DeviceLive } from './deviceEvents.ts';
 import { appendTelemetry, emptyTraces, type DeviceTraces } from './deviceTraces.ts';
 
 const HISTORY_EVENTS = 100;
 
 export function useDeviceStream(id: number, initialState: Device['state']) {
-  const [live, setLive] = useState<DeviceLive>({
-    state: initialState,
-    pressureBar: null,
-    flowMlPerMin: null,
-    percentB: null,
-    temperatureC: null,
-    runProgress: null,
-    errorCode: null,
-  });
+  const [live, setLive] = useState<DeviceLive>(() => initialLive(initialState));
   const [traces, setTraces] = useState<DeviceTraces>(emptyTraces);
   useEffect(() => {
     setTraces(emptyTraces);

@@ -2,10 +2,10 @@
 // `measurements:{id}`; finished injections refresh the sequence and its results.
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MeasurementData, MeasurementEvent, SequenceProgressEvent } from '@eluent/contracts';
-import { graphql, http } from '../../api/client.ts';
+import type { SequenceProgressEvent } from '@eluent/contracts';
+import { graphql } from '../../api/client.ts';
 import { subscribeChannel } from '../../api/realtime.ts';
-import { appendPoints, emptyLiveSignal, type LiveSignal } from './liveSignal.ts';
+import { useLiveSignal } from './useLiveSignal.ts';
 import type { Sequence } from './sequencesApi.ts';
 
 const isObject = (data: unknown): data is Record<string, unknown> =>
@@ -24,7 +24,6 @@ export function useSequenceLive(sequence: Sequence | undefined) {
   const sequenceId = sequence?.id;
   const [progress, setProgress] = useState<SequenceProgressEvent | null>(null);
   const [measurementId, setMeasurementId] = useState<number | null>(null);
-  const [signal, setSignal] = useState<LiveSignal | null>(null);
 
   useEffect(() => {
     if (sequenceId === undefined) return;
@@ -54,38 +53,7 @@ export function useSequenceLive(sequence: Sequence | undefined) {
     };
   }, [runningInjection, measurementId]);
 
-  useEffect(() => {
-    if (measurementId === null) return;
-    setSignal(emptyLiveSignal(measurementId));
-    const unsubscribe = subscribeChannel(`measurements:${measurementId}`, (data) => {
-      if (!isObject(data)) return;
-      const event = data as unknown as MeasurementEvent;
-      if (event.type === 'signal') {
-        setSignal((current) =>
-          current && current.measurementId === measurementId
-            ? appendPoints(current, event.time_sec, event.signal, event.unit)
-            : current,
-        );
-      } else if (event.type === 'finished') {
-        setSignal((current) => (current ? { ...current, finished: true } : current));
-      }
-    });
-    // What was recorded before the subscription.
-    void http.get<MeasurementData>(`/api/measurements/${measurementId}/data/`).then((result) => {
-      if (!result.ok) return;
-      setSignal((current) => {
-        if (!current || current.measurementId !== measurementId) return current;
-        const stored = appendPoints(
-          emptyLiveSignal(measurementId),
-          result.data.time_sec,
-          result.data.signal,
-          result.data.unit,
-        );
-        return appendPoints(stored, current.timeSec, current.values, current.unit);
-      });
-    });
-    return unsubscribe;
-  }, [measurementId]);
+  const signal = useLiveSignal(measurementId);
 
   return { progress, signal };
 }
