@@ -138,6 +138,14 @@ async function readsWithoutActions(page: Page, lab: Lab) {
   await expect(page.getByRole('region', { name: 'Wi-Fi' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Pairing' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Installed column' }).getByRole('button')).toHaveCount(0);
+  // The pump's state and the running injection are read; no command is offered.
+  await expect(page.getByRole('status', { name: 'Pump' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Running injection' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Single injection' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Pump controls' })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Setpoints' })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Rename' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Remove from workspace' })).toHaveCount(0);
 
   await page.goto('/app/chromatograms/');
   await expect(page.getByRole('heading', { name: 'Chromatograms', exact: true })).toBeVisible();
