@@ -1,5 +1,6 @@
 // The analytes of a standard: name, amount with unit, expected retention time (min) and window (s).
 import { Icon } from '../../components/Icon.tsx';
+import { RemoveRowButton } from '../../components/RemoveRowButton.tsx';
 import type { AnalyteValues } from '@eluent/contracts';
 
 export const emptyAnalyte = (): AnalyteValues => ({
@@ -86,14 +87,10 @@ export function AnalytesEditor({
                 />
               </td>
               <td>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={`Remove analyte ${index + 1}`}
-                  onClick={() => onChange(analytes.filter((_, i) => i !== index))}
-                >
-                  <Icon name="close" />
-                </button>
+                <RemoveRowButton
+                  label={`Remove analyte ${index + 1}`}
+                  onRemove={() => onChange(analytes.filter((_, i) => i !== index))}
+                />
               </td>
             </tr>
           ))}

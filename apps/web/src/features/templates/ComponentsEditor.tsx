@@ -13,6 +13,7 @@ import {
 } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadFailure } from '../../components/QueryState.tsx';
+import { RemoveRowButton } from '../../components/RemoveRowButton.tsx';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import {
   componentOf,
@@ -184,14 +185,10 @@ function ComponentsTable({ uuid, initial }: { uuid: string; initial: ComponentRo
                   )}
                   <td>
                     {editable && (
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={`Remove component ${index + 1}`}
-                        onClick={() => setRows(rows.filter((_, i) => i !== index))}
-                      >
-                        <Icon name="close" />
-                      </button>
+                      <RemoveRowButton
+                        label={`Remove component ${index + 1}`}
+                        onRemove={() => setRows(rows.filter((_, i) => i !== index))}
+                      />
                     )}
                   </td>
                 </tr>
