@@ -198,6 +198,56 @@ for (const backend of await backends()) {
       }, 'no current run');
     });
 
+    it('names the sequence, its row and sample while a sequence runs on the instrument', async () => {
+      const methodId = await storeMethod(server, admin.id, { name: 'One-minute check', run_time_min: 1 });
+      const sampleOf = async (name: string) =>
+        (
+          await api(analyst, 'POST', '/api/samples/', {
+            name,
+            device_id: instrument.deviceId,
+            method_id: methodId,
+            column_name: 'C18',
+          })
+        ).body.id as number;
+      const first = await sampleOf('Blank water');
+      const second = await sampleOf('Cola B');
+      const sequence = await api(analyst, 'POST', '/api/sequences/', {
+        name: 'Morning run',
+        device_id: instrument.deviceId,
+        method_id: methodId,
+      });
+      for (const [sampleId, vial] of [
+        [first, 6],
+        [second, 7],
+      ])
+        await api(analyst, 'POST', `/api/sequences/${sequence.body.id}/drafts/`, {
+          sample_id: sampleId,
+          vial,
+        });
+      expect((await api(analyst, 'POST', `/api/sequences/${sequence.body.id}/start/`)).status).toBe(200);
+      const seen = new Map<number, unknown>();
+      const deadline = Date.now() + 60_000;
+      while (!seen.has(2) && Date.now() < deadline) {
+        const current = (await api(auditor, 'GET', `/api/devices/${instrument.deviceId}/`)).body.current_run;
+        if (current?.sequence_row) seen.set(current.sequence_row as number, current);
+      }
+      expect(seen.get(2)).toMatchObject({
+        sequence_id: sequence.body.id,
+        sequence_name: 'Morning run',
+        sequence_row: 2,
+        sample_name: 'Cola B',
+        vial: 7,
+        method_name: 'One-minute check',
+        replicate: 1,
+      });
+      const stateOf = async () =>
+        (await api(admin, 'GET', `/api/sequences/${sequence.body.id}/`)).body.state as string;
+      const deadlineFinished = Date.now() + 60_000;
+      while ((await stateOf()) === 'RUNNING' && Date.now() < deadlineFinished)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await stateOf()).toBe('FINISHED');
+    });
+
     it('refuses every command to the read-only roles and removal to analysts', async () => {
       const id = instrument.deviceId;
       const calls = [
@@ -214,7 +264,14 @@ for (const backend of await backends()) {
         expect(answer.body.code).toBe('forbidden');
       }
       expect((await api(analyst, 'DELETE', `/api/devices/${id}/`)).status).toBe(403);
+      // Someone of another workspace does not even learn that the instrument exists.
+      const outsider = await signUp(server.baseUrl);
+      for (const [method, path, body] of calls) {
+        const answer = await api(outsider, method, path, body);
+        expect(answer.status, `outsider ${method} ${path}`).toBe(404);
+      }
       expect(live()?.pump_on).toBe(true);
+      expect((await trail()).filter((entry) => entry.user_id === auditor.id)).toEqual([]);
     });
 
     it('renames the instrument, then removes it from the workspace; it can be claimed again', async () => {
