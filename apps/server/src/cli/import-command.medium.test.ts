@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { request, signUp, startTestServer, type TestServer } from '../../test/harness.ts';
+import { prepareCommandServer, type CommandServer } from '../../test/command-server.ts';
+import { request, startTestServer, type TestServer } from '../../test/harness.ts';
 import { importCommand } from './import-command.ts';
 
 const AIA_FILE = fileURLToPath(new URL('../../../../../shared/data/aia/agilent_hplc.cdf', import.meta.url));
@@ -14,21 +15,14 @@ if (!hasData && process.env.CI) throw new Error(`CI needs the reference data: ${
 
 describe.skipIf(!hasData)('npm run eluent -- import', () => {
   let server: TestServer;
-  let user: Awaited<ReturnType<typeof signUp>>;
-  const saved = { ...process.env };
+  let user: CommandServer['user'];
+  let release: (() => Promise<void>) | undefined;
 
+  // The command reads its configuration from the environment: it is pointed at the PGlite folder only.
   beforeAll(async () => {
-    server = await startTestServer({ backend: { name: 'pglite' } });
-    user = await signUp(server.baseUrl);
-    await server.stop();
-    // The command reads its configuration from the environment: point it at the PGlite folder only.
-    delete process.env.DATABASE_URL;
-    process.env.ELUENT_DATA_DIR = server.dataDir;
+    ({ server, user, release } = await prepareCommandServer());
   });
-  afterAll(async () => {
-    process.env = saved;
-    await server.dispose();
-  });
+  afterAll(() => release?.());
 
   it('imports an AIA file for an account, and refuses bad input', async () => {
     const printed: string[] = [];

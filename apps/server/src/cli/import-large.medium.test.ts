@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { writeAia } from '@eluent/signal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestServer, type TestServer } from '../../test/harness.ts';
+import { prepareCommandServer, type CommandServer } from '../../test/command-server.ts';
 import { readUploadedChromatogram } from '../services/results/files.ts';
 import { importCommand, readFileBytes } from './import-command.ts';
 
@@ -97,20 +97,12 @@ describe('long AIA files in bounded memory', () => {
   });
 
   describe('through `npm run eluent -- import`', () => {
-    let server: TestServer;
-    let user: Awaited<ReturnType<typeof signUp>>;
-    const saved = { ...process.env };
+    let user: CommandServer['user'];
+    let release: (() => Promise<void>) | undefined;
     beforeAll(async () => {
-      server = await startTestServer({ backend: { name: 'pglite' } });
-      user = await signUp(server.baseUrl);
-      await server.stop();
-      delete process.env.DATABASE_URL;
-      process.env.ELUENT_DATA_DIR = server.dataDir;
+      ({ user, release } = await prepareCommandServer());
     });
-    afterAll(async () => {
-      process.env = saved;
-      await server.dispose();
-    });
+    afterAll(() => release?.());
 
     it(
       'stores and processes a long file, bridging its dropout, heap within the same bound',
