@@ -50,6 +50,8 @@ import { createSequencesService } from './services/sequences/sequences.ts';
 import { createShareAccess } from './services/sharing/share-access.ts';
 import { createSignaturesService } from './services/signatures/signatures.ts';
 import { createShareLinksService } from './services/sharing/share-links.ts';
+import { createOverlaysService } from './services/overlays/overlays.ts';
+import { createOverlaysRepository } from './repositories/overlays.ts';
 import { createShareTokenService } from './services/sharing/share-tokens.ts';
 import { createWorkspacesService } from './services/workspaces/workspaces.ts';
 import { createInvitationsService, type InvitationsService } from './services/workspaces/invitations.ts';
@@ -258,6 +260,7 @@ function buildServices(infrastructure: Infrastructure) {
   const runs = createRunsRepository(db);
   const resultsRepository = createResultsRepository(db);
   const shareTokens = createShareTokensRepository(db);
+  const overlays = createOverlaysRepository(db);
   const port = devicePort(devices);
   const signatures = createSignaturesService({
     signatures: createSignaturesRepository(db),
@@ -376,7 +379,8 @@ function buildServices(infrastructure: Infrastructure) {
       changed: resultsChanged,
     }),
     shareLinks: createShareLinksService(shareTokens, db),
-    shareAccess: createShareAccess({ shareTokens, runs }),
+    shareAccess: createShareAccess({ shareTokens, runs, overlays }),
+    overlays: createOverlaysService({ db, overlays, shareTokens }),
     files: createFilesService({
       results: resultsRepository,
       runs,

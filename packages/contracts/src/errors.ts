@@ -135,6 +135,9 @@ export const domainErrors = {
   // Sharing
   share_object_not_found: 'The object to share was not found.',
   share_token_not_found: 'Share token not found.',
+  // Saved overlays
+  overlay_not_found: 'Overlay not found.',
+  overlay_measurement_not_found: 'A chromatogram of the overlay was not found.',
   // Workspaces, members, invitations, e-mail verification
   workspace_not_found: 'Workspace not found.',
   workspace_member_not_found: 'This person is not a member of the workspace.',

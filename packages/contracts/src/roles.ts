@@ -18,7 +18,8 @@ const admins: readonly WorkspaceRole[] = ['admin'];
 /**
  * Privilege → roles holding it. Kinds: instruments, methods, templates, samples (samples, standards,
  * blanks), sequences (with their table of drafts), measurements (with injections), results (processing
- * results, peaks, calibrations, reprocessing jobs), shareLinks, audit, members (the workspace itself).
+ * results, peaks, calibrations, reprocessing jobs), overlays (saved overlays), shareLinks, audit, members
+ * (the workspace itself).
  */
 export const privileges = {
   'instruments.read': everyone,
@@ -49,6 +50,10 @@ export const privileges = {
   'results.process': lab,
   'results.review': reviewers,
   'results.approve': reviewers,
+  'overlays.read': everyone,
+  'overlays.create': lab,
+  'overlays.update': lab,
+  'overlays.delete': lab,
   'shareLinks.read': everyone,
   'shareLinks.create': lab,
   'shareLinks.revoke': lab,

@@ -13,7 +13,7 @@ export type SequenceState = 'NEW' | 'RUNNING' | 'PAUSED' | 'FINISHED' | 'STOPPED
 export type SampleType = 'sample' | 'standard' | 'blank';
 export type InjectionState = 'pending' | 'running' | 'finished' | 'failed' | 'stopped' | 'interrupted';
 export type MeasurementState = 'recording' | 'complete' | 'failed';
-export type ShareObjectType = 'sample' | 'injection' | 'sequence';
+export type ShareObjectType = 'sample' | 'injection' | 'sequence' | 'overlay';
 
 export interface DevicesTable {
   id: Generated<number>;

@@ -1,6 +1,7 @@
 // Kysely table types. Each migration that adds a table adds its interface here.
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { DomainTables } from './domain-schema.ts';
+import type { OverlaysTables } from './overlays-schema.ts';
 import type { SequencesTables } from './sequences-schema.ts';
 import type { SignaturesTables } from './signatures-schema.ts';
 import type { WorkspacesTables } from './workspaces-schema.ts';
@@ -47,7 +48,8 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
-export interface Database extends DomainTables, SequencesTables, WorkspacesTables, SignaturesTables {
+export interface Database
+  extends DomainTables, SequencesTables, WorkspacesTables, SignaturesTables, OverlaysTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;

@@ -17,6 +17,7 @@ export const entityLabels: Record<string, string> = {
   calibrations: 'Calibration',
   peaks: 'Peak',
   shareTokens: 'Share link',
+  overlays: 'Saved overlay',
   workspaces: 'Workspace',
   workspace_members: 'Workspace member',
   workspace_invitations: 'Invitation',

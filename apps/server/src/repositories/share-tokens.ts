@@ -1,4 +1,4 @@
-// Share tokens: read-only links to one sample, injection or sequence, created and revoked over REST
+// Share tokens: read-only links to one sample, injection, sequence or saved overlay, created and revoked over REST
 // (POST/DELETE /api/share-tokens/); lookups for the exchange and for visitors reading shared objects.
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -83,7 +83,14 @@ export function createShareTokensRepository(db: Kysely<Database>) {
     },
     /** The workspace of a shareable object, or undefined when it does not exist. */
     async objectWorkspace(type: ShareObjectType, id: number): Promise<number | undefined> {
-      const table = type === 'sample' ? 'samples' : type === 'injection' ? 'injections' : 'sequences';
+      const table =
+        type === 'sample'
+          ? 'samples'
+          : type === 'injection'
+            ? 'injections'
+            : type === 'overlay'
+              ? 'overlays'
+              : 'sequences';
       const row = await db.selectFrom(table).select('workspace_id').where('id', '=', id).executeTakeFirst();
       return row?.workspace_id;
     },

@@ -19,7 +19,16 @@ describe.each(await backends('both'))('permission matrix on $name', (backend) =>
   let outsider: Account;
   let workspaceId: number;
   const users = {} as Record<WorkspaceRole, Account>;
-  const ids = { method: 0, sample: 0, sequence: 0, measurement: 0, result: 0, peak: 0, template: '' };
+  const ids = {
+    method: 0,
+    sample: 0,
+    sequence: 0,
+    measurement: 0,
+    result: 0,
+    peak: 0,
+    template: '',
+    overlay: 0,
+  };
 
   const api = (who: Account, method: string, path: string, body?: unknown) =>
     request(base, method, path, { token: who.access, body });
@@ -63,11 +72,14 @@ describe.each(await backends('both'))('permission matrix on $name', (backend) =>
     const versions = await api(admin, 'GET', `/api/measurements/${ids.measurement}/results/`);
     ids.result = versions.body.results[0].id;
     ids.peak = versions.body.results[0].peaks[0].id;
+    ids.overlay = (await api(admin, 'POST', '/api/overlays/', overlayBody())).body.id;
   }, 120_000);
   afterAll(async () => {
     await instrument?.client.stop();
     await server?.dispose();
   });
+
+  const overlayBody = () => ({ name: `Overlay ${Math.random()}`, measurement_ids: [ids.measurement] });
 
   /** Each case: what it needs, and one call whose refusal is a 403 (REST) or a permission refusal. */
   const restCases: Array<{ privilege: Privilege; call: (who: Account) => Promise<{ status: number }> }> = [
@@ -136,6 +148,19 @@ describe.each(await backends('both'))('permission matrix on $name', (backend) =>
     {
       privilege: 'results.process',
       call: (who) => api(who, 'POST', '/api/processing-jobs/', { measurement_id: ids.measurement }),
+    },
+    { privilege: 'overlays.read', call: (who) => api(who, 'GET', '/api/overlays/') },
+    { privilege: 'overlays.create', call: (who) => api(who, 'POST', '/api/overlays/', overlayBody()) },
+    {
+      privilege: 'overlays.update',
+      call: (who) => api(who, 'PATCH', `/api/overlays/${ids.overlay}/`, { name: `Renamed ${who.id}` }),
+    },
+    {
+      privilege: 'overlays.delete',
+      call: async (who) => {
+        const spare = (await api(admin, 'POST', '/api/overlays/', overlayBody())).body.id;
+        return api(who, 'DELETE', `/api/overlays/${spare}/`);
+      },
     },
     { privilege: 'shareLinks.read', call: (who) => api(who, 'GET', '/api/share-tokens/') },
     {
@@ -324,6 +349,8 @@ describe.each(await backends('both'))('permission matrix on $name', (backend) =>
       expect(await run(outsider), privilege).toBe(false);
     expect((await api(outsider, 'GET', '/api/samples/')).body).toEqual([]);
     expect((await api(outsider, 'GET', '/api/sequences/')).body).toEqual([]);
+    expect((await api(outsider, 'GET', '/api/overlays/')).body).toEqual([]);
+    expect((await api(outsider, 'DELETE', `/api/overlays/${ids.overlay}/`)).status).toBe(404);
     for (const path of [
       `/api/devices/${instrument.deviceId}/`,
       `/api/samples/${ids.sample}/`,
@@ -331,6 +358,7 @@ describe.each(await backends('both'))('permission matrix on $name', (backend) =>
       `/api/measurements/${ids.measurement}/data/`,
       `/api/measurements/${ids.measurement}/results/`,
       `/api/reports/sequence/${ids.sequence}/`,
+      `/api/overlays/${ids.overlay}/`,
     ]) {
       expect((await api(outsider, 'GET', path)).status, path).toBe(404);
     }

@@ -15,3 +15,4 @@ export * from './reports.ts';
 export * from './signatures.ts';
 export * from './workspaces.ts';
 export * from './suitability-text.ts';
+export * from './overlays.ts';

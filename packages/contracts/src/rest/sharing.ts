@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 export const SHARE_TOKEN_DEFAULT_DAYS = 30;
 export const SHARE_TOKEN_MAX_DAYS = 365;
-export const shareObjectTypes = ['sample', 'injection', 'sequence'] as const;
+export const shareObjectTypes = ['sample', 'injection', 'sequence', 'overlay'] as const;
 
 /** POST /api/share-tokens/. */
 export const shareLinkInputSchema = z.object({

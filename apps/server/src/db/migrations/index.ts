@@ -14,6 +14,7 @@ import * as components from './0013_components.ts';
 import * as assay from './0014_assay.ts';
 import * as signatures from './0015_signatures.ts';
 import * as runStarter from './0016_run_starter.ts';
+import * as overlays from './0019_overlays.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0014_assay': assay,
   '0015_signatures': signatures,
   '0016_run_starter': runStarter,
+  '0019_overlays': overlays,
 };

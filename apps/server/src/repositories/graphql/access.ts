@@ -55,7 +55,7 @@ export function writableWorkspaces(
   return privilege ? workspaceWhere(userId, privilege) : null;
 }
 
-export type ShareObjectType = 'sample' | 'injection' | 'sequence';
+export type ShareObjectType = 'sample' | 'injection' | 'sequence' | 'overlay';
 
 export type Viewer =
   | { kind: 'user'; userId: number }
@@ -77,6 +77,8 @@ function sharedMeasurementIds(type: ShareObjectType, id: number): Sql {
       return sql`(select m.id from measurements m join injections i on i.id = m.injection_id where i.sequence_id = ${id})`;
     case 'injection':
       return sql`(select m.id from measurements m where m.injection_id = ${id})`;
+    case 'overlay':
+      return sql`(select (e.value #>> '{}')::integer from overlays o cross join jsonb_array_elements(o.measurement_ids) e where o.id = ${id})`;
   }
 }
 
@@ -101,7 +103,8 @@ function visitorScope(table: string, alias: Sql, type: ShareObjectType, id: numb
     case 'injections':
       if (type === 'sample') return sql`${c('sample_id')} = ${id}`;
       if (type === 'sequence') return sql`${c('sequence_id')} = ${id}`;
-      return sql`${c('id')} = ${id}`;
+      if (type === 'injection') return sql`${c('id')} = ${id}`;
+      return FALSE;
     case 'measurements':
       return sql`${c('id')} in ${sharedMeasurementIds(type, id)}`;
     case 'processing_results':

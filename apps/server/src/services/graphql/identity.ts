@@ -13,7 +13,7 @@ export interface VisitorClaims {
   share: { type: ShareObjectType; id: number };
 }
 
-const shareTypes = new Set<string>(['sample', 'injection', 'sequence']);
+const shareTypes = new Set<string>(['sample', 'injection', 'sequence', 'overlay']);
 
 /** Claims of a visitor token: the shared object, and Hasura's role claims for other Hasura-style consumers. */
 export function visitorClaims(

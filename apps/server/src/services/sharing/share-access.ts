@@ -1,9 +1,11 @@
 // What a visitor may read over REST: the shared object and what hangs under it (a sequence's injections
-// and measurements; a sample's injections and measurements; an injection's measurement), while its share
+// and measurements; a sample's injections and measurements; an injection's measurement; a saved overlay's
+// measurements), while its share
 // token is neither revoked nor expired. Reads then run in the token's workspace.
 import type { DomainErrorCode } from '@eluent/contracts';
 import type { ShareObjectType } from '../../db/domain-schema.ts';
 import { AppError } from '../../errors.ts';
+import type { OverlaysRepository } from '../../repositories/overlays.ts';
 import type { ShareTokensRepository } from '../../repositories/share-tokens.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import { shareTokenInvalid } from './share-tokens.ts';
@@ -13,8 +15,12 @@ export type Reader =
   | { kind: 'user'; userId: number; workspaceId: number }
   | { kind: 'visitor'; shareTokenId: number; objectType: ShareObjectType; objectId: number };
 
-export function createShareAccess(deps: { shareTokens: ShareTokensRepository; runs: RunsRepository }) {
-  const { shareTokens, runs } = deps;
+export function createShareAccess(deps: {
+  shareTokens: ShareTokensRepository;
+  runs: RunsRepository;
+  overlays: OverlaysRepository;
+}) {
+  const { shareTokens, runs, overlays } = deps;
 
   /** The visitor's active share token, or a 401 when it was revoked or has expired. */
   async function active(reader: Extract<Reader, { kind: 'visitor' }>) {
@@ -29,7 +35,7 @@ export function createShareAccess(deps: { shareTokens: ShareTokensRepository; ru
     share: { object_type: ShareObjectType; object_id: number },
     injectionId: number | null,
   ): Promise<boolean> {
-    if (injectionId === null) return false;
+    if (injectionId === null || share.object_type === 'overlay') return false;
     if (share.object_type === 'injection') return share.object_id === injectionId;
     const injection = await runs.injection(injectionId);
     if (!injection) return false;
@@ -51,6 +57,9 @@ export function createShareAccess(deps: { shareTokens: ShareTokensRepository; ru
       visible = share.object_type === 'sequence' && share.object_id === target.id;
     } else if (target.type === 'injection') {
       visible = await injectionVisible(share, target.id);
+    } else if (share.object_type === 'overlay') {
+      const overlay = await overlays.find(share.workspace_id, share.object_id);
+      visible = overlay?.measurement_ids.includes(target.id) ?? false;
     } else {
       const measurement = await runs.measurement(target.id);
       visible =

@@ -16,6 +16,7 @@ import { checkShareable, revocationNeeded, shareTokenExpiry, shareTokenInput } f
 export function shareUrl(origin: string, token: string, type: ShareObjectType, id: number): string {
   const query = `token=${encodeURIComponent(token)}`;
   if (type === 'sample') return `${origin}/share/?${query}#/samples/${id}/`;
+  if (type === 'overlay') return `${origin}/share/?${query}&id=${id}#/overlays/`;
   return `${origin}/share/?${query}&id=${id}#/reports/${type}/`;
 }
 

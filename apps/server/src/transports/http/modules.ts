@@ -8,6 +8,7 @@ import { deviceRoutes } from './device-routes.ts';
 import { graphqlRoutes } from '../graphql/routes.ts';
 import { healthRoutes } from './health-routes.ts';
 import { measurementRoutes } from './measurement-routes.ts';
+import { overlayRoutes } from './overlay-routes.ts';
 import { realtimeRoutes } from '../realtime/routes.ts';
 import { reportRoutes } from './report-routes.ts';
 import { resultRoutes } from './result-routes.ts';
@@ -35,6 +36,7 @@ export const modules: Module[] = [
   resultRoutes,
   signatureRoutes,
   shareLinkRoutes,
+  overlayRoutes,
   auditRoutes,
   workspaceRoutes,
 ];

@@ -6,7 +6,7 @@ import { VISITOR_TOKEN_TYPE } from '../../services/graphql/identity.ts';
 import type { Reader } from '../../services/sharing/share-access.ts';
 import { requireActor } from './authenticate.ts';
 
-const shareTypes = new Set(['sample', 'injection', 'sequence']);
+const shareTypes = new Set(['sample', 'injection', 'sequence', 'overlay']);
 
 async function visitorOf(services: Services, header: string | undefined): Promise<Reader | null> {
   const match = header ? /^Bearer (\S+)$/.exec(header) : null;
@@ -25,7 +25,7 @@ async function visitorOf(services: Services, header: string | undefined): Promis
   return {
     kind: 'visitor',
     shareTokenId: payload.share_token_id,
-    objectType: share.type as 'sample' | 'injection' | 'sequence',
+    objectType: share.type as Extract<Reader, { kind: 'visitor' }>['objectType'],
     objectId: share.id,
   };
 }
