@@ -5,19 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type UserNotification } from '@eluent/contracts';
 import { request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { emulationPaths } from './emulation.ts';
-import { eventually, FetchEventSource, subscribeWithEndpoint } from './test-clients.ts';
-
-function notification(index: number): UserNotification {
-  return {
-    type: 'notification',
-    id: `n${index}`,
-    level: 'info',
-    kind: 'test',
-    message: `message ${index}`,
-    link: null,
-    at: new Date(0).toISOString(),
-  };
-}
+import { eventually, FetchEventSource, notification, subscribeWithEndpoint } from './test-clients.ts';
 
 const openClients: Centrifuge[] = [];
 afterEach(() => {

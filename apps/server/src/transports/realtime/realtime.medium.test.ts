@@ -8,22 +8,11 @@ import {
   eventually,
   fetchSubscriptionToken,
   newClient,
+  notification,
   pingCountingWebSocket,
   rawSocket,
   subscribeWithEndpoint,
 } from './test-clients.ts';
-
-function notification(index: number): UserNotification {
-  return {
-    type: 'notification',
-    id: `n${index}`,
-    level: 'info',
-    kind: 'test',
-    message: `message ${index}`,
-    link: null,
-    at: new Date(0).toISOString(),
-  };
-}
 
 const openClients: Centrifuge[] = [];
 function track(client: Centrifuge): Centrifuge {

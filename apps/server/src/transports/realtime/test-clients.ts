@@ -1,6 +1,20 @@
 // Helpers for realtime tests and benchmarks: the real `centrifuge` client in Node, and raw sockets.
 import { Centrifuge, type Options, type Subscription } from 'centrifuge';
 import WebSocket from 'ws';
+import type { UserNotification } from '@eluent/contracts';
+
+/** A user notification numbered `index` (id `n1`, "message 1"), to publish and to compare with what arrives. */
+export function notification(index: number): UserNotification {
+  return {
+    type: 'notification',
+    id: `n${index}`,
+    level: 'info',
+    kind: 'test',
+    message: `message ${index}`,
+    link: null,
+    at: new Date(0).toISOString(),
+  };
+}
 
 export function realtimeUrl(baseUrl: string): string {
   return `${baseUrl.replace(/^http/, 'ws')}/realtime/ws`;
