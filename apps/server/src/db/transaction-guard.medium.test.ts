@@ -1,30 +1,22 @@
 // The pool refuses a connection asked for from inside a transaction, with a clear error instead of a hang
 // (PGlite: one connection) or a read outside the transaction (PostgreSQL); everything else still works.
-import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createThrowAwayDatabase, newDataDir } from '../../test/harness.ts';
-import { openDatabase, type DatabaseHandle } from './database.ts';
+import { backends } from '../../test/harness.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
+import type { DatabaseHandle } from './database.ts';
 import { NestedConnectionError } from './transaction-guard.ts';
 
 const one = (db: DatabaseHandle['db']) => sql<{ n: number }>`select 1 as n`.execute(db);
 
 describe.each(await backends('both'))('the transaction guard on $name', (backend) => {
   let handle: DatabaseHandle;
-  let drop: (() => Promise<void>) | undefined;
-  let dataDir: string | undefined;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    let databaseUrl: string | undefined;
-    if (backend.name === 'postgres') ({ url: databaseUrl, drop } = await createThrowAwayDatabase());
-    dataDir = newDataDir({ pglite: backend.name === 'pglite' });
-    handle = await openDatabase({ databaseUrl, dataDir });
+    ({ handle, close } = await openTestDatabase(backend));
   });
-  afterAll(async () => {
-    await handle?.close();
-    await drop?.();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   it('refuses a root query inside a transaction and rolls the transaction back', async () => {
     await sql`create table guard_probe (id int)`.execute(handle.db);

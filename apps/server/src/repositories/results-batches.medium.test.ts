@@ -1,8 +1,8 @@
 // A result with more peaks than one INSERT can bind (65,535 parameters) is stored whole, on both databases.
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createThrowAwayDatabase, newDataDir } from '../../test/harness.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { backends } from '../../test/harness.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
+import { migrateToLatest, type DatabaseHandle } from '../db/database.ts';
 import { createPersonalWorkspace } from './workspaces.ts';
 import { createResultsRepository, type PeakValues } from './results.ts';
 
@@ -38,21 +38,13 @@ function peak(number: number): PeakValues {
 
 describe.each(await backends('both'))('storing 10,000 peaks on $name', (backend) => {
   let handle: DatabaseHandle;
-  let drop: (() => Promise<void>) | undefined;
-  let dataDir: string | undefined;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    let databaseUrl: string | undefined;
-    if (backend.name === 'postgres') ({ url: databaseUrl, drop } = await createThrowAwayDatabase());
-    dataDir = newDataDir({ pglite: backend.name === 'pglite' });
-    handle = await openDatabase({ databaseUrl, dataDir });
+    ({ handle, close } = await openTestDatabase(backend));
     await migrateToLatest(handle.db);
   });
-  afterAll(async () => {
-    await handle?.close();
-    await drop?.();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   it('stores every peak of one result in one transaction', async () => {
     const { db } = handle;
