@@ -5,6 +5,7 @@ import { ShareFrame } from './ShareFrame.tsx';
 import { SamplePage } from './SamplePage.tsx';
 import { ReportPage } from './ReportPage.tsx';
 import { NotFound } from './NotFound.tsx';
+import { OverlayPage } from './OverlayPage.tsx';
 import { ShareMessage } from './ShareMessage.tsx';
 import { useShareStartup } from './useShareStartup.ts';
 import { GENERIC_ERROR_TEXT } from './visitor.ts';
@@ -41,6 +42,7 @@ export function ShareApp() {
             <>
               <Route path="/samples/:sampleId/" element={<SampleRoute />} />
               <Route path="/samples/:sampleId/injection/:injectionId/" element={<SampleRoute />} />
+              <Route path="/overlays/" element={<OverlayPage />} />
               <Route path="*" element={<NotFound />} />
             </>
           )}

@@ -15,7 +15,10 @@ import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
 import { useOverlaySeries } from './useOverlaySeries.ts';
 import '../methods/methods.css';
 import './chromatograms.css';
+import type { SavedOverlay } from '@eluent/contracts';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { overlayView } from './savedOverlay.ts';
+import { SavedOverlays } from './SavedOverlays.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 
 function largest(values: ArrayLike<number>): number {
@@ -29,6 +32,15 @@ export function CompareView() {
   const ids = prefs.compareIds;
   const [settings, setSettings] = useState<OverlaySettings>(defaultOverlaySettings);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [opened, setOpened] = useState<SavedOverlay | null>(null);
+  const open = (overlay: SavedOverlay | null) => {
+    setOpened(overlay);
+    if (!overlay) return;
+    const view = overlayView(overlay);
+    prefs.replaceCompare(overlay.measurement_ids);
+    setSettings(view.settings);
+    setHidden(view.hidden);
+  };
   const meta = useQuery({
     queryKey: ['measurements-compare', ids],
     queryFn: () => fetchMeasurementsWithPeaks(ids),
@@ -75,8 +87,19 @@ export function CompareView() {
         <Icon name="arrow_back" /> Chromatograms
       </Link>
       <PageHead
-        title="Compare chromatograms"
-        lead="Overlay of the chromatograms you picked; the selection is kept on this browser."
+        title={opened ? opened.name : 'Compare chromatograms'}
+        lead={
+          opened
+            ? 'A saved overlay of this workspace; changes to the view are saved as a new overlay.'
+            : 'Overlay of the chromatograms you picked; the selection is kept on this browser.'
+        }
+      />
+      <SavedOverlays
+        measurementIds={ids}
+        settings={settings}
+        hidden={hidden}
+        openedId={opened?.id ?? null}
+        onOpen={open}
       />
       {ids.length === 0 ? (
         <EmptyState icon="stacked_line_chart" title="Nothing to compare">

@@ -24,6 +24,12 @@ export function useChromatogramPrefs() {
       setCompareIds(next);
       writeCompareIds(userId, next);
     },
+    /** Replaces the selection (a saved overlay opened). */
+    replaceCompare: (ids: readonly number[]) => {
+      const next = ids.slice(0, MAX_COMPARE);
+      setCompareIds(next);
+      writeCompareIds(userId, next);
+    },
     appearance,
     changeAppearance: (changes: Partial<PlotAppearance>) => {
       const next = { ...appearance, ...changes };

@@ -1,8 +1,9 @@
-// What can be shared from the cabinet and what its link opens; the expiry choices (the server accepts
+// What can be shared from the cabinet (a sequence report, a sample, an injection report, a saved overlay)
+// and what its link opens; the expiry choices (the server accepts
 // 1–365 days and defaults to 30).
 
 export interface ShareTarget {
-  type: 'sequence' | 'sample' | 'injection';
+  type: 'sequence' | 'sample' | 'injection' | 'overlay';
   id: number;
   /** How the object is named in the dialog's title (a sample's name, "#12" for an injection); a sequence's
    * dialog keeps the title "Share the sequence report". */
@@ -36,6 +37,11 @@ export function shareTarget(target: ShareTarget): { title: string; hint: string 
       return {
         title: `Share the report of injection ${target.label}`,
         hint: `Anyone with a link can read this injection's report ${until}`,
+      };
+    case 'overlay':
+      return {
+        title: `Share the overlay ${target.label}`,
+        hint: `Anyone with a link can see this saved overlay and its chromatograms ${until}`,
       };
   }
 }
