@@ -46,6 +46,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // The medium files share their worker's process too: each still starts its own servers on its own
+          // database copy, ports and data folder, and a process per file (the server's modules imported
+          // afresh each time) about doubled the tier's time on this machine (docs/testing.md).
+          isolate: false,
         },
       },
     ],
