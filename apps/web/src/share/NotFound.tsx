@@ -5,7 +5,9 @@ export function NotFound() {
     <div className="share__message card" role="status">
       <Icon name="link_off" className="share__message-icon" />
       <h1>Not found</h1>
-      <p>This shared link does not lead to a sample or a report. Ask the sender for a new link.</p>
+      <p>
+        This shared link does not lead to a sample, a report or an overlay. Ask the sender for a new link.
+      </p>
     </div>
   );
 }
