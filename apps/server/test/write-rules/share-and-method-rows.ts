@@ -88,11 +88,12 @@ export const shareAndMethodRows: RuleRow[] = [
     },
   },
   {
-    rule: 'a new method fits its hardware configuration',
+    // A value beyond a part's limit is refused with that field's message: method-configuration.medium.test.ts.
+    rule: "a new method's hardware configuration is a list of known parts",
     rest: noRestWrite('POST', () => '/api/methods/'),
     graphql: {
       field: 'insert_methods_one',
-      query: `mutation { insert_methods_one(object: {name: "Too fast", flow_rate_ml_per_min: 50, hardware_configuration: [{kind: "pump", model: "QP-400", limits: {max_flow_ml_per_min: 10}}]}) { id } }`,
+      query: `mutation { insert_methods_one(object: {name: "Unknown part", flow_rate_ml_per_min: 1, hardware_configuration: [{kind: "warp drive", model: "X", limits: {}}]}) { id } }`,
       refusal: 'method_configuration_incompatible',
     },
   },
