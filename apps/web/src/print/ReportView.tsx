@@ -1,5 +1,7 @@
-// A printable report: header, then one page per injection (chromatogram, peaks, amounts, suitability),
-// then calibration and the audit summary.
+// A printable report: header, for a sequence the summary of every sample and component (amounts,
+// replicates, system-suitability verdicts), then one page per injection (chromatogram, peaks, amounts,
+// suitability), then calibration and the audit summary. Printed pages carry "Page x of y", the operator and,
+// on an injection's page, its injection volume (page margin boxes, reportPages.ts).
 import { formatDateTime } from '../lib/time.ts';
 import { ChromatogramSvg } from './ChromatogramSvg.tsx';
 import { PeakTable } from './PeakTable.tsx';
@@ -11,6 +13,8 @@ import {
   SignaturesTable,
   SuitabilityTable,
 } from './ReportSections.tsx';
+import { SummarySection } from './ReportSummary.tsx';
+import { injectionPageName, pageRules } from './reportPages.ts';
 import './report.css';
 
 export type TraceLookup = (injection: ReportInjection) => ReportTrace | 'loading' | null;
@@ -32,6 +36,7 @@ function Facts({ report }: { report: ReportModel }) {
     ['Column', report.column],
     ['Method', report.method],
     ['Template', report.template],
+    ['Operator', report.operator],
     [report.kind === 'sequence' ? 'Sequence' : 'Sample', report.sample],
     ['Date', formatDateTime(report.date)],
     ['Printed', formatDateTime(report.generatedAt)],
@@ -60,7 +65,11 @@ function InjectionSection({
   trace: ReportTrace | 'loading' | null;
 }) {
   return (
-    <section className="report__injection" aria-label={`Injection #${injection.injectionId}`}>
+    <section
+      className="report__injection"
+      aria-label={`Injection #${injection.injectionId}`}
+      style={{ page: injectionPageName(injection) }}
+    >
       <RunningHeader report={report} />
       <h2>
         Injection #{injection.injectionId} · {injection.sampleName}
@@ -68,6 +77,9 @@ function InjectionSection({
       <p className="report__meta">
         {injection.sampleType ?? 'sample'} · vial {injection.vial ?? '—'} · replicate{' '}
         {injection.replicate ?? '—'} · {injection.state ?? '—'}
+        {injection.injectionUl !== null && ` · injection volume ${injection.injectionUl} µL`}
+        {injection.weightMg !== null && ` · weight ${injection.weightMg} mg`}
+        {injection.dilution !== null && ` · dilution ${injection.dilution}`}
         {injection.method && ` · ${injection.method}`}
         {injection.template && ` · template ${injection.template}`}
       </p>
@@ -91,6 +103,11 @@ function InjectionSection({
       <h3>Amounts</h3>
       <AmountsTable injection={injection} />
       <h3>System suitability</h3>
+      {injection.suitability.length > 0 && (
+        <p className="report__meta">
+          Limits: {injection.suitabilityPass ? 'Pass' : 'Fail'} · {injection.suitability.join('; ')}
+        </p>
+      )}
       <SuitabilityTable injection={injection} />
     </section>
   );
@@ -99,6 +116,7 @@ function InjectionSection({
 export function ReportView({ report, traceOf }: { report: ReportModel; traceOf: TraceLookup }) {
   return (
     <article className="report">
+      <style>{pageRules(report)}</style>
       <div className="report__toolbar">
         <button type="button" className="button" onClick={() => window.print()}>
           Print
@@ -113,6 +131,7 @@ export function ReportView({ report, traceOf }: { report: ReportModel; traceOf: 
           <SignaturesTable signatures={report.signatures} reviewState={report.reviewState} />
         </section>
       </header>
+      {report.kind === 'sequence' && report.injections.length > 0 && <SummarySection report={report} />}
       {report.injections.length === 0 && <p className="report__note">No injections yet.</p>}
       {report.injections.map((injection) => (
         <InjectionSection

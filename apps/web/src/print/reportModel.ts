@@ -6,6 +6,8 @@ import {
   reviewStateLabels,
   separationCode,
   signatureMeaningLabels,
+  suitabilityCheckSchema,
+  suitabilityCheckText,
 } from '@eluent/contracts';
 
 export interface ReportPeak {
@@ -48,6 +50,41 @@ export interface ReportInjection {
   trace: ReportTrace | null;
   peaks: ReportPeak[];
   errors: string[];
+  /** The injection volume the instrument ran with (µL), the row's weight (mg) and dilution. */
+  injectionUl: number | null;
+  weightMg: number | null;
+  dilution: number | null;
+  /** The system-suitability verdict of the injection; null when no component has limits. */
+  suitabilityPass: boolean | null;
+  /** Each tested component: "caffeine: Pass (plates 5400 ≥ 2000, tailing 1.1 ≤ 2)". */
+  suitability: string[];
+}
+
+/** One line of the summary: a sample's component over its injections. */
+export interface ReportSummaryRow {
+  sample: string;
+  sampleType: string | null;
+  component: string;
+  injections: number;
+  /** Each injection's amount, in run order (null: not quantified). */
+  amounts: Array<number | null>;
+  unit: string | null;
+  /** Over replicate injections (the server's statistics); null for a single injection. */
+  mean: number | null;
+  rsdPercent: number | null;
+  /** The injection volumes used, µL ("10" or "5, 10"). */
+  volumes: string;
+  /** Every injection of the line passed its tests; null: not tested. */
+  suitabilityPass: boolean | null;
+}
+
+/** The sequence's verdict per component (standards and the area %RSD). */
+export interface ReportSuitability {
+  component: string;
+  pass: boolean;
+  injections: number;
+  injectionsFailed: number;
+  areaRsd: string;
 }
 
 export interface ReportCalibration {
@@ -89,6 +126,11 @@ export interface ReportSignature {
 export interface ReportModel {
   kind: 'injection' | 'sequence';
   title: string;
+  /** Who started the run (the audit trail's start); null when the data does not say. */
+  operator: string | null;
+  /** The summary table of a sequence report (empty for an injection report). */
+  summary: ReportSummaryRow[];
+  suitability: ReportSuitability[];
   generatedAt: string;
   instrument: string | null;
   column: string | null;
@@ -147,8 +189,10 @@ function problemOf(value: unknown): string | null {
 }
 
 export function calibrationOf(row: Json): ReportCalibration {
+  const bracket = num(row.bracket) ?? 0;
   return {
-    analyte: text(row.analyte) ?? '',
+    // A bracketed calibration has one curve per bracket of standards (docs/assay.md).
+    analyte: `${text(row.analyte) ?? ''}${bracket > 0 ? `, bracket ${bracket}` : ''}`,
     model: text(row.model) ?? '',
     slope: num(row.slope),
     intercept: num(row.intercept),
@@ -194,6 +238,100 @@ export function noiseOf(figures: unknown): number | null {
   return num(asObject(asObject(figures).noise).rms);
 }
 
+/** An injection row's suitability: the verdict and each component's tests in words. */
+export function suitabilityOf(value: unknown): { pass: boolean | null; lines: string[] } {
+  const lines = asList(value);
+  if (lines.length === 0) return { pass: null, lines: [] };
+  return {
+    pass: lines.every((line) => line.pass === true),
+    lines: lines.map((line) => {
+      const checks = asList(line.checks).flatMap((check) => {
+        const parsed = suitabilityCheckSchema.safeParse(check);
+        return parsed.success ? [suitabilityCheckText(parsed.data)] : [];
+      });
+      return `${text(line.component) ?? ''}: ${line.pass === true ? 'Pass' : 'Fail'} (${checks.join(', ')})`;
+    }),
+  };
+}
+
+/** The summary lines: per sample and component, in the order they first ran, with the server's replicates. */
+export function summaryOf(
+  injections: readonly ReportInjection[],
+  replicates: unknown,
+  suitability: unknown[],
+): ReportSummaryRow[] {
+  const rows = new Map<string, ReportSummaryRow & { volumeSet: Set<number>; tested: boolean[] }>();
+  injections.forEach((injection, index) => {
+    const tested = asList(suitability[index]);
+    for (const peak of injection.peaks) {
+      if (!peak.name) continue;
+      const key = JSON.stringify([injection.sampleName, peak.name]);
+      const row = rows.get(key) ?? {
+        sample: injection.sampleName,
+        sampleType: injection.sampleType,
+        component: peak.name,
+        injections: 0,
+        amounts: [],
+        unit: peak.amountUnit,
+        mean: null,
+        rsdPercent: null,
+        volumes: '',
+        suitabilityPass: null,
+        volumeSet: new Set<number>(),
+        tested: [],
+      };
+      row.injections += 1;
+      row.amounts.push(peak.amount);
+      row.unit ??= peak.amountUnit;
+      if (injection.injectionUl !== null) row.volumeSet.add(injection.injectionUl);
+      const line = tested.find((item) => item.component === peak.name);
+      if (line) row.tested.push(line.pass === true);
+      rows.set(key, row);
+    }
+  });
+  const statistics = asList(replicates);
+  return [...rows.values()].map(({ volumeSet, tested, ...row }) => {
+    const replicate = statistics.find(
+      (line) => text(asObject(line.sample).name) === row.sample && line.component === row.component,
+    );
+    return {
+      ...row,
+      mean: replicate ? num(replicate.mean) : null,
+      rsdPercent: replicate ? num(replicate.relative_sd_percent) : null,
+      volumes: [...volumeSet].sort((a, b) => a - b).join(', '),
+      suitabilityPass: tested.length === 0 ? null : tested.every(Boolean),
+    };
+  });
+}
+
+function sequenceSuitabilityOf(value: unknown): ReportSuitability[] {
+  return asList(value).map((line) => ({
+    component: text(line.component) ?? '',
+    pass: line.pass === true,
+    injections: num(line.injections) ?? 0,
+    injectionsFailed: num(line.injections_failed) ?? 0,
+    areaRsd: asList(line.area_rsd)
+      .map((rsd) => {
+        const parsed = suitabilityCheckSchema.safeParse(rsd.check);
+        const name = text(asObject(rsd.sample).name) ?? '';
+        return parsed.success
+          ? `${name} (n = ${num(rsd.count) ?? 0}): ${suitabilityCheckText(parsed.data)}`
+          : name;
+      })
+      .join('; '),
+  }));
+}
+
+/** Who started the run: the newest start of the sequence in its audit trail. */
+function operatorOf(audit: Json[]): string | null {
+  const start = [...audit]
+    .reverse()
+    .find((entry) => entry.entity === 'sequences' && entry.action === 'start');
+  if (!start?.user) return null;
+  const user = asObject(start.user);
+  return text(user.email) ?? `User ${text(user.id) ?? ''}`;
+}
+
 const meaningWords: Record<string, string> = signatureMeaningLabels;
 const stateWords: Record<string, string> = reviewStateLabels;
 
@@ -233,6 +371,7 @@ export function reportFromServer(data: unknown): ReportModel {
     column,
     calibrations: asList(report.calibrations).map(calibrationOf),
     audit: asList(report.audit).map(auditOf),
+    operator: operatorOf(asList(report.audit)),
     reportNumber: num(asObject(report.record).report_number),
     sequenceNumber: num(report.sequence_number),
     reviewState: reviewStateOf(report.review),
@@ -283,8 +422,15 @@ export function reportFromServer(data: unknown): ReportModel {
           trace,
           peaks: asList(latest.peaks).map(peakOf),
           errors: errorsOf(latest.errors),
+          injectionUl: num(asObject(report.method_snapshot).injection_ul),
+          weightMg: null,
+          dilution: null,
+          suitabilityPass: null,
+          suitability: [],
         },
       ],
+      summary: [],
+      suitability: [],
     };
   }
   const sequence = asObject(report.sequence);
@@ -298,26 +444,51 @@ export function reportFromServer(data: unknown): ReportModel {
     template,
     sample: text(sequence.name),
     date: text(sequence.started_at),
-    injections: asList(report.injections).map((row) => {
-      const result = asObject(row.result);
-      const sample = asObject(row.sample);
-      return {
-        injectionId: num(row.injection_id) ?? 0,
-        measurementId: num(row.measurement_id),
-        sampleName: text(sample.name) ?? '—',
-        sampleType: text(sample.type),
-        replicate: num(row.replicate),
-        vial: num(row.vial),
-        state: text(row.injection_state),
-        startedAt: null,
-        method,
-        template: templateName(result.template_snapshot) ?? template,
-        unit: text(asObject(result.figures).unit) ?? '',
-        noise: noiseOf(result.figures),
-        trace: null,
-        peaks: asList(result.peaks).map(peakOf),
-        errors: errorsOf(result.errors),
-      };
-    }),
+    ...sequenceParts(report, method, template),
+  };
+}
+
+/** The injections of a sequence report, its summary and its verdicts. */
+function sequenceParts(
+  report: Json,
+  method: string | null,
+  template: string | null,
+): Pick<ReportModel, 'injections' | 'summary' | 'suitability'> {
+  const rows = asList(report.injections);
+  const injections = rows.map((row): ReportInjection => {
+    const result = asObject(row.result);
+    const sample = asObject(row.sample);
+    const tested = suitabilityOf(row.suitability);
+    return {
+      injectionId: num(row.injection_id) ?? 0,
+      measurementId: num(row.measurement_id),
+      sampleName: text(sample.name) ?? '—',
+      sampleType: text(sample.type),
+      replicate: num(row.replicate),
+      vial: num(row.vial),
+      state: text(row.injection_state),
+      startedAt: null,
+      method,
+      template: templateName(result.template_snapshot) ?? template,
+      unit: text(asObject(result.figures).unit) ?? '',
+      noise: noiseOf(result.figures),
+      trace: null,
+      peaks: asList(result.peaks).map(peakOf),
+      errors: errorsOf(result.errors),
+      injectionUl: num(row.injection_ul),
+      weightMg: num(row.weight_mg),
+      dilution: num(row.dilution),
+      suitabilityPass: tested.pass,
+      suitability: tested.lines,
+    };
+  });
+  return {
+    injections,
+    summary: summaryOf(
+      injections,
+      report.replicates,
+      rows.map((row) => row.suitability),
+    ),
+    suitability: sequenceSuitabilityOf(report.suitability),
   };
 }

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { reportFromServer } from './reportModel.ts';
+import { cssString, pageRules } from './reportPages.ts';
+
+const peak = (amount: number | null) => ({
+  number: 1,
+  name: 'caffeine',
+  retention_time_sec: 332,
+  area: 1000,
+  amount,
+  amount_unit: 'µg/mL',
+});
+
+const passing = [
+  {
+    component: 'caffeine',
+    peak_number: 1,
+    pass: true,
+    checks: [{ test: 'plates', limit: 2000, value: 5400, pass: true }],
+  },
+];
+
+/** A sequence report as the server answers it: two standards, a drink injected twice at 5 µL. */
+const data = {
+  kind: 'sequence',
+  generated_at: '2026-11-24T12:00:00.000Z',
+  sequence: { id: 4, name: 'Assay', state: 'FINISHED', started_at: null },
+  injections: [
+    {
+      injection_id: 1,
+      sample: { id: 1, name: 'Caffeine 25', type: 'standard' },
+      injection_ul: 10,
+      suitability: passing,
+      result: { peaks: [peak(25)] },
+    },
+    {
+      injection_id: 2,
+      sample: { id: 9, name: 'Drink', type: 'sample' },
+      injection_ul: 5,
+      suitability: [],
+      result: { peaks: [peak(31.9)] },
+    },
+    {
+      injection_id: 3,
+      sample: { id: 9, name: 'Drink', type: 'sample' },
+      injection_ul: 5,
+      suitability: [],
+      result: { peaks: [peak(31.8)] },
+    },
+  ],
+  replicates: [
+    {
+      sample: { id: 9, name: 'Drink', type: 'sample' },
+      component: 'caffeine',
+      count: 2,
+      mean: 31.85,
+      relative_sd_percent: 0.222,
+    },
+  ],
+  suitability: [
+    {
+      component: 'caffeine',
+      injections: 1,
+      injections_failed: 0,
+      pass: true,
+      area_rsd: [
+        {
+          sample: { id: 1, name: 'Caffeine 25' },
+          count: 2,
+          check: { test: 'area_rsd', limit: 2, value: 0.5, pass: true },
+        },
+      ],
+    },
+  ],
+  audit: [
+    { entity: 'sequences', action: 'create', user: { id: 3, email: 'ana@lab.example' } },
+    { entity: 'sequences', action: 'start', user: { id: 5, email: 'bo@lab.example' } },
+    { entity: 'injections', action: 'start', user: null },
+  ],
+};
+
+describe('the summary of a sequence report', () => {
+  it('has one line per sample and component with each amount, the replicates, the volumes and the verdict', () => {
+    const report = reportFromServer(data);
+    expect(report.summary).toEqual([
+      {
+        sample: 'Caffeine 25',
+        sampleType: 'standard',
+        component: 'caffeine',
+        injections: 1,
+        amounts: [25],
+        unit: 'µg/mL',
+        mean: null,
+        rsdPercent: null,
+        volumes: '10',
+        suitabilityPass: true,
+      },
+      {
+        sample: 'Drink',
+        sampleType: 'sample',
+        component: 'caffeine',
+        injections: 2,
+        amounts: [31.9, 31.8],
+        unit: 'µg/mL',
+        mean: 31.85,
+        rsdPercent: 0.222,
+        volumes: '5',
+        suitabilityPass: null,
+      },
+    ]);
+    expect(report.suitability).toEqual([
+      {
+        component: 'caffeine',
+        pass: true,
+        injections: 1,
+        injectionsFailed: 0,
+        areaRsd: 'Caffeine 25 (n = 2): area %RSD 0.5 ≤ 2',
+      },
+    ]);
+    expect(report.injections[0]!.suitability).toEqual(['caffeine: Pass (plates 5400 ≥ 2000)']);
+  });
+
+  it('names the operator who started the run, and prints it with page numbers and volumes', () => {
+    const report = reportFromServer(data);
+    expect(report.operator).toBe('bo@lab.example');
+    const rules = pageRules(report);
+    expect(rules).toContain('"Page " counter(page) " of " counter(pages)');
+    expect(rules).toContain('"Operator: bo@lab.example · Injection volume 5, 10 µL"');
+    expect(rules).toContain('@page injection-2 {');
+    expect(rules).toContain('"Operator: bo@lab.example · Injection volume 5 µL"');
+  });
+
+  it('writes text into CSS strings safely', () => {
+    expect(cssString('a "b" \\ c\nd')).toBe('"a \\"b\\" \\\\ c d"');
+  });
+});

@@ -1,0 +1,231 @@
+// The assay's printed report at 1366 px and 375 px: a run whose standards were typed with a wrong expected
+// retention time; the injected standard refuses edits with the catalogue's words, so the analyst corrects the
+// component's retention time in the template's component table, reprocesses the sequence and reads the
+// amounts, replicates and SST verdict from the summary page of the printed report (page x of y, operator and
+// injection volume on every page).
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { DEMO, shot, signInThroughPage } from './helpers.ts';
+import { pdfPages } from './reports-pdf.ts';
+import { demoToken, graphql } from './share-data.ts';
+
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: string,
+  path: string,
+  data?: unknown,
+) {
+  const response = await request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    data: method === 'GET' ? undefined : (data ?? {}),
+  });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+interface Results {
+  injections: Array<{
+    suitability: unknown;
+    sample: { id: number; name: string } | null;
+    result: { errors: unknown; peaks: Array<{ name: string | null; amount: number | null }> } | null;
+  }>;
+}
+
+/** Standards typed at 0.30 min (caffeine elutes near 5.5 min), a drink injected twice (10 µL, diluted 2-fold), run
+ * to the end. */
+async function runAssay(request: APIRequestContext, token: string, stamp: number) {
+  const { devices, methods } = await graphql<{
+    devices: { id: number; state: string }[];
+    methods: { id: number }[];
+  }>(
+    request,
+    token,
+    '{ devices(order_by: {id: desc}) { id state } methods(where: {is_example: {_eq: true}}, order_by: {id: asc}, limit: 1) { id } }',
+  );
+  const device = devices.find((candidate) => candidate.state === 'idle') ?? devices[0]!;
+  const templateUuid = randomUUID();
+  const templateName = `Assay report ${stamp}`;
+  await graphql(
+    request,
+    token,
+    'mutation($o: postprocessingTemplates_insert_input!) { insert_postprocessingTemplates_one(object: $o) { uuid } }',
+    { o: { uuid: templateUuid, name: templateName, params_pdet: { peak_detection_min_prominence: 5 } } },
+  );
+  await api(request, token, 'PUT', `/api/templates/${templateUuid}/components/`, {
+    components: [
+      {
+        name: 'caffeine',
+        expected_retention_time_sec: 18,
+        window_sec: 3,
+        suitability: {
+          plates_min: 1000,
+          tailing_max: 3,
+          retention_time_window_sec: 6,
+          area_rsd_max_percent: 10,
+        },
+      },
+    ],
+  });
+  const common = { device_id: device.id, method_id: methods[0]!.id, column_name: 'C18' };
+  const standard = (amount: number) =>
+    api<{ id: number }>(request, token, 'POST', '/api/standards/', {
+      ...common,
+      name: `Caffeine ${amount} ${stamp}`,
+      analytes: [
+        { analyte: 'caffeine', amount, amount_unit: 'µg/mL', retention_time_sec: 18, window_sec: 3 },
+      ],
+    });
+  const low = await standard(25);
+  const high = await standard(100);
+  const drink = await api<{ id: number }>(request, token, 'POST', '/api/samples/', {
+    ...common,
+    name: `Drink ${stamp}`,
+  });
+  const sequence = await api<{ id: number }>(request, token, 'POST', '/api/sequences/', {
+    name: `Assay report ${stamp}`,
+    device_id: device.id,
+    method_id: methods[0]!.id,
+    template_uuid: templateUuid,
+  });
+  for (const row of [
+    { sample_id: low.id, vial: 3, injections_count: 2 },
+    { sample_id: high.id, vial: 5 },
+    { sample_id: drink.id, vial: 7, injections_count: 2, injection_ul: 10, dilution: 2 },
+  ])
+    await api(request, token, 'POST', `/api/sequences/${sequence.id}/drafts/`, row);
+  await api(request, token, 'POST', `/api/sequences/${sequence.id}/start/`);
+  await expect
+    .poll(
+      async () =>
+        (await api<{ state: string }>(request, token, 'GET', `/api/sequences/${sequence.id}/`)).state,
+      { timeout: 200_000 },
+    )
+    .toBe('FINISHED');
+  const results = await api<Results>(request, token, 'GET', `/api/sequences/${sequence.id}/results/`);
+  const missing = (
+    results.injections[0]!.result!.errors as Array<{ nearest_retention_time_sec?: number }>
+  ).find((error) => typeof error.nearest_retention_time_sec === 'number')!;
+  return {
+    sequenceId: sequence.id,
+    templateUuid,
+    templateName,
+    standardName: `Caffeine 25 ${stamp}`,
+    drinkName: `Drink ${stamp}`,
+    trueTimeMin: missing.nearest_retention_time_sec! / 60,
+  };
+}
+
+/** Nothing scrolls sideways once a toast has slid in (its entrance passes beyond the right edge). */
+async function noHorizontalScroll(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+}
+
+for (const width of [1366, 375]) {
+  test(`at ${width} px: a standard's retention time corrected after the run, reprocessed, read from the report's summary page`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(420_000);
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 812 });
+    const stamp = Date.now();
+    const token = await demoToken(request);
+    const run = await runAssay(request, token, stamp);
+    await page.goto('/app/sequences/');
+    await signInThroughPage(page);
+    await expect(page.getByRole('heading', { name: 'Sequences', exact: true })).toBeVisible();
+
+    // The injected standard is a record: the browser's edit is refused with the catalogue's words.
+    await page.goto('/app/sequences/samples');
+    await page.getByRole('button', { name: `Edit ${run.standardName}` }).click();
+    const form = page.getByRole('form', { name: `Edit ${run.standardName}` });
+    await form.getByLabel('Name', { exact: true }).fill(`${run.standardName} (new lot)`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(/This standard has been injected/)).toBeVisible();
+    await noHorizontalScroll(page);
+
+    // The component's expected retention time corrected in the template's component table.
+    await page.goto(`/app/templates/${run.templateUuid}`);
+    const components = page.getByRole('region', { name: 'Components' });
+    await expect(components.getByLabel('Component 1 name')).toHaveValue('caffeine');
+    await components.getByLabel('Component 1 retention time').fill(run.trueTimeMin.toFixed(3));
+    await components.getByLabel('Component 1 window').fill('0.25');
+    await components.getByRole('button', { name: 'Save components' }).click();
+    await expect(page.getByText('Components saved')).toBeVisible();
+
+    // Reprocess the sequence with it: the drink gets amounts.
+    await page.goto(`/app/sequences/${run.sequenceId}`);
+    const reprocess = page.getByRole('region', { name: 'Reprocess' });
+    await reprocess.getByLabel('Template').selectOption({ label: run.templateName });
+    await reprocess.getByRole('button', { name: /Reprocess all injections/ }).click();
+    const rows = page
+      .getByRole('table', { name: 'Injection results' })
+      .locator('tbody > tr[data-injection-id]');
+    await expect(rows.nth(3).locator('.results-table__amounts')).toContainText(/caffeine \d+\.\d{3} µg\/mL/, {
+      timeout: 90_000,
+    });
+    const verdicts = await api<Results & { suitability: Array<{ pass: boolean }> }>(
+      request,
+      token,
+      'GET',
+      `/api/sequences/${run.sequenceId}/results/`,
+    );
+    expect(verdicts.suitability[0]?.pass, JSON.stringify(verdicts.injections.map((i) => i.suitability))).toBe(
+      true,
+    );
+    await expect(page.getByRole('table', { name: 'System suitability verdicts' })).toContainText('Pass');
+    await noHorizontalScroll(page);
+    const results = await api<Results>(request, token, 'GET', `/api/sequences/${run.sequenceId}/results/`);
+    const drinkAmounts = results.injections
+      .filter((i) => i.sample?.name === run.drinkName)
+      .map((i) => i.result!.peaks.find((p) => p.name === 'caffeine')!.amount!);
+    expect(drinkAmounts).toHaveLength(2);
+    // The simulator's drink holds 32 µg/mL, reported × 2 for its dilution.
+    for (const amount of drinkAmounts) expect(Math.abs(amount - 64) / 64).toBeLessThan(0.03);
+
+    // The printed report opens in its own tab: the summary comes first with the amounts.
+    const popup = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Sequence report' }).click();
+    const report = await popup;
+    await report.setViewportSize({ width, height: width > 800 ? 900 : 812 });
+    const summary = report.getByRole('table', { name: 'Summary of amounts' });
+    const drinkRow = summary.locator('tbody tr', { hasText: run.drinkName });
+    for (const amount of drinkAmounts) await expect(drinkRow).toContainText(amount.toFixed(3));
+    await expect(drinkRow.locator('td').nth(2)).toHaveText('2');
+    await expect(drinkRow.locator('td').nth(6)).toHaveText('10');
+    await expect(drinkRow.locator('td').nth(7)).toHaveText('Pass');
+    await noHorizontalScroll(report);
+    await shot(report, testInfo, `assay-report-summary-${width}`);
+
+    await report.emulateMedia({ media: 'print' });
+    const bytes = await report.pdf({ format: 'A4', printBackground: true });
+    const path = testInfo.outputPath(`assay-report-${width}.pdf`);
+    writeFileSync(path, bytes);
+    await testInfo.attach(`assay-report-${width}.pdf`, { path, contentType: 'application/pdf' });
+    // pdf.js splits text into runs: compare without whitespace.
+    const pages = (await pdfPages(bytes)).map((text) => text.replace(/\s+/g, ''));
+    const flat = (text: string) => text.replace(/\s+/g, '');
+    // Header and summary, four injection pages, calibration and audit.
+    expect(pages.length).toBeGreaterThanOrEqual(6);
+    const first = pages[0]!;
+    expect(first).toContain('Summary');
+    expect(first).toContain(flat(run.drinkName));
+    const mean = (drinkAmounts[0]! + drinkAmounts[1]!) / 2;
+    expect(first).toContain(mean.toFixed(3));
+    for (const amount of drinkAmounts) expect(first).toContain(amount.toFixed(3));
+    pages.forEach((text, index) => {
+      expect(text).toContain(`Page${index + 1}of${pages.length}`);
+      expect(text).toContain(`Operator:${DEMO.email}`);
+      expect(text).toMatch(/Injectionvolume\d/);
+    });
+    // The drink's own pages name its injection volume in their margin.
+    const drinkPages = pages.filter((text) => text.includes(`·${flat(run.drinkName)}`));
+    expect(drinkPages.length).toBeGreaterThanOrEqual(2);
+    // The PDF's text reads the micro sign as a Greek mu.
+    for (const text of drinkPages) expect(text).toMatch(/Injectionvolume10[µμ]L/);
+  });
+}
