@@ -1,4 +1,5 @@
-// SQL for a processing template's components (the JSON list of migration 0013).
+// SQL for a processing template's components (the JSON list of migration 0013) and its calibration mode
+// (migration 0014).
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 type Db = Kysely<Database> | Transaction<Database>;
@@ -10,7 +11,7 @@ export function createTemplateComponentsRepository(db: Kysely<Database>) {
     async readable(workspaceId: number, uuid: string, trx: Db = db) {
       return trx
         .selectFrom('postprocessingTemplates')
-        .select(['id', 'uuid', 'name', 'owner_id', 'components'])
+        .select(['id', 'uuid', 'name', 'owner_id', 'components', 'calibration_mode'])
         .where('uuid', '=', uuid)
         .where((eb) => eb.or([eb('workspace_id', '=', workspaceId), eb('owner_id', 'is', null)]))
         .executeTakeFirst();
@@ -19,16 +20,25 @@ export function createTemplateComponentsRepository(db: Kysely<Database>) {
     async lockOwned(trx: Transaction<Database>, workspaceId: number, uuid: string) {
       return trx
         .selectFrom('postprocessingTemplates')
-        .select(['id', 'uuid', 'name', 'owner_id', 'components'])
+        .select(['id', 'uuid', 'name', 'owner_id', 'components', 'calibration_mode'])
         .where('uuid', '=', uuid)
         .where('workspace_id', '=', workspaceId)
         .forUpdate()
         .executeTakeFirst();
     },
-    async setComponents(trx: Db, templateId: number, components: unknown[]): Promise<void> {
+    async setComponents(
+      trx: Db,
+      templateId: number,
+      components: unknown[],
+      calibrationMode: 'total' | 'bracketed',
+    ): Promise<void> {
       await trx
         .updateTable('postprocessingTemplates')
-        .set({ components: JSON.stringify(components), updated_at: new Date() })
+        .set({
+          components: JSON.stringify(components),
+          calibration_mode: calibrationMode,
+          updated_at: new Date(),
+        })
         .where('id', '=', templateId)
         .execute();
     },

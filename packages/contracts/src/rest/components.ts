@@ -72,8 +72,23 @@ export const componentSchema = z.object({
 });
 export type Component = z.infer<typeof componentSchema>;
 
+/**
+ * How a template's calibration takes the standards (docs/assay.md "Bracketing and check standards"): every
+ * calibrating standard of the sequence, or the blocks of standards around each sample.
+ */
+export const calibrationModes = ['total', 'bracketed'] as const;
+export type CalibrationMode = (typeof calibrationModes)[number];
+export const calibrationModeLabels: Record<CalibrationMode, string> = {
+  total: 'Whole sequence',
+  bracketed: 'Bracketing standards',
+};
+
 export const componentsBodySchema = z
-  .object({ components: z.array(componentSchema).max(200) })
+  .object({
+    components: z.array(componentSchema).max(200),
+    /** Absent: the template keeps its mode. */
+    calibration_mode: z.enum(calibrationModes).optional(),
+  })
   .superRefine((body, context) => {
     const seen = new Set<string>();
     body.components.forEach((component, index) => {
@@ -95,6 +110,7 @@ export type ComponentsBody = z.infer<typeof componentsBodySchema>;
 export const templateComponentsSchema = z.object({
   template_uuid: z.string(),
   components: z.array(componentSchema),
+  calibration_mode: z.enum(calibrationModes),
 });
 export type TemplateComponents = z.infer<typeof templateComponentsSchema>;
 

@@ -75,6 +75,7 @@ const templateFields: Record<string, string> = {
   params_nois: 'Noise settings',
   params_dtim: 'Detection window',
   components: 'Components',
+  calibration_mode: 'Calibration mode',
 };
 
 const deviceFields: Record<string, string> = {

@@ -311,5 +311,37 @@ describe.each(await backends())('assay samples on $name', (backend) => {
     expect(
       passing.injections.filter((i) => i.sample?.type === 'standard').every((i) => i.suitability[0]!.pass),
     ).toBe(true);
+
+    // Bracketed: the standards before the check standard form one block; the check standard and the drink,
+    // after it, are read through that block alone (bracket 1), with the same curve as the whole sequence's.
+    const bracketed = await api('PUT', `/api/templates/${templateUuid}/components/`, {
+      components: [{ name: 'caffeine', expected_retention_time_sec: CAFFEINE_RT_SEC, window_sec: 15 }],
+      calibration_mode: 'bracketed',
+    });
+    expect(bracketed.body.calibration_mode).toBe('bracketed');
+    expect((await api('GET', `/api/templates/${templateUuid}/components/`)).body.calibration_mode).toBe(
+      'bracketed',
+    );
+    const again = await api('POST', '/api/processing-jobs/', {
+      sequence_id: sequenceId,
+      template_uuid: templateUuid,
+    });
+    await until(
+      async () => (await api('GET', `/api/processing-jobs/${again.body.id}/`)).body.state === 'finished',
+    );
+    const inBrackets = await results(sequenceId);
+    expect(inBrackets.calibrations.map((c) => [c.analyte, c.bracket, c.points.length])).toEqual([
+      ['caffeine', 1, 4],
+    ]);
+    expect(inBrackets.calibrations[0]!.slope).toBeCloseTo(passing.calibrations[0]!.slope!, 9);
+    expect(inBrackets.injections.map((i) => [i.sample?.type, i.check_standard, i.bracket])).toEqual([
+      ['standard', false, null],
+      ['standard', false, null],
+      ['standard', false, null],
+      ['standard', false, null],
+      ['standard', true, 1],
+      ['sample', false, 1],
+      ['sample', false, 1],
+    ]);
   });
 });

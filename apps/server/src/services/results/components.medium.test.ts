@@ -265,6 +265,7 @@ describe.each(await backends())('components and calibration on $name', (backend)
     expect((await api('GET', `/api/templates/${templateUuid}/components/`)).body).toEqual({
       template_uuid: templateUuid,
       components: [],
+      calibration_mode: 'total',
     });
     const duplicate = await api('PUT', `/api/templates/${templateUuid}/components/`, {
       components: [

@@ -2,7 +2,7 @@
 // calibrate which samples (the whole sequence, or the standards bracketing each sample), one curve per
 // component and bracket, and every peak's amount — a standard's known amount, a sample's or check
 // standard's amount read through its curve and corrected by its injection volume, dilution and weight.
-import type { CalibrationProblem } from '@eluent/contracts';
+import type { CalibrationMode, CalibrationProblem } from '@eluent/contracts';
 import { sampleAmount, sampleAmountUnit } from '@eluent/signal';
 import type { AnalyteRow } from '../../repositories/samples.ts';
 import {
@@ -13,8 +13,6 @@ import {
   type StandardPoint,
 } from './calibration.ts';
 import { expectedComponents, type ExpectedComponent } from './components.ts';
-
-export type CalibrationMode = 'total' | 'bracketed';
 
 /** One complete injection of the sequence, in run order, with what its row says about the sample. */
 export interface PlannedInjection {

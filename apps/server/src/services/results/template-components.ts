@@ -4,6 +4,7 @@ import {
   componentsBodySchema,
   componentsOfSnapshot,
   retentionTimesFromStandardSchema,
+  type CalibrationMode,
   type Component,
   type TemplateComponents,
 } from '@eluent/contracts';
@@ -25,9 +26,10 @@ export function createTemplateComponentsService(deps: {
 }) {
   const { templates, results, runs, processing } = deps;
 
-  const view = (uuid: string, components: unknown): TemplateComponents => ({
+  const view = (uuid: string, components: unknown, mode: CalibrationMode): TemplateComponents => ({
     template_uuid: uuid,
     components: componentsOfSnapshot({ components }),
+    calibration_mode: mode,
   });
 
   /** Replaces the owned template's components in one audited transaction. */
@@ -37,6 +39,7 @@ export function createTemplateComponentsService(deps: {
     change: (current: Component[]) => Component[],
     action: string,
     reason: string | null = null,
+    mode?: CalibrationMode,
   ): Promise<TemplateComponents> {
     return templates.db.transaction().execute(async (trx) => {
       requireRole(actor, 'templates.update');
@@ -44,7 +47,10 @@ export function createTemplateComponentsService(deps: {
       if (!template) throw AppError.domain(404, 'template_not_found');
       const before = componentsOfSnapshot({ components: template.components });
       const after = change(before);
-      await templates.setComponents(trx, template.id, after);
+      const modeBefore = template.calibration_mode;
+      const modeAfter = mode ?? modeBefore;
+      await templates.setComponents(trx, template.id, after, modeAfter);
+      const modeChanged = modeAfter !== modeBefore;
       await writeAudit(trx, {
         userId: actor.userId,
         workspaceId: actor.workspaceId,
@@ -52,11 +58,11 @@ export function createTemplateComponentsService(deps: {
         entityId: template.id,
         label: template.name,
         action,
-        oldValues: { components: before },
-        newValues: { components: after },
+        oldValues: { components: before, ...(modeChanged ? { calibration_mode: modeBefore } : {}) },
+        newValues: { components: after, ...(modeChanged ? { calibration_mode: modeAfter } : {}) },
         reason,
       });
-      return view(uuid, after);
+      return view(uuid, after, modeAfter);
     });
   }
 
@@ -65,13 +71,13 @@ export function createTemplateComponentsService(deps: {
       requireRole(actor, 'templates.read');
       const template = await templates.readable(actor.workspaceId, uuid);
       if (!template) throw AppError.domain(404, 'template_not_found');
-      return view(template.uuid, template.components);
+      return view(template.uuid, template.components, template.calibration_mode);
     },
 
     /** PUT: the whole list, checked by the contracts schema (unique names, one reference peak). */
     async replace(actor: Actor, uuid: string, body: unknown): Promise<TemplateComponents> {
-      const { components } = parseInput(componentsBodySchema, body);
-      return write(actor, uuid, () => components, 'update_components');
+      const { components, calibration_mode: mode } = parseInput(componentsBodySchema, body);
+      return write(actor, uuid, () => components, 'update_components', null, mode);
     },
 
     /**

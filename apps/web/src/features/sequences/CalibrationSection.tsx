@@ -11,11 +11,18 @@ const num = (value: number | null, digits = 4) => (value === null ? '—' : valu
 const modelLabel = (model: Calibration['model']) =>
   model === 'single_point' ? 'Single point (through origin)' : componentModelLabels[model];
 
+/** The component's name, and its bracket when the standards bracket the samples (docs/assay.md). */
+function calibrationTitle(calibration: Calibration): string {
+  return calibration.bracket > 0
+    ? `${calibration.analyte}, bracket ${calibration.bracket}`
+    : calibration.analyte;
+}
+
 function CalibrationCard({ calibration }: { calibration: Calibration }) {
   const plot = useMemo(() => calibrationPlotData(calibration), [calibration]);
   return (
-    <article className="calibration" aria-label={`Calibration ${calibration.analyte}`}>
-      <h3>{calibration.analyte}</h3>
+    <article className="calibration" aria-label={`Calibration ${calibrationTitle(calibration)}`}>
+      <h3>{calibrationTitle(calibration)}</h3>
       {calibration.problem && (
         <p className="calibration__problem" role="note">
           {calibrationProblemText(calibration.problem)}

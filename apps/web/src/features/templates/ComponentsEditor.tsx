@@ -6,8 +6,11 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCan } from '../workspaces/usePrivileges.ts';
 import {
+  calibrationModeLabels,
+  calibrationModes,
   componentModelLabels,
   componentModels,
+  type CalibrationMode,
   componentWeightingLabels,
   componentWeightings,
 } from '@eluent/contracts';
@@ -36,17 +39,27 @@ const limitColumns: Array<{ key: keyof SuitabilityRow; head: string; label: stri
   { key: 'check_deviation_max_percent', head: 'Check std. ± %', label: 'check standard deviation (%)' },
 ];
 
-function ComponentsTable({ uuid, initial }: { uuid: string; initial: ComponentRow[] }) {
+function ComponentsTable({
+  uuid,
+  initial,
+  initialMode,
+}: {
+  uuid: string;
+  initial: ComponentRow[];
+  initialMode: CalibrationMode;
+}) {
   const queryClient = useQueryClient();
   const [rows, setRows] = useState(initial);
   // Readers (reviewer, auditor) see the components without the means to change them.
   const editable = useCan()('templates.update');
+  const [mode, setMode] = useState(initialMode);
   const [problems, setProblems] = useState(new Map<number, Record<string, string>>());
   const save = useMutation({
-    mutationFn: () => saveComponents(uuid, rows.map(componentOf)),
+    mutationFn: () => saveComponents(uuid, rows.map(componentOf), mode),
     onSuccess: (saved) => {
       setProblems(new Map());
       setRows(saved.components.map(rowOf));
+      setMode(saved.calibration_mode);
       queryClient.setQueryData(['template-components', uuid], saved);
       notifySuccess('Components saved');
     },
@@ -197,6 +210,26 @@ function ComponentsTable({ uuid, initial }: { uuid: string; initial: ComponentRo
           </tbody>
         </table>
       </div>
+      <div className="field components-mode">
+        <label htmlFor={`calibration-mode-${uuid}`}>Calibration</label>
+        <select
+          id={`calibration-mode-${uuid}`}
+          value={mode}
+          disabled={!editable}
+          onChange={(event) => setMode(event.target.value as CalibrationMode)}
+        >
+          {calibrationModes.map((item) => (
+            <option key={item} value={item}>
+              {calibrationModeLabels[item]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="template-step__hint">
+        Whole sequence: every standard calibrates every sample. Bracketing standards: each sample is read
+        through the standards run just before and after it. Check standards (marked in the sequence table)
+        never calibrate.
+      </p>
       <h3 className="components-limits__title">System suitability limits</h3>
       <p className="template-step__hint">
         Empty: not tested. Plates, tailing, resolution, S/N and the retention time are tested on every
@@ -283,7 +316,12 @@ export function ComponentsEditor({ uuid }: { uuid: string | undefined }) {
       ) : components.isError ? (
         <LoadFailure error={components.error} onRetry={() => void components.refetch()} />
       ) : components.data ? (
-        <ComponentsTable key={uuid} uuid={uuid} initial={components.data.components.map(rowOf)} />
+        <ComponentsTable
+          key={uuid}
+          uuid={uuid}
+          initial={components.data.components.map(rowOf)}
+          initialMode={components.data.calibration_mode}
+        />
       ) : null}
     </section>
   );

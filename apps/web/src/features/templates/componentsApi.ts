@@ -1,5 +1,5 @@
 // A template's components over REST (docs/processing.md, "Components and calibration").
-import type { TemplateComponents } from '@eluent/contracts';
+import type { CalibrationMode, TemplateComponents } from '@eluent/contracts';
 import { http } from '../../api/client.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import { call } from '../sequences/sequencesApi.ts';
@@ -17,9 +17,13 @@ export class ComponentsRefused extends Error {
   }
 }
 
-export async function saveComponents(uuid: string, components: unknown[]): Promise<TemplateComponents> {
+export async function saveComponents(
+  uuid: string,
+  components: unknown[],
+  calibrationMode: CalibrationMode,
+): Promise<TemplateComponents> {
   const result = await http.request<TemplateComponents>('PUT', `/api/templates/${uuid}/components/`, {
-    body: { components },
+    body: { components, calibration_mode: calibrationMode },
   });
   if (result.ok) return result.data;
   throw new ComponentsRefused(httpErrorText(result.status, result.data), result.data?.fields);
