@@ -124,7 +124,7 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
     );
   });
 
-  it('instruments: claim, order, a direct run with pause, resume and stop, column and Wi-Fi', async () => {
+  it('instruments: claim, order, a direct run with pause, resume and stop, column, Wi-Fi, name, pump and setpoints', async () => {
     const device = `/api/devices/${instrument.deviceId}`;
     await step('POST /api/devices/claim/', () =>
       api('POST', '/api/devices/claim/', { serial_number: 'SIM-UNKNOWN', pairing_code: 'wrong' }),
@@ -153,6 +153,16 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
     );
     // Another user's (here: no one's) instrument, so the instrument the later steps run on stays paired.
     await step('POST /api/devices/:id/pairing/', () => api('POST', '/api/devices/999999999/pairing/'));
+    await step('DELETE /api/devices/:id/', () => api('DELETE', '/api/devices/999999999/'));
+    await step('PATCH /api/devices/:id/', () => api('PATCH', `${device}/`, { name: 'Walk HPLC' }));
+    await step('POST /api/devices/:id/pump/', () => api('POST', `${device}/pump/`, { on: true }));
+    await step('PUT /api/devices/:id/setpoints/', () =>
+      api('PUT', `${device}/setpoints/`, { flow_ml_per_min: 1, percent_b: 10, temperature_c: 30 }),
+    );
+    await step('POST /api/devices/:id/purge/', () => api('POST', `${device}/purge/`, {}));
+    await step('POST /api/devices/:id/equilibrate/', () => api('POST', `${device}/equilibrate/`, {}));
+    // Stop between runs ends the purge or equilibration, so the later runs find the pump ready.
+    await api('POST', `${device}/stop/`);
   });
 
   it('samples, standards, sequences with their table, and a run started, paused, resumed and stopped', async () => {
@@ -271,6 +281,21 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
         password: 'correct horse battery',
       }),
     );
+    const overlay = await step('POST /api/overlays/', () =>
+      api('POST', '/api/overlays/', {
+        name: 'Walk overlay',
+        measurement_ids: [measurementId],
+        layout: 'overlay',
+        normalisation: 'none',
+        peak_time_min: null,
+        hidden_ids: [],
+      }),
+    );
+    expect(overlay.status, JSON.stringify(overlay.body)).toBe(201);
+    await step('PATCH /api/overlays/:id/', () =>
+      api('PATCH', `/api/overlays/${overlay.body.id}/`, { name: 'Walk overlay, renamed' }),
+    );
+    await step('DELETE /api/overlays/:id/', () => api('DELETE', `/api/overlays/${overlay.body.id}/`));
     const share = await step('POST /api/share-tokens/', () =>
       api('POST', '/api/share-tokens/', { object_type: 'sample', object_id: ids.sample }),
     );
