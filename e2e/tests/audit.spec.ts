@@ -1,20 +1,27 @@
 // The audit trail in the browser: a sequence row's vial and injections changed on the page read back as
-// "Vial 3 → 5" and "Injections 1 → 2" with who and when (local time with its zone), in the sequence's
-// Audit trail panel and on the Audit page, filtered by text, with the chain verified and a CSV to save.
+// "Vial 3 → 83" and "Injections 1 → 2" with who and when (local time with its zone), in the sequence's
+// Audit trail panel and on the Audit page, filtered by text (vial 83, which no other test uses, so the
+// filter finds this row alone), with the chain verified and a CSV to save.
 import { expect, test, type Page } from './fixtures.ts';
 import { DEMO, shot, signInThroughPage } from './helpers.ts';
 
 const FAST_METHOD = 'Example: isocratic C18, 60 % acetonitrile';
 
-/** Changes one cell of the table and waits for the server to store it (the next change starts from it). */
+/**
+ * Changes one cell of the table and waits for the server to store it (the next change starts from it). The
+ * table redraws from the server after each save; a value typed while it redraws is typed again.
+ */
 async function commit(page: Page, label: string, value: string) {
   const input = page.getByLabel(label);
-  await input.fill(value);
-  const saved = page.waitForResponse(
-    (response) => /\/drafts\//.test(response.url()) && response.request().method() !== 'GET',
-  );
-  await input.blur();
-  expect((await saved).ok()).toBe(true);
+  await expect(async () => {
+    await input.fill(value);
+    const saved = page.waitForResponse(
+      (response) => /\/drafts\//.test(response.url()) && response.request().method() !== 'GET',
+      { timeout: 5_000 },
+    );
+    await input.blur();
+    expect((await saved).ok()).toBe(true);
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByLabel(label)).toHaveValue(value);
 }
 
@@ -44,18 +51,18 @@ test('audit: a changed sequence row reads old → new in the panel and on the Au
   await page.getByLabel('Sample to add').selectOption({ label: `${sample} (sample)` });
   await page.getByRole('button', { name: 'Add row' }).click();
   await commit(page, 'Row 1 vial', '3');
-  await commit(page, 'Row 1 vial', '5');
+  await commit(page, 'Row 1 vial', '83');
   await commit(page, 'Row 1 injections', '2');
 
   // The object's panel: opened, it reads the trail afresh.
   const panel = page.locator('details.audit');
   await panel.getByRole('heading', { name: 'Audit trail' }).click();
   const entries = panel.getByRole('table', { name: 'Audit trail entries' });
-  const vialRow = entries.locator('tr', { hasText: /Vial\s*3\s*→\s*5/ });
+  const vialRow = entries.locator('tr', { hasText: /Vial\s*3\s*→\s*83/ });
   await expect(vialRow).toContainText('Changed Sequence row');
-  await expect(vialRow).toContainText('vial 5');
+  await expect(vialRow).toContainText('vial 83');
   await expect(vialRow.locator('del')).toHaveText('3');
-  await expect(vialRow.locator('ins')).toHaveText('5');
+  await expect(vialRow.locator('ins')).toHaveText('83');
   await expect(vialRow).toContainText(DEMO.email);
   // Local time with the zone's name (the server sends UTC).
   await expect(vialRow.locator('time')).toHaveText(/\d{2}:\d{2}:\d{2}.*[A-Z]{2,}/);
@@ -71,11 +78,11 @@ test('audit: a changed sequence row reads old → new in the panel and on the Au
   await expect(page.getByRole('region', { name: 'Chain verification' })).toContainText('Verified');
   const filters = page.getByRole('form', { name: 'Audit filters' });
   await filters.getByLabel('Object').selectOption({ label: 'Sequence row' });
-  await filters.getByLabel('Text').fill('vial 5');
+  await filters.getByLabel('Text').fill('vial 83');
   await filters.getByRole('button', { name: 'Filter' }).click();
   const found = page.getByRole('table', { name: 'Audit trail entries' });
-  await expect(found.locator('tr', { hasText: /Vial\s*3\s*→\s*5/ }).locator('ins')).toHaveText('5');
-  // Only the two changes of the row named vial 5, not its creation as vial 1.
+  await expect(found.locator('tr', { hasText: /Vial\s*3\s*→\s*83/ }).locator('ins')).toHaveText('83');
+  // Only the two changes of the row named vial 83, not its creation as vial 1.
   await expect(found.locator('tbody tr')).toHaveCount(2);
   await shot(page, testInfo, 'audit-page');
   const saved = page.waitForEvent('download');

@@ -58,6 +58,10 @@ for (const [index, width] of [1366, 375].entries()) {
     await rename.getByLabel('Instrument name').fill(newName);
     await rename.getByRole('button', { name: 'Rename' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(newName);
+    // And back: the worker's other tests read the demo instruments by their names.
+    await rename.getByLabel('Instrument name').fill(name);
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 
     // A sample to inject, prepared for this instrument with the example method.
     const injection = page.getByRole('form', { name: 'Single injection' });

@@ -68,7 +68,10 @@ function InjectionSection({
     <section
       className="report__injection"
       aria-label={`Injection #${injection.injectionId}`}
-      style={{ page: injectionPageName(injection) }}
+      // A named page carries the injection's own volume in the margin, and starts a new sheet. A report of one
+      // injection needs neither: the default page already names its volume, and the injection follows the
+      // header on the first sheet.
+      style={report.injections.length > 1 ? { page: injectionPageName(injection) } : undefined}
     >
       <RunningHeader report={report} />
       <h2>
