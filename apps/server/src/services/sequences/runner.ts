@@ -86,20 +86,24 @@ export function createSequenceRunner(deps: RunnerDependencies) {
   }
 
   async function fail(sequence: SequenceRow, code: string): Promise<void> {
-    const row = await sequences.update(db, sequence.id, {
-      state: 'ERROR',
-      error_code: code,
-      finished_at: new Date(),
-    });
-    await writeAudit(db, {
-      userId: sequence.started_by,
-      ownerId: sequence.owner_id,
-      workspaceId: sequence.workspace_id,
-      entity: 'sequences',
-      entityId: sequence.id,
-      label: sequence.name,
-      action: 'error',
-      newValues: { error_code: code },
+    // The state and its audit entry commit together: nobody reads an ERROR the trail does not hold.
+    const row = await db.transaction().execute(async (trx) => {
+      const updated = await sequences.update(trx, sequence.id, {
+        state: 'ERROR',
+        error_code: code,
+        finished_at: new Date(),
+      });
+      await writeAudit(trx, {
+        userId: sequence.started_by,
+        ownerId: sequence.owner_id,
+        workspaceId: sequence.workspace_id,
+        entity: 'sequences',
+        entityId: sequence.id,
+        label: sequence.name,
+        action: 'error',
+        newValues: { error_code: code },
+      });
+      return updated;
     });
     await progress(row);
   }
@@ -149,17 +153,23 @@ export function createSequenceRunner(deps: RunnerDependencies) {
       (step) => !made.some((i) => i.draft_id === step.draft.id && i.replicate === step.replicate),
     );
     if (!next) {
-      const row = await sequences.update(db, sequenceId, { state: 'FINISHED', finished_at: new Date() });
-      await writeAudit(db, {
-        userId: sequence.started_by,
-        ownerId: sequence.owner_id,
-        workspaceId: sequence.workspace_id,
-        entity: 'sequences',
-        entityId: sequenceId,
-        label: sequence.name,
-        action: 'finish',
-        oldValues: { state: sequence.state },
-        newValues: { state: row.state },
+      const row = await db.transaction().execute(async (trx) => {
+        const finished = await sequences.update(trx, sequenceId, {
+          state: 'FINISHED',
+          finished_at: new Date(),
+        });
+        await writeAudit(trx, {
+          userId: sequence.started_by,
+          ownerId: sequence.owner_id,
+          workspaceId: sequence.workspace_id,
+          entity: 'sequences',
+          entityId: sequenceId,
+          label: sequence.name,
+          action: 'finish',
+          oldValues: { state: sequence.state },
+          newValues: { state: finished.state },
+        });
+        return finished;
       });
       await progress(row);
       return;
