@@ -86,6 +86,8 @@ test('an injection report prints on A4 and Letter with its chromatogram, peaks a
     'Time (min)',
   ])
     expect(all).toContain(text);
+  // Who started the run heads every page (the injection's own start in its trail).
+  expect(pages[0]).toContain(`Operator: ${DEMO.email}`);
   // The first injection follows the header; calibration and audit start a page with the running header.
   expect(pages[0]).toContain(`Injection #${run.injectionId}`);
   expect(pages[0]).toContain('Peak table');

@@ -394,6 +394,7 @@ function buildServices(infrastructure: Infrastructure) {
       runs,
       results: resultsRepository,
       review: (workspaceId, kind, id) => signatures.reviewFor(workspaceId, kind, id),
+      users: createUsersRepository(db),
     }),
     audit: createAuditTrailService({ db }),
     realtimeAuthorization: createRealtimeAuthorization({

@@ -322,14 +322,23 @@ function sequenceSuitabilityOf(value: unknown): ReportSuitability[] {
   }));
 }
 
-/** Who started the run: the newest start of the sequence in its audit trail. */
-function operatorOf(audit: Json[]): string | null {
-  const start = [...audit]
+/** A user as the report names them: the e-mail address, or the user number for a share-link visitor. */
+function personOf(value: unknown): string | null {
+  if (!value) return null;
+  const user = asObject(value);
+  return text(user.email) ?? `User ${text(user.id) ?? ''}`;
+}
+
+/**
+ * Who made it: an injection's report names its operator (the server's `operator`); a sequence's is whoever
+ * started the run, the newest start of the sequence in its audit trail.
+ */
+function operatorOf(report: Json): string | null {
+  if (report.kind === 'injection') return personOf(report.operator);
+  const start = [...asList(report.audit)]
     .reverse()
     .find((entry) => entry.entity === 'sequences' && entry.action === 'start');
-  if (!start?.user) return null;
-  const user = asObject(start.user);
-  return text(user.email) ?? `User ${text(user.id) ?? ''}`;
+  return personOf(start?.user);
 }
 
 const meaningWords: Record<string, string> = signatureMeaningLabels;
@@ -371,7 +380,7 @@ export function reportFromServer(data: unknown): ReportModel {
     column,
     calibrations: asList(report.calibrations).map(calibrationOf),
     audit: asList(report.audit).map(auditOf),
-    operator: operatorOf(asList(report.audit)),
+    operator: operatorOf(report),
     reportNumber: num(asObject(report.record).report_number),
     sequenceNumber: num(report.sequence_number),
     reviewState: reviewStateOf(report.review),

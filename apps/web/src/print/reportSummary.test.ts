@@ -130,6 +130,25 @@ describe('the summary of a sequence report', () => {
     expect(rules).toContain('"Operator: bo@lab.example · Injection volume 5 µL"');
   });
 
+  it("names an injection's operator as the server does, and only the user number for a visitor", () => {
+    const injection = (operator: unknown) =>
+      reportFromServer({
+        kind: 'injection',
+        injection: { id: 9, state: 'complete', started_at: '2026-11-24T09:00:00.000Z', vial: 2 },
+        measurement: { id: 12, name: 'Direct run · vial 2', signal_unit: 'mAU' },
+        method_snapshot: { name: 'Direct', injection_ul: 10 },
+        operator,
+        // A run outside a sequence has no sequence start in its trail.
+        audit: [{ user: { id: 4, email: 'ana@lab.example' }, entity: 'devices', action: 'run' }],
+      });
+    expect(injection({ id: 5, email: 'cy@lab.example' }).operator).toBe('cy@lab.example');
+    expect(pageRules(injection({ id: 5, email: 'cy@lab.example' }))).toContain(
+      '"Operator: cy@lab.example · Injection volume 10 µL"',
+    );
+    expect(injection({ id: 5, email: null }).operator).toBe('User 5');
+    expect(injection(null).operator).toBeNull();
+  });
+
   it('writes text into CSS strings safely', () => {
     expect(cssString('a "b" \\ c\nd')).toBe('"a \\"b\\" \\\\ c d"');
   });

@@ -83,6 +83,11 @@ export const injectionReportSchema = z.object({
   /** Review state and signatures of the injection's measurement, and of its sequence (covering it too). */
   review: reviewSchema,
   sequence_review: reviewSchema.nullable(),
+  /**
+   * Who made the injection: in a sequence, the user who started the run; outside one, the user who started
+   * it on the instrument page. A share-link visitor gets the user number only (`email` null).
+   */
+  operator: z.object({ id, email: z.string().nullable() }).nullable(),
   audit: z.array(auditEntrySchema),
   record: reportRecordSchema.optional(),
 });

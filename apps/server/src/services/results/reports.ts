@@ -21,6 +21,7 @@ import type { CalibrationRow, PeakRow, ResultRow, ResultsRepository } from '../.
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SamplesRepository } from '../../repositories/samples.ts';
 import type { SequencesRepository } from '../../repositories/sequences.ts';
+import type { UsersRepository } from '../../repositories/users.ts';
 import { replicateSummaries } from './replicates.ts';
 import { injectionSuitability, sequenceSuitability } from './suitability.ts';
 import { bracketsOf, calibrates, calibrationModeOf, plannedInjection } from './sequence-calibration.ts';
@@ -87,6 +88,12 @@ function forAudience(audit: AuditEntry[], audience: Audience): AuditEntry[] {
   return audit.map((entry) => ({ ...entry, user: entry.user ? { id: entry.user.id, email: null } : null }));
 }
 
+/** Who made an injection, as a report names them (a visitor: the user number only). */
+interface Operator {
+  id: number;
+  email: string | null;
+}
+
 /** A visitor's report names the signers by user number only, like its audit trail. */
 function reviewFor(review: Review, audience: Audience): Review {
   if (!audience.visitor) return review;
@@ -107,8 +114,35 @@ export function createReportsService(deps: {
   results: ResultsRepository;
   /** The review state and signatures of a sequence or a measurement (services/signatures). */
   review: (workspaceId: number, kind: SignatureSubjectKind, id: number) => Promise<Review>;
+  users: Pick<UsersRepository, 'findById'>;
 }) {
-  const { db, sequences, samples, runs, results, review } = deps;
+  const { db, sequences, samples, runs, results, review, users } = deps;
+
+  async function person(userId: number | null, audience: Audience): Promise<Operator | null> {
+    if (userId === null) return null;
+    if (audience.visitor) return { id: userId, email: null };
+    return { id: userId, email: (await users.findById(userId))?.email ?? null };
+  }
+
+  /**
+   * Who made the injection: in a sequence, the user its `start` event names (the runner writes it for whoever
+   * started the run), else the sequence's starter; outside a sequence, whoever started it on the instrument
+   * page (the injection's creator).
+   */
+  async function operatorOf(
+    injection: { id: number; owner_id: number; workspace_id: number; sequence_id: number | null },
+    audit: AuditEntry[],
+    audience: Audience,
+  ): Promise<Operator | null> {
+    if (injection.sequence_id === null) return person(injection.owner_id, audience);
+    const start = audit.findLast(
+      (entry) =>
+        entry.entity === 'injections' && entry.action === 'start' && entry.entity_id === String(injection.id),
+    );
+    if (start?.user) return start.user;
+    const sequence = await sequences.find(injection.workspace_id, injection.sequence_id);
+    return person(sequence?.started_by ?? null, audience);
+  }
 
   async function instrumentOf(workspaceId: number, deviceId: number | null) {
     if (deviceId === null) return null;
@@ -253,6 +287,7 @@ export function createReportsService(deps: {
           { entity: 'injections', ids: [injectionId] },
         ]),
       );
+      const shown = forAudience(audit, audience);
       return {
         kind: 'injection' as const,
         generated_at: new Date().toISOString(),
@@ -275,7 +310,8 @@ export function createReportsService(deps: {
           injection.sequence_id === null
             ? null
             : reviewFor(await review(workspaceId, 'sequence', injection.sequence_id), audience),
-        audit: forAudience(audit, audience),
+        operator: await operatorOf(injection, shown, audience),
+        audit: shown,
       };
     },
   };
