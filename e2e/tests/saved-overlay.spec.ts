@@ -1,6 +1,7 @@
 // A saved overlay: built from two chromatograms (stacked, normalised, one hidden), saved under a name,
-// reopened from the list with the same view, shared with a chosen expiry, and opened read-only by a visitor
-// in a fresh context; at 1366 px and at 375 px, where no page scrolls sideways.
+// reopened from the list with the same view, renamed, shared with a chosen expiry (its Audit trail panel then
+// lists the saving, the rename and the link), and opened read-only by a visitor in a fresh context; at
+// 1366 px and at 375 px, where no page scrolls sideways.
 import { expect, test, type Page } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
 
@@ -87,6 +88,18 @@ for (const width of [1366, 375]) {
     if (phone) await noSideScroll(page);
     await shot(page, testInfo, `saved-overlay-share-${width}`);
     await page.keyboard.press('Escape');
+
+    // The opened overlay's own audit trail: its saving, the rename (old → new) and the share link.
+    const panel = page.locator('details.audit');
+    await panel.getByRole('heading', { name: 'Audit trail' }).click();
+    const entries = panel.getByRole('table', { name: 'Audit trail entries' });
+    await expect(entries.locator('tr', { hasText: 'Created Saved overlay' })).toContainText(name);
+    const renameRow = entries.locator('tr', { hasText: 'Changed Saved overlay' });
+    await expect(renameRow.locator('del')).toHaveText(name);
+    await expect(renameRow.locator('ins')).toHaveText(renamed);
+    await expect(entries.locator('tr', { hasText: 'Created Share link' })).toContainText('overlay');
+    await expect(entries.locator('tbody tr')).toHaveCount(3);
+    if (phone) await noSideScroll(page);
 
     // A visitor in a fresh context (no account) sees the same overlay, read-only.
     const visitor = await browser.newContext({ viewport: { width, height: phone ? 812 : 900 } });

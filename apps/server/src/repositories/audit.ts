@@ -214,7 +214,7 @@ export async function chainHead(db: Executor) {
 }
 
 export type AuditedTable =
-  'methods' | 'postprocessingTemplates' | 'devices' | 'samples' | 'sequences' | 'measurements';
+  'methods' | 'postprocessingTemplates' | 'devices' | 'samples' | 'sequences' | 'measurements' | 'overlays';
 
 /** Whether the object exists and in which workspace (none: an example method every user reads). */
 export async function objectWorkspace(db: Executor, table: AuditedTable, id: number) {

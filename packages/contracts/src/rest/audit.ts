@@ -63,6 +63,7 @@ export const auditObjectKinds = [
   'samples',
   'sequences',
   'measurements',
+  'overlays',
 ] as const;
 export type AuditObjectKind = (typeof auditObjectKinds)[number];
 

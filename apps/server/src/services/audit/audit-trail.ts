@@ -36,6 +36,7 @@ const tableOfKind: Record<AuditObjectKind, AuditedTable> = {
   samples: 'samples',
   sequences: 'sequences',
   measurements: 'measurements',
+  overlays: 'overlays',
 };
 
 function isKind(kind: string): kind is AuditObjectKind {

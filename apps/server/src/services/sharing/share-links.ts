@@ -33,6 +33,18 @@ function view(row: ShareTokenRow, origin: string): ShareLink {
   };
 }
 
+/** The shared object, whose trail also shows its links' creation and revocation. */
+const sharedEntity: Record<ShareObjectType, string> = {
+  sequence: 'sequences',
+  sample: 'samples',
+  injection: 'injections',
+  overlay: 'overlays',
+};
+const parentOf = (row: { object_type: ShareObjectType; object_id: number }) => ({
+  entity: sharedEntity[row.object_type],
+  id: row.object_id,
+});
+
 export function createShareLinksService(shareTokens: ShareTokensRepository, db: Kysely<Database>) {
   return {
     async create(actor: Actor, body: unknown, origin: string) {
@@ -57,6 +69,7 @@ export function createShareLinksService(shareTokens: ShareTokensRepository, db: 
           workspaceId: actor.workspaceId,
           entity: 'shareTokens',
           entityId: inserted.id,
+          parent: parentOf(inserted),
           action: 'insert',
           newValues: {
             object_type: inserted.object_type,
@@ -86,6 +99,7 @@ export function createShareLinksService(shareTokens: ShareTokensRepository, db: 
           workspaceId: actor.workspaceId,
           entity: 'shareTokens',
           entityId: id,
+          parent: parentOf(row),
           action: 'revoke',
           oldValues: { revoked_at: null },
           newValues: { revoked_at: revoked.revoked_at },

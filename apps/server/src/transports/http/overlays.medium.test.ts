@@ -1,7 +1,8 @@
 // Saved overlays through the public API on both databases: save, list, open, rename and delete in the
 // current workspace, each audited; measurements of another workspace cannot be named; a share link opens
-// the overlay and its measurements to a visitor — nothing else — until it is revoked.
-import { auditPageSchema, domainErrors, savedOverlaySchema } from '@eluent/contracts';
+// the overlay and its measurements to a visitor — nothing else — until it is revoked; the overlay's own
+// trail lists its saving and its links.
+import { auditPageSchema, auditTrailSchema, domainErrors, savedOverlaySchema } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlData } from '../../../test/graphql-client.ts';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -172,5 +173,17 @@ describe.each(await backends('both'))('saved overlays on $name', (backend) => {
     expect(after.status).toBe(401);
     expect(after.body.code).toBe('share_token_not_valid');
     expect(await status('GET', `/api/measurements/${measurements[0]}/data/`)).toBe(401);
+
+    // The overlay's own trail (its Audit trail panel): its saving, and its link's creation and revocation.
+    const trail = await api(owner.access, 'GET', `/api/audit/overlays/${overlay.id}/`);
+    expect(auditTrailSchema.strict().safeParse(trail.body).error).toBeUndefined();
+    expect(
+      (trail.body.entries as Array<{ entity: string; action: string }>).map(
+        (entry) => `${entry.entity} ${entry.action}`,
+      ),
+    ).toEqual(['overlays insert', 'shareTokens insert', 'shareTokens revoke']);
+    expect(trail.body.entries[0]).toMatchObject({ entity_label: 'Saved overlay', label: overlay.name });
+    const foreignTrail = await api(stranger.access, 'GET', `/api/audit/overlays/${overlay.id}/`);
+    expect(foreignTrail.body.code).toBe('audit_object_not_found');
   });
 });

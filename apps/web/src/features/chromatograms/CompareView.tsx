@@ -20,6 +20,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { overlayView } from './savedOverlay.ts';
 import { SavedOverlays } from './SavedOverlays.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
+import { AuditPanel } from '../audit/AuditPanel.tsx';
 
 function largest(values: ArrayLike<number>): number {
   let max = -Infinity;
@@ -174,6 +175,8 @@ export function CompareView() {
           )}
         </>
       )}
+      {/* An opened saved overlay's own trail: its saving, renames and share links. */}
+      {opened && <AuditPanel key={opened.id} kind="overlays" id={opened.id} />}
     </div>
   );
 }

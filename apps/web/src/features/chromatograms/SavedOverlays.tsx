@@ -47,8 +47,9 @@ export function SavedOverlays({
   });
   const rename = useMutation({
     mutationFn: (target: { id: number; name: string }) => renameOverlay(target.id, target.name),
-    onSuccess: () => {
+    onSuccess: (_, target) => {
       setRenaming(null);
+      void queryClient.invalidateQueries({ queryKey: ['audit-trail', 'overlays', target.id] });
       return refresh();
     },
     onError: (error) => notifyError(error.message),
