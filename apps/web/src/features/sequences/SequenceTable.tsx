@@ -1,6 +1,9 @@
 // The sequence table: rows of a sample or standard, vial, injections, method, the sample's weight, dilution
-// and injection volume (docs/assay.md), a standard's check-standard mark and enabled; add, reorder, delete. Every change goes to the server at once; a refused change shows the server's message as a toast
-// and the row shows what is stored again.
+// and injection volume (docs/assay.md), a standard's check-standard mark and enabled; add, reorder, delete.
+// Every change goes to the server at once; a refused change shows the server's message as a toast and the
+// row shows what is stored again. The table redraws from the server after every save and on live progress;
+// rows are keyed by their id and each number cell keeps its own draft, so a cell being edited keeps what
+// the analyst typed through a redraw (StoredNumberInput) and saves it on blur.
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
