@@ -37,16 +37,16 @@ export function StoredNumberInput({ stored, onCommit, onClear, onKeyDown, ...res
         known.current = value;
         if (mine !== attempt.current) return;
         setDraft((current) =>
-          current.dirty || current.focused
+          current.dirty
             ? { ...current, saving: false }
             : { ...current, text: storedText(value), saving: false },
         );
       },
       () => {
         if (mine !== attempt.current) return;
-        // Refused: the stored value again (the toast says why), unless the analyst is typing anew.
+        // Refused: the stored value again (the toast says why), unless the analyst has typed anew.
         setDraft((current) =>
-          current.dirty || current.focused
+          current.dirty
             ? { ...current, saving: false }
             : { ...current, text: storedText(known.current), saving: false },
         );
