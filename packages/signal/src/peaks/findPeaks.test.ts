@@ -120,6 +120,32 @@ describe('findPeaks on a long noisy signal', () => {
     const maxima = findPeaks(values).peaks;
     expect(list(scanned.peaks)).toEqual(list(maxima).filter((peak) => values[peak]! >= 1.5));
   });
+
+  it('applies a plain minimum threshold in the scan exactly as the threshold filter', () => {
+    // Quantised copy: plateaus of every size, some of them maxima; a NaN and an infinite sample too.
+    const quantised = values.map((value) => Math.round(value * 8) / 8);
+    quantised[1000] = Number.NaN;
+    quantised[2000] = Number.POSITIVE_INFINITY;
+    for (const signal of [values, quantised]) {
+      for (const least of [0, 0.05, 0.2, 1.5]) {
+        const scanned = findPeaks(signal, { threshold: least });
+        const filtered = findPeaks(signal, { threshold: { min: least } });
+        expect(scanned.peaks.length).toBeGreaterThan(0);
+        expect(list(scanned.peaks)).toEqual(list(filtered.peaks));
+        expect(list(scanned.properties.leftThresholds!)).toEqual(list(filtered.properties.leftThresholds!));
+        expect(list(scanned.properties.rightThresholds!)).toEqual(list(filtered.properties.rightThresholds!));
+        const both = findPeaks(signal, { height: 0.5, threshold: least, prominence: 0.1 });
+        const apart = findPeaks(signal, { height: { min: 0.5 }, threshold: { min: least }, prominence: 0.1 });
+        expect(list(both.peaks)).toEqual(list(apart.peaks));
+        expect(list(both.properties.prominences!)).toEqual(list(apart.properties.prominences!));
+        expect(list(both.properties.leftBases!)).toEqual(list(apart.properties.leftBases!));
+      }
+    }
+    // Plateau maxima measure their threshold at the reported middle (0 beside a flat top).
+    expect(list(findPeaks([0, 2, 2, 2, 0, 1, 0], { threshold: 0 }).peaks)).toEqual([2, 5]);
+    expect(list(findPeaks([0, 2, 2, 2, 0, 1, 0], { threshold: 0.5 }).peaks)).toEqual([5]);
+    expect(list(findPeaks([0, 2, 2, 0, 3, 0], { threshold: 0 }).properties.leftThresholds!)).toEqual([2, 3]);
+  });
 });
 
 describe('peakWidths', () => {

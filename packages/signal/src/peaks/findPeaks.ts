@@ -4,7 +4,7 @@ import { windowLengthSamples, type PeakProminences } from './peakProminences.ts'
 import { peakWidths } from './peakWidths.ts';
 import { selectByPeakDistance } from './selectByPeakDistance.ts';
 import { prominencesWithMinimum } from './prominencesWithMinimum.ts';
-import { thresholdFilter } from './thresholdFilter.ts';
+import { peakThresholds, thresholdFilter } from './thresholdFilter.ts';
 import { FEW_PEAKS_RATIO, WALK_BUDGET, wholeSignalProminences } from './wholeSignalProminences.ts';
 import {
   applyMaximum,
@@ -106,13 +106,20 @@ export function findPeaks(input: ArrayLike<number>, options: FindPeaksOptions = 
     throw new RangeError('`distance` must be greater or equal to 1');
   }
   const hasPlateauSize = plateauSize !== null && plateauSize !== undefined;
-  // A plain minimum height is applied during the maxima scan; every maximum is then found again only if
-  // whole-signal prominences need them all.
+  // A plain minimum height and a plain minimum threshold are applied during the maxima scan; every maximum
+  // is then found again only if whole-signal prominences need them all.
   const heightInScan = !hasPlateauSize && typeof height === 'number';
+  const thresholdInScan = !hasPlateauSize && typeof threshold === 'number';
   const maxima = hasPlateauSize
     ? localMaxima(values)
-    : { peaks: localMaximaIndices(values, heightInScan ? height : Number.NEGATIVE_INFINITY) };
-  const everyMaximum = () => (heightInScan ? localMaximaIndices(values) : maxima.peaks);
+    : {
+        peaks: localMaximaIndices(
+          values,
+          heightInScan ? height : Number.NEGATIVE_INFINITY,
+          thresholdInScan ? threshold : null,
+        ),
+      };
+  const everyMaximum = () => (heightInScan || thresholdInScan ? localMaximaIndices(values) : maxima.peaks);
   const state: State = { peaks: maxima.peaks, properties: {}, maxima: maxima.peaks };
   if (hasPlateauSize && 'leftEdges' in maxima) {
     const sizes = new Int32Array(state.peaks.length);
@@ -133,7 +140,10 @@ export function findPeaks(input: ArrayLike<number>, options: FindPeaksOptions = 
     state.properties.peakHeights = heights;
     applyKeep(state, conditionMask(height, heights, state.peaks, length, 'height'));
   }
-  if (threshold !== null && threshold !== undefined) {
+  if (thresholdInScan) {
+    // Only the thresholds of the kept peaks remain to be measured (the minimum was applied in the scan).
+    Object.assign(state.properties, peakThresholds(values, state.peaks));
+  } else if (threshold !== null && threshold !== undefined) {
     const { min, max } = resolveCondition(threshold, state.peaks, length, 'threshold');
     const { keep, leftThresholds, rightThresholds } = thresholdFilter(values, state.peaks, min, max);
     Object.assign(state.properties, { leftThresholds, rightThresholds });

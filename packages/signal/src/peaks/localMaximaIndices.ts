@@ -3,18 +3,40 @@ import { asFloat64Array } from '../statistics/asFloat64Array.ts';
 /**
  * `localMaxima(values).peaks` without the plateau edges: the same scan writing one array, which is what
  * `findPeaks` needs unless a plateau size is asked for. With `minimum`, only the maxima whose value is at
- * least `minimum` are kept (scipy's `height` filter folded into the scan; a candidate below it is not
- * examined further, which cannot change the other maxima).
+ * least `minimum` are kept (scipy's `height` filter folded into the scan); with `thresholdMinimum`, only
+ * those whose smaller vertical distance to the two neighbouring samples is at least it (scipy's `threshold`
+ * minimum, NaN failing). A candidate rejected by either is not examined further, which cannot change the
+ * other maxima.
  * @example localMaximaIndices([0, 1, 1, 0, 2, 0]) // Int32Array [1, 4]
  */
 export function localMaximaIndices(
   input: ArrayLike<number>,
   minimum: number = Number.NEGATIVE_INFINITY,
+  thresholdMinimum: number | null = null,
 ): Int32Array {
   const values = asFloat64Array(input);
-  const last = values.length - 1;
-  // At most every second sample is a maximum; one spare slot for the speculative write below.
+  // At most every second sample is a maximum; one spare slot for the speculative write in the scans.
   const midpoints = new Int32Array((values.length >> 1) + 2);
+  const count =
+    thresholdMinimum === null
+      ? scan(values, midpoints, minimum)
+      : scanWithThreshold(values, midpoints, minimum, thresholdMinimum);
+  return midpoints.subarray(0, count);
+}
+
+/**
+ * The end of the plateau starting at `i` (values[i] === values[i + 1]): the first index after it whose value
+ * differs, or the last index.
+ */
+function plateauEnd(values: Float64Array, i: number, last: number): number {
+  const top = values[i] as number;
+  let ahead = i + 1;
+  while ((values[ahead] as number) === top && ahead < last) ahead++;
+  return ahead;
+}
+
+function scan(values: Float64Array, midpoints: Int32Array, minimum: number): number {
+  const last = values.length - 1;
   let count = 0;
   let previous = values[0] as number;
   for (let i = 1; i < last; i++) {
@@ -23,9 +45,8 @@ export function localMaximaIndices(
     if (next === current) {
       // A plateau (rare in measured data): walk to its end; a maximum when the signal then falls.
       if (previous < current && minimum <= current) {
-        let ahead = i + 1;
-        let after = next;
-        while (after === current && ahead < last) after = values[++ahead] as number;
+        const ahead = plateauEnd(values, i, last);
+        const after = values[ahead] as number;
         if (after < current) {
           midpoints[count++] = (i + ahead - 1) >> 1;
           // The sample after the plateau is below it, so it cannot be a maximum: resume after it.
@@ -42,5 +63,49 @@ export function localMaximaIndices(
     count += Number(previous < current) & Number(next < current) & Number(minimum <= current);
     previous = current;
   }
-  return midpoints.subarray(0, count);
+  return count;
+}
+
+/** `scan` keeping only the maxima whose threshold (the smaller drop to a neighbour) is at least `least`. */
+function scanWithThreshold(
+  values: Float64Array,
+  midpoints: Int32Array,
+  minimum: number,
+  least: number,
+): number {
+  const last = values.length - 1;
+  let count = 0;
+  let previous = values[0] as number;
+  for (let i = 1; i < last; i++) {
+    const current = values[i] as number;
+    const next = values[i + 1] as number;
+    if (next === current) {
+      if (previous < current && minimum <= current) {
+        const ahead = plateauEnd(values, i, last);
+        const after = values[ahead] as number;
+        if (after < current) {
+          // scipy measures the threshold at the reported index, the plateau's middle.
+          const middle = (i + ahead - 1) >> 1;
+          const top = values[middle] as number;
+          const drop = Math.min(top - (values[middle - 1] as number), top - (values[middle + 1] as number));
+          if (least <= drop) midpoints[count++] = middle;
+          i = ahead;
+          previous = after;
+          continue;
+        }
+      }
+      previous = current;
+      continue;
+    }
+    midpoints[count] = i;
+    count +=
+      Number(previous < current) &
+      Number(next < current) &
+      Number(minimum <= current) &
+      // Both drops at least `least` is the smaller one at least it (NaN fails either way).
+      Number(least <= current - previous) &
+      Number(least <= current - next);
+    previous = current;
+  }
+  return count;
 }

@@ -1,9 +1,27 @@
 import { applyMaximum, applyMinimum, type ResolvedBound } from './conditionMask.ts';
 
+/** Each peak's vertical distance to its left and to its right neighbouring sample (scipy's thresholds). */
+export function peakThresholds(
+  values: Float64Array,
+  peaks: Int32Array,
+): { leftThresholds: Float64Array; rightThresholds: Float64Array } {
+  const count = peaks.length;
+  const leftThresholds = new Float64Array(count);
+  const rightThresholds = new Float64Array(count);
+  for (let n = 0; n < count; n++) {
+    const peak = peaks[n] as number;
+    const top = values[peak] as number;
+    leftThresholds[n] = top - (values[peak - 1] as number);
+    rightThresholds[n] = top - (values[peak + 1] as number);
+  }
+  return { leftThresholds, rightThresholds };
+}
+
 /**
  * scipy's `threshold` condition: each peak's vertical distance to its left and right neighbours, and the
  * keep mask of the peaks whose smaller distance is at least the minimum and whose larger one is at most the
- * maximum (NaN fails). One pass for a plain minimum; per-peak bounds go through the generic masks.
+ * maximum (NaN fails). A plain minimum is usually applied in the maxima scan instead (`localMaximaIndices`);
+ * here it takes one pass, and per-peak bounds go through the generic masks.
  */
 export function thresholdFilter(
   values: Float64Array,
@@ -12,29 +30,22 @@ export function thresholdFilter(
   max: ResolvedBound,
 ): { keep: Uint8Array; leftThresholds: Float64Array; rightThresholds: Float64Array } {
   const count = peaks.length;
-  const leftThresholds = new Float64Array(count);
-  const rightThresholds = new Float64Array(count);
+  const { leftThresholds, rightThresholds } = peakThresholds(values, peaks);
   const keep = new Uint8Array(count);
-  const plainMinimum = typeof min === 'number' && max === null;
-  for (let n = 0; n < count; n++) {
-    const peak = peaks[n] as number;
-    const top = values[peak] as number;
-    const left = top - (values[peak - 1] as number);
-    const right = top - (values[peak + 1] as number);
-    leftThresholds[n] = left;
-    rightThresholds[n] = right;
-    if (plainMinimum) keep[n] = min <= Math.min(left, right) ? 1 : 0;
-  }
-  if (!plainMinimum) {
-    const smaller = new Float64Array(count);
-    const larger = new Float64Array(count);
+  if (typeof min === 'number' && max === null) {
     for (let n = 0; n < count; n++) {
-      smaller[n] = Math.min(leftThresholds[n] as number, rightThresholds[n] as number);
-      larger[n] = Math.max(leftThresholds[n] as number, rightThresholds[n] as number);
+      keep[n] = min <= Math.min(leftThresholds[n] as number, rightThresholds[n] as number) ? 1 : 0;
     }
-    keep.fill(1);
-    applyMinimum(keep, smaller, min);
-    applyMaximum(keep, larger, max);
+    return { keep, leftThresholds, rightThresholds };
   }
+  const smaller = new Float64Array(count);
+  const larger = new Float64Array(count);
+  for (let n = 0; n < count; n++) {
+    smaller[n] = Math.min(leftThresholds[n] as number, rightThresholds[n] as number);
+    larger[n] = Math.max(leftThresholds[n] as number, rightThresholds[n] as number);
+  }
+  keep.fill(1);
+  applyMinimum(keep, smaller, min);
+  applyMaximum(keep, larger, max);
   return { keep, leftThresholds, rightThresholds };
 }
