@@ -94,7 +94,11 @@ function quantile(sorted: Float64Array, fraction: number): number {
  * clearly real peaks (prominence ≥ 20 × that range), the detection signal smoothed over a third of the
  * narrow-end width, and its noise over windows of 5 × the width.
  */
-export function measureSignalScale(values: Float64Array): SignalScale {
+export function measureSignalScale(
+  values: Float64Array,
+  /** Work array of `values.length`, overwritten (no result keeps it); saves an allocation. @default a new one */
+  work?: Float64Array,
+): SignalScale {
   // The largest distance from the first sample: from the extremes, in one pass without a call per sample.
   let low = values[0]!;
   let high = low;
@@ -114,7 +118,7 @@ export function measureSignalScale(values: Float64Array): SignalScale {
   const typicalWidthSamples = widths.length ? quantile(widths, 0.5) : null;
   const smoothingSamples = Math.min(MAX_SMOOTHING_SAMPLES, oddAtLeastOne(widthSamples * SMOOTHING_FRACTION));
   // One work array serves both: the first smoothing pass, then the second difference.
-  const scratch = new Float64Array(values.length);
+  const scratch = work && work.length === values.length ? work : new Float64Array(values.length);
   const smoothed = smoothForDetection(values, smoothingSamples, scratch);
   const bend = curvature(smoothed, smoothingSamples, scratch);
   // 5 W50 as the pharmacopoeia measures h, but at least 16 windows so a crowded run still has quiet ones.

@@ -2,8 +2,8 @@ import { baselineAt, integrateArea, type BaselineLine } from '../integration/int
 import { parabolicApex } from '../integration/parabolicApex.ts';
 import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
 import type { Peak, SeparationCode } from './peak.ts';
-import { tangentWidth } from './tangentWidth.ts';
-import { flankCrossing, widthCrossings } from './widthCrossings.ts';
+import { FLANK_FLOOR, tangentWidth } from './tangentWidth.ts';
+import { crossingAtEnd, flankCrossing, flankEnd, widthCrossings } from './widthCrossings.ts';
 
 /** Limits of one peak as an integrator draws them. */
 export interface PeakLimits {
@@ -60,24 +60,59 @@ export function measurePeak(timeSec: ArrayLike<number>, values: ArrayLike<number
   const apex = parabolicApex(timeSec, values, apexIndex, baseline);
   const firstIndex = Math.max(0, firstIndexAtOrAfter(timeSec, startSec) - 1);
   const lastIndex = Math.min(timeSec.length - 1, firstIndexAtOrAfter(timeSec, endSec));
-  const crossings = (fraction: number) =>
-    apex.height > 0
-      ? widthCrossings(timeSec, values, apexIndex, apex.height, fraction, baseline, firstIndex, lastIndex)
-      : null;
-  const five = crossings(0.05);
-  const ten = crossings(0.1);
-  const widthBaseSec =
-    apex.height > 0
-      ? tangentWidth(timeSec, values, apexIndex, apex.height, baseline, firstIndex, lastIndex)
-      : null;
-  const t = apex.retentionTimeSec;
-  const halfCrossing = (limitIndex: number, direction: -1 | 1) =>
-    apex.height > 0
-      ? flankCrossing(timeSec, values, apexIndex, apex.height / 2, baseline, limitIndex, direction)
-      : null;
+  if (!(apex.height > 0)) {
+    return peakFigures(limits, area, apex.retentionTimeSec, apex.height, null, null, null, null);
+  }
+  const height = apex.height;
+  // Each flank is walked once to 5 % of the height (the tailing factor's level and the floor of the
+  // inflection search) and once to half height (W50, and the tangents' smoothing span).
+  const floorLevel = FLANK_FLOOR * height;
+  const leftFloorEnd = flankEnd(timeSec, values, apexIndex, floorLevel, baseline, firstIndex, -1);
+  const rightFloorEnd = flankEnd(timeSec, values, apexIndex, floorLevel, baseline, lastIndex, 1);
+  const leftFive = crossingAtEnd(timeSec, values, apexIndex, floorLevel, baseline, leftFloorEnd, -1);
+  const five =
+    leftFive === null
+      ? null
+      : {
+          leftSec: leftFive,
+          rightSec: crossingAtEnd(timeSec, values, apexIndex, floorLevel, baseline, rightFloorEnd, 1),
+        };
+  const ten = widthCrossings(timeSec, values, apexIndex, height, 0.1, baseline, firstIndex, lastIndex);
+  const leftHalf = flankCrossing(timeSec, values, apexIndex, height / 2, baseline, firstIndex, -1);
+  const rightHalf = flankCrossing(timeSec, values, apexIndex, height / 2, baseline, lastIndex, 1);
+  const widthBaseSec = tangentWidth(timeSec, values, apexIndex, height, baseline, firstIndex, lastIndex, {
+    leftHalf,
+    rightHalf,
+    leftFloorEnd,
+    rightFloorEnd,
+  });
+  return peakFigures(
+    limits,
+    area,
+    apex.retentionTimeSec,
+    height,
+    five && five.rightSec !== null ? { leftSec: five.leftSec, rightSec: five.rightSec } : null,
+    ten,
+    { leftSec: leftHalf, rightSec: rightHalf },
+    widthBaseSec,
+  );
+}
+
+/** The peak's record from its measured crossings (null when the height is not positive). */
+function peakFigures(
+  limits: PeakLimits,
+  area: number,
+  t: number,
+  height: number,
+  five: { leftSec: number; rightSec: number } | null,
+  ten: { leftSec: number; rightSec: number } | null,
+  half: { leftSec: number | null; rightSec: number | null } | null,
+  widthBaseSec: number | null,
+): Peak {
+  const { startSec, endSec, baseline } = limits;
   const { widthHalfSec, widthHalfSource } = halfWidth(
-    halfCrossing(firstIndex, -1),
-    halfCrossing(lastIndex, 1),
+    half ? half.leftSec : null,
+    half ? half.rightSec : null,
     t,
     widthBaseSec,
   );
@@ -93,7 +128,7 @@ export function measurePeak(timeSec: ArrayLike<number>, values: ArrayLike<number
     negative: false,
     area,
     areaPercent: 0,
-    height: apex.height,
+    height,
     heightPercent: 0,
     widthHalfSec,
     widthHalfSource,

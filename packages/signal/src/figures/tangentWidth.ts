@@ -14,7 +14,19 @@ export interface InflectionTangent {
 }
 
 /** The flanks are searched from the apex down to this fraction of the height. */
-const FLANK_FLOOR = 0.05;
+export const FLANK_FLOOR = 0.05;
+
+/**
+ * Walks a caller has already made on the same peak (same apex, height, baseline and limits), reused as they
+ * are: the half-height crossing times (`flankCrossing` at height / 2) and the stop indices of the walks down
+ * to `FLANK_FLOOR × height` (`flankEnd`).
+ */
+export interface KnownWalks {
+  leftHalf: number | null;
+  rightHalf: number | null;
+  leftFloorEnd: number;
+  rightFloorEnd: number;
+}
 /** Half-span of the least-squares slope, as a fraction of the samples across W50 (at least 1 sample). */
 const SMOOTHING_PER_HALF_WIDTH = 1 / 20;
 
@@ -76,11 +88,14 @@ function flankTangent(
   limitIndex: number,
   direction: -1 | 1,
   halfSpan: number,
+  knownEnd: number | null,
 ): InflectionTangent | null {
   const last = timeSec.length - 1;
   const floor = FLANK_FLOOR * height;
   let end = apexIndex;
-  while ((direction < 0 ? end > limitIndex : end < limitIndex) && residual(end) > floor) end += direction;
+  if (knownEnd !== null) end = knownEnd;
+  else
+    while ((direction < 0 ? end > limitIndex : end < limitIndex) && residual(end) > floor) end += direction;
   // The baseline is a straight line: the slope above it is the signal's slope minus the line's.
   const signalSlope = windowSlopes(
     timeSec,
@@ -144,12 +159,17 @@ export function inflectionTangents(
   baseline: BaselineLine,
   firstIndex: number,
   lastIndex: number,
+  known: KnownWalks | null = null,
 ): { left: InflectionTangent | null; right: InflectionTangent | null } {
   const residual = (i: number) => (values[i] as number) - baselineAt(baseline, timeSec[i] as number);
   // Samples across the half height (each side measured alone, so a fused side does not stop it).
   const half = height / 2;
-  const leftHalf = flankCrossing(timeSec, values, apexIndex, half, baseline, firstIndex, -1);
-  const rightHalf = flankCrossing(timeSec, values, apexIndex, half, baseline, lastIndex, 1);
+  const leftHalf = known
+    ? known.leftHalf
+    : flankCrossing(timeSec, values, apexIndex, half, baseline, firstIndex, -1);
+  const rightHalf = known
+    ? known.rightHalf
+    : flankCrossing(timeSec, values, apexIndex, half, baseline, lastIndex, 1);
   const t = timeSec[apexIndex] as number;
   const halfWidth = Math.max(leftHalf === null ? 0 : t - leftHalf, rightHalf === null ? 0 : rightHalf - t);
   const step =
@@ -168,6 +188,7 @@ export function inflectionTangents(
       limitIndex,
       direction,
       halfSpan,
+      known ? (direction < 0 ? known.leftFloorEnd : known.rightFloorEnd) : null,
     );
   return { left: flank(firstIndex, -1), right: flank(lastIndex, 1) };
 }
@@ -185,6 +206,7 @@ export function tangentWidth(
   baseline: BaselineLine,
   firstIndex: number,
   lastIndex: number,
+  known: KnownWalks | null = null,
 ): number | null {
   const { left, right } = inflectionTangents(
     timeSec,
@@ -194,6 +216,7 @@ export function tangentWidth(
     baseline,
     firstIndex,
     lastIndex,
+    known,
   );
   return left && right ? right.baselineInterceptSec - left.baselineInterceptSec : null;
 }

@@ -6,6 +6,51 @@ export interface Crossings {
 }
 
 /**
+ * Index where the walk from the apex along one flank (`direction` −1 leading, +1 trailing) stops: the first
+ * sample whose height above the peak baseline is at most `level`, or `limitIndex` when none before it is.
+ */
+export function flankEnd(
+  timeSec: ArrayLike<number>,
+  values: ArrayLike<number>,
+  apexIndex: number,
+  level: number,
+  baseline: BaselineLine,
+  limitIndex: number,
+  direction: -1 | 1,
+): number {
+  let i = apexIndex;
+  while (
+    (direction < 0 ? i > limitIndex : i < limitIndex) &&
+    (values[i] as number) - baselineAt(baseline, timeSec[i] as number) > level
+  ) {
+    i += direction;
+  }
+  return i;
+}
+
+/**
+ * The crossing time of `level` from the walk's stop index `end` (`flankEnd`), interpolated linearly with the
+ * sample before it; null when the signal did not fall to the level (or the walk never left the apex).
+ */
+export function crossingAtEnd(
+  timeSec: ArrayLike<number>,
+  values: ArrayLike<number>,
+  apexIndex: number,
+  level: number,
+  baseline: BaselineLine,
+  end: number,
+  direction: -1 | 1,
+): number | null {
+  const residual = (i: number) => (values[i] as number) - baselineAt(baseline, timeSec[i] as number);
+  const i = end;
+  if (residual(i) > level || i === apexIndex) return null;
+  const low = residual(i);
+  const high = residual(i - direction);
+  const ti = timeSec[i] as number;
+  return ti - ((level - low) / (high - low)) * (ti - (timeSec[i - direction] as number));
+}
+
+/**
  * Time where the signal, measured above the peak baseline, falls to `level` on one flank of the apex
  * (`direction` −1 leading, +1 trailing), interpolated linearly. Walks no further than `limitIndex`; null
  * when the signal does not fall to that level before it (e.g. the valley side of a fused pair).
@@ -19,14 +64,8 @@ export function flankCrossing(
   limitIndex: number,
   direction: -1 | 1,
 ): number | null {
-  const residual = (i: number) => (values[i] as number) - baselineAt(baseline, timeSec[i] as number);
-  let i = apexIndex;
-  while ((direction < 0 ? i > limitIndex : i < limitIndex) && residual(i) > level) i += direction;
-  if (residual(i) > level || i === apexIndex) return null;
-  const low = residual(i);
-  const high = residual(i - direction);
-  const ti = timeSec[i] as number;
-  return ti - ((level - low) / (high - low)) * (ti - (timeSec[i - direction] as number));
+  const end = flankEnd(timeSec, values, apexIndex, level, baseline, limitIndex, direction);
+  return crossingAtEnd(timeSec, values, apexIndex, level, baseline, end, direction);
 }
 
 /**

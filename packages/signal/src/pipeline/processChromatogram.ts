@@ -225,8 +225,9 @@ export function processChromatogram(
     undefined,
   );
 
-  // One work buffer for the two medians (sampling step, noise scale) of a long signal.
-  const scratch = new Float64Array(timeSec.length - 1);
+  // One work buffer of the signal's length for the sampling-step median and then the detection signal's
+  // first smoothing pass (nothing keeps it: each use overwrites it).
+  const scratch = new Float64Array(timeSec.length);
   const stepSec = medianStep(timeSec, scratch);
   const inWindow = (index: number) =>
     (timeSec[index] as number) >= window.start && (timeSec[index] as number) <= window.end;
@@ -247,7 +248,7 @@ export function processChromatogram(
         minWidthSec: template.peak_detection_min_width,
         minProminence: template.peak_detection_min_prominence,
       };
-      scale = measureSignalScale(values);
+      scale = measureSignalScale(values, scratch);
       const found =
         pdet.key === 'wavelet_v1'
           ? {
