@@ -37,10 +37,18 @@ export function keepExtremes(
     const to = Math.floor(((column + 1) * length) / columns);
     let low = from;
     let high = from;
+    // The current extremes' values are held, not read again for every sample.
+    let lowValue = values[from] as number;
+    let highValue = lowValue;
     for (let i = from + 1; i < to; i++) {
       const value = values[i] as number;
-      if (value < (values[low] as number)) low = i;
-      else if (value > (values[high] as number)) high = i;
+      if (value < lowValue) {
+        low = i;
+        lowValue = value;
+      } else if (value > highValue) {
+        high = i;
+        highValue = value;
+      }
     }
     keep(Math.min(low, high));
     if (low !== high) keep(Math.max(low, high));
