@@ -301,6 +301,8 @@ function buildServices(infrastructure: Infrastructure) {
     availability,
     claims,
     lostAfterMs: config.instrumentLostSec * 1000,
+    readyWaitMs: config.instrumentReadyWaitSec * 1000,
+    deliveryGraceMs: config.runDeliveryGraceSec * 1000,
     publish: (event) => {
       // Progress is also in the database; a lost publication is replaced by the next one.
       realtime

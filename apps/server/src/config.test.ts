@@ -11,6 +11,8 @@ describe('loadConfig', () => {
     expect(config.simulators).toBe(0);
     expect(config.simulatorSpeed).toBe(1);
     expect(config.demo).toBe(false);
+    expect(config.instrumentReadyWaitSec).toBe(30);
+    expect(config.runDeliveryGraceSec).toBe(5);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.version).toBe('1.21.0');
   });
@@ -24,6 +26,8 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       ELUENT_SIMULATORS: '3',
       ELUENT_SIM_SPEED: '50',
+      ELUENT_INSTRUMENT_READY_WAIT_SEC: '8',
+      ELUENT_RUN_DELIVERY_GRACE_SEC: '1',
       ELUENT_DEMO: 'true',
       SMTP_URL: 'smtp://localhost:25',
       GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
@@ -35,6 +39,8 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       simulators: 3,
       simulatorSpeed: 50,
+      instrumentReadyWaitSec: 8,
+      runDeliveryGraceSec: 1,
       demo: true,
       smtpUrl: 'smtp://localhost:25',
       googleClientId: 'abc.apps.googleusercontent.com',
@@ -49,6 +55,8 @@ describe('loadConfig', () => {
         DATABASE_URL: 'mysql://x/y',
         ELUENT_SIM_SPEED: '-1',
         ELUENT_DEMO: 'maybe',
+        ELUENT_INSTRUMENT_READY_WAIT_SEC: '0',
+        ELUENT_RUN_DELIVERY_GRACE_SEC: 'soon',
       });
     expect(attempt).toThrow(ConfigError);
     try {
@@ -56,7 +64,14 @@ describe('loadConfig', () => {
     } catch (error) {
       const message = (error as Error).message;
       expect(message).toContain('Invalid configuration');
-      for (const name of ['PORT', 'DATABASE_URL', 'ELUENT_SIM_SPEED', 'ELUENT_DEMO'])
+      for (const name of [
+        'PORT',
+        'DATABASE_URL',
+        'ELUENT_SIM_SPEED',
+        'ELUENT_DEMO',
+        'ELUENT_INSTRUMENT_READY_WAIT_SEC',
+        'ELUENT_RUN_DELIVERY_GRACE_SEC',
+      ])
         expect(message).toContain(name);
     }
   });

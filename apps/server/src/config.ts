@@ -32,6 +32,8 @@ const environmentSchema = z.object({
   ELUENT_SIMULATORS: z.coerce.number().int().min(0).max(50).default(0),
   ELUENT_SIM_SPEED: z.coerce.number().positive().max(10_000).default(1),
   ELUENT_INSTRUMENT_LOST_SEC: z.coerce.number().int().min(1).max(86_400).default(60),
+  ELUENT_INSTRUMENT_READY_WAIT_SEC: z.coerce.number().int().min(1).max(3600).default(30),
+  ELUENT_RUN_DELIVERY_GRACE_SEC: z.coerce.number().int().min(1).max(600).default(5),
   ELUENT_DEMO: booleanText.default(false),
   SMTP_URL: urlText(['smtp', 'smtps']).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -78,6 +80,13 @@ export interface Config {
   simulatorSpeed: number;
   /** How long a running injection's instrument may stay offline before the injection is interrupted. */
   instrumentLostSec: number;
+  /** How long a sequence's next injection waits for its instrument to be online, idle and ready. */
+  instrumentReadyWaitSec: number;
+  /**
+   * How long a watched injection waits, after its instrument reports without the run, for the run's buffered
+   * points and finish before it is interrupted (counted from the last stored chunk).
+   */
+  runDeliveryGraceSec: number;
   demo: boolean;
   smtpUrl: string | undefined;
   outboxDir: string;
@@ -146,6 +155,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     simulators: values.ELUENT_SIMULATORS,
     simulatorSpeed: values.ELUENT_SIM_SPEED,
     instrumentLostSec: values.ELUENT_INSTRUMENT_LOST_SEC,
+    instrumentReadyWaitSec: values.ELUENT_INSTRUMENT_READY_WAIT_SEC,
+    runDeliveryGraceSec: values.ELUENT_RUN_DELIVERY_GRACE_SEC,
     demo: values.ELUENT_DEMO,
     smtpUrl: values.SMTP_URL,
     outboxDir: join(dataDir, 'outbox'),

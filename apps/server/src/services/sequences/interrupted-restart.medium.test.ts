@@ -34,7 +34,9 @@ describe('an injection interrupted by a killed server', () => {
           ELUENT_LOG_LEVEL: 'warn',
           ELUENT_DEMO: '1',
           ELUENT_SIMULATORS: '1',
-          ELUENT_SIM_SPEED: '30',
+          ELUENT_SIM_SPEED: '60',
+          // The restarted demo instrument reports without the run: interrupt 1 s after its last chunk, not 5.
+          ELUENT_RUN_DELIVERY_GRACE_SEC: '1',
           ...(database ? { DATABASE_URL: database.url } : {}),
         };
         const startServer = () => startProcess('apps/server/src/main.ts', [], env, /Eluent listening/);

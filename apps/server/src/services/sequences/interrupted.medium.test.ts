@@ -32,7 +32,7 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
 
   beforeAll(async () => {
     ({ server, token, userId, instrument } = await startServerWithInstrument(backend, {
-      env: { ELUENT_INSTRUMENT_LOST_SEC: '1' },
+      env: { ELUENT_INSTRUMENT_LOST_SEC: '1', ELUENT_RUN_DELIVERY_GRACE_SEC: '1' },
       speed: SPEED,
     }));
     methodId = await storeMethod(server, userId, { run_time_min: RUN_TIME_MIN });

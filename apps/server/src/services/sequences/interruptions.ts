@@ -19,11 +19,6 @@ export type InterruptionReason =
 /** Why the watch started: this process restarted, or the instrument went offline. */
 export type WatchCause = 'restart' | 'instrument';
 
-/**
- * After the instrument reports without the run, it may still be delivering the run's buffered points and
- * its finish (a run that ended while the link was down): wait this long after the last stored chunk.
- */
-const DELIVERY_GRACE_MS = 5_000;
 const POLL_MS = 250;
 
 export function unfinished(injection: InjectionRow | undefined): boolean {
@@ -36,6 +31,11 @@ export function createInterruptions(deps: {
   port: InstrumentPort;
   logger: FastifyBaseLogger;
   lostAfterMs: number;
+  /**
+   * After the instrument reports without the run, it may still be delivering the run's buffered points and
+   * its finish (a run that ended while the link was down): wait this long after the last stored chunk.
+   */
+  deliveryGraceMs: number;
   availability: DatabaseAvailability;
   /** Publishes a sequence's progress after its injection was interrupted. */
   changed: (sequence: SequenceRow) => Promise<void>;
@@ -122,7 +122,7 @@ export function createInterruptions(deps: {
         if (stored !== chunks || withoutRunSince === null) {
           chunks = stored;
           withoutRunSince = Date.now();
-        } else if (Date.now() - withoutRunSince >= DELIVERY_GRACE_MS) {
+        } else if (Date.now() - withoutRunSince >= deps.deliveryGraceMs) {
           await interrupt(
             injectionId,
             cause === 'restart' ? 'injection_interrupted_restart' : 'injection_interrupted_instrument_reset',

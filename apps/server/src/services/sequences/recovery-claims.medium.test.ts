@@ -126,6 +126,8 @@ describe('start-up recovery with two server processes on one PostgreSQL database
             ELUENT_DATA_DIR: dataDir,
             ELUENT_LOG_LEVEL: 'warn',
             DATABASE_URL: database.url,
+            // The offline instrument is awaited 8 s instead of 30: long enough to see the one claim held.
+            ELUENT_INSTRUMENT_READY_WAIT_SEC: '8',
           };
           processes.push(startProcess('apps/server/src/main.ts', [], env, /Eluent listening/));
         }

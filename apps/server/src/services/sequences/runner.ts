@@ -35,6 +35,10 @@ export interface RunnerDependencies {
   claims: WorkClaims;
   /** How long a running injection's instrument may stay offline before the injection is interrupted. */
   lostAfterMs: number;
+  /** How long the next injection waits for its instrument to be online, idle and ready (default 30 s). */
+  readyWaitMs: number;
+  /** How long a watch waits for a finished run's buffered points after the instrument lost the run. */
+  deliveryGraceMs: number;
 }
 
 interface Step {
@@ -42,8 +46,6 @@ interface Step {
   replicate: number;
 }
 
-/** How long the next injection waits for its instrument to be online and idle. */
-const INSTRUMENT_READY_WAIT_MS = 30_000;
 /** Refusals of an instrument that is ready soon (spec §8 device codes). */
 const WARMING_UP = new Set([
   'device_pump_not_ready',
@@ -109,7 +111,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
   }
 
   async function instrumentReady(deviceId: number): Promise<boolean> {
-    const deadline = Date.now() + INSTRUMENT_READY_WAIT_MS;
+    const deadline = Date.now() + deps.readyWaitMs;
     for (;;) {
       const { online, busy } = await port.availability(deviceId);
       if (online && !busy) return true;
@@ -123,7 +125,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
    * just powered on) is asked again until it is ready or the wait ends.
    */
   async function sendRun(sequenceId: number, deviceId: number, params: RunInjectionParams): Promise<void> {
-    const deadline = Date.now() + INSTRUMENT_READY_WAIT_MS;
+    const deadline = Date.now() + deps.readyWaitMs;
     for (;;) {
       try {
         await port.runInjection(deviceId, params);
@@ -364,6 +366,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     port,
     logger,
     lostAfterMs: deps.lostAfterMs,
+    deliveryGraceMs: deps.deliveryGraceMs,
     availability,
     changed: (sequence) => progress(sequence),
     claim: (sequenceId) => claims.acquire('sequence', sequenceId),
