@@ -27,11 +27,11 @@ describe.each(await backends())('assay samples on $name', (backend) => {
   const api = (method: string, path: string, body?: unknown) => request(base, method, path, { token, body });
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, env: { ELUENT_SIM_SPEED: '100' } });
+    server = await startTestServer({ backend, env: { ELUENT_SIM_SPEED: '400' } });
     base = server.baseUrl;
     const user = await signUp(base);
     token = user.access;
-    instrument = await linkInstrument(server, user.id, 100);
+    instrument = await linkInstrument(server, user.id, 400);
     methodId = await storeMethod(server, user.id);
   });
   afterAll(async () => {

@@ -30,8 +30,8 @@ describe.each(await backends())('components and calibration on $name', (backend)
 
   beforeAll(async () => {
     ({ server, base, token, userId, instrument } = await startServerWithInstrument(backend, {
-      env: { ELUENT_SIM_SPEED: '100' },
-      speed: 100,
+      env: { ELUENT_SIM_SPEED: '400' },
+      speed: 400,
     }));
     methodId = await storeMethod(server, userId);
   });

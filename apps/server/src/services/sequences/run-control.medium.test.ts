@@ -29,8 +29,8 @@ describe.each(await backends())('sequence run control on $name', (backend) => {
 
   beforeAll(async () => {
     ({ server, base, token, userId, instrument } = await startServerWithInstrument(backend, {
-      env: { ELUENT_SIM_SPEED: '100' },
-      speed: 100,
+      env: { ELUENT_SIM_SPEED: '400' },
+      speed: 400,
     }));
     methodId = await storeMethod(server, userId);
   });
@@ -197,10 +197,16 @@ describe.each(await backends())('sequence run control on $name', (backend) => {
     expectError(await api('POST', `/api/sequences/${idle}/resume/`), 409, 'sequence_cannot_resume');
     expectError(await api('POST', `/api/sequences/${idle}/stop/`), 409, 'sequence_not_running');
 
-    const id = await sequence([
-      { sample_id: sampleId, vial: 8, injections_count: 2 },
-      { sample_id: sampleId, vial: 7 },
-    ]);
+    // A one-hour method (9 s at 400x): the first injection is still running when the checks below need it;
+    // the sequence is stopped at the end, so the run's length costs nothing.
+    const hourLong = await storeMethod(server, userId, { name: 'Hour-long control', run_time_min: 60 });
+    const id = await sequence(
+      [
+        { sample_id: sampleId, vial: 8, injections_count: 2 },
+        { sample_id: sampleId, vial: 7 },
+      ],
+      { method_id: hourLong },
+    );
     const started = await api('POST', `/api/sequences/${id}/start/`);
     expect(started.status).toBe(200);
     expect(started.body.state).toBe('RUNNING');
