@@ -12,7 +12,10 @@ import { inProcessConnector } from '../../transports/device-link/in-process.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 
 const RUN_TIME_MIN = 2;
+/** The instrument's speed while an injection must still be running when the test acts (a 6 s window). */
 const SPEED = 20;
+/** The speed of an instrument powered on again: the runs after an interruption only have to finish. */
+const SPEED_AFTER = 80;
 const POINTS = RUN_TIME_MIN * 600 + 1;
 
 function expectError(response: { status: number; body: any }, status: number, code: DomainErrorCode) {
@@ -78,7 +81,7 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
   }
 
   /** Powers a fresh instrument on under the same serial number: idle, without the lost run. */
-  async function powerOn(): Promise<void> {
+  async function powerOn(speed = SPEED_AFTER): Promise<void> {
     const service = server.context.services.devices;
     const old = instrument.client;
     const client = new DeviceClient({
@@ -86,7 +89,7 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
       serialNumber: old.instrument.serialNumber,
       pairingCode: 'unused',
       credential: old.credential,
-      speed: SPEED,
+      speed,
       tickMs: 50,
     });
     client.start();
@@ -160,6 +163,9 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
   );
 
   it('stops an interrupted run, which can then start again', { timeout: 120_000 }, async () => {
+    // Back to SPEED: the quick power cycle below must land while the first injection runs.
+    await powerOff();
+    await powerOn(SPEED);
     const id = await sequence([{ vial: 5, injections_count: 2 }]);
     expect((await api('POST', `/api/sequences/${id}/start/`)).status).toBe(200);
     await recording(id, 0);
@@ -197,6 +203,9 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
         })
         .returning('uuid')
         .executeTakeFirstOrThrow();
+      // The instrument runs at SPEED again: the checks below act while the first injection runs.
+      await powerOff();
+      await powerOn(SPEED);
       const id = await sequence([{ vial: 6 }, { vial: 7 }, { vial: 8 }]);
       expect((await api('POST', `/api/sequences/${id}/start/`)).status).toBe(200);
       await recording(id, 0);
