@@ -126,8 +126,9 @@ describe('start-up recovery with two server processes on one PostgreSQL database
             ELUENT_DATA_DIR: dataDir,
             ELUENT_LOG_LEVEL: 'warn',
             DATABASE_URL: database.url,
-            // The offline instrument is awaited 8 s instead of 30: long enough to see the one claim held.
-            ELUENT_INSTRUMENT_READY_WAIT_SEC: '8',
+            // The offline instrument is awaited 15 s instead of 30. The wait starts before a process listens,
+            // so it must outlast the other process's start-up for the one claim held to be seen.
+            ELUENT_INSTRUMENT_READY_WAIT_SEC: '15',
           };
           processes.push(startProcess('apps/server/src/main.ts', [], env, /Eluent listening/));
         }
