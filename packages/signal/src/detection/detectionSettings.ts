@@ -99,25 +99,20 @@ export function measureSignalScale(
   /** Work array of `values.length`, overwritten (no result keeps it); saves an allocation. @default a new one */
   work?: Float64Array,
 ): SignalScale {
-  // The largest distance from the first sample: from the extremes, in one pass without a call per sample.
-  let low = values[0]!;
-  let high = low;
-  for (let i = 1; i < values.length; i++) {
-    const value = values[i]!;
-    if (value < low) low = value;
-    else if (value > high) high = value;
-  }
-  const range = values.length > 1 ? Math.max(0, high - values[0]!, values[0]! - low) : 0;
-  // Long signals: the widths come from block means first (cheap); narrow peaks are measured again in full.
+  // The largest distance from the first sample, from the extremes; long signals also get their block means
+  // (the strong peaks' widths come from them first, cheaply) in the same pass.
   const blockSize = Math.max(1, Math.floor(values.length / WIDTH_ESTIMATE_POINTS));
-  let widths = strongPeakWidths(blockSize > 1 ? blockMeans(values, blockSize) : values, range, blockSize);
+  const { low, high, means } = extremesAndBlockMeans(values, blockSize);
+  const range = values.length > 1 ? Math.max(0, high - values[0]!, values[0]! - low) : 0;
+  // Narrow peaks are measured again in full.
+  let widths = strongPeakWidths(means ?? values, range, blockSize);
   if (blockSize > 1 && widths.length && quantile(widths, 0.25) < 8 * blockSize) {
     widths = strongPeakWidths(values, range, 1);
   }
   const widthSamples = widths.length ? Math.max(2, quantile(widths, 0.25)) : FALLBACK_WIDTH_SAMPLES;
   const typicalWidthSamples = widths.length ? quantile(widths, 0.5) : null;
   const smoothingSamples = Math.min(MAX_SMOOTHING_SAMPLES, oddAtLeastOne(widthSamples * SMOOTHING_FRACTION));
-  // One work array serves both: the first smoothing pass, then the second difference.
+  // The work array holds the first smoothing pass (the curvature needs no array of its own).
   const scratch = work && work.length === values.length ? work : new Float64Array(values.length);
   const smoothed = smoothForDetection(values, smoothingSamples, scratch);
   const bend = curvature(smoothed, smoothingSamples, scratch);
@@ -154,14 +149,36 @@ function strongPeakWidths(values: Float64Array, range: number, blockSize: number
   return Float64Array.from(strong.properties.widths ?? [], (width) => width * blockSize).sort();
 }
 
-function blockMeans(values: Float64Array, size: number): Float64Array {
-  const result = new Float64Array(Math.floor(values.length / size));
-  for (let b = 0; b < result.length; b++) {
-    let sum = 0;
-    for (let i = b * size; i < (b + 1) * size; i++) sum += values[i]!;
-    result[b] = sum / size;
+/**
+ * The smallest and largest sample (NaN never counts) and, for `size` > 1, the mean of each whole block of
+ * `size` samples (a remainder shorter than a block has none), in one pass.
+ */
+function extremesAndBlockMeans(
+  values: Float64Array,
+  size: number,
+): { low: number; high: number; means: Float64Array | null } {
+  let low = values[0]!;
+  let high = low;
+  const means = size > 1 ? new Float64Array(Math.floor(values.length / size)) : null;
+  let i = 0;
+  if (means) {
+    for (let b = 0; b < means.length; b++) {
+      let sum = 0;
+      for (const end = i + size; i < end; i++) {
+        const value = values[i]!;
+        sum += value;
+        if (value < low) low = value;
+        else if (value > high) high = value;
+      }
+      means[b] = sum / size;
+    }
   }
-  return result;
+  for (; i < values.length; i++) {
+    const value = values[i]!;
+    if (value < low) low = value;
+    else if (value > high) high = value;
+  }
+  return { low, high, means };
 }
 
 function everyNth(values: Float64Array, step: number): Float64Array {

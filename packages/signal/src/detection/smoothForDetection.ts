@@ -59,10 +59,13 @@ export function smoothForDetection(
 
 /**
  * Second difference y[i−1] − 2y[i] + y[i+1] (ends copied from their neighbours), then averaged again.
- * `scratch` (same length, overwritten; every entry written) holds the second difference when it is averaged.
+ * With `width` > 1 the difference is formed inside the running sum (each value computed where it enters
+ * and again where it leaves the window, the same doubles as a stored difference), so no array of the
+ * difference is written and read back. `scratch` is used only without averaging (width 1).
  */
 export function curvature(smoothed: Float64Array, width: number, scratch?: Float64Array): Float64Array {
   const n = smoothed.length;
+  if (width > 1 && n > 2) return averagedSecondDifference(smoothed, width);
   const second = width > 1 && n > 2 && scratch ? scratch : new Float64Array(n);
   for (let i = 1; i < n - 1; i++) {
     second[i] = (smoothed[i - 1] as number) - 2 * (smoothed[i] as number) + (smoothed[i + 1] as number);
@@ -72,4 +75,46 @@ export function curvature(smoothed: Float64Array, width: number, scratch?: Float
     second[n - 1] = second[n - 2] as number;
   }
   return width > 1 ? movingAverage(second, width) : second;
+}
+
+/** The second difference at `k` (n > 2), ends copied from their neighbours. */
+function secondAt(y: Float64Array, k: number): number {
+  const at = k === 0 ? 1 : k === y.length - 1 ? y.length - 2 : k;
+  return (y[at - 1] as number) - 2 * (y[at] as number) + (y[at + 1] as number);
+}
+
+/**
+ * `movingAverage(secondDifference(y), width)` with the same additions in the same order: the steady part
+ * stops one sample short of each end so it never reads an end's copied value; the clipped part handles those.
+ */
+function averagedSecondDifference(y: Float64Array, width: number): Float64Array {
+  const n = y.length;
+  const half = Math.max(0, Math.floor(width / 2));
+  const result = new Float64Array(n);
+  let sum = 0;
+  let from = 0;
+  let to = -1;
+  const width1 = 2 * half + 1;
+  const steadyFrom = half + 2;
+  const steadyTo = n - 2 - half;
+  for (let i = 0; i < n; i++) {
+    if (i === steadyFrom && i <= steadyTo) {
+      for (; i <= steadyTo; i++) {
+        const k = i + half;
+        const m = i - half - 1;
+        sum += (y[k - 1] as number) - 2 * (y[k] as number) + (y[k + 1] as number);
+        sum -= (y[m - 1] as number) - 2 * (y[m] as number) + (y[m + 1] as number);
+        result[i] = sum / width1;
+      }
+      to = steadyTo + half;
+      from = steadyTo - half;
+      if (i >= n) break;
+    }
+    const wantTo = Math.min(n - 1, i + half);
+    while (to < wantTo) sum += secondAt(y, ++to);
+    const wantFrom = Math.max(0, i - half);
+    while (from < wantFrom) sum -= secondAt(y, from++);
+    result[i] = sum / (to - from + 1);
+  }
+  return result;
 }
