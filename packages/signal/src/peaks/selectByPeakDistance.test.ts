@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededNormal, seededRandom } from '../random/seededRandom.ts';
+import { findPeaks } from './findPeaks.ts';
 import { selectByPeakDistance } from './selectByPeakDistance.ts';
 
 /** The plain rule: visit peaks by decreasing priority (equal: rightmost first), drop close neighbours. */
@@ -43,6 +44,43 @@ describe('selectByPeakDistance', () => {
       }
     });
   }
+  it('equals the plain rule with heights of few values, ±0, ±Infinity and near-equal doubles (sparse and dense)', () => {
+    const choices = [
+      Number.NEGATIVE_INFINITY,
+      -1,
+      -0,
+      0,
+      0.5,
+      1,
+      1 + 1e-12,
+      1 + 2e-12,
+      3e38,
+      Number.POSITIVE_INFINITY,
+    ];
+    for (const seed of [1, 2]) {
+      const { peaks } = randomPeaks(5000, 20 + seed, 0);
+      const uniform = seededRandom(seed);
+      const priority = Float64Array.from(peaks, () => choices[Math.floor(uniform() * choices.length)]!);
+      // Distance 1 and 7: a few peaks per window (all sorted); 40 and 300: many (visited by height buckets).
+      for (const distance of [1, 7, 40, 300]) {
+        expect(selectByPeakDistance(peaks, priority, distance)).toEqual(reference(peaks, priority, distance));
+      }
+    }
+  });
+  it('equals the plain rule on the peaks of a noisy signal with NaN samples', () => {
+    const normal = seededNormal(41);
+    const values = Float64Array.from({ length: 30_000 }, (_, n) =>
+      n % 997 === 0 ? Number.NaN : Math.round((Math.sin(n / 3000) + 0.3 * normal()) * 64) / 64,
+    );
+    const all = findPeaks(values).peaks;
+    const heights = Float64Array.from(all, (peak) => values[peak]!);
+    for (const distance of [3, 100]) {
+      const keep = reference(all, heights, distance);
+      expect(Array.from(findPeaks(values, { distance }).peaks)).toEqual(
+        Array.from(all).filter((_, k) => keep[k]),
+      );
+    }
+  });
   it('keeps the highest of a long rising chain spaced closer than the distance', () => {
     const peaks = Int32Array.from({ length: 9000 }, (_, n) => 2 * n + 1);
     const priority = Float64Array.from(peaks, (peak) => peak);
