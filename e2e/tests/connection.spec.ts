@@ -4,7 +4,8 @@
 import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
-import { demoToken, graphql } from './share-data.ts';
+import { createDraftSequence } from './sequence-data.ts';
+import { demoToken } from './share-data.ts';
 
 const CONNECTION_TEXT = "Can't connect to the server. Try to refresh the page";
 
@@ -60,43 +61,7 @@ test('a vial the server refuses goes back to the stored vial, with the reason', 
 }, testInfo) => {
   const token = await demoToken(request);
   const headers = { Authorization: `Bearer ${token}` };
-  const { devices, methods } = await graphql<{
-    devices: { id: number; installed_column: { name?: string } | null }[];
-    methods: { id: number }[];
-  }>(request, token, '{ devices(order_by: {id: asc}) { id installed_column } methods(limit: 1) { id } }');
-  const device = devices[0]!;
-  const stamp = Date.now();
-  const sample = await request.post('/api/samples/', {
-    headers,
-    data: {
-      name: `Refused vial ${stamp}`,
-      device_id: device.id,
-      method_id: methods[0]!.id,
-      column_name: device.installed_column?.name ?? '',
-    },
-  });
-  expect(sample.ok(), await sample.text()).toBe(true);
-  const sequence = await request.post('/api/sequences/', {
-    headers,
-    data: {
-      name: `Refused vial ${stamp}`,
-      device_id: device.id,
-      method_id: methods[0]!.id,
-      template_uuid: null,
-    },
-  });
-  const sequenceId = ((await sequence.json()) as { id: number }).id;
-  const draft = await request.post(`/api/sequences/${sequenceId}/drafts/`, {
-    headers,
-    data: {
-      sample_id: ((await sample.json()) as { id: number }).id,
-      vial: 3,
-      injections_count: 1,
-      method_id: null,
-      enabled: true,
-    },
-  });
-  expect(draft.ok(), await draft.text()).toBe(true);
+  const { sequenceId } = await createDraftSequence(request, token, `Refused vial ${Date.now()}`, [3]);
 
   await page.goto(`/app/sequences/${sequenceId}`);
   const vial = page.getByLabel('Row 1 vial');

@@ -4,7 +4,8 @@
 import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
-import { demoToken, graphql } from './share-data.ts';
+import { createDraftSequence } from './sequence-data.ts';
+import { demoToken } from './share-data.ts';
 
 test('a vial typed while another row saves and the table redraws is kept and stored', async ({
   page,
@@ -12,43 +13,12 @@ test('a vial typed while another row saves and the table redraws is kept and sto
 }, testInfo) => {
   const token = await demoToken(request);
   const headers = { Authorization: `Bearer ${token}` };
-  const { devices, methods } = await graphql<{
-    devices: { id: number; installed_column: { name?: string } | null }[];
-    methods: { id: number }[];
-  }>(request, token, '{ devices(order_by: {id: asc}) { id installed_column } methods(limit: 1) { id } }');
-  const device = devices[0]!;
-  const stamp = Date.now();
-  const sample = await request.post('/api/samples/', {
-    headers,
-    data: {
-      name: `Typed vial ${stamp}`,
-      device_id: device.id,
-      method_id: methods[0]!.id,
-      column_name: device.installed_column?.name ?? '',
-    },
-  });
-  expect(sample.ok(), await sample.text()).toBe(true);
-  const sampleId = ((await sample.json()) as { id: number }).id;
-  const created = await request.post('/api/sequences/', {
-    headers,
-    data: {
-      name: `Typed vial ${stamp}`,
-      device_id: device.id,
-      method_id: methods[0]!.id,
-      template_uuid: null,
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const sequenceId = ((await created.json()) as { id: number }).id;
-  const rowIds: number[] = [];
-  for (const vial of [1, 2]) {
-    const draft = await request.post(`/api/sequences/${sequenceId}/drafts/`, {
-      headers,
-      data: { sample_id: sampleId, vial, injections_count: 1, method_id: null, enabled: true },
-    });
-    expect(draft.ok(), await draft.text()).toBe(true);
-    rowIds.push(((await draft.json()) as { id: number }).id);
-  }
+  const { sequenceId, rowIds } = await createDraftSequence(
+    request,
+    token,
+    `Typed vial ${Date.now()}`,
+    [1, 2],
+  );
   const [firstId, secondId] = rowIds as [number, number];
 
   // Row 1's save reaches the server at once; its answer reaches the page when the test lets it.
