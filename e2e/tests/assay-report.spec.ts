@@ -8,23 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { DEMO, shot, signInThroughPage } from './helpers.ts';
 import { pdfPages } from './reports-pdf.ts';
-import { demoToken, graphql } from './share-data.ts';
-
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: string,
-  path: string,
-  data?: unknown,
-) {
-  const response = await request.fetch(path, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    data: method === 'GET' ? undefined : (data ?? {}),
-  });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
+import { api, demoToken, graphql } from './share-data.ts';
 
 interface Results {
   injections: Array<{

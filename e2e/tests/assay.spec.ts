@@ -6,23 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
-import { demoToken, graphql } from './share-data.ts';
-
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: string,
-  path: string,
-  data?: unknown,
-) {
-  const response = await request.fetch(path, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    data: method === 'GET' ? undefined : (data ?? {}),
-  });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
+import { api, demoToken, graphql } from './share-data.ts';
 
 interface AssayRun {
   sequenceId: number;

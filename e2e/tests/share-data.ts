@@ -27,17 +27,18 @@ export async function graphql<T>(
   return body.data!;
 }
 
-async function api<T>(
+/** A REST call as `token`'s user that must succeed; its JSON answer. */
+export async function api<T>(
   request: APIRequestContext,
   token: string,
-  method: 'GET' | 'POST',
+  method: string,
   path: string,
   data?: unknown,
 ) {
   const response = await request.fetch(path, {
     method,
     headers: { Authorization: `Bearer ${token}` },
-    data: method === 'POST' ? (data ?? {}) : undefined,
+    data: method === 'GET' ? undefined : (data ?? {}),
   });
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
