@@ -8,7 +8,8 @@ import { writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { DEMO, shot, signInThroughPage } from './helpers.ts';
 import { pdfPages } from './reports-pdf.ts';
-import { api, demoToken, graphql } from './share-data.ts';
+import { caffeineAssaySamples } from './assay-data.ts';
+import { api, demoToken, graphql, idleInstrument } from './share-data.ts';
 
 interface Results {
   injections: Array<{
@@ -21,15 +22,7 @@ interface Results {
 /** Standards typed at 0.30 min (caffeine elutes near 5.5 min), a drink injected twice (10 µL, diluted 2-fold), run
  * to the end. */
 async function runAssay(request: APIRequestContext, token: string, stamp: number) {
-  const { devices, methods } = await graphql<{
-    devices: { id: number; state: string }[];
-    methods: { id: number }[];
-  }>(
-    request,
-    token,
-    '{ devices(order_by: {id: desc}) { id state } methods(where: {is_example: {_eq: true}}, order_by: {id: asc}, limit: 1) { id } }',
-  );
-  const device = devices.find((candidate) => candidate.state === 'idle') ?? devices[0]!;
+  const { device, methodId } = await idleInstrument(request, token);
   const templateUuid = randomUUID();
   const templateName = `Assay report ${stamp}`;
   await graphql(
@@ -53,25 +46,12 @@ async function runAssay(request: APIRequestContext, token: string, stamp: number
       },
     ],
   });
-  const common = { device_id: device.id, method_id: methods[0]!.id, column_name: 'C18' };
-  const standard = (amount: number) =>
-    api<{ id: number }>(request, token, 'POST', '/api/standards/', {
-      ...common,
-      name: `Caffeine ${amount} ${stamp}`,
-      analytes: [
-        { analyte: 'caffeine', amount, amount_unit: 'µg/mL', retention_time_sec: 18, window_sec: 3 },
-      ],
-    });
-  const low = await standard(25);
-  const high = await standard(100);
-  const drink = await api<{ id: number }>(request, token, 'POST', '/api/samples/', {
-    ...common,
-    name: `Drink ${stamp}`,
-  });
+  const common = { device_id: device.id, method_id: methodId, column_name: 'C18' };
+  const { low, high, drink } = await caffeineAssaySamples(request, token, common, stamp);
   const sequence = await api<{ id: number }>(request, token, 'POST', '/api/sequences/', {
     name: `Assay report ${stamp}`,
     device_id: device.id,
-    method_id: methods[0]!.id,
+    method_id: methodId,
     template_uuid: templateUuid,
   });
   for (const row of [

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
-import { api, demoToken, graphql } from './share-data.ts';
+import { caffeineAssaySamples } from './assay-data.ts';
+import { api, demoToken, graphql, idleInstrument } from './share-data.ts';
 
 interface AssayRun {
   sequenceId: number;
@@ -22,16 +23,7 @@ async function runWrongTimeAssay(
   token: string,
   stamp: number,
 ): Promise<AssayRun> {
-  const { devices, methods } = await graphql<{
-    devices: { id: number; state: string }[];
-    methods: { id: number }[];
-  }>(
-    request,
-    token,
-    '{ devices(order_by: {id: desc}) { id state } methods(where: {is_example: {_eq: true}}, order_by: {id: asc}, limit: 1) { id } }',
-  );
-  const device = devices.find((candidate) => candidate.state === 'idle') ?? devices[0]!;
-  const methodId = methods[0]!.id;
+  const { device, methodId } = await idleInstrument(request, token);
   const templateUuid = randomUUID();
   const templateName = `Assay ${stamp}`;
   await graphql(
@@ -41,20 +33,7 @@ async function runWrongTimeAssay(
     { o: { uuid: templateUuid, name: templateName, params_pdet: { peak_detection_min_prominence: 5 } } },
   );
   const common = { device_id: device.id, method_id: methodId, column_name: 'C18' };
-  const standard = (amount: number) =>
-    api<{ id: number }>(request, token, 'POST', '/api/standards/', {
-      ...common,
-      name: `Caffeine ${amount} ${stamp}`,
-      analytes: [
-        { analyte: 'caffeine', amount, amount_unit: 'µg/mL', retention_time_sec: 18, window_sec: 3 },
-      ],
-    });
-  const low = await standard(25);
-  const high = await standard(100);
-  const sample = await api<{ id: number }>(request, token, 'POST', '/api/samples/', {
-    ...common,
-    name: `Drink ${stamp}`,
-  });
+  const { low, high, drink: sample } = await caffeineAssaySamples(request, token, common, stamp);
   const sequence = await api<{ id: number }>(request, token, 'POST', '/api/sequences/', {
     name: `Assay run ${stamp}`,
     device_id: device.id,

@@ -59,13 +59,11 @@ export interface StartedRun {
   injectionId: number;
 }
 
-/** Starts a run of a new sample on an idle simulated instrument, with a template that finds its peak. */
-export async function startSampleRun(
+/** The newest idle simulated instrument (else the newest) and the first example method. */
+export async function idleInstrument(
   request: APIRequestContext,
   token: string,
-  sampleName: string,
-  injectionsCount = 1,
-): Promise<StartedRun> {
+): Promise<{ device: { id: number }; methodId: number }> {
   const { devices, methods } = await graphql<{
     devices: { id: number; state: string }[];
     methods: { id: number }[];
@@ -75,7 +73,17 @@ export async function startSampleRun(
     '{ devices(order_by: {id: desc}) { id state } methods(where: {is_example: {_eq: true}}, order_by: {id: asc}, limit: 1) { id } }',
   );
   const device = devices.find((candidate) => candidate.state === 'idle') ?? devices[0]!;
-  const methodId = methods[0]!.id;
+  return { device, methodId: methods[0]!.id };
+}
+
+/** Starts a run of a new sample on an idle simulated instrument, with a template that finds its peak. */
+export async function startSampleRun(
+  request: APIRequestContext,
+  token: string,
+  sampleName: string,
+  injectionsCount = 1,
+): Promise<StartedRun> {
+  const { device, methodId } = await idleInstrument(request, token);
   const templateUuid = randomUUID();
   await graphql(
     request,
