@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { medianStep } from './medianStep.ts';
+import { medianStep, sampledIntervalIndex } from './medianStep.ts';
 import { seededRandom } from '../random/seededRandom.ts';
 
 /** The definition: the upper middle of the sorted intervals. */
@@ -28,14 +28,25 @@ describe('medianStep', () => {
     });
   }
   it('falls back to the selection when the sampled candidate is not the median', () => {
-    // Interval 1 exactly where the 1,001 evenly spread samples fall, 2 everywhere else: the sample's median
+    // Interval 1 exactly where the 1,001 sampled intervals fall, 2 everywhere else: the sample's median
     // (1) is not the run's (2), so the count rejects it and the selection answers.
     const count = 10_000;
-    const sampled = new Set(Array.from({ length: 1001 }, (_, s) => Math.floor((s * (count - 1)) / 1000)));
+    const sampled = new Set(Array.from({ length: 1001 }, (_, s) => sampledIntervalIndex(s, count)));
     const times = [0];
     for (let i = 0; i < count; i++) times.push(times[i]! + (sampled.has(i) ? 1 : 2));
     expect(sortedMedianStep(times)).toBe(2);
     expect(medianStep(times)).toBe(2);
+  });
+  it('samples a regular grid of 1,000,000 points at 0.01 s without aliasing its rounding pattern', () => {
+    // Its most common interval (58 %) is the median; intervals at a fixed offset in each stride all missed it.
+    const timeSec = Float64Array.from({ length: 1_000_000 }, (_, i) => i * 0.01);
+    const count = timeSec.length - 1;
+    const sample = Float64Array.from({ length: 1001 }, (_, s) => {
+      const i = sampledIntervalIndex(s, count);
+      return timeSec[i + 1]! - timeSec[i]!;
+    }).sort();
+    expect(sample[500]).toBe(sortedMedianStep(timeSec));
+    expect(medianStep(timeSec)).toBe(sortedMedianStep(timeSec));
   });
   it('takes the upper middle when the two middle intervals differ', () => {
     expect(medianStep([0, 1, 2, 4, 6])).toBe(2);
