@@ -1,3 +1,4 @@
+import { negated } from '../statistics/negated.ts';
 import { peakWidths } from '../peaks/peakWidths.ts';
 import { wholeSignalProminences } from '../peaks/wholeSignalProminences.ts';
 import type { DetectedApex } from './detectAutomatic.ts';
@@ -12,7 +13,7 @@ export function apexWidths(scale: SignalScale, apexes: readonly DetectedApex[]):
   for (const sign of [1, -1] as const) {
     const positions = apexes.flatMap((apex, k) => (apex.sign === sign ? [k] : []));
     if (!positions.length) continue;
-    const signal = sign === 1 ? scale.smoothed : scale.smoothed.map((value) => -value);
+    const signal = sign === 1 ? scale.smoothed : negated(scale.smoothed);
     const tops = Int32Array.from(positions, (k) => climb(signal, apexes[k]!.index));
     const unique = Int32Array.from(new Set(tops)).sort();
     const position = new Map(Array.from(unique, (top, u) => [top, u]));

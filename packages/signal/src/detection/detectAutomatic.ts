@@ -2,6 +2,7 @@ import { baselineNoise } from '../noise/baselineNoise.ts';
 import { findPeaks } from '../peaks/findPeaks.ts';
 import { peakWidths } from '../peaks/peakWidths.ts';
 import { selectByPeakDistance } from '../peaks/selectByPeakDistance.ts';
+import { negated } from '../statistics/negated.ts';
 import { wholeSignalProminences } from '../peaks/wholeSignalProminences.ts';
 import type { DetectionMinimums } from './detectDefault.ts';
 import type { DetectionSettings, SignalScale } from './detectionSettings.ts';
@@ -167,7 +168,7 @@ function negativePeaks(
   minWidthSamples: number,
 ): number[] {
   const { step } = scale;
-  const inverted = scale.coarse.map((value) => -value);
+  const inverted = negated(scale.coarse);
   const window = Math.max(5, Math.round(8 * scale.widthSamples)) | 1;
   const dips = toFullResolution(
     findPeaks(inverted, {
@@ -233,10 +234,7 @@ function shoulderApexes(
   if (!(bendNoise > 0)) return [];
   const threshold = QUANTITATION_PROMINENCE_FACTOR * bendNoise;
   const wells = toFullResolution(
-    findPeaks(
-      scale.coarseBend.map((value) => -value),
-      { height: threshold, prominence: threshold },
-    ),
+    findPeaks(negated(scale.coarseBend), { height: threshold, prominence: threshold }),
     bend,
     step,
     -1,

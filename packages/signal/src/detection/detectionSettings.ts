@@ -157,6 +157,9 @@ function extremesAndBlockMeans(
   values: Float64Array,
   size: number,
 ): { low: number; high: number; means: Float64Array | null } {
+  // Math.min and Math.max compile to branch-free instructions (comparisons and jumps cost twice as much
+  // here); they differ from comparisons only on NaN, which they return (then the comparisons decide), and
+  // in the sign of a zero extreme, which no caller can see (the range is max(0, high − first, first − low)).
   let low = values[0]!;
   let high = low;
   const means = size > 1 ? new Float64Array(Math.floor(values.length / size)) : null;
@@ -167,18 +170,31 @@ function extremesAndBlockMeans(
       for (const end = i + size; i < end; i++) {
         const value = values[i]!;
         sum += value;
-        if (value < low) low = value;
-        else if (value > high) high = value;
+        low = Math.min(low, value);
+        high = Math.max(high, value);
       }
       means[b] = sum / size;
     }
   }
   for (; i < values.length; i++) {
     const value = values[i]!;
+    low = Math.min(low, value);
+    high = Math.max(high, value);
+  }
+  if (low !== low || high !== high) return { ...extremesSkippingNaN(values), means };
+  return { low, high, means };
+}
+
+/** The smallest and largest sample by comparison: NaN never counts (the first sample starts both). */
+function extremesSkippingNaN(values: Float64Array): { low: number; high: number } {
+  let low = values[0]!;
+  let high = low;
+  for (let i = 1; i < values.length; i++) {
+    const value = values[i]!;
     if (value < low) low = value;
     else if (value > high) high = value;
   }
-  return { low, high, means };
+  return { low, high };
 }
 
 function everyNth(values: Float64Array, step: number): Float64Array {

@@ -3,7 +3,7 @@ import { parabolicApex } from '../integration/parabolicApex.ts';
 import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
 import type { Peak, SeparationCode } from './peak.ts';
 import { FLANK_FLOOR, tangentWidth } from './tangentWidth.ts';
-import { crossingAtEnd, flankCrossing, flankEnd, widthCrossings } from './widthCrossings.ts';
+import { crossingAtEnd, flankEnd } from './widthCrossings.ts';
 
 /** Limits of one peak as an integrator draws them. */
 export interface PeakLimits {
@@ -64,22 +64,29 @@ export function measurePeak(timeSec: ArrayLike<number>, values: ArrayLike<number
     return peakFigures(limits, area, apex.retentionTimeSec, apex.height, null, null, null, null);
   }
   const height = apex.height;
-  // Each flank is walked once to 5 % of the height (the tailing factor's level and the floor of the
-  // inflection search) and once to half height (W50, and the tangents' smoothing span).
+  // Each flank is walked once, from the apex down to half height (W50, and the tangents' smoothing span),
+  // on to 10 % (asymmetry) and on to 5 % (the tailing factor's level and the floor of the inflection
+  // search): every sample before a walk's stop stands above its level, so above each lower level too, and
+  // the walk to a lower level may go on from where the higher one stopped.
+  const halfLevel = height / 2;
+  const tenLevel = height * 0.1;
   const floorLevel = FLANK_FLOOR * height;
-  const leftFloorEnd = flankEnd(timeSec, values, apexIndex, floorLevel, baseline, firstIndex, -1);
-  const rightFloorEnd = flankEnd(timeSec, values, apexIndex, floorLevel, baseline, lastIndex, 1);
-  const leftFive = crossingAtEnd(timeSec, values, apexIndex, floorLevel, baseline, leftFloorEnd, -1);
+  const leftHalfEnd = flankEnd(timeSec, values, apexIndex, halfLevel, baseline, firstIndex, -1);
+  const rightHalfEnd = flankEnd(timeSec, values, apexIndex, halfLevel, baseline, lastIndex, 1);
+  const leftTenEnd = flankEnd(timeSec, values, leftHalfEnd, tenLevel, baseline, firstIndex, -1);
+  const rightTenEnd = flankEnd(timeSec, values, rightHalfEnd, tenLevel, baseline, lastIndex, 1);
+  const leftFloorEnd = flankEnd(timeSec, values, leftTenEnd, floorLevel, baseline, firstIndex, -1);
+  const rightFloorEnd = flankEnd(timeSec, values, rightTenEnd, floorLevel, baseline, lastIndex, 1);
+  const crossing = (level: number, end: number, direction: -1 | 1) =>
+    crossingAtEnd(timeSec, values, apexIndex, level, baseline, end, direction);
+  const leftFive = crossing(floorLevel, leftFloorEnd, -1);
   const five =
-    leftFive === null
-      ? null
-      : {
-          leftSec: leftFive,
-          rightSec: crossingAtEnd(timeSec, values, apexIndex, floorLevel, baseline, rightFloorEnd, 1),
-        };
-  const ten = widthCrossings(timeSec, values, apexIndex, height, 0.1, baseline, firstIndex, lastIndex);
-  const leftHalf = flankCrossing(timeSec, values, apexIndex, height / 2, baseline, firstIndex, -1);
-  const rightHalf = flankCrossing(timeSec, values, apexIndex, height / 2, baseline, lastIndex, 1);
+    leftFive === null ? null : { leftSec: leftFive, rightSec: crossing(floorLevel, rightFloorEnd, 1) };
+  const leftTen = crossing(tenLevel, leftTenEnd, -1);
+  const rightTen = leftTen === null ? null : crossing(tenLevel, rightTenEnd, 1);
+  const ten = leftTen === null || rightTen === null ? null : { leftSec: leftTen, rightSec: rightTen };
+  const leftHalf = crossing(halfLevel, leftHalfEnd, -1);
+  const rightHalf = crossing(halfLevel, rightHalfEnd, 1);
   const widthBaseSec = tangentWidth(timeSec, values, apexIndex, height, baseline, firstIndex, lastIndex, {
     leftHalf,
     rightHalf,

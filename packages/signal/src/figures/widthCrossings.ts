@@ -8,6 +8,8 @@ export interface Crossings {
 /**
  * Index where the walk from the apex along one flank (`direction` −1 leading, +1 trailing) stops: the first
  * sample whose height above the peak baseline is at most `level`, or `limitIndex` when none before it is.
+ * `apexIndex` may be any sample between the apex and that stop (e.g. where a walk to a higher level
+ * stopped): the walk ends at the same index.
  */
 export function flankEnd(
   timeSec: ArrayLike<number>,
@@ -19,6 +21,21 @@ export function flankEnd(
   direction: -1 | 1,
 ): number {
   let i = apexIndex;
+  if (!baseline.tail) {
+    // The straight line evaluated as `baselineAt` does, written out for the hot walk.
+    const { startSec, startValue } = baseline;
+    const span = baseline.endSec - startSec;
+    const rise = baseline.endValue - startValue;
+    while (
+      (direction < 0 ? i > limitIndex : i < limitIndex) &&
+      (values[i] as number) -
+        (span === 0 ? startValue : startValue + (rise * ((timeSec[i] as number) - startSec)) / span) >
+        level
+    ) {
+      i += direction;
+    }
+    return i;
+  }
   while (
     (direction < 0 ? i > limitIndex : i < limitIndex) &&
     (values[i] as number) - baselineAt(baseline, timeSec[i] as number) > level

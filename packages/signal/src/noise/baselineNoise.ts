@@ -49,14 +49,18 @@ export function baselineNoise(values: ArrayLike<number>, windowSamples: number):
     let squares = 0;
     let low = Infinity;
     let high = -Infinity;
+    // Math.min/max are branch-free (comparisons cost twice as much here). They differ from comparisons
+    // only on NaN, which they return (then the window is measured again by comparison, which skips it),
+    // and in the sign of a zero extreme, which leaves high − low unchanged.
     for (let i = 0; i < length; i++) {
       const residual = (values[from + i] as number) - mean - slope * (i - meanX);
       squares += residual * residual;
-      if (residual < low) low = residual;
-      if (residual > high) high = residual;
+      low = Math.min(low, residual);
+      high = Math.max(high, residual);
     }
     sds[w] = Math.sqrt(squares / Math.max(1, length - 2));
-    ranges[w] = high - low;
+    ranges[w] =
+      low === low && high === high ? high - low : rangeSkippingNaN(values, from, length, mean, slope);
   }
   sds.sort();
   ranges.sort();
@@ -70,6 +74,25 @@ export function baselineNoise(values: ArrayLike<number>, windowSamples: number):
     sd = step / Math.sqrt(12);
   }
   return { sd, peakToPeak, windowSamples: length, driftPerSample: slopes[at] as number };
+}
+
+/** The residuals' range by comparison, NaN residuals skipped (the window's range when one is NaN). */
+function rangeSkippingNaN(
+  values: ArrayLike<number>,
+  from: number,
+  length: number,
+  mean: number,
+  slope: number,
+): number {
+  const meanX = (length - 1) / 2;
+  let low = Infinity;
+  let high = -Infinity;
+  for (let i = 0; i < length; i++) {
+    const residual = (values[from + i] as number) - mean - slope * (i - meanX);
+    if (residual < low) low = residual;
+    if (residual > high) high = residual;
+  }
+  return high - low;
 }
 
 /** Smallest non-zero difference between neighbouring samples (the quantisation step of integer data). */
