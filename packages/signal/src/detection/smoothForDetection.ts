@@ -60,8 +60,8 @@ export function smoothForDetection(
 /**
  * Second difference y[i−1] − 2y[i] + y[i+1] (ends copied from their neighbours), then averaged again.
  * With `width` > 1 the difference is formed inside the running sum (each value computed where it enters
- * and again where it leaves the window, the same doubles as a stored difference), so no array of the
- * difference is written and read back. `scratch` is used only without averaging (width 1).
+ * the window and kept in a ring of the window's length until it leaves, the same doubles as a stored
+ * difference), so no array of the difference is written and read back. `scratch` is used only without averaging (width 1).
  */
 export function curvature(smoothed: Float64Array, width: number, scratch?: Float64Array): Float64Array {
   const n = smoothed.length;
@@ -97,14 +97,29 @@ function averagedSecondDifference(y: Float64Array, width: number): Float64Array 
   const width1 = 2 * half + 1;
   const steadyFrom = half + 2;
   const steadyTo = n - 2 - half;
+  // The differences in the window, each at slot (index mod width1): the one leaving at step i sits in the
+  // slot the entering one takes, so each difference is computed once (the same double as computed again).
+  const ring = new Float64Array(width1);
   for (let i = 0; i < n; i++) {
     if (i === steadyFrom && i <= steadyTo) {
+      for (let k = i - half - 1; k < i + half; k++) {
+        ring[k % width1] = (y[k - 1] as number) - 2 * (y[k] as number) + (y[k + 1] as number);
+      }
+      let slot = (i + half) % width1;
+      // The three samples around the entering index, carried from step to step.
+      let before = y[i + half - 1] as number;
+      let at = y[i + half] as number;
       for (; i <= steadyTo; i++) {
-        const k = i + half;
-        const m = i - half - 1;
-        sum += (y[k - 1] as number) - 2 * (y[k] as number) + (y[k + 1] as number);
-        sum -= (y[m - 1] as number) - 2 * (y[m] as number) + (y[m + 1] as number);
+        const after = y[i + half + 1] as number;
+        const entering = before - 2 * at + after;
+        const leaving = ring[slot] as number;
+        ring[slot] = entering;
+        sum += entering;
+        sum -= leaving;
         result[i] = sum / width1;
+        before = at;
+        at = after;
+        if (++slot === width1) slot = 0;
       }
       to = steadyTo + half;
       from = steadyTo - half;

@@ -79,12 +79,26 @@ function checkSignal(signal: SignalInput, name: string) {
     throw new Error(`${name}: timeSec and values must be arrays of the same length`);
   }
   if (values.length < 3) throw new Error(`${name}: at least 3 points are needed`);
-  for (let i = 0; i < values.length; i++) {
+  // Typed times: one comparison pair per point finds the first that is not finite or not increasing, and
+  // the checks below then name its fault; any other array is checked point by point.
+  const from = timeSec instanceof Float64Array ? firstUnorderedTime(timeSec) : 0;
+  for (let i = from; i < values.length; i++) {
     if (!Number.isFinite(timeSec[i])) throw new Error(`${name}: time of point ${i} is not a finite number`);
     if (i > 0 && !((timeSec[i] as number) > (timeSec[i - 1] as number))) {
       throw new Error(`${name}: times must increase (point ${i})`);
     }
   }
+}
+
+/** Index of the first time that is not finite or not above the previous one; the length when none is. */
+function firstUnorderedTime(timeSec: Float64Array): number {
+  let previous = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < timeSec.length; i++) {
+    const time = timeSec[i] as number;
+    if (!(time > previous && time < Number.POSITIVE_INFINITY)) return i;
+    previous = time;
+  }
+  return timeSec.length;
 }
 
 function baselinePoints(template: ProcessingTemplate): BaselinePoint[] {
@@ -100,11 +114,14 @@ function baselinePoints(template: ProcessingTemplate): BaselinePoint[] {
 
 /** True when a value is NaN, infinite or the AIA null (a plain loop: this runs on every signal). */
 function hasDropout(values: Float64Array): boolean {
+  // value − value is 0 for a finite value and NaN otherwise: the sum stays 0 only when every value is finite.
+  let nonFinite = 0;
   for (let i = 0; i < values.length; i++) {
     const value = values[i] as number;
-    if (value === AIA_NULL || value - value !== 0) return true;
+    if (value === AIA_NULL) return true;
+    nonFinite += value - value;
   }
-  return false;
+  return nonFinite !== 0;
 }
 
 /** `values − subtrahend`, point by point, as a new array. */
