@@ -81,6 +81,32 @@ describe('selectByPeakDistance', () => {
       );
     }
   });
+  it('equals the plain rule when every height is equal (one bucket) or only one differs', () => {
+    const { peaks } = randomPeaks(4000, 7, 0);
+    const level = new Float64Array(peaks.length).fill(2.5);
+    const spike = level.slice();
+    spike[1234] = 2.5000000001;
+    for (const priority of [level, spike]) {
+      for (const distance of [40, 300]) {
+        expect(selectByPeakDistance(peaks, priority, distance)).toEqual(reference(peaks, priority, distance));
+      }
+    }
+  });
+  it('gives the same masks whatever the order of calls of different sizes (work buffers reused)', () => {
+    const inputs = [30_000, 2500, 12_000, 2500, 30_000].map((count, k) =>
+      randomPeaks(count, 60 + k, k % 2 ? 0.25 : 0),
+    );
+    const expected = inputs.map(({ peaks, priority }) => reference(peaks, priority, 60));
+    for (const order of [
+      [0, 1, 2, 3, 4],
+      [4, 3, 2, 1, 0],
+    ]) {
+      for (const k of order) {
+        const { peaks, priority } = inputs[k]!;
+        expect(selectByPeakDistance(peaks, priority, 60)).toEqual(expected[k]);
+      }
+    }
+  });
   it('keeps the highest of a long rising chain spaced closer than the distance', () => {
     const peaks = Int32Array.from({ length: 9000 }, (_, n) => 2 * n + 1);
     const priority = Float64Array.from(peaks, (peak) => peak);

@@ -3,16 +3,34 @@ import { stableAscendingOrder } from '../statistics/stableAscendingOrder.ts';
 
 /** Below this many peaks the one stable sort of all of them is cheaper than the buckets' histogram. */
 const BUCKET_MINIMUM = 2048;
-/** Buckets by the top 16 bits of the single-precision height (sign, exponent, 7 mantissa bits). */
-const BUCKET_BITS = 16;
-const BUCKETS = 1 << BUCKET_BITS;
 /**
  * The buckets pay off when a distance window holds at least this many peaks on average (most peaks are then
  * decided by a higher neighbour before their bucket is reached); sparser peaks are all sorted once.
  */
 const BUCKET_WINDOW_PEAKS = 4;
+/** Peaks per bucket aimed at: the histogram grows with the number of peaks instead of being fixed. */
+const PEAKS_PER_BUCKET = 4;
+/** At most 2^16 buckets (the histogram stays in the cache). */
+const MAXIMUM_BUCKET_BITS = 16;
 /** Undecided peaks of one bucket up to this many are ordered by insertion, more by a comparison sort. */
 const INSERTION_MAXIMUM = 32;
+
+// Work buffers reused between calls, grown on demand: each peak's height as a float32, read back as its key
+// and then its bucket; the peaks in bucket order; the buckets' bounds.
+let roundedHeights = new Float32Array(0);
+let keyWords = new Uint32Array(0);
+let bucketMembers = new Int32Array(0);
+let bucketStarts = new Int32Array(0);
+const keyRange = new Uint32Array(2);
+
+function reserve(size: number, buckets: number) {
+  if (keyWords.length < size) {
+    roundedHeights = new Float32Array(size);
+    keyWords = new Uint32Array(roundedHeights.buffer);
+    bucketMembers = new Int32Array(size);
+  }
+  if (bucketStarts.length < buckets + 1) bucketStarts = new Int32Array(buckets + 1);
+}
 
 /**
  * Keeps the highest peaks so that no two kept peaks are closer than `distance` samples
@@ -28,72 +46,165 @@ export function selectByPeakDistance(
   const minimumGap = Math.ceil(distance);
   const keep = new Uint8Array(size).fill(1);
   const heights = asFloat64Array(priority);
-  const visit = (j: number) => {
-    const peak = peaks[j] as number;
-    for (let k = j - 1; k >= 0 && peak - (peaks[k] as number) < minimumGap; k--) keep[k] = 0;
-    for (let k = j + 1; k < size && (peaks[k] as number) - peak < minimumGap; k++) keep[k] = 0;
-  };
   const span = size > 0 ? (peaks[size - 1] as number) - (peaks[0] as number) + 1 : 0;
   if (size < BUCKET_MINIMUM || minimumGap * size < BUCKET_WINDOW_PEAKS * span) {
     // Sorted once; equal priorities stay in index order, so walking from the end visits the rightmost first.
-    const order = stableAscendingOrder(heights);
-    for (let position = size - 1; position >= 0; position--) {
-      const j = order[position] as number;
-      if (keep[j] !== 0) visit(j);
-    }
-    return keep;
+    visitInOrder(stableAscendingOrder(heights), peaks, keep, minimumGap);
+  } else {
+    selectByBuckets(peaks, heights, keep, minimumGap);
   }
-  // The same visiting order without sorting every peak: the peaks go into buckets by their height's leading
-  // bits (in height order: rounding to single precision keeps the order), visited from the highest bucket.
-  // Only the peaks of a bucket still undecided when it is reached are ordered exactly (by the doubles, the
-  // rightmost first among equal); the others would be passed over by the walk anyway. Low peaks next to a
-  // higher kept one are the most, so most buckets are mostly decided before they are reached.
-  const rounded = new Float32Array(size);
-  const bits = new Uint32Array(rounded.buffer);
-  const starts = new Int32Array(BUCKETS + 1);
+  return keep;
+}
+
+// Each loop below sits in a function of its own that returns right after it. V8 compiles a long loop on its
+// first call while it runs (on-stack replacement), before the code after it has ever run; code after the
+// loop without type feedback then leaves the compiled loop again on every call, which made the filter's
+// time vary twofold between runs.
+
+function visitInOrder(order: Int32Array, peaks: ArrayLike<number>, keep: Uint8Array, gap: number) {
+  for (let position = order.length - 1; position >= 0; position--) {
+    const j = order[position] as number;
+    if (keep[j] !== 0) dropNeighbours(peaks, keep, j, gap);
+  }
+}
+
+/** Clears `keep` for every peak closer than `gap` samples to peak `j` (which stays kept). */
+function dropNeighbours(peaks: ArrayLike<number>, keep: Uint8Array, j: number, gap: number) {
+  const size = keep.length;
+  const peak = peaks[j] as number;
+  for (let k = j - 1; k >= 0 && peak - (peaks[k] as number) < gap; k--) keep[k] = 0;
+  for (let k = j + 1; k < size && (peaks[k] as number) - peak < gap; k++) keep[k] = 0;
+}
+
+/**
+ * The plain rule's visiting order without sorting every peak: the peaks go into buckets by their height
+ * rounded to single precision (rounding keeps the order; the bit patterns, made unsigned, are in numeric
+ * order) and the buckets are visited from the highest. Only the peaks of a bucket still undecided when it is
+ * reached are ordered exactly (by the doubles, the rightmost first among equal); the others would be passed
+ * over by the walk anyway. Low peaks next to a higher kept one are the most, so most buckets are mostly
+ * decided before they are reached. The buckets split the range of the peaks' keys only, about one bucket per
+ * PEAKS_PER_BUCKET peaks, so the histogram costs about as much as the peaks.
+ */
+function selectByBuckets(peaks: ArrayLike<number>, heights: Float64Array, keep: Uint8Array, gap: number) {
+  const size = keep.length;
+  const bucketBits = Math.min(MAXIMUM_BUCKET_BITS, Math.ceil(Math.log2(size / PEAKS_PER_BUCKET)));
+  reserve(size, 1 << bucketBits);
+  const keys = keyWords;
+  const starts = bucketStarts;
+  const members = bucketMembers;
+  fillKeys(heights, roundedHeights, keys, size, keyRange);
+  const lowest = keyRange[0] as number;
+  const range = (keyRange[1] as number) - lowest;
+  const shift = Math.max(0, 32 - Math.clz32(range) - bucketBits);
+  const buckets = (range >>> shift) + 1;
+  starts.fill(0, 0, buckets + 1);
+  countBuckets(keys, starts, size, lowest, shift);
+  accumulate(starts, buckets);
+  placeMembers(keys, starts, members, size);
+  visitBuckets(peaks, heights, keep, gap, members, starts, buckets);
+}
+
+/**
+ * Writes each height's order-preserving unsigned key into `keys` (which shares `rounded`'s buffer), and the
+ * lowest and highest key into `range`.
+ */
+function fillKeys(
+  heights: Float64Array,
+  rounded: Float32Array,
+  keys: Uint32Array,
+  size: number,
+  range: Uint32Array,
+) {
+  let lowest = 0xffffffff;
+  let highest = 0;
   for (let i = 0; i < size; i++) {
     rounded[i] = (heights[i] as number) + 0; // −0 becomes +0
-    const word = bits[i] as number;
+    const word = keys[i] as number;
     // Unsigned patterns in numeric order: flip negatives entirely, set the sign bit of the rest.
-    const bucket = (word & 0x80000000 ? ~word : word | 0x80000000) >>> (32 - BUCKET_BITS);
-    bits[i] = bucket;
+    const key = (word & 0x80000000 ? ~word : word | 0x80000000) >>> 0;
+    keys[i] = key;
+    if (key < lowest) lowest = key;
+    if (key > highest) highest = key;
+  }
+  range[0] = lowest;
+  range[1] = highest;
+}
+
+/** Replaces each key by its bucket and counts bucket b's peaks in `starts[b + 1]`. */
+function countBuckets(keys: Uint32Array, starts: Int32Array, size: number, lowest: number, shift: number) {
+  for (let i = 0; i < size; i++) {
+    const bucket = ((keys[i] as number) - lowest) >>> shift;
+    keys[i] = bucket;
     starts[bucket + 1]!++;
   }
-  for (let b = 0; b < BUCKETS; b++) starts[b + 1]! += starts[b] as number;
-  const members = new Int32Array(size);
-  const next = starts.slice(0, BUCKETS);
-  for (let i = 0; i < size; i++) members[next[bits[i] as number]!++] = i;
-  const undecided = new Int32Array(size);
-  // Visiting order: higher first, and among equal heights (equal infinities differ by NaN) the rightmost.
+}
+
+function accumulate(starts: Int32Array, buckets: number) {
+  for (let b = 0; b < buckets; b++) starts[b + 1]! += starts[b] as number;
+}
+
+/**
+ * Lists the peaks by bucket, filled from the last peak down and each bucket from its end: a bucket's members
+ * stay in index order, and bucket b's start is left in `starts[b + 1]`.
+ */
+function placeMembers(keys: Uint32Array, starts: Int32Array, members: Int32Array, size: number) {
+  for (let i = size - 1; i >= 0; i--) {
+    const slot = (starts[(keys[i] as number) + 1] as number) - 1;
+    starts[(keys[i] as number) + 1] = slot;
+    members[slot] = i;
+  }
+}
+
+function visitBuckets(
+  peaks: ArrayLike<number>,
+  heights: Float64Array,
+  keep: Uint8Array,
+  gap: number,
+  members: Int32Array,
+  starts: Int32Array,
+  buckets: number,
+) {
+  let to = keep.length;
+  for (let bucket = buckets - 1; bucket >= 0; bucket--) {
+    const from = starts[bucket + 1] as number;
+    const end = moveUndecidedToFront(members, keep, from, to);
+    to = from;
+    if (end - from > 1) orderForVisit(members, heights, from, end);
+    for (let i = from; i < end; i++) {
+      const j = members[i] as number;
+      if (keep[j] !== 0) dropNeighbours(peaks, keep, j, gap);
+    }
+  }
+}
+
+/** Moves the still-undecided members of `members[from, to)` to its front; returns where they end. */
+function moveUndecidedToFront(members: Int32Array, keep: Uint8Array, from: number, to: number): number {
+  let end = from;
+  for (let m = from; m < to; m++) {
+    const j = members[m] as number;
+    if (keep[j] !== 0) members[end++] = j;
+  }
+  return end;
+}
+
+/** Orders `members[from, end)` (in index order) by height, higher first and among equal the rightmost. */
+function orderForVisit(members: Int32Array, heights: Float64Array, from: number, end: number) {
+  // Equal infinities differ by NaN: the index decides.
   const visitedFirst = (a: number, b: number) => {
     const difference = (heights[b] as number) - (heights[a] as number);
     return difference > 0 || difference < 0 ? difference : b - a;
   };
-  for (let bucket = BUCKETS - 1; bucket >= 0; bucket--) {
-    const from = starts[bucket] as number;
-    const to = starts[bucket + 1] as number;
-    let count = 0;
-    for (let m = from; m < to; m++) {
-      const j = members[m] as number;
-      if (keep[j] !== 0) undecided[count++] = j;
-    }
-    if (count === 0) continue;
-    if (count > INSERTION_MAXIMUM) undecided.subarray(0, count).sort(visitedFirst);
-    else {
-      for (let i = 1; i < count; i++) {
-        const j = undecided[i] as number;
-        let position = i - 1;
-        while (position >= 0 && visitedFirst(undecided[position] as number, j) > 0) {
-          undecided[position + 1] = undecided[position] as number;
-          position--;
-        }
-        undecided[position + 1] = j;
-      }
-    }
-    for (let i = 0; i < count; i++) {
-      const j = undecided[i] as number;
-      if (keep[j] !== 0) visit(j);
-    }
+  if (end - from > INSERTION_MAXIMUM) {
+    members.subarray(from, end).sort(visitedFirst);
+    return;
   }
-  return keep;
+  for (let i = from + 1; i < end; i++) {
+    const j = members[i] as number;
+    let position = i - 1;
+    while (position >= from && visitedFirst(members[position] as number, j) > 0) {
+      members[position + 1] = members[position] as number;
+      position--;
+    }
+    members[position + 1] = j;
+  }
 }
