@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPeaks } from './findPeaks.ts';
+import { localMaxima } from './localMaxima.ts';
+import { localMaximaIndices } from './localMaximaIndices.ts';
 import { peakProminences } from './peakProminences.ts';
 import { peakWidths } from './peakWidths.ts';
 import { seededRandom } from '../random/seededRandom.ts';
@@ -145,6 +147,25 @@ describe('findPeaks on a long noisy signal', () => {
     expect(list(findPeaks([0, 2, 2, 2, 0, 1, 0], { threshold: 0 }).peaks)).toEqual([2, 5]);
     expect(list(findPeaks([0, 2, 2, 2, 0, 1, 0], { threshold: 0.5 }).peaks)).toEqual([5]);
     expect(list(findPeaks([0, 2, 2, 0, 3, 0], { threshold: 0 }).properties.leftThresholds!)).toEqual([2, 3]);
+  });
+});
+
+describe('localMaximaIndices', () => {
+  it('equals the plain scan on short arrays of few values, with ±Infinity, NaN and plateaus at both ends', () => {
+    const choices = [Number.NEGATIVE_INFINITY, -1, -0, 0, 1, 2, Number.POSITIVE_INFINITY, Number.NaN];
+    const uniform = seededRandom(17);
+    for (let trial = 0; trial < 3000; trial++) {
+      const length = Math.floor(uniform() * 12);
+      const values = Float64Array.from({ length }, () => choices[Math.floor(uniform() * choices.length)]!);
+      const plain = list(localMaxima(values).peaks);
+      expect(list(localMaximaIndices(values))).toEqual(plain);
+      expect(list(localMaximaIndices(values, 1))).toEqual(plain.filter((peak) => values[peak]! >= 1));
+      const drop = (peak: number) =>
+        Math.min(values[peak]! - values[peak - 1]!, values[peak]! - values[peak + 1]!);
+      expect(list(localMaximaIndices(values, Number.NEGATIVE_INFINITY, 1))).toEqual(
+        plain.filter((peak) => drop(peak) >= 1),
+      );
+    }
   });
 });
 

@@ -60,11 +60,25 @@ export interface FindPeaksResult {
 
 type Indexable = Int32Array | Float64Array;
 
+// The loops over every peak below sit in functions of their own, given their lengths and returning right after
+// the loop: V8 compiles a long loop on its first call while it runs, before the code around it has type
+// feedback, and such code reached later sends every call back to the slower loop compiled mid-run.
+
 /** Moves the kept entries to the front of `array` (in place: every array here is findPeaks' own). */
 function compact<T extends Indexable>(array: T, keep: Uint8Array, count: number): T {
-  let position = 0;
-  for (let n = 0; n < keep.length; n++) if (keep[n]) array[position++] = array[n] as number;
+  moveKeptToFront(array, keep, keep.length);
   return array.subarray(0, count) as T;
+}
+
+function moveKeptToFront(array: Indexable, keep: Uint8Array, size: number) {
+  let position = 0;
+  for (let n = 0; n < size; n++) if (keep[n]) array[position++] = array[n] as number;
+}
+
+function countKept(keep: Uint8Array, size: number): number {
+  let count = 0;
+  for (let n = 0; n < size; n++) count += keep[n] as number;
+  return count;
 }
 
 interface State {
@@ -75,8 +89,7 @@ interface State {
 }
 
 function applyKeep(state: State, keep: Uint8Array) {
-  let count = 0;
-  for (let n = 0; n < keep.length; n++) count += keep[n] as number;
+  const count = countKept(keep, keep.length);
   if (count === keep.length) return;
   state.peaks = compact(state.peaks === state.maxima ? state.peaks.slice() : state.peaks, keep, count);
   const properties = state.properties as Record<string, Indexable>;
@@ -85,10 +98,14 @@ function applyKeep(state: State, keep: Uint8Array) {
   }
 }
 
-function valuesAt(values: Float64Array, peaks: Int32Array, offset = 0): Float64Array {
+function valuesAt(values: Float64Array, peaks: Int32Array): Float64Array {
   const result = new Float64Array(peaks.length);
-  for (let n = 0; n < peaks.length; n++) result[n] = values[(peaks[n] as number) + offset] as number;
+  fillValuesAt(values, peaks, result, peaks.length);
   return result;
+}
+
+function fillValuesAt(values: Float64Array, peaks: Int32Array, result: Float64Array, count: number) {
+  for (let n = 0; n < count; n++) result[n] = values[peaks[n] as number] as number;
 }
 
 /**

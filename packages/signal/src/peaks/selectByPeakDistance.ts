@@ -21,7 +21,6 @@ let roundedHeights = new Float32Array(0);
 let keyWords = new Uint32Array(0);
 let bucketMembers = new Int32Array(0);
 let bucketStarts = new Int32Array(0);
-const keyRange = new Uint32Array(2);
 
 function reserve(size: number, buckets: number) {
   if (keyWords.length < size) {
@@ -49,20 +48,26 @@ export function selectByPeakDistance(
   const span = size > 0 ? (peaks[size - 1] as number) - (peaks[0] as number) + 1 : 0;
   if (size < BUCKET_MINIMUM || minimumGap * size < BUCKET_WINDOW_PEAKS * span) {
     // Sorted once; equal priorities stay in index order, so walking from the end visits the rightmost first.
-    visitInOrder(stableAscendingOrder(heights), peaks, keep, minimumGap);
+    visitInOrder(stableAscendingOrder(heights), peaks, keep, minimumGap, size);
   } else {
     selectByBuckets(peaks, heights, keep, minimumGap);
   }
   return keep;
 }
 
-// Each loop below sits in a function of its own that returns right after it. V8 compiles a long loop on its
-// first call while it runs (on-stack replacement), before the code after it has ever run; code after the
-// loop without type feedback then leaves the compiled loop again on every call, which made the filter's
-// time vary twofold between runs.
+// Each loop below sits in a function of its own, given its lengths and returning right after the loop. V8
+// compiles a long loop on its first call while it runs (on-stack replacement), before the code around it
+// has type feedback; such code reached later left the compiled loop again on every call, which made the
+// filter's time vary twofold between runs.
 
-function visitInOrder(order: Int32Array, peaks: ArrayLike<number>, keep: Uint8Array, gap: number) {
-  for (let position = order.length - 1; position >= 0; position--) {
+function visitInOrder(
+  order: Int32Array,
+  peaks: ArrayLike<number>,
+  keep: Uint8Array,
+  gap: number,
+  size: number,
+) {
+  for (let position = size; position-- > 0;) {
     const j = order[position] as number;
     if (keep[j] !== 0) dropNeighbours(peaks, keep, j, gap);
   }
@@ -92,31 +97,20 @@ function selectByBuckets(peaks: ArrayLike<number>, heights: Float64Array, keep: 
   const keys = keyWords;
   const starts = bucketStarts;
   const members = bucketMembers;
-  fillKeys(heights, roundedHeights, keys, size, keyRange);
-  const lowest = keyRange[0] as number;
-  const range = (keyRange[1] as number) - lowest;
+  const lowest = fillKeys(heights, roundedHeights, keys, size);
+  const range = largestKey(keys, size) - lowest;
   const shift = Math.max(0, 32 - Math.clz32(range) - bucketBits);
   const buckets = (range >>> shift) + 1;
   starts.fill(0, 0, buckets + 1);
   countBuckets(keys, starts, size, lowest, shift);
   accumulate(starts, buckets);
   placeMembers(keys, starts, members, size);
-  visitBuckets(peaks, heights, keep, gap, members, starts, buckets);
+  visitBuckets(peaks, heights, keep, gap, members, starts, buckets, size);
 }
 
-/**
- * Writes each height's order-preserving unsigned key into `keys` (which shares `rounded`'s buffer), and the
- * lowest and highest key into `range`.
- */
-function fillKeys(
-  heights: Float64Array,
-  rounded: Float32Array,
-  keys: Uint32Array,
-  size: number,
-  range: Uint32Array,
-) {
+/** Writes each height's order-preserving unsigned key into `keys` (which shares `rounded`'s buffer). */
+function fillKeys(heights: Float64Array, rounded: Float32Array, keys: Uint32Array, size: number): number {
   let lowest = 0xffffffff;
-  let highest = 0;
   for (let i = 0; i < size; i++) {
     rounded[i] = (heights[i] as number) + 0; // −0 becomes +0
     const word = keys[i] as number;
@@ -124,10 +118,14 @@ function fillKeys(
     const key = (word & 0x80000000 ? ~word : word | 0x80000000) >>> 0;
     keys[i] = key;
     if (key < lowest) lowest = key;
-    if (key > highest) highest = key;
   }
-  range[0] = lowest;
-  range[1] = highest;
+  return lowest;
+}
+
+function largestKey(keys: Uint32Array, size: number): number {
+  let highest = 0;
+  for (let i = 0; i < size; i++) if ((keys[i] as number) > highest) highest = keys[i] as number;
+  return highest;
 }
 
 /** Replaces each key by its bucket and counts bucket b's peaks in `starts[b + 1]`. */
@@ -148,7 +146,7 @@ function accumulate(starts: Int32Array, buckets: number) {
  * stay in index order, and bucket b's start is left in `starts[b + 1]`.
  */
 function placeMembers(keys: Uint32Array, starts: Int32Array, members: Int32Array, size: number) {
-  for (let i = size - 1; i >= 0; i--) {
+  for (let i = size; i-- > 0;) {
     const slot = (starts[(keys[i] as number) + 1] as number) - 1;
     starts[(keys[i] as number) + 1] = slot;
     members[slot] = i;
@@ -163,8 +161,9 @@ function visitBuckets(
   members: Int32Array,
   starts: Int32Array,
   buckets: number,
+  size: number,
 ) {
-  let to = keep.length;
+  let to = size;
   for (let bucket = buckets - 1; bucket >= 0; bucket--) {
     const from = starts[bucket + 1] as number;
     const end = moveUndecidedToFront(members, keep, from, to);

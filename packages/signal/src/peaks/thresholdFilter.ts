@@ -8,13 +8,24 @@ export function peakThresholds(
   const count = peaks.length;
   const leftThresholds = new Float64Array(count);
   const rightThresholds = new Float64Array(count);
+  fillThresholds(values, peaks, leftThresholds, rightThresholds, count);
+  return { leftThresholds, rightThresholds };
+}
+
+/** The loop of `peakThresholds` on its own (no code after it: see the note in findPeaks.ts). */
+function fillThresholds(
+  values: Float64Array,
+  peaks: Int32Array,
+  leftThresholds: Float64Array,
+  rightThresholds: Float64Array,
+  count: number,
+) {
   for (let n = 0; n < count; n++) {
     const peak = peaks[n] as number;
     const top = values[peak] as number;
     leftThresholds[n] = top - (values[peak - 1] as number);
     rightThresholds[n] = top - (values[peak + 1] as number);
   }
-  return { leftThresholds, rightThresholds };
 }
 
 /**
