@@ -1,6 +1,7 @@
 import type { BaselineLine } from '../integration/integrateArea.ts';
 import type { PeakLimits } from '../figures/measurePeak.ts';
 import type { DetectedApex } from './detectAutomatic.ts';
+import { firstLowest } from './firstLowest.ts';
 import { interpolatedMinimum } from './interpolatedMinimum.ts';
 import { signalValley, signalValleyPoint } from './signalValley.ts';
 import { skimRiders } from './skimRiders.ts';
@@ -141,10 +142,7 @@ export function integrationLimits(input: LimitsInput): PeakLimits[] {
   // the baseline stay apart and share that contact.
   const valleyAboveBaseline = (k: number) => {
     const sign = apexes[k]!.sign;
-    let valley = apexes[k]!.index;
-    for (let i = apexes[k]!.index; i <= apexes[k + 1]!.index; i++) {
-      if (sign * smoothed[i]! < sign * smoothed[valley]!) valley = i;
-    }
+    const valley = firstLowest(smoothed, sign, apexes[k]!.index, apexes[k + 1]!.index);
     // Measured on the lower of the two peaks, from its own outer contact (robust to a drifting baseline).
     const leftHeight = sign * (smoothed[apexes[k]!.index]! - smoothed[left[k]!]!);
     const rightHeight = sign * (smoothed[apexes[k + 1]!.index]! - smoothed[right[k + 1]!]!);
@@ -199,8 +197,7 @@ function splitIndex(input: LimitsInput, k: number): { index: number; valley: boo
   const sign = apexes[k]!.sign;
   const a = apexes[k]!.index;
   const b = apexes[k + 1]!.index;
-  let valley = a;
-  for (let i = a + 1; i < b; i++) if (sign * smoothed[i]! < sign * smoothed[valley]!) valley = i;
+  const valley = firstLowest(smoothed, sign, a, Math.max(a, b - 1));
   const interior = valley > a && valley < b - 0 && sign * smoothed[valley]! < sign * smoothed[b]!;
   const isMinimum =
     interior &&
