@@ -30,10 +30,38 @@ export interface KnownWalks {
 /** Half-span of the least-squares slope, as a fraction of the samples across W50 (at least 1 sample). */
 const SMOOTHING_PER_HALF_WIDTH = 1 / 20;
 
+/** Prefix-sum arrays shared by every `windowSlopes` call (grown when needed). */
+let prefixes = {
+  st: new Float64Array(0),
+  sy: new Float64Array(0),
+  stt: new Float64Array(0),
+  sty: new Float64Array(0),
+};
+
+/**
+ * The shared prefix-sum arrays, at least `size` long. Every flank of every peak needs four: allocating them
+ * anew made measuring the peaks of a long run allocate four times the run's length in short-lived arrays.
+ * A `windowSlopes` result reads them, so it is valid only until the next `windowSlopes` call (each caller
+ * is done with it by then: one flank is searched before the next is prepared).
+ */
+function prefixBuffers(size: number): typeof prefixes {
+  if (prefixes.st.length < size) {
+    const length = Math.max(size, 2 * prefixes.st.length);
+    prefixes = {
+      st: new Float64Array(length),
+      sy: new Float64Array(length),
+      stt: new Float64Array(length),
+      sty: new Float64Array(length),
+    };
+  }
+  return prefixes;
+}
+
 /**
  * Least-squares slopes of `values` over the samples [i − halfSpan, i + halfSpan] (clipped to the signal)
  * for any i in [from, to]: a Savitzky–Golay first derivative on a uniform grid, any grid allowed. Prefix
- * sums make each slope O(1), so a flank of thousands of samples costs no more than reading it.
+ * sums make each slope O(1), so a flank of thousands of samples costs no more than reading it. The slopes
+ * read shared arrays: the function returned is valid until the next `windowSlopes` call.
  */
 function windowSlopes(
   timeSec: ArrayLike<number>,
@@ -47,10 +75,11 @@ function windowSlopes(
   // Times relative to the middle of the range keep the sums of squares small (no cancellation).
   const origin = timeSec[(lo + hi) >> 1] as number;
   const size = hi - lo + 2;
-  const st = new Float64Array(size);
-  const sy = new Float64Array(size);
-  const stt = new Float64Array(size);
-  const sty = new Float64Array(size);
+  const { st, sy, stt, sty } = prefixBuffers(size);
+  st[0] = 0;
+  sy[0] = 0;
+  stt[0] = 0;
+  sty[0] = 0;
   for (let i = lo; i <= hi; i++) {
     const t = (timeSec[i] as number) - origin;
     const y = values[i] as number;
