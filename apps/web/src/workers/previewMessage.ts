@@ -10,7 +10,11 @@ export function previewMessage(
   signal: SignalInput,
   template: ProcessingTemplate,
 ): { message: FromWorker; transfer: ArrayBuffer[] } {
-  const { signals, ...result } = processChromatogram(signal, template, { includeSignals: true });
+  // The corrected signal is only read here (reduced for the plot): no copy of an unchanged signal.
+  const { signals, ...result } = processChromatogram(signal, template, {
+    includeSignals: true,
+    shareUnchangedSignal: true,
+  });
   const corrected = keepExtremes(signal.timeSec, signals!.correctedValues, PREVIEW_COLUMNS);
   const baseline = keepExtremes(signal.timeSec, signals!.runBaseline, PREVIEW_COLUMNS);
   const transfer = [corrected, baseline].flatMap((plot) => [

@@ -33,4 +33,37 @@ describe('keepExtremes', () => {
     for (let i = 1; i < kept.timeSec.length; i++)
       expect(kept.timeSec[i]!).toBeGreaterThan(kept.timeSec[i - 1]!);
   });
+
+  it('keeps the same samples as comparing sample by sample, with ties, signed zeros, infinities and NaN', () => {
+    // The definition: the first strictly lowest and highest sample of each column, one when they coincide.
+    const compared = (values: Float64Array, columns: number) => {
+      const kept: number[] = [];
+      for (let column = 0; column < columns; column++) {
+        const from = Math.floor((column * values.length) / columns);
+        const to = Math.floor(((column + 1) * values.length) / columns);
+        let low = from;
+        let high = from;
+        for (let i = from + 1; i < to; i++) {
+          if (values[i]! < values[low]!) low = i;
+          else if (values[i]! > values[high]!) high = i;
+        }
+        kept.push(Math.min(low, high));
+        if (low !== high) kept.push(Math.max(low, high));
+      }
+      return kept;
+    };
+    const noise = seededNormal(3);
+    const special = [0, -0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+    for (let round = 0; round < 300; round++) {
+      const values = Float64Array.from({ length: 40 }, () => {
+        const draw = noise();
+        return Math.abs(draw) > 1.5
+          ? special[Math.floor(Math.abs(draw * 10)) % special.length]!
+          : Math.round(draw);
+      });
+      const time = Float64Array.from(values, (_, i) => i);
+      const kept = keepExtremes(time, values, 8);
+      expect(Array.from(kept.timeSec), values.join(',')).toEqual(compared(values, 8));
+    }
+  });
 });

@@ -44,6 +44,12 @@ export interface ProcessContext {
   holdUpTimeSec?: number | null;
   /** Include the corrected signal and the run baseline in the result (for plotting). @default false */
   includeSignals?: boolean;
+  /**
+   * With `includeSignals`, hand back the input values themselves as the corrected signal when no step
+   * changed them, instead of a copy: for a caller that only reads it (the preview reduces it for the plot).
+   * @default false
+   */
+  shareUnchangedSignal?: boolean;
 }
 
 type StepName = 'detection_time' | 'binj' | 'base' | 'nois' | 'pdet' | 'peak';
@@ -414,7 +420,7 @@ export function processChromatogram(
   if (context.includeSignals) {
     result.signals = {
       // A copy when no step changed the signal, so the caller's input is never handed back as the result.
-      correctedValues: values === signal.values ? values.slice() : values,
+      correctedValues: values === signal.values && !context.shareUnchangedSignal ? values.slice() : values,
       runBaseline: runLine ?? new Float64Array(values.length),
     };
   }
