@@ -151,6 +151,28 @@ describe('findPeaks on a long noisy signal', () => {
 });
 
 describe('localMaximaIndices', () => {
+  it('equals the plain scan with a minimum on long signals that rarely and that often cross it', () => {
+    const uniform = seededRandom(29);
+    // A slow wave quantised (plateaus) with a NaN and infinities: the minimum is crossed rarely. White noise:
+    // crossed at every other sample.
+    const wave = Float64Array.from(
+      { length: 50_000 },
+      (_, n) => Math.round(Math.sin(n / 700) * 40 + uniform() * 3) / 8,
+    );
+    wave[100] = Number.NaN;
+    wave[7000] = Number.POSITIVE_INFINITY;
+    wave[7001] = Number.POSITIVE_INFINITY;
+    wave[20_000] = Number.NEGATIVE_INFINITY;
+    const noise = Float64Array.from({ length: 50_000 }, () => uniform() - 0.5);
+    for (const values of [wave, noise]) {
+      const plain = list(localMaxima(values).peaks);
+      for (const minimum of [-0.2, 0, 0.3, 2]) {
+        expect(list(localMaximaIndices(values, minimum))).toEqual(
+          plain.filter((peak) => values[peak]! >= minimum),
+        );
+      }
+    }
+  });
   it('equals the plain scan on short arrays of few values, with ±Infinity, NaN and plateaus at both ends', () => {
     const choices = [Number.NEGATIVE_INFINITY, -1, -0, 0, 1, 2, Number.POSITIVE_INFINITY, Number.NaN];
     const uniform = seededRandom(17);

@@ -20,9 +20,13 @@ export function localMaximaIndices(
   if (values.length < 3) return midpoints.subarray(0, 0);
   const last = values.length - 1;
   const count =
-    thresholdMinimum === null
-      ? scan(values, midpoints, minimum, last)
-      : scanWithThreshold(values, midpoints, minimum, thresholdMinimum, last);
+    thresholdMinimum !== null
+      ? scanWithThreshold(values, midpoints, minimum, thresholdMinimum, last)
+      : minimum === Number.NEGATIVE_INFINITY
+        ? scan(values, midpoints, last)
+        : rarelyCrosses(values, minimum, last)
+          ? scanAbove(values, midpoints, minimum, last)
+          : scanBranchless(values, midpoints, minimum, last);
   return midpoints.subarray(0, count);
 }
 
@@ -43,7 +47,7 @@ function plateauEnd(values: Float64Array, i: number, last: number): number {
   return ahead;
 }
 
-function scan(values: Float64Array, midpoints: Int32Array, minimum: number, last: number): number {
+function scan(values: Float64Array, midpoints: Int32Array, last: number): number {
   let count = 0;
   // Starts at the first sample with a previous sample of +Infinity (a literal: the parser folds it), so the
   // first sample never counts and the loop carries a double.
@@ -53,7 +57,7 @@ function scan(values: Float64Array, midpoints: Int32Array, minimum: number, last
     const next = values[i + 1] as number;
     if (next === current) {
       // A plateau (rare in measured data): walk to its end; a maximum when the signal then falls.
-      if (previous < current && minimum <= current) {
+      if (previous < current) {
         const ahead = plateauEnd(values, i, last);
         const after = values[ahead] as number;
         if (after < current) {
@@ -68,6 +72,88 @@ function scan(values: Float64Array, midpoints: Int32Array, minimum: number, last
       continue;
     }
     // Without a branch on noise: write the index, count it only when it is a maximum (NaN never is).
+    midpoints[count] = i;
+    count += Number(previous < current) & Number(next < current);
+    previous = current;
+  }
+  return count;
+}
+
+/** Pairs of neighbouring samples looked at to tell how often the signal crosses a minimum height. */
+const CROSSING_SAMPLES = 1024;
+
+/**
+ * Whether at most one in 16 of CROSSING_SAMPLES pairs of neighbours, spread over the signal, lies on both
+ * sides of `minimum`: then the samples below it come in long runs (a baseline between peaks) and skipping
+ * them on one well-predicted branch pays; on noise around the minimum that branch would be mispredicted.
+ */
+function rarelyCrosses(values: Float64Array, minimum: number, last: number): boolean {
+  const step = Math.max(1, Math.floor(last / CROSSING_SAMPLES));
+  let pairs = 0;
+  let crossings = 0;
+  for (let i = 0; i < last; i += step) {
+    pairs++;
+    crossings += Number(minimum <= (values[i] as number)) ^ Number(minimum <= (values[i + 1] as number));
+  }
+  return 16 * crossings <= pairs;
+}
+
+/**
+ * `scan` keeping only the maxima of at least `minimum`. Samples below it are passed over with one comparison:
+ * they come in long runs (the baseline between peaks), so the branch is well predicted.
+ */
+function scanAbove(values: Float64Array, midpoints: Int32Array, minimum: number, last: number): number {
+  let count = 0;
+  let previous = 1 / 0;
+  for (let i = 0; i < last; i++) {
+    const current = values[i] as number;
+    if (!(minimum <= current)) {
+      previous = current;
+      continue;
+    }
+    const next = values[i + 1] as number;
+    if (next === current) {
+      if (previous < current) {
+        const ahead = plateauEnd(values, i, last);
+        const after = values[ahead] as number;
+        if (after < current) {
+          midpoints[count++] = (i + ahead - 1) >> 1;
+          i = ahead;
+          previous = after;
+          continue;
+        }
+      }
+      previous = current;
+      continue;
+    }
+    midpoints[count] = i;
+    count += Number(previous < current) & Number(next < current);
+    previous = current;
+  }
+  return count;
+}
+
+/** `scan` keeping only the maxima of at least `minimum`, without a branch on it (noise around the minimum). */
+function scanBranchless(values: Float64Array, midpoints: Int32Array, minimum: number, last: number): number {
+  let count = 0;
+  let previous = 1 / 0;
+  for (let i = 0; i < last; i++) {
+    const current = values[i] as number;
+    const next = values[i + 1] as number;
+    if (next === current) {
+      if (previous < current && minimum <= current) {
+        const ahead = plateauEnd(values, i, last);
+        const after = values[ahead] as number;
+        if (after < current) {
+          midpoints[count++] = (i + ahead - 1) >> 1;
+          i = ahead;
+          previous = after;
+          continue;
+        }
+      }
+      previous = current;
+      continue;
+    }
     midpoints[count] = i;
     count += Number(previous < current) & Number(next < current) & Number(minimum <= current);
     previous = current;
