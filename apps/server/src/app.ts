@@ -15,6 +15,7 @@ import { registerJsonInput } from './transports/http/json-input.ts';
 import { modules } from './transports/http/modules.ts';
 import { registerRateLimits } from './transports/http/rate-limits.ts';
 import { securityHeaders } from './transports/http/security-headers.ts';
+import { closeQuietConnectionsWhileStopping } from './transports/http/stopping.ts';
 import { registerWebApp } from './transports/http/web.ts';
 
 export interface Server {
@@ -51,6 +52,7 @@ export async function buildServer(config: Config): Promise<Server> {
   app.addHook('preClose', async () => {
     closing = true;
   });
+  closeQuietConnectionsWhileStopping(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('version', config.version).header('x-request-id', request.id);
   });

@@ -28,6 +28,10 @@ const streamHeaders = {
   pragma: 'no-cache',
   expires: '0',
   'x-accel-buffering': 'no',
+  // A stream holds its connection for its whole life: when it ends (the client's disconnect, a server's
+  // shutdown) the connection closes with it instead of idling in keep-alive, which held a stopping server
+  // open for its keep-alive timeout (72 s).
+  connection: 'close',
 };
 
 /** Closes 35xx and 45xx are final for the client; others reconnect (protocol disconnect codes). */

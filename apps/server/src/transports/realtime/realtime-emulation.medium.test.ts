@@ -124,6 +124,26 @@ describe.each(['http_stream', 'sse'] as const)('realtime over %s emulation', (tr
     expect(received.map((context) => (context.data as UserNotification).id)).toEqual(['n10', 'n11']);
   });
 
+  it("closes a stream's connection when the stream ends, so a stopping server never waits on it", async () => {
+    // Left in keep-alive after the stream, the connection held a stopping server open for its keep-alive
+    // timeout (72 s).
+    const connect = JSON.stringify({ id: 1, connect: { token: user.access } });
+    const abort = new AbortController();
+    const response =
+      transport === 'sse'
+        ? await fetch(`${server.baseUrl}${emulationPaths.sse}?cf_connect=${encodeURIComponent(connect)}`, {
+            signal: abort.signal,
+          })
+        : await fetch(`${server.baseUrl}${emulationPaths.httpStream}`, {
+            method: 'POST',
+            body: connect,
+            signal: abort.signal,
+          });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('connection')).toBe('close');
+    abort.abort();
+  });
+
   it('answers emulation requests for another node with 404 and malformed ones with 400', async () => {
     const unknownNode = await request(server.baseUrl, 'POST', emulationPaths.emulation, {
       body: { session: 'nope', node: 'elsewhere', data: '{"id":1,"rpc":{}}' },
