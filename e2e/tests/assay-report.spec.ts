@@ -19,10 +19,17 @@ interface Results {
   }>;
 }
 
+type AssayRun = Awaited<ReturnType<typeof runAssay>>;
+
 /** Standards typed at 0.30 min (caffeine elutes near 5.5 min), a drink injected twice (10 µL, diluted 2-fold), run
- * to the end. */
-async function runAssay(request: APIRequestContext, token: string, stamp: number) {
-  const { device, methodId } = await idleInstrument(request, token);
+ * to the end on `device`. */
+async function runAssay(
+  request: APIRequestContext,
+  token: string,
+  stamp: number,
+  device: { id: number },
+  methodId: number,
+) {
   const templateUuid = randomUUID();
   const templateName = `Assay report ${stamp}`;
   await graphql(
@@ -89,16 +96,45 @@ async function noHorizontalScroll(page: Page) {
     .toBeLessThanOrEqual(0);
 }
 
-for (const width of [1366, 375]) {
+const widths = [1366, 375];
+/** Each width's own run (sequence, template, samples), made before the tests. */
+const runs = new Map<number, AssayRun>();
+
+// The two widths' sequences run at the same time, one on each of the server's two simulated instruments (one
+// after the other when fewer are idle): each test then corrects and reprocesses its own run.
+test.beforeAll(async ({ playwright, workerServer }) => {
+  test.setTimeout(420_000);
+  const request = await playwright.request.newContext({ baseURL: workerServer.url });
+  try {
+    const token = await demoToken(request);
+    const { device, methodId } = await idleInstrument(request, token);
+    const { devices } = await graphql<{ devices: { id: number; state: string }[] }>(
+      request,
+      token,
+      '{ devices(order_by: {id: desc}) { id state } }',
+    );
+    const idle = devices.filter((candidate) => candidate.state === 'idle');
+    const stamp = Date.now();
+    const start = (width: number, index: number) =>
+      runAssay(request, token, stamp + index, idle[index] ?? device, methodId).then((run) =>
+        runs.set(width, run),
+      );
+    if (idle.length >= widths.length) await Promise.all(widths.map(start));
+    else for (const [index, width] of widths.entries()) await start(width, index);
+  } finally {
+    await request.dispose();
+  }
+});
+
+for (const width of widths) {
   test(`at ${width} px: a standard's retention time corrected after the run, reprocessed, read from the report's summary page`, async ({
     page,
     request,
   }, testInfo) => {
-    test.setTimeout(420_000);
+    test.setTimeout(240_000);
     await page.setViewportSize({ width, height: width > 800 ? 900 : 812 });
-    const stamp = Date.now();
     const token = await demoToken(request);
-    const run = await runAssay(request, token, stamp);
+    const run = runs.get(width)!;
     await page.goto('/app/sequences/');
     await signInThroughPage(page);
     await expect(page.getByRole('heading', { name: 'Sequences', exact: true })).toBeVisible();
