@@ -70,22 +70,31 @@ export function integrationLimits(input: LimitsInput): PeakLimits[] {
         last < STRAIGHT_FALL_SHARE * height
       );
     };
+    // The level a new low must go below is kept with the low (the same double as computed again).
     let best = apex;
+    let beat = sign * smoothed[best]! - tolerance;
     for (let i = apex - 1; i >= lower && best - i <= patience; i--) {
       if (i + 2 * patience < apex && straight(i + 2 * patience, i + patience, i)) {
         best = Math.max(best, i + patience);
         break;
       }
-      if (sign * smoothed[i]! < sign * smoothed[best]! - tolerance) best = i;
+      if (sign * smoothed[i]! < beat) {
+        best = i;
+        beat = sign * smoothed[best]! - tolerance;
+      }
     }
     left[k] = best;
     best = apex;
+    beat = sign * smoothed[best]! - tolerance;
     for (let i = apex + 1; i <= upper && i - best <= patience; i++) {
       if (i - 2 * patience > apex && straight(i - 2 * patience, i - patience, i)) {
         best = Math.min(best, i - patience);
         break;
       }
-      if (sign * smoothed[i]! < sign * smoothed[best]! - tolerance) best = i;
+      if (sign * smoothed[i]! < beat) {
+        best = i;
+        beat = sign * smoothed[best]! - tolerance;
+      }
     }
     right[k] = best;
     // Baseline contact: the outermost point from which the signal falls towards the apex faster than the
