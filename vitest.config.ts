@@ -13,8 +13,9 @@ const ownProcess = ['apps/web/src/lib/toast.test.ts'];
 
 export default defineConfig({
   test: {
-    // Medium suites mostly wait (simulated instruments, timers, child processes): more workers than cores.
-    maxWorkers: Number(process.env.ELUENT_TEST_WORKERS ?? 2),
+    // Medium suites mostly wait (simulated instruments, timers, child processes): more workers than cores
+    // (docs/testing.md).
+    maxWorkers: Number(process.env.ELUENT_TEST_WORKERS ?? 3),
     projects: [
       {
         test: {
