@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ProcessingTemplate } from '@eluent/signal';
 import type { PreviewPlot, PreviewResult } from './processingMessages.ts';
+import { previewPending, type PreviewOwner } from './previewState.ts';
 import {
   createProcessingClient,
   type ChromatogramSignal,
@@ -23,11 +24,13 @@ export function useProcessingPreview(
   template: ProcessingTemplate,
 ): PreviewState {
   const client = useRef<ProcessingClient | null>(null);
-  const [state, setState] = useState<PreviewState>({
+  const [state, setState] = useState<PreviewState & PreviewOwner<ChromatogramSignal>>({
     result: null,
     plot: null,
     error: null,
     pending: false,
+    signal: null,
+    templateKey: null,
   });
   const templateKey = JSON.stringify(template);
 
@@ -45,18 +48,21 @@ export function useProcessingPreview(
     const timer = setTimeout(() => {
       const running = client.current?.process(signal, JSON.parse(templateKey) as ProcessingTemplate);
       running?.then(
-        (answer) => answer && setState({ ...answer, error: null, pending: false }),
+        (answer) => answer && setState({ ...answer, error: null, pending: false, signal, templateKey }),
         (error: unknown) =>
           setState({
             result: null,
             plot: null,
             error: error instanceof Error ? error.message : String(error),
             pending: false,
+            signal,
+            templateKey,
           }),
       );
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [signal, templateKey]);
 
-  return state;
+  const { result, plot, error } = state;
+  return { result, plot, error, pending: previewPending(state, signal, templateKey) };
 }
