@@ -15,7 +15,7 @@ export default defineConfig({
   test: {
     // Medium suites mostly wait (simulated instruments, timers, child processes): more workers than cores
     // (docs/testing.md).
-    maxWorkers: Number(process.env.ELUENT_TEST_WORKERS ?? 3),
+    maxWorkers: Number(process.env.ELUENT_TEST_WORKERS ?? 2),
     projects: [
       {
         test: {
