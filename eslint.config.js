@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { typeErrors } from './scripts/eslint-type-errors.mjs';
 
 const noNodeOrInternal = {
   patterns: [
@@ -97,7 +98,9 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
+    plugins: { eluent: { rules: { 'type-errors': typeErrors } } },
     rules: {
+      'eluent/type-errors': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': [
         'error',
