@@ -16,11 +16,19 @@ let failed = 0;
 let passed = 0;
 let skipped = 0;
 
+/** `nice` from coreutils (Linux, macOS); without it background steps run at normal priority. */
+const NICE = ['/usr/bin/nice', '/bin/nice'].find((path) => existsSync(path));
+
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
-/** Runs one step with its output collected, prints the output when it ends; resolves whether it passed. */
-function step(name, command, args, env = {}) {
+/**
+ * Runs one step with its output collected, prints the output when it ends; resolves whether it passed.
+ * A `background` step runs at the lowest CPU priority (`nice -n 19`, where there is one): it is not on the
+ * run's critical path and takes only the CPU the tests leave idle (docs/testing.md).
+ */
+function step(name, command, args, env = {}, { background = false } = {}) {
   const begun = Date.now();
+  if (background && NICE) [command, args] = [NICE, ['-n', '19', command, ...args]];
   return new Promise((done) => {
     const child = spawn(command, args, {
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env },
@@ -106,17 +114,16 @@ const vitest = step('unit and medium tests', 'npx', [
 const LINT_CACHE = 'node_modules/.cache/eslint/';
 const typecheckToo = existsSync(LINT_CACHE);
 const checks = (async () => {
-  if (typecheckToo) await step('typecheck', 'node', ['scripts/typecheck.mjs']);
-  await step('lint', 'npx', [
-    'eslint',
-    '.',
-    '--max-warnings',
-    '0',
-    '--cache',
-    '--cache-location',
-    LINT_CACHE,
-  ]);
-  await step('format', 'npx', ['prettier', '--check', '.', '--cache', '--log-level', 'warn']);
+  const background = { background: true };
+  if (typecheckToo) await step('typecheck', 'node', ['scripts/typecheck.mjs'], {}, background);
+  await step(
+    'lint',
+    'npx',
+    ['eslint', '.', '--max-warnings', '0', '--cache', '--cache-location', LINT_CACHE],
+    {},
+    background,
+  );
+  await step('format', 'npx', ['prettier', '--check', '.', '--cache', '--log-level', 'warn'], {}, background);
 })();
 
 const browser = (async () => {
