@@ -8,6 +8,7 @@ import {
   processChromatogram,
   seededNormal,
   seededRandom,
+  SignalMemo,
   type FindPeaksOptions,
 } from '@eluent/signal';
 import { previewMessage } from '../apps/web/src/workers/previewMessage.ts';
@@ -233,8 +234,10 @@ export async function run(args: string[]): Promise<void> {
     }
 
     // The live preview as the worker runs it: processing, the decimated plot signals, and the hand-over
-    // (structured clone with the buffers transferred). Reference: the previous hand-over, the full corrected
-    // signal and baseline as number arrays, cloned — in this process too.
+    // (structured clone with the buffers transferred). The worker keeps one SignalMemo per loaded signal, so
+    // every preview after the signal's first reuses its template-independent measurements ("typing"); the
+    // first preview of a signal measures them ("new signal"). Reference: the previous hand-over, the full
+    // corrected signal and baseline as number arrays, cloned, without a memo — in this process too.
     const preview = buildSignal(200_000, 0);
     for (const [label, template] of [
       ['automatic default', {}],
@@ -243,35 +246,38 @@ export async function run(args: string[]): Promise<void> {
         { peak_detection_min_prominence: 1, peak_detection_min_width: 0.5 },
       ],
     ] as const) {
-      await row(
-        `preview ${label}, 200,000 (ref: full hand-over)`,
-        20,
-        () => {
-          const { message, transfer } = previewMessage(1, preview, template);
-          const delivered = structuredClone<typeof message>(message, { transfer });
-          return delivered.type === 'result' ? delivered.result.peaks.length : -1;
-        },
-        () => {
-          const cpuStart = process.cpuUsage();
-          const start = performance.now();
-          const result = processChromatogram(preview, template, { includeSignals: true });
-          const full = {
-            ...result,
-            signals: {
-              correctedValues: Array.from(result.signals!.correctedValues),
-              runBaseline: Array.from(result.signals!.runBaseline),
-            },
-          };
-          const delivered = structuredClone({ type: 'result', id: 1, result: full });
-          const ms = performance.now() - start;
-          const cpu = process.cpuUsage(cpuStart);
-          return Promise.resolve({
-            ms,
-            cpuMs: (cpu.user + cpu.system) / 1000,
-            count: delivered.result.peaks.length,
-          });
-        },
-      );
+      for (const typing of [true, false]) {
+        const memo = new SignalMemo();
+        await row(
+          `preview ${label}, ${typing ? 'typing' : 'new signal'}, 200,000 (ref: full hand-over)`,
+          20,
+          () => {
+            const { message, transfer } = previewMessage(1, preview, template, typing ? memo : null);
+            const delivered = structuredClone<typeof message>(message, { transfer });
+            return delivered.type === 'result' ? delivered.result.peaks.length : -1;
+          },
+          () => {
+            const cpuStart = process.cpuUsage();
+            const start = performance.now();
+            const result = processChromatogram(preview, template, { includeSignals: true });
+            const full = {
+              ...result,
+              signals: {
+                correctedValues: Array.from(result.signals!.correctedValues),
+                runBaseline: Array.from(result.signals!.runBaseline),
+              },
+            };
+            const delivered = structuredClone({ type: 'result', id: 1, result: full });
+            const ms = performance.now() - start;
+            const cpu = process.cpuUsage(cpuStart);
+            return Promise.resolve({
+              ms,
+              cpuMs: (cpu.user + cpu.system) / 1000,
+              count: delivered.result.peaks.length,
+            });
+          },
+        );
+      }
     }
   } finally {
     reference?.stop();

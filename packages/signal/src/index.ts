@@ -40,6 +40,7 @@ export * from './detection/detectFirstDerivative.ts';
 export * from './integration/fitEmgGroup.ts';
 export * from './pipeline/processingTemplate.ts';
 export * from './pipeline/processChromatogram.ts';
+export { SignalMemo } from './pipeline/signalMemo.ts';
 export * from './noise/robustNoise.ts';
 export * from './random/seededRandom.ts';
 export * from './quantitation/fitCalibration.ts';

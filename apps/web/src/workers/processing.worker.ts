@@ -1,9 +1,10 @@
 // The processing Web Worker: runs @eluent/signal's processChromatogram off the page's thread.
-import type { SignalInput } from '@eluent/signal';
+import { SignalMemo, type SignalInput } from '@eluent/signal';
 import type { FromWorker, ToWorker } from './processingMessages.ts';
 import { previewMessage } from './previewMessage.ts';
 
-const signals = new Map<string, SignalInput>();
+// One signal at a time, with what its previews measure whatever the template (its arrays are never changed).
+const signals = new Map<string, { signal: SignalInput; memo: SignalMemo }>();
 const post = (message: FromWorker, transfer: Transferable[] = []) =>
   (self as unknown as Worker).postMessage(message, transfer);
 
@@ -11,16 +12,19 @@ self.addEventListener('message', (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.type === 'signal') {
     signals.clear();
-    signals.set(message.key, { timeSec: message.timeSec, values: message.values, unit: message.unit });
+    signals.set(message.key, {
+      signal: { timeSec: message.timeSec, values: message.values, unit: message.unit },
+      memo: new SignalMemo(),
+    });
     return;
   }
-  const signal = signals.get(message.key);
-  if (!signal) {
+  const loaded = signals.get(message.key);
+  if (!loaded) {
     post({ type: 'error', id: message.id, message: 'No chromatogram is loaded for the preview.' });
     return;
   }
   try {
-    const answer = previewMessage(message.id, signal, message.template);
+    const answer = previewMessage(message.id, loaded.signal, message.template, loaded.memo);
     post(answer.message, answer.transfer);
   } catch (error) {
     post({ type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) });

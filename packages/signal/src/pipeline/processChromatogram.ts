@@ -20,6 +20,7 @@ import { measurePeak } from '../figures/measurePeak.ts';
 import type { Peak } from '../figures/peak.ts';
 import { runNoise, type RunNoise } from '../noise/runNoise.ts';
 import { medianStep } from './medianStep.ts';
+import type { SignalMemo } from './signalMemo.ts';
 import { fitPeaks } from './fitPeaks.ts';
 import { applyQuantitationLimit } from './quantitationLimit.ts';
 import {
@@ -50,6 +51,8 @@ export interface ProcessContext {
    * @default false
    */
   shareUnchangedSignal?: boolean;
+  /** Measurements of this signal kept from earlier calls with other templates (`SignalMemo`). */
+  memo?: SignalMemo | null;
 }
 
 type StepName = 'detection_time' | 'binj' | 'base' | 'nois' | 'pdet' | 'peak';
@@ -271,7 +274,7 @@ export function processChromatogram(
         minWidthSec: template.peak_detection_min_width,
         minProminence: template.peak_detection_min_prominence,
       };
-      scale = measureSignalScale(values, scratch);
+      scale = context.memo ? context.memo.scaleOf(values, scratch) : measureSignalScale(values, scratch);
       const found =
         pdet.key === 'wavelet_v1'
           ? {
