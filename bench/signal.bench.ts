@@ -3,6 +3,8 @@
 // it times its own calls inside Python, ours are timed inside Node. Reported: medians and ours/reference.
 // `npm run bench -- signal [--max=1000000]` (--max skips the larger find_peaks sizes).
 import { loadavg } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import {
   findPeaks,
   processChromatogram,
@@ -13,6 +15,9 @@ import {
 } from '@eluent/signal';
 import { previewMessage } from '../apps/web/src/workers/previewMessage.ts';
 import { ScipyReference } from './scipyReference.ts';
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 /** A drifting baseline, 500 Gaussian peaks per 1,000,000 points (heights 1–1000), white noise SD 0.05. */
 export function buildSignal(points: number, seed: number) {
@@ -166,6 +171,9 @@ export async function run(args: string[]): Promise<void> {
     ours: () => number,
     referenceRun: (() => Promise<Outcome>) | null,
   ) => {
+    // Each case starts from a heap without the earlier cases' garbage (the 10^7-point arrays above all);
+    // collections during its own rounds count in its times.
+    collectGarbage();
     const result = await interleave(rounds, ours, referenceRun);
     const ratio = (mine: number, theirs: number | undefined) =>
       theirs === undefined ? '–' : format(mine / theirs, 2);
