@@ -7,9 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { fileURLToPath } from 'node:url';
+import { collectGarbage } from './collectGarbage.ts';
 import { channels, type UserNotification } from '@eluent/contracts';
 import { buildServer } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -98,9 +97,6 @@ async function measure(name: string, clients: Load, stage: () => Promise<number>
   const figures = await clients.ask<{ deliveries: number; latencies: number[] }>({ cmd: 'report' });
   return { name, deliveries: figures.deliveries, seconds, latenciesMs: figures.latencies };
 }
-
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
 
 /** This process's resident set and JavaScript heap in bytes, after a collection. */
 function memory(): { rss: number; heap: number } {

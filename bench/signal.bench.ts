@@ -3,8 +3,7 @@
 // it times its own calls inside Python, ours are timed inside Node. Reported: medians and ours/reference.
 // `npm run bench -- signal [--max=1000000]` (--max skips the larger find_peaks sizes).
 import { loadavg } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { collectGarbage } from './collectGarbage.ts';
 import {
   findPeaks,
   processChromatogram,
@@ -15,9 +14,6 @@ import {
 } from '@eluent/signal';
 import { previewMessage } from '../apps/web/src/workers/previewMessage.ts';
 import { ScipyReference } from './scipyReference.ts';
-
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
 
 /** A drifting baseline, 500 Gaussian peaks per 1,000,000 points (heights 1–1000), white noise SD 0.05. */
 export function buildSignal(points: number, seed: number) {
