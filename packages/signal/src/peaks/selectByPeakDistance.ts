@@ -1,4 +1,5 @@
 import { asFloat64Array } from '../statistics/asFloat64Array.ts';
+import { sortRange } from '../statistics/sortRange.ts';
 import { stableAscendingOrder } from '../statistics/stableAscendingOrder.ts';
 
 /** Below this many peaks the one stable sort of all of them is cheaper than the buckets' histogram. */
@@ -12,8 +13,6 @@ const BUCKET_WINDOW_PEAKS = 4;
 const PEAKS_PER_BUCKET = 4;
 /** At most 2^16 buckets (the histogram stays in the cache). */
 const MAXIMUM_BUCKET_BITS = 16;
-/** Undecided peaks of one bucket up to this many are ordered by insertion, more by a comparison sort. */
-const INSERTION_MAXIMUM = 32;
 
 // Work buffers reused between calls, grown on demand: each peak's height as a float32, read back as its key
 // and then its bucket; the peaks in bucket order; the buckets' bounds.
@@ -193,17 +192,5 @@ function orderForVisit(members: Int32Array, heights: Float64Array, from: number,
     const difference = (heights[b] as number) - (heights[a] as number);
     return difference > 0 || difference < 0 ? difference : b - a;
   };
-  if (end - from > INSERTION_MAXIMUM) {
-    members.subarray(from, end).sort(visitedFirst);
-    return;
-  }
-  for (let i = from + 1; i < end; i++) {
-    const j = members[i] as number;
-    let position = i - 1;
-    while (position >= from && visitedFirst(members[position] as number, j) > 0) {
-      members[position + 1] = members[position] as number;
-      position--;
-    }
-    members[position + 1] = j;
-  }
+  sortRange(members, from, end, visitedFirst);
 }

@@ -1,9 +1,9 @@
+import { sortRange } from './sortRange.ts';
+
 /** Below this size a comparison sort beats the radix passes and their histograms. */
 const RADIX_MINIMUM = 2048;
 const RADIX_BINS = 2048;
 const RADIX_MASK = RADIX_BINS - 1;
-/** Runs of equal single-precision keys up to this length are finished by insertion. */
-const INSERTION_MAXIMUM = 32;
 
 /**
  * Indices that sort `keys` ascending, equal keys kept in index order (a stable argsort; −0 equals +0).
@@ -66,18 +66,7 @@ export function stableAscendingOrder(keys: Float64Array): Int32Array {
   while (start < n) {
     let end = start + 1;
     while (end < n && sortedBits[end] === sortedBits[start]) end++;
-    if (end - start > INSERTION_MAXIMUM) order.subarray(start, end).sort(exact);
-    else {
-      for (let i = start + 1; i < end; i++) {
-        const index = order[i] as number;
-        let j = i - 1;
-        while (j >= start && exact(order[j] as number, index) > 0) {
-          order[j + 1] = order[j] as number;
-          j--;
-        }
-        order[j + 1] = index;
-      }
-    }
+    sortRange(order, start, end, exact);
     start = end;
   }
   return order;
