@@ -113,18 +113,22 @@ const vitest = step('unit and medium tests', 'npx', [
 // changed, so the incremental typecheck runs first.
 const LINT_CACHE = 'node_modules/.cache/eslint/';
 const typecheckToo = existsSync(LINT_CACHE);
-const checks = (async () => {
-  const background = { background: true };
-  if (typecheckToo) await step('typecheck', 'node', ['scripts/typecheck.mjs'], {}, background);
-  await step(
-    'lint',
-    'npx',
-    ['eslint', '.', '--max-warnings', '0', '--cache', '--cache-location', LINT_CACHE],
-    {},
-    background,
-  );
-  await step('format', 'npx', ['prettier', '--check', '.', '--cache', '--log-level', 'warn'], {}, background);
-})();
+// Lint (after the typecheck, when there is one) and format run side by side: with the lowest priority they
+// get only what the tests leave, so one after the other they could end after the tests.
+const background = { background: true };
+const checks = Promise.all([
+  (async () => {
+    if (typecheckToo) await step('typecheck', 'node', ['scripts/typecheck.mjs'], {}, background);
+    await step(
+      'lint',
+      'npx',
+      ['eslint', '.', '--max-warnings', '0', '--cache', '--cache-location', LINT_CACHE],
+      {},
+      background,
+    );
+  })(),
+  step('format', 'npx', ['prettier', '--check', '.', '--cache', '--log-level', 'warn'], {}, background),
+]);
 
 const browser = (async () => {
   if (!(await step('web build', 'npm', ['run', 'build', '--silent']))) return;
