@@ -1,6 +1,10 @@
 // Two tiers run by vitest: small (unit, no I/O beyond files) and medium (real database, real sockets).
 // The browser tier runs with Playwright (e2e/playwright.config.ts).
 import { defineConfig } from 'vitest/config';
+import { useMemoryTmpdir } from './scripts/memory-tmpdir.mjs';
+
+// Temporary files (database copies, data folders) in memory: docs/testing.md "Temporary files".
+useMemoryTmpdir();
 
 const exclude = ['**/node_modules/**', '**/dist/**', 'e2e/**'];
 const unitFiles = [

@@ -1,6 +1,10 @@
 // Browser tier: the real server (built) driven in Debian's chromium. Test files run in parallel workers; each
 // worker starts its own server on its own copy of the run's migrated PGlite folder (tests/fixtures.ts).
 import { defineConfig } from '@playwright/test';
+import { useMemoryTmpdir } from '../scripts/memory-tmpdir.mjs';
+
+// Temporary files (the database copies, data folders, browser profiles) in memory: docs/testing.md.
+useMemoryTmpdir();
 
 export default defineConfig({
   testDir: './tests',
