@@ -10,9 +10,10 @@ export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
   timeout: 60_000,
-  // Two workers, each with a browser and a server, share the machine with the vitest run (scripts/test.mjs).
+  // Three workers, each with a browser and a server, share the machine with the vitest run (scripts/test.mjs):
+  // they mostly wait on simulated runs, so a third overlaps waits rather than competing for CPU (docs/testing.md).
   expect: { timeout: 10_000 },
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   // `npm test` retries a failed test once (E2E_RETRIES=1, scripts/test.mjs): one that then passes is reported
   // as flaky by name (the list reporter's closing lines and the run's summary) instead of failing the run
   // unexplained; a test that fails twice fails the run. Run directly, a test is not retried.
