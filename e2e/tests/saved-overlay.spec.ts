@@ -45,9 +45,14 @@ for (const width of [1366, 375]) {
     await page.getByRole('checkbox', { name: `Compare ${first}` }).check();
     await page.getByRole('checkbox', { name: `Compare ${second}` }).check();
     await page.goto('/app/chromatograms/compare');
+    // Both traces drawn, as the analyst sees them before changing the view.
+    for (const id of [a, b])
+      await expect(page.locator(`[data-trace="measurement:${id}"]`)).toHaveAttribute('data-unit', 'mAU');
+    await expect(page.getByRole('figure', { name: 'Overlay' })).toBeVisible();
 
     // Build the view: stacked, normalised to the largest peak, the first trace hidden.
     await page.getByRole('button', { name: 'Stacked' }).click();
+    await expect(page.getByRole('button', { name: 'Stacked' })).toHaveAttribute('aria-pressed', 'true');
     await page.getByLabel('Normalise').selectOption('largest');
     await page.getByRole('checkbox', { name: `Show #${a}` }).uncheck();
     const name = `Lot ${stamp}`;

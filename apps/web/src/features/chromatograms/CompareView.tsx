@@ -152,16 +152,17 @@ export function CompareView() {
               );
             })}
           </ul>
-          {anyConverted && storedUnits.size > 1 && (
-            <p className="sequence-section__hint" role="note">
-              Traces stored in other units are converted to {overlay.unit}.
-            </p>
-          )}
           <OverlayControls
             settings={settings}
             onChange={(changes) => setSettings((current) => ({ ...current, ...changes }))}
           />
           <AppearanceMenu appearance={prefs.appearance} onChange={prefs.changeAppearance} />
+          {/* Below the controls: it appears once the signals have loaded, and must not move the controls then. */}
+          {anyConverted && storedUnits.size > 1 && (
+            <p className="sequence-section__hint" role="note">
+              Traces stored in other units are converted to {overlay.unit}.
+            </p>
+          )}
           {failed && <LoadFailure error={failed.error} onRetry={() => void failed.refetch()} />}
           {traces.length === 0 && !failed && <LoadingSkeleton label="the chromatograms" rows={8} />}
           {overlay.series.length > 0 && (
