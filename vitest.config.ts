@@ -3,7 +3,7 @@
 import { defineConfig } from 'vitest/config';
 import { useMemoryTmpdir } from './scripts/memory-tmpdir.mjs';
 
-// Temporary files (database copies, data folders) in memory: docs/testing.md "Temporary files".
+// Temporary files (database copies, data folders) in memory: docs/testing.md "Temporary files in memory".
 useMemoryTmpdir();
 
 const exclude = ['**/node_modules/**', '**/dist/**', 'e2e/**'];

@@ -3,23 +3,22 @@ import { SignalMemo, type SignalInput } from '@eluent/signal';
 import type { FromWorker, ToWorker } from './processingMessages.ts';
 import { previewMessage } from './previewMessage.ts';
 
-// One signal at a time, with what its previews measure whatever the template (its arrays are never changed).
-const signals = new Map<string, { signal: SignalInput; memo: SignalMemo }>();
+// The one loaded signal, with what its previews measure whatever the template (its arrays are never changed).
+let loaded: { key: string; signal: SignalInput; memo: SignalMemo } | null = null;
 const post = (message: FromWorker, transfer: Transferable[] = []) =>
   (self as unknown as Worker).postMessage(message, transfer);
 
 self.addEventListener('message', (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.type === 'signal') {
-    signals.clear();
-    signals.set(message.key, {
+    loaded = {
+      key: message.key,
       signal: { timeSec: message.timeSec, values: message.values, unit: message.unit },
       memo: new SignalMemo(),
-    });
+    };
     return;
   }
-  const loaded = signals.get(message.key);
-  if (!loaded) {
+  if (loaded?.key !== message.key) {
     post({ type: 'error', id: message.id, message: 'No chromatogram is loaded for the preview.' });
     return;
   }
