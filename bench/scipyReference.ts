@@ -48,6 +48,11 @@ export class ScipyReference {
     });
   }
 
+  /** The child's process id. */
+  get pid(): number {
+    return this.child.pid!;
+  }
+
   async load(name: string, values: Float64Array): Promise<void> {
     await this.request({ op: 'load', name, n: values.length }, values);
   }

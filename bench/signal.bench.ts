@@ -4,6 +4,7 @@
 // `npm run bench -- signal [--max=1000000]` (--max skips the larger find_peaks sizes).
 import { loadavg } from 'node:os';
 import { collectGarbage } from './collectGarbage.ts';
+import { holdOnOneCpu } from './cpuAffinity.ts';
 import {
   findPeaks,
   processChromatogram,
@@ -160,7 +161,6 @@ export async function run(args: string[]): Promise<void> {
   console.log(
     'ms, medians of interleaved rounds after 2 warm-up rounds, each side timed in its own process: wall time, then process CPU time (user + system)\n',
   );
-  printRow(HEADER, WIDTHS);
   const row = async (
     label: string,
     rounds: number,
@@ -188,6 +188,16 @@ export async function run(args: string[]): Promise<void> {
       WIDTHS,
     );
   };
+  // find_peaks: two single-threaded kernels, timed one after the other on one CPU (bench/cpuAffinity.ts).
+  // The pipeline and the preview run on every CPU, as in an analyst's browser: V8's collector and compiler
+  // threads work beside the main thread there.
+  const held = holdOnOneCpu(reference ? [process.pid, reference.pid] : [process.pid]);
+  console.log(
+    held
+      ? `find_peaks: this process and the reference on CPU ${held.cpu}; pipeline and preview: every CPU\n`
+      : 'find_peaks: not held on one CPU (taskset not available)\n',
+  );
+  printRow(HEADER, WIDTHS);
   try {
     for (const [points, rounds] of [
       [100_000, 30],
@@ -208,6 +218,8 @@ export async function run(args: string[]): Promise<void> {
         );
       }
     }
+
+    held?.release();
 
     // The whole pipeline at 1,000,000 points; its reference does the equivalent plain steps in scipy
     // (find_peaks with the same minimums, peak_widths, trapezoid areas over the bases) — not our rules.
@@ -284,6 +296,7 @@ export async function run(args: string[]): Promise<void> {
       }
     }
   } finally {
+    held?.release();
     reference?.stop();
   }
   console.log(`\nload average at end (1, 5, 15 min): ${load()}`);

@@ -54,22 +54,31 @@ function scan(values: Float64Array, midpoints: Int32Array, last: number): number
   let previous = 1 / 0;
   let i = 0;
   while (i < last) {
-    const current = values[i] as number;
-    const next = values[i + 1] as number;
-    // Two samples a step where neither starts a plateau (measured data: nearly always), without a branch on
-    // noise: write each index, count it only when it is a maximum (NaN never is). Both cannot be maxima.
-    if (i + 1 < last) {
-      const after = values[i + 2] as number;
-      if (next !== current && after !== next) {
+    // Four samples a step where none is equal to its next (measured data: nearly always), without a branch on
+    // noise: write each index, count it only when it is a maximum (NaN never is). Each sample's two
+    // comparisons are independent of the others', so the step's work overlaps.
+    if (i + 4 <= last) {
+      const a = values[i] as number;
+      const b = values[i + 1] as number;
+      const c = values[i + 2] as number;
+      const d = values[i + 3] as number;
+      const e = values[i + 4] as number;
+      if (a !== b && b !== c && c !== d && d !== e) {
         midpoints[count] = i;
-        count += Number(previous < current) & Number(next < current);
+        count += Number(previous < a) & Number(b < a);
         midpoints[count] = i + 1;
-        count += Number(current < next) & Number(after < next);
-        previous = next;
-        i += 2;
+        count += Number(a < b) & Number(c < b);
+        midpoints[count] = i + 2;
+        count += Number(b < c) & Number(d < c);
+        midpoints[count] = i + 3;
+        count += Number(c < d) & Number(e < d);
+        previous = d;
+        i += 4;
         continue;
       }
     }
+    const current = values[i] as number;
+    const next = values[i + 1] as number;
     if (next === current) {
       // A plateau (rare in measured data): walk to its end; a maximum when the signal then falls.
       if (previous < current) {
