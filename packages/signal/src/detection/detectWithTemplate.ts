@@ -3,6 +3,7 @@ import type { AutomaticDetection } from './detectAutomatic.ts';
 import { QUANTITATION_PROMINENCE_FACTOR, MIN_WIDTH_FRACTION } from './detectAutomatic.ts';
 import { defaultDetectionOptions, type DetectionMinimums } from './detectDefault.ts';
 import type { SignalScale } from './detectionSettings.ts';
+import type { SignalMemo } from '../pipeline/signalMemo.ts';
 
 /**
  * Detection when the template gives a prominence: scipy `find_peaks` on the raw signal with the template's
@@ -14,15 +15,21 @@ export function detectWithTemplate(
   stepSec: number,
   scale: SignalScale,
   minimums: DetectionMinimums,
+  /** Keeps every maximum's prominence between calls on the same values (`SignalMemo`). */
+  memo: SignalMemo | null = null,
 ): AutomaticDetection {
   const options = defaultDetectionOptions(stepSec, minimums);
   const automaticProminence = QUANTITATION_PROMINENCE_FACTOR * scale.smoothedPeakToPeak;
   const automaticWidth = Math.max(1, MIN_WIDTH_FRACTION * scale.widthSamples);
-  const found = findPeaks(values, {
-    ...options,
-    prominence: options.prominence ?? automaticProminence,
-    width: options.width ?? automaticWidth,
-  });
+  const found = findPeaks(
+    values,
+    {
+      ...options,
+      prominence: options.prominence ?? automaticProminence,
+      width: options.width ?? automaticWidth,
+    },
+    memo ? (signal) => memo.maximaOf(signal) : null,
+  );
   const given = (value: number | null | undefined) => value !== null && value !== undefined;
   return {
     apexes: Array.from(found.peaks, (index) => ({ index, sign: 1 as const, shoulder: false })),

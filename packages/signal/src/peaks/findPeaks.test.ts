@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findPeaks } from './findPeaks.ts';
+import { findPeaks, type MaximaProminences } from './findPeaks.ts';
+import { wholeSignalProminences } from './wholeSignalProminences.ts';
 import { localMaxima } from './localMaxima.ts';
 import { localMaximaIndices } from './localMaximaIndices.ts';
 import { peakProminences } from './peakProminences.ts';
@@ -112,6 +113,39 @@ describe('findPeaks on a long noisy signal', () => {
       expect(all.properties.prominences![k]).toBe(few.properties.prominences![n]);
       expect(all.properties.widths![k]).toBe(few.properties.widths![n]);
     }
+  });
+
+  it('takes the prominences of every maximum from the caller where it would compute them, with the same result', () => {
+    const maxima = localMaximaIndices(values);
+    const known: MaximaProminences = { maxima, ...wholeSignalProminences(values, maxima, maxima, false) };
+    const kept = { ...known, prominences: known.prominences.slice() };
+    let calls = 0;
+    const provider = () => {
+      calls++;
+      return known;
+    };
+    for (const options of [
+      { prominence: 0.5 },
+      { prominence: 0.2, width: 3 },
+      { width: 2 },
+      { distance: 5, prominence: 0.3 },
+      { height: 0, threshold: 0.01, prominence: { min: 0.1, max: 2 } },
+    ]) {
+      const before = calls;
+      const given = findPeaks(values, options, provider);
+      const plain = findPeaks(values, options);
+      // Every case here leaves more than one peak per 64 samples before the prominence filter.
+      expect(calls).toBe(before + 1);
+      expect(list(given.peaks)).toEqual(list(plain.peaks));
+      for (const key of ['prominences', 'leftBases', 'rightBases', 'widths'] as const) {
+        expect(list(given.properties[key] ?? [])).toEqual(list(plain.properties[key] ?? []));
+      }
+    }
+    // The caller's arrays are read, never compacted in place.
+    expect(list(known.prominences)).toEqual(list(kept.prominences));
+    // With few peaks left before the prominence filter, scipy's walks come first and the caller is not asked.
+    findPeaks(values, { height: 1.5, prominence: 0 }, provider);
+    expect(calls).toBe(5);
   });
 
   it('applies a plain minimum height in the scan exactly as the height filter', () => {

@@ -5,7 +5,12 @@ import { peakWidths } from './peakWidths.ts';
 import { selectByPeakDistance } from './selectByPeakDistance.ts';
 import { prominencesWithMinimum } from './prominencesWithMinimum.ts';
 import { peakThresholds, thresholdFilter } from './thresholdFilter.ts';
-import { FEW_PEAKS_RATIO, WALK_BUDGET, wholeSignalProminences } from './wholeSignalProminences.ts';
+import {
+  FEW_PEAKS_RATIO,
+  positionsAmong,
+  WALK_BUDGET,
+  wholeSignalProminences,
+} from './wholeSignalProminences.ts';
 import {
   applyMaximum,
   applyMinimum,
@@ -59,6 +64,28 @@ export interface FindPeaksResult {
 }
 
 type Indexable = Int32Array | Float64Array;
+
+/** Every local maximum of one signal with its whole-signal prominence and bases (`wholeSignalProminences`). */
+export interface MaximaProminences extends PeakProminences {
+  maxima: Int32Array;
+}
+
+/** The prominences of `peaks` (all among `known.maxima`) in new arrays, or null when one is not there. */
+function prominencesFromKnown(known: MaximaProminences, peaks: Int32Array): PeakProminences | null {
+  const positions = positionsAmong(peaks, known.maxima);
+  if (!positions) return null;
+  const count = peaks.length;
+  const prominences = new Float64Array(count);
+  const leftBases = new Int32Array(count);
+  const rightBases = new Int32Array(count);
+  for (let n = 0; n < count; n++) {
+    const k = positions[n] as number;
+    prominences[n] = known.prominences[k] as number;
+    leftBases[n] = known.leftBases[k] as number;
+    rightBases[n] = known.rightBases[k] as number;
+  }
+  return { prominences, leftBases, rightBases };
+}
 
 // The loops over every peak below sit in functions of their own, given their lengths and returning right after
 // the loop: V8 compiles a long loop on its first call while it runs, before the code around it has type
@@ -115,7 +142,15 @@ function fillValuesAt(values: Float64Array, peaks: Int32Array, result: Float64Ar
  * Among peaks of equal height the distance filter keeps the rightmost first (stable, documented rule).
  * @example findPeaks([0, 1, 0, 2, 0, 1, 0], { distance: 2.1 }).peaks // Int32Array [3]
  */
-export function findPeaks(input: ArrayLike<number>, options: FindPeaksOptions = {}): FindPeaksResult {
+export function findPeaks(
+  input: ArrayLike<number>,
+  options: FindPeaksOptions = {},
+  /**
+   * The whole-signal prominences of every maximum of the values, when the caller keeps them between calls
+   * on the same signal (`SignalMemo`): used where every maximum's prominence would be computed. Not scipy's.
+   */
+  knownMaxima: ((values: Float64Array) => MaximaProminences) | null = null,
+): FindPeaksResult {
   const values = asFloat64Array(input);
   const length = values.length;
   const { distance, height, threshold, prominence, width, plateauSize } = options;
@@ -186,7 +221,9 @@ export function findPeaks(input: ArrayLike<number>, options: FindPeaksOptions = 
           ? prominencesWithMinimum(values, state.peaks, -1, minimum, walkBudget * length)
           : null;
     const computed: PeakProminences & { rejected?: Uint8Array } =
-      walked ?? wholeSignalProminences(values, state.peaks, everyMaximum(), false);
+      walked ??
+      (knownMaxima && windowLength < 2 ? prominencesFromKnown(knownMaxima(values), state.peaks) : null) ??
+      wholeSignalProminences(values, state.peaks, everyMaximum(), false);
     Object.assign(state.properties, {
       prominences: computed.prominences,
       leftBases: computed.leftBases,

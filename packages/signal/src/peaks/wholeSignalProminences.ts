@@ -125,7 +125,7 @@ function sideBasesFromMaxima(
 }
 
 /** Position of each peak among the maxima, or null when one of the peaks is not a local maximum. */
-function positionsAmong(peaks: Int32Array, maxima: Int32Array): Int32Array | null {
+export function positionsAmong(peaks: Int32Array, maxima: Int32Array): Int32Array | null {
   const positions = new Int32Array(peaks.length);
   let k = 0;
   for (let n = 0; n < peaks.length; n++) {

@@ -1,4 +1,3 @@
-import { asFloat64Array } from '../statistics/asFloat64Array.ts';
 import { interpolateOnto } from '../baseline/interpolateOnto.ts';
 import { runBaseline, type BaselinePoint } from '../baseline/runBaseline.ts';
 import { detectFirstDerivative } from '../detection/detectFirstDerivative.ts';
@@ -15,11 +14,11 @@ import { integrationLimits } from '../detection/integrationLimits.ts';
 import { apexWidths } from '../detection/apexWidths.ts';
 import { completeFigures } from '../figures/completeFigures.ts';
 import { blankPeakToPeak } from '../figures/blankNoise.ts';
-import { AIA_NULL, bridgeDropouts, type Dropouts } from '../files/dropouts.ts';
+import { bridgeDropouts } from '../files/dropouts.ts';
 import { measurePeak } from '../figures/measurePeak.ts';
 import type { Peak } from '../figures/peak.ts';
 import { runNoise, type RunNoise } from '../noise/runNoise.ts';
-import { medianStep } from './medianStep.ts';
+import { checkSignal, prepareSignal, type SignalInput } from './signalInput.ts';
 import type { SignalMemo } from './signalMemo.ts';
 import { fitPeaks } from './fitPeaks.ts';
 import { applyQuantitationLimit } from './quantitationLimit.ts';
@@ -30,13 +29,7 @@ import {
   type ProcessingTemplate,
 } from './processingTemplate.ts';
 
-/** A signal to process: times in seconds (increasing) and values in one unit. */
-export interface SignalInput {
-  timeSec: ArrayLike<number>;
-  values: ArrayLike<number>;
-  /** Signal unit, carried into the result. @default '' */
-  unit?: string;
-}
+export type { SignalInput } from './signalInput.ts';
 
 export interface ProcessContext {
   /** The blank injection's signal for `simple_subtraction` (any time grid). */
@@ -82,34 +75,6 @@ export interface ProcessingResult {
   signals?: { correctedValues: Float64Array; runBaseline: Float64Array };
 }
 
-function checkSignal(signal: SignalInput, name: string) {
-  const { timeSec, values } = signal;
-  if (!timeSec || !values || timeSec.length !== values.length) {
-    throw new Error(`${name}: timeSec and values must be arrays of the same length`);
-  }
-  if (values.length < 3) throw new Error(`${name}: at least 3 points are needed`);
-  // Typed times: one comparison pair per point finds the first that is not finite or not increasing, and
-  // the checks below then name its fault; any other array is checked point by point.
-  const from = timeSec instanceof Float64Array ? firstUnorderedTime(timeSec) : 0;
-  for (let i = from; i < values.length; i++) {
-    if (!Number.isFinite(timeSec[i])) throw new Error(`${name}: time of point ${i} is not a finite number`);
-    if (i > 0 && !((timeSec[i] as number) > (timeSec[i - 1] as number))) {
-      throw new Error(`${name}: times must increase (point ${i})`);
-    }
-  }
-}
-
-/** Index of the first time that is not finite or not above the previous one; the length when none is. */
-function firstUnorderedTime(timeSec: Float64Array): number {
-  let previous = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < timeSec.length; i++) {
-    const time = timeSec[i] as number;
-    if (!(time > previous && time < Number.POSITIVE_INFINITY)) return i;
-    previous = time;
-  }
-  return timeSec.length;
-}
-
 function baselinePoints(template: ProcessingTemplate): BaselinePoint[] {
   return (template.baseline_correction_points ?? []).map((point) =>
     Array.isArray(point)
@@ -122,17 +87,6 @@ function baselinePoints(template: ProcessingTemplate): BaselinePoint[] {
 }
 
 /** True when a value is NaN, infinite or the AIA null (a plain loop: this runs on every signal). */
-function hasDropout(values: Float64Array): boolean {
-  // value − value is 0 for a finite value and NaN otherwise: the sum stays 0 only when every value is finite.
-  let nonFinite = 0;
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i] as number;
-    if (value === AIA_NULL) return true;
-    nonFinite += value - value;
-  }
-  return nonFinite !== 0;
-}
-
 /** `values − subtrahend`, point by point, as a new array. */
 function minus(values: Float64Array, subtrahend: ArrayLike<number>): Float64Array {
   const result = new Float64Array(values.length);
@@ -154,17 +108,13 @@ export function processChromatogram(
   template: ProcessingTemplate = {},
   context: ProcessContext = {},
 ): ProcessingResult {
-  checkSignal(signal, 'signal');
-  // Never written to: steps build new arrays, so typed input is used as is.
-  const timeSec = asFloat64Array(signal.timeSec);
-  let values: Float64Array = asFloat64Array(signal.values);
-  // Detector dropouts (NaN, the AIA null) are bridged on a copy and counted, never a reason to refuse.
-  let dropouts: Dropouts | null = null;
-  if (hasDropout(values)) {
-    values = Float64Array.from(values);
-    dropouts = bridgeDropouts(timeSec, values);
-    if (!dropouts) throw new Error('signal: no point has a value');
-  }
+  // Checked once per signal while a memo holds it: the template changes nothing there.
+  const input = context.memo ? context.memo.inputOf(signal) : prepareSignal(signal);
+  const { timeSec, dropouts, stepSec } = input;
+  let values = input.values;
+  // One work buffer of the signal's length for the detection signal's first smoothing pass (nothing keeps
+  // it: each use overwrites it).
+  const scratch = new Float64Array(timeSec.length);
   const steps: StepReport[] = [];
   const versions: Record<string, string> = {};
   const run = <T>(step: StepName, algorithm: string, body: () => T, fallback: T): T => {
@@ -251,10 +201,6 @@ export function processChromatogram(
     undefined,
   );
 
-  // One work buffer of the signal's length for the sampling-step median and then the detection signal's
-  // first smoothing pass (nothing keeps it: each use overwrites it).
-  const scratch = new Float64Array(timeSec.length);
-  const stepSec = medianStep(timeSec, scratch);
   const inWindow = (index: number) =>
     (timeSec[index] as number) >= window.start && (timeSec[index] as number) <= window.end;
   const pdet = keyOf('pdet', template.algorithm_pdet);
@@ -283,14 +229,14 @@ export function processChromatogram(
                 sign: 1 as const,
                 shoulder: false,
               })),
-              settings: detectWithTemplate(values, stepSec, scale, minimums).settings,
+              settings: detectWithTemplate(values, stepSec, scale, minimums, context.memo).settings,
             }
           : minimums.minProminence != null
-            ? detectWithTemplate(values, stepSec, scale, minimums)
+            ? detectWithTemplate(values, stepSec, scale, minimums, context.memo)
             : detectAutomatic(values, stepSec, scale, minimums);
       if (pdet.key === 'wavelet_v1') {
         const allowed = new Set(
-          detectWithTemplate(values, stepSec, scale, minimums).apexes.map((a) => a.index),
+          detectWithTemplate(values, stepSec, scale, minimums, context.memo).apexes.map((a) => a.index),
         );
         found.apexes = found.apexes.filter((apex) => allowed.has(apex.index));
       }

@@ -3,6 +3,7 @@ import { seededNormal, seededRandom } from '../random/seededRandom.ts';
 import { processChromatogram, type SignalInput } from './processChromatogram.ts';
 import type { ProcessingTemplate } from './processingTemplate.ts';
 import { SignalMemo } from './signalMemo.ts';
+import { findPeaks } from '../peaks/findPeaks.ts';
 
 /** 300 s at 20 Hz: drift, a dozen Gaussian peaks of 1–300 units, noise 0.05, a few dropouts when asked. */
 function signal(seed: number, dropouts: boolean): SignalInput {
@@ -61,5 +62,30 @@ describe('SignalMemo', () => {
     const second = memo.scaleOf(other, work);
     expect(second).not.toBe(first);
     expect(second.smoothedPeakToPeak).toBeCloseTo(2 * first.smoothedPeakToPeak, 9);
+  });
+
+  it('checks a signal once while its arrays are the same, and again for other arrays', () => {
+    const input = signal(13, true);
+    const memo = new SignalMemo();
+    const first = memo.inputOf(input);
+    expect(first.dropouts).toMatchObject({ count: 3, rangeCount: 2 });
+    expect(memo.inputOf({ ...input })).toBe(first);
+    const copied = { ...input, values: Float64Array.from(input.values) };
+    expect(memo.inputOf(copied)).not.toBe(first);
+    expect(Array.from(memo.inputOf(copied).values)).toEqual(Array.from(first.values));
+    expect(() => memo.inputOf({ ...input, timeSec: Float64Array.from(input.timeSec).reverse() })).toThrow(
+      'times must increase',
+    );
+  });
+
+  it('measures the prominence of every maximum once per array', () => {
+    const values = signal(17, false).values as Float64Array;
+    const memo = new SignalMemo();
+    const first = memo.maximaOf(values);
+    expect(memo.maximaOf(values)).toBe(first);
+    const all = findPeaks(values, { prominence: 0 });
+    expect(Array.from(first.maxima)).toEqual(Array.from(all.peaks));
+    expect(Array.from(first.prominences)).toEqual(Array.from(all.properties.prominences!));
+    expect(memo.maximaOf(Float64Array.from(values))).not.toBe(first);
   });
 });

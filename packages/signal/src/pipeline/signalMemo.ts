@@ -1,22 +1,50 @@
 import { measureSignalScale, type SignalScale } from '../detection/detectionSettings.ts';
+import { localMaximaIndices } from '../peaks/localMaximaIndices.ts';
+import type { MaximaProminences } from '../peaks/findPeaks.ts';
+import { wholeSignalProminences } from '../peaks/wholeSignalProminences.ts';
+import { prepareSignal, type PreparedSignal, type SignalInput } from './signalInput.ts';
 
 /**
- * What processing measures of a signal whatever the template (the detection scales: noise, peak widths,
- * the smoothed detection signal and its curvature), kept between calls on the same signal: the template
- * editor's preview processes one signal again at every change of the template. Held by the caller, one
- * per signal, and passed as `context.memo`; the caller must not change the signal's arrays while it keeps
- * the memo. A call whose steps produce new values (a blank or baseline subtraction) measures them afresh.
+ * What processing measures of a signal whatever the template, kept between calls on the same signal: the
+ * template editor's preview processes one signal again at every change of the template. Kept: the checked
+ * input (dropouts bridged, sampling step), the detection scales (noise, peak widths, the smoothed detection
+ * signal and its curvature) and the whole-signal prominences of every local maximum. Held by the caller,
+ * one per signal, and passed as `context.memo`; the caller must not change the signal's arrays while it
+ * keeps the memo. Each entry is keyed by the arrays it was measured on, so a call whose steps produce new
+ * values (a blank or baseline subtraction) measures them afresh.
  */
 export class SignalMemo {
-  #values: Float64Array | null = null;
+  #input: { timeSec: ArrayLike<number>; values: ArrayLike<number>; prepared: PreparedSignal } | null = null;
+  #scaleValues: Float64Array | null = null;
   #scale: SignalScale | null = null;
+  #maximaValues: Float64Array | null = null;
+  #maxima: MaximaProminences | null = null;
+
+  /** `prepareSignal(signal)`, once per pair of arrays (a signal that fails its checks is checked again). */
+  inputOf(signal: SignalInput): PreparedSignal {
+    const kept = this.#input;
+    if (kept && kept.timeSec === signal.timeSec && kept.values === signal.values) return kept.prepared;
+    const prepared = prepareSignal(signal);
+    this.#input = { timeSec: signal.timeSec, values: signal.values, prepared };
+    return prepared;
+  }
 
   /** The scale of `values`, measured once per array. */
   scaleOf(values: Float64Array, work: Float64Array): SignalScale {
-    if (this.#values !== values || !this.#scale) {
+    if (this.#scaleValues !== values || !this.#scale) {
       this.#scale = measureSignalScale(values, work);
-      this.#values = values;
+      this.#scaleValues = values;
     }
     return this.#scale;
+  }
+
+  /** Every local maximum of `values` with its whole-signal prominence and bases, once per array. */
+  maximaOf(values: Float64Array): MaximaProminences {
+    if (this.#maximaValues !== values || !this.#maxima) {
+      const maxima = localMaximaIndices(values);
+      this.#maxima = { maxima, ...wholeSignalProminences(values, maxima, maxima, false) };
+      this.#maximaValues = values;
+    }
+    return this.#maxima;
   }
 }
