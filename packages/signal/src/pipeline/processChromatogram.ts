@@ -86,7 +86,6 @@ function baselinePoints(template: ProcessingTemplate): BaselinePoint[] {
   );
 }
 
-/** True when a value is NaN, infinite or the AIA null (a plain loop: this runs on every signal). */
 /** `values − subtrahend`, point by point, as a new array. */
 function minus(values: Float64Array, subtrahend: ArrayLike<number>): Float64Array {
   const result = new Float64Array(values.length);

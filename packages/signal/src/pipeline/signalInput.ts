@@ -50,6 +50,7 @@ export function checkSignal(signal: SignalInput, name: string): void {
   }
 }
 
+/** True when a value is NaN, infinite or the AIA null (a plain loop: this runs on every signal). */
 function hasDropout(values: Float64Array): boolean {
   // value − value is 0 for a finite value and NaN otherwise: the sum stays 0 only when every value is finite.
   let nonFinite = 0;
