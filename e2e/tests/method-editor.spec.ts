@@ -3,15 +3,7 @@
 // instrument's limits (pump ≤ 10 mL/min, oven 5–80 °C, injector ≤ 100 µL) refusing values field by field
 // before anything is saved.
 import { expect, test, type Page } from './fixtures.ts';
-import { shot, signInThroughPage } from './helpers.ts';
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll, `page ${page.url()} scrolls sideways`).toBeLessThanOrEqual(client);
-}
+import { expectNoSidewaysScroll, shot, signInThroughPage } from './helpers.ts';
 
 /** The error line of the field labelled `label` (the form's `field` block). */
 function fieldError(page: Page, label: string) {

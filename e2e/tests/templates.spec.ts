@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { shot, signInThroughPage } from './helpers.ts';
+import { expectNoSidewaysScroll, shot, signInThroughPage } from './helpers.ts';
 
 /** The preview's peak count, read in the same look that finds it settled (a new preview may start any time). */
 const peakCount = async (page: Page) => {
@@ -14,6 +14,42 @@ const peakCount = async (page: Page) => {
     .toBe(false);
   return count;
 };
+
+test('at 375 px the live preview follows each change of the template on the same chromatogram', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/app/templates/new');
+  await signInThroughPage(page);
+  await expect(page.getByRole('heading', { name: 'New template' })).toBeVisible();
+  const preview = page.getByRole('region', { name: 'Live preview' });
+  const figure = preview.getByRole('figure', { name: 'Preview chromatogram' });
+  const automatic = await peakCount(page);
+  expect(automatic).toBeGreaterThan(3);
+  // The worker keeps the chromatogram between previews: each value typed gives its own count, and going
+  // back to a value gives that value's count again.
+  const prominence = page.getByLabel('Min prominence, mAU');
+  await prominence.fill('50');
+  await expect.poll(() => peakCount(page)).toBeLessThan(automatic);
+  const strict = await peakCount(page);
+  await prominence.fill('0.5');
+  await expect.poll(() => peakCount(page)).toBeGreaterThan(strict);
+  const loose = await peakCount(page);
+  await prominence.fill('50');
+  await expect.poll(() => peakCount(page)).toBe(strict);
+  await expect(figure).toHaveAttribute('data-peaks', String(strict));
+  await prominence.fill('0.5');
+  await expect.poll(() => peakCount(page)).toBe(loose);
+  await expect(preview.getByRole('table', { name: 'Preview peaks' }).locator('tbody tr')).toHaveCount(loose);
+  await expectNoSidewaysScroll(page);
+  // The time-unit toggle keeps both labels whole inside its card.
+  const card = (await page.getByRole('region', { name: 'Detection time' }).boundingBox())!;
+  const toggle = (await page.getByRole('group', { name: 'Time unit' }).boundingBox())!;
+  const seconds = (await page.getByRole('button', { name: 'Seconds' }).boundingBox())!;
+  expect(seconds.x + seconds.width).toBeLessThanOrEqual(toggle.x + toggle.width + 0.5);
+  expect(toggle.x + toggle.width).toBeLessThanOrEqual(card.x + card.width);
+  await shot(page, testInfo, 'template-editor-375');
+});
 
 test('templates: the editor previews live, validates, saves by uuid and lists the template', async ({
   page,
