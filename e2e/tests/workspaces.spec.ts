@@ -30,6 +30,8 @@ test('an admin invites a reviewer who joins, sees the shared sequence and is off
   // Unverified, the admin cannot invite yet: the Members page offers a verification link instead.
   await page.goto('/app/members/');
   await expect(page.getByRole('table', { name: 'Members' })).toContainText(DEMO.email);
+  // Opened directly, the page brings the list-table styles of every list page (no unstyled table).
+  await expect(page.getByRole('columnheader', { name: 'E-mail' })).toHaveCSS('text-transform', 'uppercase');
   const verifyNote = page.getByText('Verify your e-mail address to invite people');
   // One of the two is drawn once the workspace is read: decide on what is there, not on a half-drawn page.
   await expect(verifyNote.or(page.getByLabel('E-mail'))).toBeVisible();
@@ -39,6 +41,8 @@ test('an admin invites a reviewer who joins, sees the shared sequence and is off
     await page.goto(link(await readLatestMail(DEMO.email, '/auth/verify-email/?code='), 'auth/verify-email'));
     await expect(page.getByRole('status')).toContainText('Your e-mail address is verified.');
     await page.goto('/app/members/');
+    // The invitation form sits below the members table: wait for the table, so the form no longer moves.
+    await expect(page.getByRole('table', { name: 'Members' })).toContainText(DEMO.email);
   }
   const reviewerEmail = uniqueEmail('reviewer');
   await page.getByLabel('E-mail').fill(reviewerEmail);
