@@ -77,12 +77,14 @@ function timeCall(body: () => number): Outcome {
 
 /**
  * `rounds` interleaved rounds after two warm-up rounds; the order alternates (ours first, then reference
- * first) so neither side always runs on a freshly warmed cache. Returns the medians and the peak counts.
+ * first) so neither side always runs on a freshly warmed cache. `before`, untimed, runs before each of our
+ * calls. Returns the medians and the peak counts.
  */
 async function interleave(
   rounds: number,
   ours: () => number,
   reference: (() => Promise<Outcome>) | null,
+  before: (() => void) | null = null,
 ): Promise<{ ours: Medians; reference: Medians | null; oursCount: number; referenceCount: number | null }> {
   const oursRuns: Outcome[] = [];
   const referenceRuns: Outcome[] = [];
@@ -90,10 +92,12 @@ async function interleave(
     let mine: Outcome;
     let theirs: Outcome | null = null;
     if (round % 2 === 0) {
+      before?.();
       mine = timeCall(ours);
       theirs = reference ? await reference() : null;
     } else {
       theirs = reference ? await reference() : null;
+      before?.();
       mine = timeCall(ours);
     }
     if (round < 0) continue;
@@ -143,7 +147,7 @@ function printRow(cells: string[], widths: number[]) {
   );
 }
 
-const WIDTHS = [62, 8, 8, 6, 8, 8, 6, 4, 15];
+const WIDTHS = [88, 8, 8, 6, 8, 8, 6, 4, 15];
 const HEADER = ['case', 'ours', 'ref', 'ratio', 'ours CPU', 'ref CPU', 'ratio', 'runs', 'peaks ours/ref'];
 
 export async function run(args: string[]): Promise<void> {
@@ -166,11 +170,12 @@ export async function run(args: string[]): Promise<void> {
     rounds: number,
     ours: () => number,
     referenceRun: (() => Promise<Outcome>) | null,
+    before: (() => void) | null = null,
   ) => {
     // Each case starts from a heap without the earlier cases' garbage (the 10^7-point arrays above all);
     // collections during its own rounds count in its times.
     collectGarbage();
-    const result = await interleave(rounds, ours, referenceRun);
+    const result = await interleave(rounds, ours, referenceRun, before);
     const ratio = (mine: number, theirs: number | undefined) =>
       theirs === undefined ? '–' : format(mine / theirs, 2);
     printRow(
@@ -249,12 +254,24 @@ export async function run(args: string[]): Promise<void> {
       );
     }
 
-    // The live preview as the worker runs it: processing, the decimated plot signals, and the hand-over
-    // (structured clone with the buffers transferred). The worker keeps one SignalMemo per loaded signal, so
-    // every preview after the signal's first reuses its template-independent measurements ("typing"); the
-    // first preview of a signal measures them ("new signal"). Reference: the previous hand-over, the full
-    // corrected signal and baseline as number arrays, cloned, without a memo — in this process too.
+    // The live preview as the worker runs it (apps/web/src/workers/processingHandler.ts): processing, the
+    // decimated plot signals, and the hand-over (structured clone with the buffers transferred). The worker
+    // keeps one SignalMemo per loaded signal and fills it as the signal arrives ("signal arrives", timed on
+    // its own: the page sends the signal when the chromatogram loads, and the preview's 250 ms debounce runs
+    // meanwhile). "first preview": each round on a signal just measured so; "typing": every later preview.
+    // Reference: the previous hand-over, the full corrected signal and baseline as number arrays, cloned,
+    // without a memo — in this process too.
     const preview = buildSignal(200_000, 0);
+    const previewSignal = { ...preview, unit: 'mAU' };
+    await row(
+      'preview: signal arrives, measured once, 200,000',
+      20,
+      () => {
+        new SignalMemo().measure(previewSignal);
+        return 0;
+      },
+      null,
+    );
     for (const [label, template] of [
       ['automatic default', {}],
       [
@@ -263,19 +280,20 @@ export async function run(args: string[]): Promise<void> {
       ],
     ] as const) {
       for (const typing of [true, false]) {
-        const memo = new SignalMemo();
+        let memo = new SignalMemo();
+        memo.measure(previewSignal);
         await row(
-          `preview ${label}, ${typing ? 'typing' : 'new signal'}, 200,000 (ref: full hand-over)`,
+          `preview ${label}, ${typing ? 'typing' : 'first preview'}, 200,000 (ref: full hand-over)`,
           20,
           () => {
-            const { message, transfer } = previewMessage(1, preview, template, typing ? memo : null);
+            const { message, transfer } = previewMessage(1, previewSignal, template, memo);
             const delivered = structuredClone<typeof message>(message, { transfer });
             return delivered.type === 'result' ? delivered.result.peaks.length : -1;
           },
           () => {
             const cpuStart = process.cpuUsage();
             const start = performance.now();
-            const result = processChromatogram(preview, template, { includeSignals: true });
+            const result = processChromatogram(previewSignal, template, { includeSignals: true });
             const full = {
               ...result,
               signals: {
@@ -292,6 +310,12 @@ export async function run(args: string[]): Promise<void> {
               count: delivered.result.peaks.length,
             });
           },
+          typing
+            ? null
+            : () => {
+                memo = new SignalMemo();
+                memo.measure(previewSignal);
+              },
         );
       }
     }

@@ -54,12 +54,35 @@ test('at 375 px the live preview follows each change of the template on the same
 test('templates: the editor previews live, validates, saves by uuid and lists the template', async ({
   page,
 }, testInfo) => {
+  // Records what the page sends to the processing worker, and when.
+  await page.addInitScript(() => {
+    const sent: { type: string; at: number }[] = [];
+    (window as unknown as { workerMessages: typeof sent }).workerMessages = sent;
+    const post = Object.getOwnPropertyDescriptor(Worker.prototype, 'postMessage')!.value as (
+      this: Worker,
+      ...args: unknown[]
+    ) => void;
+    Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]) {
+      const type = (args[0] as { type?: unknown } | null)?.type;
+      if (typeof type === 'string') sent.push({ type, at: performance.now() });
+      post.apply(this, args);
+    } as Worker['postMessage'];
+  });
   await page.goto('/app/templates/new');
   await signInThroughPage(page);
   await expect(page.getByRole('heading', { name: 'New template' })).toBeVisible();
   const preview = page.getByRole('region', { name: 'Live preview' });
   const before = await peakCount(page);
   expect(before).toBeGreaterThan(3);
+  // The chromatogram goes to the worker as soon as it loads, so the worker measures it during the preview's
+  // 250 ms debounce; the first preview is asked for after that.
+  const sent = await page.evaluate(
+    () => (window as unknown as { workerMessages: { type: string; at: number }[] }).workerMessages,
+  );
+  const signalAt = sent.find((message) => message.type === 'signal')!.at;
+  const firstProcess = sent.find((message) => message.type === 'process')!;
+  expect(sent[0]!.type).toBe('signal');
+  expect(firstProcess.at - signalAt).toBeGreaterThanOrEqual(200);
   await expect(preview.getByRole('table', { name: 'Preview peaks' }).locator('tbody tr')).toHaveCount(before);
   await expect(preview.getByRole('figure', { name: 'Preview chromatogram' })).toHaveAttribute(
     'data-peaks',

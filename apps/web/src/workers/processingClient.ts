@@ -16,6 +16,8 @@ export interface PreviewAnswer {
 }
 
 export interface ProcessingClient {
+  /** Sends the signal to the worker, which measures it at once (nothing is sent for the loaded signal). */
+  load(signal: ChromatogramSignal): void;
   process(signal: ChromatogramSignal, template: ProcessingTemplate): Promise<PreviewAnswer | null>;
   dispose(): void;
 }
@@ -39,18 +41,21 @@ export function createProcessingClient(): ProcessingClient {
     else entry.reject(new Error(message.message));
   });
   const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
+  const load = (signal: ChromatogramSignal) => {
+    if (loadedKey === signal.key) return;
+    // Copies, so the caller keeps its arrays; the copies move to the worker (transferred, not cloned).
+    const timeSec = signal.timeSec.slice();
+    const values = signal.values.slice();
+    send({ type: 'signal', key: signal.key, timeSec, values, unit: signal.unit }, [
+      timeSec.buffer,
+      values.buffer,
+    ]);
+    loadedKey = signal.key;
+  };
   return {
+    load,
     process(signal, template) {
-      if (loadedKey !== signal.key) {
-        // Copies, so the caller keeps its arrays; the copies move to the worker (transferred, not cloned).
-        const timeSec = signal.timeSec.slice();
-        const values = signal.values.slice();
-        send({ type: 'signal', key: signal.key, timeSec, values, unit: signal.unit }, [
-          timeSec.buffer,
-          values.buffer,
-        ]);
-        loadedKey = signal.key;
-      }
+      load(signal);
       latest += 1;
       const id = latest;
       for (const [olderId, entry] of waiting) {

@@ -42,6 +42,12 @@ export function useProcessingPreview(
     };
   }, []);
 
+  // The worker measures a signal as it arrives: sent at once, its first preview after the debounce finds
+  // it measured.
+  useEffect(() => {
+    if (signal) client.current?.load(signal);
+  }, [signal]);
+
   useEffect(() => {
     if (!signal) return;
     setState((current) => ({ ...current, pending: true }));

@@ -88,4 +88,37 @@ describe('SignalMemo', () => {
     expect(Array.from(first.prominences)).toEqual(Array.from(all.properties.prominences!));
     expect(memo.maximaOf(Float64Array.from(values))).not.toBe(first);
   });
+
+  it('measures a signal ahead of its previews, which then measure nothing of it again', () => {
+    for (const dropouts of [false, true]) {
+      const input = signal(dropouts ? 19 : 23, dropouts);
+      const memo = new SignalMemo();
+      expect(memo.holds(input)).toBe(false);
+      memo.measure(input);
+      expect(memo.holds(input)).toBe(true);
+      const prepared = memo.inputOf(input);
+      const work = new Float64Array(input.values.length);
+      const scale = memo.scaleOf(prepared.values, work);
+      const maxima = memo.maximaOf(prepared.values);
+      // A template that changes the values measures those, not the signal: keep them in between.
+      for (const template of [{}, templates[1]!, templates[2]!, { algorithm_pdet: 'wavelet_v1' }]) {
+        const kept = processChromatogram(input, template, { memo });
+        const fresh = processChromatogram(input, template);
+        expect(JSON.stringify(kept)).toBe(JSON.stringify(fresh));
+      }
+      // Had processing measured other arrays than the ones measured ahead, the memo would hold those now.
+      expect(memo.inputOf(input)).toBe(prepared);
+      expect(memo.scaleOf(prepared.values, work)).toBe(scale);
+      expect(memo.maximaOf(prepared.values)).toBe(maxima);
+      expect(memo.holds({ ...input, values: Float64Array.from(input.values) })).toBe(false);
+    }
+  });
+
+  it('keeps nothing of a signal that fails its checks', () => {
+    const input = signal(29, false);
+    const memo = new SignalMemo();
+    const reversed = { ...input, timeSec: Float64Array.from(input.timeSec).reverse() };
+    expect(() => memo.measure(reversed)).toThrow('times must increase');
+    expect(memo.holds(reversed)).toBe(false);
+  });
 });

@@ -20,6 +20,31 @@ export class SignalMemo {
   #maximaValues: Float64Array | null = null;
   #maxima: MaximaProminences | null = null;
 
+  /**
+   * Measures now all that processing will measure of `signal` whatever the template, when no template step
+   * changes its values (no blank or baseline subtraction): the worker calls it as a signal arrives, so that
+   * the signal's first preview costs what a preview while typing costs.
+   * @throws Error like processChromatogram when the signal itself is unusable (nothing is kept then).
+   */
+  measure(signal: SignalInput): void {
+    const { values } = this.inputOf(signal);
+    this.scaleOf(values, new Float64Array(values.length));
+    this.maximaOf(values);
+  }
+
+  /** Whether every measurement `measure(signal)` takes is held for this signal's arrays. */
+  holds(signal: SignalInput): boolean {
+    const kept = this.#input;
+    if (!kept || kept.timeSec !== signal.timeSec || kept.values !== signal.values) return false;
+    const { values } = kept.prepared;
+    return (
+      this.#scaleValues === values &&
+      this.#scale !== null &&
+      this.#maximaValues === values &&
+      this.#maxima !== null
+    );
+  }
+
   /** `prepareSignal(signal)`, once per pair of arrays (a signal that fails its checks is checked again). */
   inputOf(signal: SignalInput): PreparedSignal {
     const kept = this.#input;
