@@ -129,6 +129,9 @@ test('cabinet pages fit 375 px and 1366 px; the phone menu has 44 px rows', asyn
   const account = await page.getByRole('link', { name: 'Account' }).boundingBox();
   expect(account!.height).toBeGreaterThanOrEqual(44);
   expect(account!.width).toBeGreaterThanOrEqual(44);
+  // Its icon shows (the address is hidden on a phone, the icon is not).
+  const accountIcon = await page.getByRole('link', { name: 'Account' }).locator('.icon').boundingBox();
+  expect(accountIcon?.width ?? 0).toBeGreaterThanOrEqual(20);
   await menu.click();
   await expect(nav).toBeVisible();
   for (const name of SECTIONS) {
@@ -146,4 +149,11 @@ test('cabinet pages fit 375 px and 1366 px; the phone menu has 44 px rows', asyn
   await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
   for (const name of SECTIONS) await expect(nav.getByRole('link', { name })).toBeVisible();
   await shot(page, testInfo, 'cabinet-bar-1366');
+  // At 1280 px the bar is full: the address gives way, while the account icon stays whole and Log out stays
+  // on one line.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const logout = await page.getByRole('button', { name: 'Log out' }).boundingBox();
+  expect(logout!.height).toBeLessThan(40);
+  const barIcon = await page.getByRole('link', { name: 'Account' }).locator('.icon').boundingBox();
+  expect(barIcon!.width).toBeGreaterThanOrEqual(20);
 });

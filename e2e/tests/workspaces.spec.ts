@@ -51,9 +51,20 @@ test('an admin invites a reviewer who joins, sees the shared sequence and is off
   await expect(page.getByRole('list', { name: 'Pending invitations' })).toContainText(reviewerEmail);
 
   // The invitee, on a phone, follows the mailed link, signs up with the invited address and accepts.
+  const invitationUrl = link(await readLatestMail(reviewerEmail, '/app/invitation/?code='), 'app/invitation');
+  // The admin opens the link in a new tab: the page says whose address it is for, in a styled note (the
+  // page loads on its own, before any list page).
+  const ownTab = await page.context().newPage();
+  await ownTab.goto(invitationUrl);
+  const otherAddress = ownTab.getByText('Log out and sign in (or sign up) with');
+  await expect(otherAddress).toContainText(reviewerEmail);
+  await expect(otherAddress).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  await expect(ownTab.getByRole('button', { name: 'Accept and open the workspace' })).toBeDisabled();
+  await ownTab.close();
+
   const invitee = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const phone = await invitee.newPage();
-  await phone.goto(link(await readLatestMail(reviewerEmail, '/app/invitation/?code='), 'app/invitation'));
+  await phone.goto(invitationUrl);
   await expect(phone).toHaveURL(/\/auth\/login/);
   await phone.getByRole('link', { name: 'Create an account' }).click();
   await phone.getByLabel('E-mail').fill(reviewerEmail);

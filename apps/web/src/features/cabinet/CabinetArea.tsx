@@ -6,6 +6,7 @@ import { CabinetLayout } from './CabinetLayout.tsx';
 import { DevicesPage } from './DevicesPage.tsx';
 import { DevicePage } from './DevicePage.tsx';
 import './cabinet.css';
+import './lists.css';
 
 const MethodsArea = lazy(() => import('../methods/MethodsArea.tsx'));
 const TemplatesArea = lazy(() => import('../templates/TemplatesArea.tsx'));

@@ -61,7 +61,7 @@ export function CabinetLayout() {
         </nav>
         <div className="cabinet__user">
           <NavLink to="/app/account/" className="cabinet__email" title={user?.email} aria-label="Account">
-            <Icon name="account_circle" /> <span>{user?.email}</span>
+            <Icon name="account_circle" /> <span className="cabinet__email-text">{user?.email}</span>
           </NavLink>
           <button type="button" className="button button--secondary button--small" onClick={logout}>
             <Icon name="logout" /> Log out

@@ -19,7 +19,6 @@ import { PeakTable } from './PeakTable.tsx';
 import { ProcessingPanel } from './ProcessingPanel.tsx';
 import { plotPeaks, rowsFromStored } from './peakRows.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
-import '../methods/methods.css';
 import './chromatograms.css';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageHead } from '../../components/PageHead.tsx';

@@ -12,7 +12,6 @@ import { fetchMeasurements } from './measurementsApi.ts';
 import { importMeasurement } from './importMeasurement.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
 import { readActiveChromatogram } from './chromatogramStorage.ts';
-import '../methods/methods.css';
 import './chromatograms.css';
 import { PageHead } from '../../components/PageHead.tsx';
 import { SelectionReprocess } from './SelectionReprocess.tsx';

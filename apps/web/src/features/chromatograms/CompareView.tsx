@@ -13,7 +13,6 @@ import { defaultOverlaySettings, OverlayControls, type OverlaySettings } from '.
 import type { OverlayTrace } from './overlay.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
 import { useOverlaySeries } from './useOverlaySeries.ts';
-import '../methods/methods.css';
 import './chromatograms.css';
 import type { SavedOverlay } from '@eluent/contracts';
 import { EmptyState } from '../../components/EmptyState.tsx';

@@ -11,7 +11,6 @@ import { Pager } from '../../components/Pager.tsx';
 import { notifyError } from '../../lib/toast.ts';
 import { initialListParams, type ListParams } from '../../lib/listQuery.ts';
 import { fetchMethods, setMethodArchived, setMethodFavorite, type MethodListItem } from './methodsApi.ts';
-import './methods.css';
 import { PageHead } from '../../components/PageHead.tsx';
 
 const number = (value: number | null, unit: string) => (value === null ? '—' : `${value} ${unit}`);

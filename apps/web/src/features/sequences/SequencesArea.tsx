@@ -3,7 +3,6 @@ import { Route, Routes } from 'react-router-dom';
 import { SamplesPage } from './SamplesPage.tsx';
 import { SequencePage } from './SequencePage.tsx';
 import { SequencesPage } from './SequencesPage.tsx';
-import '../methods/methods.css';
 import './sequences.css';
 
 export default function SequencesArea() {

@@ -23,7 +23,6 @@ import {
 } from './templateForm.ts';
 import { fetchTemplate, saveTemplate } from './templatesApi.ts';
 import { fetchTemplateDefaults } from './templateDefaultsLoader.ts';
-import '../methods/methods.css';
 import './templates.css';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PageHead } from '../../components/PageHead.tsx';

@@ -13,7 +13,6 @@ import { Pager } from '../../components/Pager.tsx';
 import { notifyError } from '../../lib/toast.ts';
 import { initialListParams, type ListParams } from '../../lib/listQuery.ts';
 import { fetchTemplates, setTemplateArchived, setTemplateFavorite } from './templatesApi.ts';
-import '../methods/methods.css';
 import './templates.css';
 import { PageHead } from '../../components/PageHead.tsx';
 

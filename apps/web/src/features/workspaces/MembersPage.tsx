@@ -21,8 +21,6 @@ import {
 import { InvitationsSection, MyInvitations } from './InvitationsSection.tsx';
 import { NewWorkspaceForm } from './NewWorkspaceForm.tsx';
 import { RenameWorkspaceForm } from './RenameWorkspaceForm.tsx';
-// The members table is a list table (methods.css holds those styles for every list page).
-import '../methods/methods.css';
 import './workspaces.css';
 
 function MembersTable({ workspace, userId }: { workspace: Workspace; userId: number }) {
