@@ -33,7 +33,9 @@ describe('the processing worker', () => {
     expect(answer.type).toBe('result');
     if (answer.type !== 'result') return;
     const fresh = processChromatogram({ timeSec, values, unit: 'mAU' }, template);
-    expect(answer.result.peaks.map((peak) => peak.retentionTimeSec)).toEqual(fresh.peaks.map((peak) => peak.retentionTimeSec));
+    expect(answer.result.peaks.map((peak) => peak.retentionTimeSec)).toEqual(
+      fresh.peaks.map((peak) => peak.retentionTimeSec),
+    );
     expect(answer.result.peaks).toHaveLength(3);
     expect(handler.loaded()!.memo).toBe(loaded.memo);
   });
