@@ -28,7 +28,24 @@ test('an admin invites a reviewer who joins, sees the shared sequence and is off
   await expect(page).toHaveURL(/\/app\/sequences\/\d+$/);
 
   // Unverified, the admin cannot invite yet: the Members page offers a verification link instead.
+  // While the members are on their way, nothing is drawn below their place (it would move when they come).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const membersUrl = '**/api/workspaces/*/members/';
+  await page.route(membersUrl, async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
   await page.goto('/app/members/');
+  await expect(page.getByRole('status', { name: 'Loading members' })).toBeVisible();
+  await expect(page.getByText('Verify your e-mail address to invite people')).toHaveCount(0);
+  await expect(page.getByLabel('E-mail')).toHaveCount(0);
+  const members = page.waitForResponse(
+    (response) => response.url().includes('/members/') && response.request().method() === 'GET',
+  );
+  release();
+  await members;
+  await page.unroute(membersUrl);
   await expect(page.getByRole('table', { name: 'Members' })).toContainText(DEMO.email);
   // Opened directly, the page brings the list-table styles of every list page (no unstyled table).
   await expect(page.getByRole('columnheader', { name: 'E-mail' })).toHaveCSS('text-transform', 'uppercase');
@@ -41,7 +58,6 @@ test('an admin invites a reviewer who joins, sees the shared sequence and is off
     await page.goto(link(await readLatestMail(DEMO.email, '/auth/verify-email/?code='), 'auth/verify-email'));
     await expect(page.getByRole('status')).toContainText('Your e-mail address is verified.');
     await page.goto('/app/members/');
-    // The invitation form sits below the members table: wait for the table, so the form no longer moves.
     await expect(page.getByRole('table', { name: 'Members' })).toContainText(DEMO.email);
   }
   const reviewerEmail = uniqueEmail('reviewer');

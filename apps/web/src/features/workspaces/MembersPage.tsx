@@ -1,6 +1,6 @@
 // /app/members/: the current workspace's members and their roles, invitations by e-mail (admins), the
 // invitations waiting for the user, and a new workspace. docs/roles.md says what each role may do.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { allows, roleLabels, workspaceRoles, type WorkspaceRole } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
@@ -23,7 +23,16 @@ import { NewWorkspaceForm } from './NewWorkspaceForm.tsx';
 import { RenameWorkspaceForm } from './RenameWorkspaceForm.tsx';
 import './workspaces.css';
 
-function MembersTable({ workspace, userId }: { workspace: Workspace; userId: number }) {
+/** The members table, then `below` once the table is drawn: nothing under it moves when it arrives. */
+function MembersTable({
+  workspace,
+  userId,
+  below,
+}: {
+  workspace: Workspace;
+  userId: number;
+  below: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const key = ['members', workspace.id];
   const members = useQuery({ queryKey: key, queryFn: () => fetchMembers(workspace.id) });
@@ -42,63 +51,72 @@ function MembersTable({ workspace, userId }: { workspace: Workspace; userId: num
     },
     onError,
   });
-  if (members.isError) return <LoadFailure error={members.error} onRetry={() => void members.refetch()} />;
+  if (members.isError)
+    return (
+      <>
+        <LoadFailure error={members.error} onRetry={() => void members.refetch()} />
+        {below}
+      </>
+    );
   if (!members.data) return <LoadingSkeleton label="members" />;
   return (
-    <div className="card list-card">
-      <table className="list-table" aria-label="Members">
-        <thead>
-          <tr>
-            <th>E-mail</th>
-            <th>Role</th>
-            <th aria-label="Actions" />
-          </tr>
-        </thead>
-        <tbody>
-          {members.data.map((member) => (
-            <tr key={member.user_id}>
-              <td className="workspace-members__email">
-                {member.email}
-                {member.user_id === userId && <span className="workspace-members__you"> (you)</span>}
-              </td>
-              <td>
-                {manage ? (
-                  <select
-                    aria-label={`Role of ${member.email}`}
-                    value={member.role}
-                    disabled={changeRole.isPending}
-                    onChange={(event) =>
-                      changeRole.mutate({ id: member.user_id, role: event.target.value as WorkspaceRole })
-                    }
-                  >
-                    {workspaceRoles.map((role) => (
-                      <option key={role} value={role}>
-                        {roleLabels[role]}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  roleLabels[member.role]
-                )}
-              </td>
-              <td className="list-table__actions">
-                {(manage || member.user_id === userId) && !workspace.personal && (
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(member.user_id)}
-                  >
-                    <Icon name={member.user_id === userId ? 'logout' : 'person_remove'} />{' '}
-                    {member.user_id === userId ? 'Leave' : `Remove ${member.email}`}
-                  </button>
-                )}
-              </td>
+    <>
+      <div className="card list-card">
+        <table className="list-table" aria-label="Members">
+          <thead>
+            <tr>
+              <th>E-mail</th>
+              <th>Role</th>
+              <th aria-label="Actions" />
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {members.data.map((member) => (
+              <tr key={member.user_id}>
+                <td className="workspace-members__email">
+                  {member.email}
+                  {member.user_id === userId && <span className="workspace-members__you"> (you)</span>}
+                </td>
+                <td>
+                  {manage ? (
+                    <select
+                      aria-label={`Role of ${member.email}`}
+                      value={member.role}
+                      disabled={changeRole.isPending}
+                      onChange={(event) =>
+                        changeRole.mutate({ id: member.user_id, role: event.target.value as WorkspaceRole })
+                      }
+                    >
+                      {workspaceRoles.map((role) => (
+                        <option key={role} value={role}>
+                          {roleLabels[role]}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    roleLabels[member.role]
+                  )}
+                </td>
+                <td className="list-table__actions">
+                  {(manage || member.user_id === userId) && !workspace.personal && (
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(member.user_id)}
+                    >
+                      <Icon name={member.user_id === userId ? 'logout' : 'person_remove'} />{' '}
+                      {member.user_id === userId ? 'Leave' : `Remove ${member.email}`}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {below}
+    </>
   );
 }
 
@@ -169,9 +187,13 @@ export default function MembersPage() {
       {renaming && manage && <RenameWorkspaceForm workspace={workspace} onDone={() => setRenaming(false)} />}
       {creating && <NewWorkspaceForm onCancel={() => setCreating(false)} />}
       <MyInvitations />
-      <MembersTable workspace={workspace} userId={Number(user.user_id)} />
-      {manage && !data.email_verified && <VerifyNote />}
-      {manage && data.email_verified && <InvitationsSection workspaceId={workspace.id} />}
+      <MembersTable
+        workspace={workspace}
+        userId={Number(user.user_id)}
+        below={
+          manage && (data.email_verified ? <InvitationsSection workspaceId={workspace.id} /> : <VerifyNote />)
+        }
+      />
     </div>
   );
 }
