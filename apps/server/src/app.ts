@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import { compose, type Composition } from './compose.ts';
 import { isConnectionError } from './lib/connection-errors.ts';
 import { isDataError } from './lib/data-errors.ts';
-import { AppError } from './errors.ts';
+import { AppError, lockRefusal } from './errors.ts';
 import { csrfProtection } from './transports/http/csrf.ts';
 import { registerJsonInput } from './transports/http/json-input.ts';
 import { modules } from './transports/http/modules.ts';
@@ -79,6 +79,8 @@ export async function buildServer(config: Config): Promise<Server> {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).headers(error.headers).send(error.body);
     }
+    const locked = lockRefusal(error);
+    if (locked) return reply.status(locked.statusCode).send(locked.body);
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ code: 'throttled', detail: domainErrors.throttled });
     if (status >= 400 && status < 500) {
