@@ -49,7 +49,7 @@ export class RawBodyError extends AppError {
   }
 }
 
-/** SQLSTATE of a refusal by the record locks of the database (migration `0020_record_locks`). */
+/** SQLSTATE of a refusal by the record locks of the database (migration `0020_locks_and_sessions`). */
 const lockRefusalState = 'EL409';
 const lockCodes: readonly DomainErrorCode[] = [
   'record_signed_locked',

@@ -9,7 +9,7 @@ import type { DraftRow, SequenceRow, SequencesRepository } from '../../repositor
 /**
  * A signed sequence is a record (docs/signatures.md "Locks"): no setting, row, order, deletion or new run
  * changes it. Asked first by every write of a sequence, so the refusal is the same whatever else is wrong;
- * the database refuses the same writes (migration `0020_record_locks`) for any path that skips this.
+ * the database refuses the same writes (migration `0020_locks_and_sessions`) for any path that skips this.
  */
 export async function checkNotSigned(
   sequences: Pick<SequencesRepository, 'signed'>,

@@ -1,3 +1,5 @@
+// Two guards of issue 31. Sessions that end: a signed-out session's id (`sid`, kept by every token of one
+// sign-in through its refreshes) is recorded, and its tokens are refused on every transport.
 // Records that stay as signed (docs/signatures.md "Locks"): the database itself refuses a change or a
 // deletion of what a signature covers, or of the template and method a signed or running sequence uses,
 // whatever path the write takes (REST, GraphQL, the device link, the CLI, a cascade of another delete).
@@ -12,6 +14,12 @@ const runColumns = sql.raw(
 );
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table ended_sessions (
+      sid text primary key,
+      user_id integer not null,
+      ended_at timestamptz not null default now()
+    )`.execute(db);
   await sql`create index if not exists result_signature_items_injection on result_signature_items (injection_id)`.execute(
     db,
   );
