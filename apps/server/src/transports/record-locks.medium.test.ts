@@ -199,10 +199,8 @@ describe.each(await backends('both'))('locked records on every write path on $na
       const templateId = (uuid: string) => templateIds.get(uuid)!;
       switch (`${table}.${kind}`) {
         case 'methods.update':
-          return [
-            [update(signed.method), 'record_signed_locked'],
-            [update(running.method), 'sequence_running_method_locked'],
-          ];
+          // A method's settings never change (spec §4); a running sequence's method may still be renamed.
+          return [[update(signed.method), 'record_signed_locked']];
         case 'methods.delete':
           return [
             [remove(signed.method), 'record_signed_locked'],

@@ -155,7 +155,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 
-  // Templates and methods in use: favorite and archived flags may change, nothing else, and no deletion.
+  // Templates and methods in use: favorite and archived flags may change, nothing else, and no deletion;
+  // the name of a method only a running sequence uses may change too.
   await sql`
     create function template_lock_code(target uuid) returns text language sql stable as $$
       select case
@@ -205,6 +206,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if tg_op = 'DELETE' or (to_jsonb(new) - array['favorite', 'archived', 'updated_at'])
             is distinct from (to_jsonb(old) - array['favorite', 'archived', 'updated_at']) then
         code := method_lock_code(old.id);
+        -- A run uses the settings (and keeps a snapshot of them): its method may still be renamed (spec §4).
+        if code = 'sequence_running_method_locked' and tg_op = 'UPDATE'
+           and (to_jsonb(new) - array['favorite', 'archived', 'updated_at', 'name'])
+               is not distinct from (to_jsonb(old) - array['favorite', 'archived', 'updated_at', 'name']) then
+          code := null;
+        end if;
         if code is not null then perform record_lock_refuse(code); end if;
       end if;
       return case when tg_op = 'DELETE' then old else new end;
