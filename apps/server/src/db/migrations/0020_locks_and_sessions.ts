@@ -26,6 +26,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index if not exists result_signature_items_result on result_signature_items (result_id)`.execute(
     db,
   );
+  // The lock of a template or method looks up what uses it on every change of it.
+  for (const [name, table, column] of [
+    ['processing_results_template', 'processing_results', 'template_uuid'],
+    ['sequences_template', 'sequences', 'template_uuid'],
+    ['sequences_method', 'sequences', 'method_id'],
+    ['drafts_method', 'drafts', 'method_id'],
+    ['injections_method', 'injections', 'method_id'],
+  ] as const) {
+    await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} (${sql.id(column)})`.execute(
+      db,
+    );
+  }
   await sql`
     create function record_lock_refuse(code text) returns void language plpgsql as $$
     begin
