@@ -9,7 +9,8 @@ import type { Config } from './config.ts';
 import { compose, type Composition } from './compose.ts';
 import { isConnectionError } from './lib/connection-errors.ts';
 import { isDataError } from './lib/data-errors.ts';
-import { AppError } from './errors.ts';
+import { trustedHop } from './lib/client-address.ts';
+import { AppError, lockRefusal } from './errors.ts';
 import { csrfProtection } from './transports/http/csrf.ts';
 import { registerJsonInput } from './transports/http/json-input.ts';
 import { modules } from './transports/http/modules.ts';
@@ -41,8 +42,8 @@ export async function buildServer(config: Config): Promise<Server> {
     forceCloseConnections: 'idle',
     // The client address and TLS come from X-Forwarded-* only through this many trusted proxies. A function,
     // because Fastify ignores X-Forwarded-Proto and -Host for a bare hop count.
-    trustProxy:
-      config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
+    // Each hop is believed only from a proxy address (lib/client-address.ts).
+    trustProxy: config.trustProxyHops > 0 ? trustedHop(config.trustProxyHops) : false,
   });
 
   const context = await compose(config, app.log);
@@ -79,6 +80,8 @@ export async function buildServer(config: Config): Promise<Server> {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).headers(error.headers).send(error.body);
     }
+    const locked = lockRefusal(error);
+    if (locked) return reply.status(locked.statusCode).send(locked.body);
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ code: 'throttled', detail: domainErrors.throttled });
     if (status >= 400 && status < 500) {

@@ -123,10 +123,11 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
   const { db } = database;
   const signer = createTokenSigner(config.secret);
   const users = createUsersRepository(db);
+  const tokens = createTokensRepository(db);
   const sessions = createSessionTokens(
     signer,
     { accessSec: config.accessTokenLifetimeSec, refreshSec: config.refreshTokenLifetimeSec },
-    { current: (userId) => users.tokenVersion(userId) },
+    { current: (userId) => users.tokenVersion(userId), sessionEnded: (sid) => tokens.sessionEnded(sid) },
   );
   const passwords = createPasswordHasher({ log2Cost: config.scryptLog2Cost });
   const mailer = createMailer({
@@ -145,7 +146,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
   });
   const accounts = createAccountsService({
     users,
-    tokens: createTokensRepository(db),
+    tokens,
     sessions,
     mailer,
     passwords,
@@ -333,7 +334,11 @@ function buildServices(infrastructure: Infrastructure) {
       databaseUrl: config.databaseUrl,
       log: (error) => logger.error({ err: error }, 'graphql request failed'),
     }),
-    workspaces: createWorkspacesService({ db, workspaces: infrastructure.workspacesRepository }),
+    workspaces: createWorkspacesService({
+      db,
+      workspaces: infrastructure.workspacesRepository,
+      endSessions: (userId) => accounts.endEverySession(userId),
+    }),
     invitations,
     samples: createSamplesService(samplesRepository),
     sequences: createSequencesService(sequencesRepository, samplesRepository, runs),

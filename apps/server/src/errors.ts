@@ -48,3 +48,28 @@ export class RawBodyError extends AppError {
     Object.assign(this, { body });
   }
 }
+
+/** SQLSTATE of a refusal by the record locks of the database (migration `0020_locks_and_sessions`). */
+const lockRefusalState = 'EL409';
+const lockCodes: readonly DomainErrorCode[] = [
+  'record_signed_locked',
+  'sequence_running_template_locked',
+  'sequence_running_method_locked',
+];
+
+/**
+ * The catalogue refusal (409) for a write the database's record locks refused, or undefined for any other
+ * error. Every transport maps it, so a locked record answers the same code whatever path the write took.
+ */
+export function lockRefusal(error: unknown): AppError | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return undefined;
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (code === lockRefusalState && typeof message === 'string') {
+      const known = lockCodes.find((candidate) => message.includes(candidate));
+      return AppError.domain(409, known ?? 'record_signed_locked');
+    }
+    current = cause;
+  }
+  return undefined;
+}

@@ -31,6 +31,9 @@ export const domainErrors = {
   sequence_running_template_locked:
     'The processing template cannot be changed while the sequence is running or paused.',
   sequence_running_device_locked: 'The instrument cannot be changed while the sequence is running or paused.',
+  // Records that stay as signed (docs/signatures.md "Locks")
+  record_signed_locked:
+    'This record is signed: it cannot be changed or deleted. Make a new version or a new sequence instead.',
   // Interrupted injections (the reason kept on the injection)
   injection_interrupted_restart:
     'The server restarted during the injection and the instrument no longer had the run.',

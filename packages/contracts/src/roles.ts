@@ -58,6 +58,8 @@ export const privileges = {
   'shareLinks.create': lab,
   'shareLinks.revoke': lab,
   'audit.read': everyone,
+  /** Issuing a numbered report writes a record; reviewers and auditors read the same report unnumbered. */
+  'reports.issue': lab,
   'members.read': everyone,
   'members.manage': admins,
 } as const satisfies Record<string, readonly WorkspaceRole[]>;

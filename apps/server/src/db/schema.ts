@@ -32,6 +32,13 @@ export interface RefreshTokensTable {
   created_at: Timestamp;
 }
 
+/** A signed-out session (POST /api/token/logout/): every token carrying its `sid` is refused. */
+export interface EndedSessionsTable {
+  sid: string;
+  user_id: number;
+  ended_at: Timestamp;
+}
+
 export interface PasswordResetsTable {
   code_hash: string;
   user_id: number;
@@ -52,6 +59,7 @@ export interface Database
   extends DomainTables, SequencesTables, WorkspacesTables, SignaturesTables, OverlaysTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  ended_sessions: EndedSessionsTable;
   password_resets: PasswordResetsTable;
   contact_messages: ContactMessagesTable;
 }

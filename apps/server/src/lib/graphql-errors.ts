@@ -1,6 +1,6 @@
 // Errors in Hasura's form: HTTP 200, `{errors: [{message, extensions: {path, code}}]}`. Database errors are
 // mapped by SQLSTATE to Hasura's codes and message prefixes; anything unexpected gets a generic message.
-import { AppError } from '../errors.ts';
+import { AppError, lockRefusal } from '../errors.ts';
 
 export type HasuraCode =
   | 'validation-failed'
@@ -44,6 +44,9 @@ const constraintPrefixes: Record<string, string> = {
 /** Maps a database error to a GraphQL error; returns undefined for errors that are not the caller's fault. */
 export function fromDatabaseError(error: unknown): GraphqlRequestError | undefined {
   if (!error || typeof error !== 'object') return undefined;
+  // A record lock of the database: the catalogue message, as any other rule's refusal.
+  const locked = lockRefusal(error);
+  if (locked) return new GraphqlRequestError('validation-failed', locked.message);
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code !== 'string' || typeof message !== 'string') return undefined;
   const prefix = constraintPrefixes[code];

@@ -1,5 +1,5 @@
 // SQL for sequences and their table of drafts.
-import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { DraftsTable, SequencesTable, SequenceState } from '../db/domain-schema.ts';
 import type { Database, RowOwner } from '../db/schema.ts';
 
@@ -51,6 +51,11 @@ export function createSequencesRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
+    },
+    /** Whether the sequence, or a measurement of one of its injections, carries any signature. */
+    async signed(id: number, trx: Db = db): Promise<boolean> {
+      const row = await sql<{ signed: boolean }>`select sequence_signed(${id}) as signed`.execute(trx);
+      return row.rows[0]?.signed === true;
     },
     async byId(id: number, trx: Db = db): Promise<SequenceRow | undefined> {
       return trx.selectFrom('sequences').selectAll().where('id', '=', id).executeTakeFirst();

@@ -33,6 +33,22 @@ export function createTokensRepository(db: Kysely<Database>) {
         .where('used_at', 'is', null)
         .execute();
     },
+    /** Signs one session out: its tokens are refused from now on (idempotent). */
+    async endSession(sid: string, userId: number): Promise<void> {
+      await db
+        .insertInto('ended_sessions')
+        .values({ sid, user_id: userId })
+        .onConflict((conflict) => conflict.column('sid').doNothing())
+        .execute();
+    },
+    async sessionEnded(sid: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('ended_sessions')
+        .select('sid')
+        .where('sid', '=', sid)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     /** Password reset codes. */
     resets: createSingleUseCodes(db, 'password_resets'),
   };

@@ -72,8 +72,9 @@ export function createAccountsService(deps: AccountsDependencies) {
   }
   const google = deps.googleJwksUrl ? createRemoteJWKSet(new URL(deps.googleJwksUrl)) : undefined;
 
-  async function startSession(user: UserRow): Promise<TokenResponse> {
-    const issued = await sessions.issue({ id: user.id, email: user.email });
+  /** Tokens for a new sign-in, or the next pair of the session `sid` (a refresh). */
+  async function startSession(user: UserRow, sid?: string): Promise<TokenResponse> {
+    const issued = await sessions.issue({ id: user.id, email: user.email }, sid);
     await tokens.recordRefresh(issued.refreshJti, user.id, issued.refreshExpiresAt);
     await users.touchLogin(user.id);
     return { access: issued.access, refresh: issued.refresh, expires_in: issued.expires_in };
@@ -118,8 +119,29 @@ export function createAccountsService(deps: AccountsDependencies) {
       const user = await users.findById(Number(claims.user_id));
       if (!user?.is_active)
         throw new RawBodyError(401, { detail: 'No active account found for the given token.' });
-      return startSession(user);
+      return startSession(user, claims.sid);
     },
+
+    /**
+     * POST /api/token/logout/: ends the session of the refresh token (its whole family: the refresh tokens
+     * and the access tokens of that sign-in), on REST, GraphQL and realtime connects alike.
+     */
+    async logout(body: Record<string, unknown>): Promise<void> {
+      const { refresh } = parseInput(refreshInputSchema, body);
+      let claims;
+      try {
+        claims = await sessions.verify(refresh, 'refresh');
+      } catch (error) {
+        if (error instanceof TokenError) throw tokenNotValid(error.message);
+        throw error;
+      }
+      await tokens.consumeRefresh(claims.jti);
+      // A token from before sessions had ids: nothing narrower than the user's every session names it.
+      if (claims.sid === undefined) await endEverySession(Number(claims.user_id));
+      else await tokens.endSession(claims.sid, Number(claims.user_id));
+    },
+
+    endEverySession,
 
     async signUp(
       body: Record<string, unknown>,

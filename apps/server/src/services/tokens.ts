@@ -13,12 +13,16 @@ export interface TokenClaims extends JWTPayload {
   iat: number;
   /** The user's token version when the token was issued. */
   ver: number;
+  /** The session: one sign-in and every refresh after it; a signed-out session's tokens are refused. */
+  sid?: string;
   email?: string;
 }
 
 /** Where the current token version of a user is read; an unknown user counts as version 0. */
 export interface TokenVersions {
   current(userId: number): Promise<number | undefined>;
+  /** Whether the session was signed out. */
+  sessionEnded(sid: string): Promise<boolean>;
 }
 
 /** A token that failed verification; `message` is simplejwt's wording. */
@@ -84,8 +88,8 @@ export function createSessionTokens(
   const isCurrent = async (userId: number, version: number) =>
     ((await versions.current(userId)) ?? 0) === version;
   return {
-    /** Tokens for a user, under the user's current token version. */
-    async issue(user: { id: number; email: string }): Promise<SessionTokens> {
+    /** Tokens for a user, under the user's current token version, in a new session or `sid`'s. */
+    async issue(user: { id: number; email: string }, sid = newTokenId()): Promise<SessionTokens> {
       const userId = String(user.id);
       const ver = (await versions.current(user.id)) ?? 0;
       const access = await signer.sign(
@@ -94,6 +98,7 @@ export function createSessionTokens(
           jti: newTokenId(),
           user_id: userId,
           ver,
+          sid,
           email: user.email,
           [HASURA_CLAIMS]: {
             'x-hasura-default-role': 'user',
@@ -106,7 +111,7 @@ export function createSessionTokens(
       );
       const refreshJti = newTokenId();
       const refresh = await signer.sign(
-        { token_type: 'refresh', jti: refreshJti, user_id: userId, ver },
+        { token_type: 'refresh', jti: refreshJti, user_id: userId, ver, sid },
         lifetimes.refreshSec,
       );
       return {
@@ -130,7 +135,11 @@ export function createSessionTokens(
         throw new TokenError('Token is invalid');
       if (typeof payload.ver !== 'number' || !Number.isSafeInteger(payload.ver))
         throw new TokenError('Token is invalid');
+      if (payload.sid !== undefined && (typeof payload.sid !== 'string' || payload.sid.length === 0))
+        throw new TokenError('Token is invalid');
       if (!(await isCurrent(Number(payload.user_id), payload.ver)))
+        throw new TokenError('Token is blacklisted');
+      if (typeof payload.sid === 'string' && (await versions.sessionEnded(payload.sid)))
         throw new TokenError('Token is blacklisted');
       return payload as TokenClaims;
     },

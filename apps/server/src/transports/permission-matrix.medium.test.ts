@@ -149,6 +149,10 @@ describe.each(await backends('both'))('permission matrix on $name', (backend) =>
       privilege: 'results.process',
       call: (who) => api(who, 'POST', '/api/processing-jobs/', { measurement_id: ids.measurement }),
     },
+    {
+      privilege: 'reports.issue',
+      call: (who) => api(who, 'POST', `/api/reports/sequence/${ids.sequence}/`),
+    },
     { privilege: 'overlays.read', call: (who) => api(who, 'GET', '/api/overlays/') },
     { privilege: 'overlays.create', call: (who) => api(who, 'POST', '/api/overlays/', overlayBody()) },
     {

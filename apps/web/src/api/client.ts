@@ -18,6 +18,7 @@ export const session = createSession({
     const result = await http.post<TokenPair>('/api/token/refresh/', { refresh }, { auth: false });
     return result.ok ? { ok: true, data: result.data } : { ok: false, status: result.status };
   },
+  logoutCall: (refresh) => http.post('/api/token/logout/', { refresh }, { auth: false }),
 });
 
 export const http = createHttpClient({

@@ -84,4 +84,14 @@ describe('session', () => {
     session.logout();
     expect(storage.dump()).toEqual({});
   });
+
+  it('logout ends the session on the server with the refresh token it held', () => {
+    const logoutCall = vi.fn(async () => undefined);
+    const storage = memoryStorage();
+    const session = createSession({ storage, refreshCall: vi.fn(), logoutCall });
+    session.save({ access: access(1), refresh: 'r1', expires_in: 300 });
+    session.logout();
+    expect(logoutCall).toHaveBeenCalledWith('r1');
+    expect(storage.dump()).toEqual({});
+  });
 });

@@ -29,6 +29,8 @@ export interface Session {
 export function createSession(options: {
   storage: KeyValueStorage;
   refreshCall: RefreshCall;
+  /** Ends the session on the server (POST /api/token/logout/), so a copied refresh token dies with it. */
+  logoutCall?: (refreshToken: string) => Promise<unknown>;
   now?: () => number;
 }): Session {
   const { storage, refreshCall } = options;
@@ -96,6 +98,9 @@ export function createSession(options: {
       return token;
     },
     logout() {
+      const refreshToken = storage.getItem(keys.refresh);
+      // The local sign-out never waits on the server; a failed call leaves the token to its expiry.
+      if (refreshToken && options.logoutCall) options.logoutCall(refreshToken).catch(() => undefined);
       storage.removeItem(keys.access);
       storage.removeItem(keys.refresh);
       storage.removeItem(keys.expiry);

@@ -240,6 +240,8 @@ export const linkErrorCodes = [
   'measurement_not_found',
   'chunk_conflict',
   'storage_unavailable',
+  /** The measurement is signed: it takes no more data (the same code REST and GraphQL refuse with). */
+  'record_signed_locked',
 ] as const;
 export type LinkErrorCode = (typeof linkErrorCodes)[number];
 

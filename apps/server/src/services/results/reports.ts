@@ -324,7 +324,7 @@ export function createReportsService(deps: {
      * recorded and audited in one transaction, so the register of reports has no gaps.
      */
     async issue(actor: Actor, kind: 'sequence' | 'injection', id: number) {
-      requireRole(actor, 'results.read');
+      requireRole(actor, 'reports.issue');
       const data =
         kind === 'sequence'
           ? await reports.sequenceReport(actor.workspaceId, id)

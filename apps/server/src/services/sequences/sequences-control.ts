@@ -14,7 +14,7 @@ import {
   standardComplete,
 } from './sequences-rules.ts';
 import { interruptionOf, sequenceView, type SequenceView } from './sequence-views.ts';
-import { lockedDraftIds } from './sequences-locks.ts';
+import { checkNotSigned, lockedDraftIds } from './sequences-locks.ts';
 import type { SequenceState } from '../../db/domain-schema.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { commandInstrument, type InstrumentCommand, type InstrumentWarning } from './instrument-commands.ts';
@@ -176,6 +176,7 @@ export function createSequenceControl(deps: {
    */
   async function proceed(actor: Actor, sequenceId: number, requeue: boolean): Promise<SequenceView> {
     const sequence = await owned(actor, sequenceId);
+    await checkNotSigned(sequences, sequenceId);
     const injection = await interruptedOf(sequence);
     await checkInstrument(sequence);
     const row = await transition(
@@ -199,6 +200,7 @@ export function createSequenceControl(deps: {
   return {
     async start(actor: Actor, sequenceId: number): Promise<SequenceView> {
       const sequence = await owned(actor, sequenceId);
+      await checkNotSigned(sequences, sequenceId);
       await checkStart(sequence);
       const first = planOf(await sequences.drafts([sequenceId]))[0]!;
       const row = await transition(

@@ -4,7 +4,20 @@
 import type { Executor } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
-import type { DraftRow, SequenceRow } from '../../repositories/sequences.ts';
+import type { DraftRow, SequenceRow, SequencesRepository } from '../../repositories/sequences.ts';
+
+/**
+ * A signed sequence is a record (docs/signatures.md "Locks"): no setting, row, order, deletion or new run
+ * changes it. Asked first by every write of a sequence, so the refusal is the same whatever else is wrong;
+ * the database refuses the same writes (migration `0020_locks_and_sessions`) for any path that skips this.
+ */
+export async function checkNotSigned(
+  sequences: Pick<SequencesRepository, 'signed'>,
+  sequenceId: number,
+  trx?: Executor,
+): Promise<void> {
+  if (await sequences.signed(sequenceId, trx)) throw AppError.domain(409, 'record_signed_locked');
+}
 
 export function runActive(row: Pick<SequenceRow, 'state'>): boolean {
   return row.state === 'RUNNING' || row.state === 'PAUSED';

@@ -23,6 +23,7 @@ import {
   type SequenceView,
 } from './sequence-views.ts';
 import {
+  checkNotSigned,
   checkDraftUnlocked,
   checkOrderKeepsLocked,
   checkSettingsChange,
@@ -144,6 +145,7 @@ export function createSequencesService(
     async update(actor: Actor, sequenceId: number, body: Record<string, unknown>): Promise<SequenceView> {
       requireRole(actor, 'sequences.update');
       const current = await owned(actor.workspaceId, sequenceId);
+      await checkNotSigned(sequences, sequenceId);
       const values = parseInput(sequenceInputSchema, {
         name: current.name,
         device_id: current.device_id,
@@ -179,6 +181,7 @@ export function createSequencesService(
         // Locked, so a start cannot slip in between the rule and the delete.
         const current = await sequences.lock(trx, actor.workspaceId, sequenceId);
         if (!current) throw AppError.domain(404, 'sequence_not_found');
+        await checkNotSigned(sequences, sequenceId, trx);
         checkSequenceRemovable(current);
         await sequences.remove(trx, sequenceId);
         await writeAudit(trx, {
@@ -196,6 +199,7 @@ export function createSequencesService(
       requireRole(actor, 'sequences.update');
       checkBodySequence(body, sequenceId);
       const sequence = await owned(actor.workspaceId, sequenceId);
+      await checkNotSigned(sequences, sequenceId);
       const { sequence_id: _ignored, ...rest } = body;
       const values = parseOr(draftInputSchema, rest, 'draft_invalid');
       await checkDraft(actor.workspaceId, sequence, values);
@@ -225,6 +229,7 @@ export function createSequencesService(
     ): Promise<DraftView[]> {
       requireRole(actor, 'sequences.update');
       const sequence = await owned(actor.workspaceId, sequenceId);
+      await checkNotSigned(sequences, sequenceId);
       const existing = new Map((await sequences.drafts([sequenceId])).map((d) => [d.id, d]));
       const locked = await lockedDraftIds(runs, [sequence]);
       const planned: Array<{ current: DraftRow; values: DraftValues }> = [];
@@ -280,6 +285,7 @@ export function createSequencesService(
     async removeDraft(actor: Actor, sequenceId: number, draftId: number): Promise<void> {
       requireRole(actor, 'sequences.update');
       const sequence = await owned(actor.workspaceId, sequenceId);
+      await checkNotSigned(sequences, sequenceId);
       const draft = (await sequences.drafts([sequenceId])).find((d) => d.id === draftId);
       if (!draft) throw AppError.domain(400, 'draft_not_in_sequence');
       checkDraftUnlocked(await lockedDraftIds(runs, [sequence]), draftId);
@@ -306,6 +312,7 @@ export function createSequencesService(
       requireRole(actor, 'sequences.update');
       checkBodySequence(body, sequenceId);
       const sequence = await owned(actor.workspaceId, sequenceId);
+      await checkNotSigned(sequences, sequenceId);
       const { draft_ids: ids } = parseInput(draftOrderInputSchema, body);
       const existing = await sequences.drafts([sequenceId]);
       const known = new Set(existing.map((d) => d.id));

@@ -38,7 +38,12 @@ function nameOf(body: Record<string, unknown>): string {
   return name;
 }
 
-export function createWorkspacesService(deps: { db: Kysely<Database>; workspaces: WorkspacesRepository }) {
+export function createWorkspacesService(deps: {
+  db: Kysely<Database>;
+  workspaces: WorkspacesRepository;
+  /** Ends every session of a user (tokens on every transport, open realtime connections). */
+  endSessions: (userId: number) => Promise<void>;
+}) {
   const { db, workspaces } = deps;
 
   /**
@@ -195,6 +200,9 @@ export function createWorkspacesService(deps: { db: Kysely<Database>; workspaces
           oldValues: { role: member.role },
         });
       });
+      // A member removed by an administrator is signed out everywhere at once (docs/security.md); one who
+      // leaves keeps working in its other workspaces.
+      if (userId !== actor.userId) await deps.endSessions(userId);
     },
   };
 }

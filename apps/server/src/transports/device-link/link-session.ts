@@ -10,7 +10,7 @@ import {
   type ServerToDeviceMessage,
 } from '@eluent/contracts';
 import { isConnectionError } from '../../lib/connection-errors.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, lockRefusal } from '../../errors.ts';
 import { readDeviceFrame } from './link-frames.ts';
 import { DeviceRefusedError } from '../../services/devices/device-errors.ts';
 import type { DeviceLinkHost, LinkSession as DeviceLink } from '../../services/devices/service.ts';
@@ -80,6 +80,12 @@ export class LinkSession implements DeviceLink {
       });
       // Without a recorded hello the link is of no use: hang up, and the device reconnects later.
       if (this.deviceId === null) this.peer.close();
+      return;
+    }
+    const locked = lockRefusal(error);
+    if (locked) {
+      // A signed measurement takes no more data (docs/signatures.md "Locks"): the same code as REST.
+      this.send({ type: 'error', code: 'record_signed_locked', detail: locked.message });
       return;
     }
     this.host.logger.error({ err: error, deviceId: this.deviceId }, 'device frame failed');

@@ -11,6 +11,10 @@ export async function accountsRoutes(app: FastifyInstance, services: Services): 
 
   app.post('/api/token/', limited, async (request) => accounts.signIn(objectBody(request.body)));
   app.post('/api/token/refresh/', async (request) => accounts.refresh(objectBody(request.body)));
+  app.post('/api/token/logout/', async (request, reply) => {
+    await accounts.logout(objectBody(request.body));
+    return reply.status(204).send();
+  });
   app.post('/api/accounts/', limited, async (request, reply) =>
     reply
       .status(201)

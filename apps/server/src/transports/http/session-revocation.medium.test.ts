@@ -117,4 +117,65 @@ describe('session revocation', () => {
     );
     expect(await accepted(withoutVersion, user.id)).toEqual(nowhere);
   });
+
+  it('signs one session out: its refresh token family and access tokens stop on every transport', async () => {
+    const user = await signUp(server.baseUrl);
+    const other = await request(server.baseUrl, 'POST', '/api/token/', {
+      body: { username: user.email, password: user.password },
+    });
+    expect(other.status).toBe(200);
+    // The session continues through a refresh: the rotated pair belongs to the same session.
+    const rotated = await request(server.baseUrl, 'POST', '/api/token/refresh/', {
+      body: { refresh: user.refresh },
+    });
+    expect(rotated.status).toBe(200);
+    const logout = await request(server.baseUrl, 'POST', '/api/token/logout/', {
+      body: { refresh: rotated.body.refresh },
+    });
+    expect(logout.status).toBe(204);
+    expect(await accepted(user.access, user.id)).toEqual(nowhere);
+    expect(await accepted(rotated.body.access as string, user.id)).toEqual(nowhere);
+    const rest = await request(server.baseUrl, 'GET', '/api/accounts/me/', { token: rotated.body.access });
+    expect(rest.status).toBe(401);
+    expect(rest.body.code).toBe('token_not_valid');
+    const refresh = await request(server.baseUrl, 'POST', '/api/token/refresh/', {
+      body: { refresh: rotated.body.refresh },
+    });
+    expect(refresh.status).toBe(401);
+    // The other sign-in is another session and keeps working.
+    expect(await accepted(other.body.access as string, user.id)).toEqual(everywhere);
+    const again = await request(server.baseUrl, 'POST', '/api/token/refresh/', {
+      body: { refresh: other.body.refresh },
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it('ends every session of a member an administrator removes', async () => {
+    const admin = await signUp(server.baseUrl);
+    const member = await signUp(server.baseUrl);
+    const db = server.context.database.db;
+    const { current_workspace_id: workspaceId } = await db
+      .selectFrom('users')
+      .select('current_workspace_id')
+      .where('id', '=', admin.id)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('workspace_members')
+      .values({ workspace_id: workspaceId!, user_id: member.id, role: 'analyst' })
+      .execute();
+    expect(await accepted(member.access, member.id)).toEqual(everywhere);
+    const removed = await request(
+      server.baseUrl,
+      'DELETE',
+      `/api/workspaces/${workspaceId}/members/${member.id}/`,
+      { token: admin.access },
+    );
+    expect(removed.status).toBe(204);
+    expect(await accepted(member.access, member.id)).toEqual(nowhere);
+    const refresh = await request(server.baseUrl, 'POST', '/api/token/refresh/', {
+      body: { refresh: member.refresh },
+    });
+    expect(refresh.status).toBe(401);
+    expect(await accepted(admin.access, admin.id)).toEqual(everywhere);
+  });
 });

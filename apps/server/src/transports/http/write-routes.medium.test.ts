@@ -19,6 +19,7 @@ const NOT_AUDITED = new Set([
   'POST /api/accounts/',
   'POST /api/token/',
   'POST /api/token/refresh/',
+  'POST /api/token/logout/',
   'POST /api/accounts/::recover-password/',
   'POST /api/accounts/::reset-password/',
   'POST /api/accounts/::google_signin/',
@@ -106,6 +107,10 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
     expect(pair.status).toBe(200);
     await step('POST /api/token/refresh/', () =>
       api('POST', '/api/token/refresh/', { refresh: pair.body.refresh }),
+    );
+    const second = await api('POST', '/api/token/', { username: email, password });
+    await step('POST /api/token/logout/', () =>
+      api('POST', '/api/token/logout/', { refresh: second.body.refresh }),
     );
     await step('POST /api/accounts/::recover-password/', () =>
       api('POST', '/api/accounts/:recover-password/', { email }),

@@ -53,8 +53,9 @@ export function SequencePage() {
   });
   const report = useMutation({
     mutationFn: (target: { kind: 'injection' | 'sequence'; id: number }) =>
-      // Issued with the workspace's next report number (docs/signatures.md "Record numbers").
-      call<Report>('POST', `/api/reports/${target.kind}/${target.id}/`),
+      // Issued with the workspace's next report number (docs/signatures.md "Record numbers"); a role that
+      // issues nothing (reviewer, auditor) reads the same report unnumbered.
+      call<Report>(can('reports.issue') ? 'POST' : 'GET', `/api/reports/${target.kind}/${target.id}/`),
     onSuccess: (data) => openReport(storage, userId, data),
     onError: (error) => notifyError(error.message),
   });
