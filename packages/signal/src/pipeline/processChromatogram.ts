@@ -232,7 +232,9 @@ export function processChromatogram(
             }
           : minimums.minProminence != null
             ? detectWithTemplate(values, stepSec, scale, minimums, context.memo)
-            : detectAutomatic(values, stepSec, scale, minimums);
+            : detectAutomatic(values, stepSec, scale, minimums, {
+                negativePeaks: template.peak_detection_negative_peaks === true,
+              });
       if (pdet.key === 'wavelet_v1') {
         const allowed = new Set(
           detectWithTemplate(values, stepSec, scale, minimums, context.memo).apexes.map((a) => a.index),
@@ -291,7 +293,7 @@ export function processChromatogram(
       }
       if (!scale) return;
       const signalScale: SignalScale = scale;
-      const limits = integrationLimits({
+      let limits = integrationLimits({
         timeSec,
         values,
         smoothed: signalScale.smoothed,
@@ -302,6 +304,14 @@ export function processChromatogram(
         smoothingSamples: signalScale.smoothingSamples,
         driftPerSample: signalScale.driftPerSample,
         rawPeakToPeak: signalScale.rawNoise.peakToPeak,
+      });
+      // Dips found while negative peaks are off bounded their neighbours' limits; they are not reported.
+      const reported = limits.flatMap((_, k) => (detected[k]?.unreported ? [] : [k]));
+      const newIndex = new Map(reported.map((k, j) => [k, j]));
+      limits = reported.map((k) => {
+        const limit = limits[k]!;
+        const parent = limit.skimParent === undefined ? undefined : newIndex.get(limit.skimParent);
+        return { ...limit, skimParent: parent };
       });
       peaks = limits.map((limit) => measurePeak(timeSec, values, limit));
       skimParents = limits.map((limit) => limit.skimParent);
