@@ -16,6 +16,11 @@ export interface QuantitationLimit {
   signalToNoise: number;
   /** Peaks detected but left out because their S/N is below it. */
   removed: number;
+  /**
+   * Why the limit was not applied: it would have left out every peak of the run (a run is never emptied
+   * by one noise figure without saying so; the peaks stay, their S/N shows the reason).
+   */
+  skipped?: 'would_remove_every_peak';
 }
 
 /** What detection applied, reported with every result so an analyst can see where the limits came from. */
@@ -34,6 +39,8 @@ export interface DetectionSettings {
    * peaks it left out; absent when detection minimums came from the template or integration did not run.
    */
   quantitationLimit?: QuantitationLimit;
+  /** The reporting threshold applied (percent of the total area) and how many peaks fell below it. */
+  reportingThreshold?: { percent: number; below: number };
 }
 
 /** The signal features every automatic rule is scaled by. */

@@ -1,5 +1,6 @@
 import { interpolateOnto } from '../baseline/interpolateOnto.ts';
 import { runBaseline, type BaselinePoint } from '../baseline/runBaseline.ts';
+import { localLevel } from '../baseline/localLevel.ts';
 import { detectFirstDerivative } from '../detection/detectFirstDerivative.ts';
 import { detectWavelet } from '../detection/detectWavelet.ts';
 import { slopePeakLimits } from '../detection/slopePeakLimits.ts';
@@ -22,6 +23,7 @@ import { checkSignal, prepareSignal, type SignalInput } from './signalInput.ts';
 import type { SignalMemo } from './signalMemo.ts';
 import { fitPeaks } from './fitPeaks.ts';
 import { applyQuantitationLimit } from './quantitationLimit.ts';
+import { applyReportingThreshold, DEFAULT_REPORTING_THRESHOLD_PERCENT } from './reportingThreshold.ts';
 import {
   algorithmKeys,
   algorithmVersions,
@@ -320,6 +322,36 @@ export function processChromatogram(
         const parent = peaks[limit.skimParent]!;
         peaks[limit.skimParent] = { ...parent, area: parent.area - peaks[k]!.area };
       });
+      // No positive peak ever has a negative area: where the cluster's line runs above the signal (a
+      // baseline drawn through a high contact), the peak is measured again valley to valley, its baseline
+      // through the signal's own level at its limits (ChemStation's baseline penetration rule).
+      peaks = peaks.map((peak, k) => {
+        if (peak.negative || peak.area > 0 || skimParents[k] !== undefined) return peak;
+        const limit = limits[k]!;
+        const startValue = localLevel(timeSec, values, limit.startSec);
+        const endValue = localLevel(timeSec, values, limit.endSec);
+        const baseline = {
+          startSec: limit.startSec,
+          startValue: Math.min(startValue, values[limit.apexIndex]!),
+          endSec: limit.endSec,
+          endValue: Math.min(endValue, values[limit.apexIndex]!),
+        };
+        return measurePeak(timeSec, values, { ...limit, baseline, startCode: 'B', stopCode: 'B' });
+      });
+      // A positive "peak" with no area even then has no falling flank above its baseline: the edge of a
+      // baseline step (a new baseline, not a peak). It is not reported.
+      const kept = peaks.flatMap((peak, k) =>
+        peak.negative || peak.area > 0 || skimParents[k] !== undefined ? [k] : [],
+      );
+      if (kept.length < peaks.length) {
+        const keptIndex = new Map(kept.map((k, j) => [k, j]));
+        peaks = kept.map((k) => peaks[k]!);
+        limits = kept.map((k) => limits[k]!);
+        skimParents = kept.map((k) => {
+          const parent = skimParents[k];
+          return parent === undefined ? undefined : keptIndex.get(parent);
+        });
+      }
       if (peakKey.key === 'peak_fitting_v1') peaks = fitPeaks(timeSec, limits, peaks, values, template);
     },
     undefined,
@@ -365,6 +397,15 @@ export function processChromatogram(
     noisePeakToPeak: noise?.peakToPeak ?? null,
     blankPeakToPeak: blankNoise(peaks),
   });
+  if (settings?.minProminence.automatic && pdet.key !== 'wavelet_v1') {
+    const percent = template.reporting_threshold_percent ?? DEFAULT_REPORTING_THRESHOLD_PERCENT;
+    const reported = applyReportingThreshold(peaks, percent);
+    peaks = reported.peaks;
+    detection = {
+      ...(detection as DetectionSettings),
+      reportingThreshold: { percent, below: reported.below },
+    };
+  }
   const result: ProcessingResult = {
     peaks,
     noise,
