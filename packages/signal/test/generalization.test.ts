@@ -185,6 +185,18 @@ describe('failure class 6: a clipped top that creeps is one peak', () => {
     top.forEach((i, k) => (run.values[i] = 1000 + (6 * k) / top.length));
     const { peaks } = process(run);
     expect(peaks).toHaveLength(1);
+    expect(peaks[0]!.overRange).toBe(true);
+  });
+
+  it('a peak that is not clipped is not flagged over-range', () => {
+    const run = simulateChromatogram({
+      points: 600,
+      stepSec: 0.5,
+      noiseSd: 0.1,
+      seed: 9,
+      components: [{ centreSec: 150, sigmaSec: 4, tauSec: 1, height: 2000 }],
+    });
+    expect(process(run).peaks[0]!.overRange).toBeUndefined();
   });
 });
 

@@ -392,6 +392,7 @@ export function processChromatogram(
     peaks = applied.peaks;
     detection = { ...settings, quantitationLimit: applied.limit };
   }
+  peaks = flagOverRange(peaks, timeSec, values, noise?.peakToPeak ?? detection?.noisePeakToPeak ?? 0);
   peaks = completeFigures(peaks, {
     holdUpTimeSec: context.holdUpTimeSec ?? null,
     noisePeakToPeak: noise?.peakToPeak ?? null,
@@ -424,4 +425,41 @@ export function processChromatogram(
     };
   }
   return result;
+}
+
+/**
+ * Flags a clipped (saturated) top: a positive peak whose highest sample is the run's maximum (within the
+ * noise range) and whose top stays flat (see below) — the
+ * detector's ceiling, not a shape. Such a peak is one peak (detection takes the middle of the plateau as
+ * its apex) and its area and height are understated; CDSs mark it over-range (ChemStation's "limit" flag,
+ * Empower's saturation flag).
+ */
+function flagOverRange(
+  peaks: Peak[],
+  timeSec: Float64Array,
+  values: Float64Array,
+  noiseRange: number,
+): Peak[] {
+  let maximum = -Infinity;
+  for (const v of values) if (v > maximum) maximum = v;
+  return peaks.map((peak) => {
+    if (peak.negative) return peak;
+    let from = 0;
+    while (from < timeSec.length - 1 && timeSec[from]! < peak.startSec) from++;
+    let top = from;
+    for (let i = from; i < timeSec.length && timeSec[i]! <= peak.endSec; i++)
+      if (values[i]! > values[top]!) top = i;
+    if (!(maximum - values[top]! <= noiseRange)) return peak;
+    // Within half the noise range or 1 % of the height of the top (a ceiling may creep: a clipped top
+    // rising by 0.6 % was split in two), for a quarter of W50 or more (a Gaussian's top stays within 1 %
+    // for 0.12 W50 only) and at least three samples.
+    let left = top;
+    let right = top;
+    const level = values[top]! - Math.max(noiseRange / 2, 0.01 * peak.height);
+    while (left > 0 && values[left - 1]! >= level) left--;
+    while (right < values.length - 1 && values[right + 1]! >= level) right++;
+    const plateauSec = timeSec[right]! - timeSec[left]!;
+    const wide = plateauSec >= (peak.widthHalfSec ?? 0) / 4;
+    return right - left >= 2 && wide ? { ...peak, overRange: true } : peak;
+  });
 }
