@@ -129,8 +129,9 @@ describe('synthetic known answers, no template', () => {
       );
     });
 
-    it('reports the dip as a negative peak', () => {
-      const peaks = run(c).peaks;
+    it('reports the dip as a negative peak when negative peaks are on', () => {
+      // Negative peaks are off by default (docs/processing.md, CDS rules); the option turns them on.
+      const peaks = run(c, { peak_detection_negative_peaks: true }).peaks;
       const { matches, report } = matched(c, peaks);
       expect(
         matches[0]!.peak,
@@ -146,8 +147,17 @@ describe('synthetic known answers, no template', () => {
 
   it('negative dip: nothing reported besides the dip and the peak', () => {
     const c = syntheticCase('negative_dip');
-    const { extra, report } = matched(c, run(c).peaks);
+    const { extra, report } = matched(c, run(c, { peak_detection_negative_peaks: true }).peaks);
     expect(extra, `extra peaks\n${report}`).toHaveLength(0);
+  });
+
+  it('negative dip, negative peaks off (the default): only the positive peak, its area within 2 %', () => {
+    const c = syntheticCase('negative_dip');
+    const peaks = run(c).peaks;
+    expect(peaks.filter(isNegative)).toHaveLength(0);
+    const { matches } = matched(c, peaks);
+    const positive = matches.filter((m) => m.truth.kind === 'positive');
+    for (const m of positive) expect(Math.abs(m.areaErrorPct!)).toBeLessThan(2);
   });
 
   describe('dropouts (NaN as the AIA reader gives -9999 and missing points)', () => {

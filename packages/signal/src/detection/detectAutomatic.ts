@@ -14,6 +14,11 @@ export interface DetectedApex {
   sign: 1 | -1;
   /** Found from the curvature alone (a shoulder or a rider without its own clear maximum). */
   shoulder: boolean;
+  /**
+   * A dip found while negative peaks are off: not reported, but its neighbours' integration stops at its
+   * edge (a positive peak's baseline never starts in a dip).
+   */
+  unreported?: boolean;
 }
 
 export interface AutomaticDetection {
@@ -44,7 +49,7 @@ const SHOULDER_MIN_HOST_SHARE = 0.1;
 /**
  * Automatic `default` detection (template minimums null): apexes on the detection signal whose
  * prominence is at least 5 × its baseline noise range, at least a quarter of the narrow-end peak width
- * wide; negative peaks the same way on the inverted signal when a baseline lies on one side; shoulders
+ * wide; negative peaks (only when asked) the same way on the inverted signal when a baseline lies on one side; shoulders
  * and riders from wells of the curvature that stand out of its noise by the same factor. Minimums the
  * template does give apply exactly as scipy's `find_peaks` conditions on the raw signal.
  */
@@ -53,6 +58,12 @@ export function detectAutomatic(
   stepSec: number,
   scale: SignalScale,
   minimums: DetectionMinimums,
+  /**
+   * Negative peaks (dips) are detected only when asked: off by default as in ChemStation ("Negative peaks"
+   * event off), Empower ("Allow Negative Peaks" event) and Chromeleon ("Negative peaks" detection
+   * parameter); a dip otherwise entered Area % as a negative peak and bent its neighbours' baselines.
+   */
+  options: { negativePeaks?: boolean } = {},
 ): AutomaticDetection {
   const { smoothed, smoothingSamples: m, widthSamples } = scale;
   const minProminence = QUANTITATION_PROMINENCE_FACTOR * scale.smoothedPeakToPeak;
@@ -70,11 +81,22 @@ export function detectAutomatic(
   positive = mergeShallowValleys(smoothed, values, Array.from(new Set(positive)), minProminence);
   positive = applyGivenMinimums(values, positive, stepSec, minimums);
 
-  const negative = negativePeaks(values, scale, minProminence, minWidthSamples);
+  const unreported = !options.negativePeaks;
+  // With negative peaks off, a dip only bounds its neighbours; one with a peak on each side within four
+  // typical widths is the valley between them, not a dip (the valley rules decide it).
+  const reach = 4 * (scale.typicalWidthSamples ?? widthSamples);
+  const negative = negativePeaks(values, scale, minProminence, minWidthSamples).filter(
+    (dip) =>
+      !unreported ||
+      !(
+        positive.some((apex) => apex < dip && dip - apex <= reach) &&
+        positive.some((apex) => apex > dip && apex - dip <= reach)
+      ),
+  );
   const shoulders = shoulderApexes(values, scale, positive, found);
   const apexes: DetectedApex[] = [
     ...positive.map((index) => ({ index, sign: 1 as const, shoulder: false })),
-    ...negative.map((index) => ({ index, sign: -1 as const, shoulder: false })),
+    ...negative.map((index) => ({ index, sign: -1 as const, shoulder: false, unreported })),
     ...shoulders.map((index) => ({ index, sign: 1 as const, shoulder: true })),
   ].sort((a, b) => a.index - b.index);
   return {

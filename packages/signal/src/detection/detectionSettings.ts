@@ -16,6 +16,11 @@ export interface QuantitationLimit {
   signalToNoise: number;
   /** Peaks detected but left out because their S/N is below it. */
   removed: number;
+  /**
+   * Why the limit was not applied: it would have left out every peak of the run (a run is never emptied
+   * by one noise figure without saying so; the peaks stay, their S/N shows the reason).
+   */
+  skipped?: 'would_remove_every_peak';
 }
 
 /** What detection applied, reported with every result so an analyst can see where the limits came from. */
@@ -34,6 +39,8 @@ export interface DetectionSettings {
    * peaks it left out; absent when detection minimums came from the template or integration did not run.
    */
   quantitationLimit?: QuantitationLimit;
+  /** The reporting threshold applied (percent of the total area) and how many peaks fell below it. */
+  reportingThreshold?: { percent: number; below: number };
 }
 
 /** The signal features every automatic rule is scaled by. */
@@ -66,8 +73,14 @@ export interface SignalScale {
 
 /** A peak this many times the short-window noise range is certainly real: such peaks set the width scale. */
 const CLEARLY_REAL_FACTOR = 20;
-/** Short windows for the first noise estimate, before any width is known. */
+/**
+ * Short windows for the first noise estimate, before any width is known: 32 samples, fewer on a short run
+ * so it still has 32 windows and a quiet quarter of them (a fixed 32 left a 143-point run four windows,
+ * all over peaks); never under 8 samples (a line fitted to fewer leaves too little of the noise).
+ */
 const FIRST_NOISE_WINDOW = 32;
+const MIN_FIRST_NOISE_WINDOW = 8;
+const FIRST_NOISE_WINDOWS = 32;
 /** Above this many points, the first width estimate runs on block means. */
 const WIDTH_ESTIMATE_POINTS = 50_000;
 /** Width assumed when no clearly real peak exists (pure noise, flat signals). */
@@ -79,6 +92,8 @@ const MAX_SMOOTHING_SAMPLES = 201;
 const NOISE_WINDOW_WIDTHS = 5;
 /** Fewest noise windows over a run. */
 const MIN_NOISE_WINDOWS = 16;
+/** Shortest detection noise window (samples): as the first estimate's. */
+const MIN_NOISE_WINDOW_SAMPLES = MIN_FIRST_NOISE_WINDOW;
 
 function oddAtLeastOne(value: number): number {
   const rounded = Math.max(1, Math.round(value));
@@ -118,7 +133,7 @@ export function measureSignalScale(
   const bend = curvature(smoothed, smoothingSamples, scratch);
   // 5 W50 as the pharmacopoeia measures h, but at least 16 windows so a crowded run still has quiet ones.
   const noiseWindowSamples = Math.max(
-    16,
+    MIN_NOISE_WINDOW_SAMPLES,
     Math.min(Math.round(NOISE_WINDOW_WIDTHS * widthSamples), Math.floor(values.length / MIN_NOISE_WINDOWS)),
   );
   const raw = baselineNoise(values, noiseWindowSamples);
@@ -143,7 +158,11 @@ export function measureSignalScale(
 
 /** Half-prominence widths (in samples of the full signal) of the peaks 20 × the short-window noise range. */
 function strongPeakWidths(values: Float64Array, range: number, blockSize: number): Float64Array {
-  const first = baselineNoise(values, FIRST_NOISE_WINDOW);
+  const window = Math.max(
+    MIN_FIRST_NOISE_WINDOW,
+    Math.min(FIRST_NOISE_WINDOW, Math.floor(values.length / FIRST_NOISE_WINDOWS)),
+  );
+  const first = baselineNoise(values, window);
   const strongProminence = Math.max(CLEARLY_REAL_FACTOR * first.peakToPeak, 1e-9 * range);
   const strong = findPeaks(values, { prominence: strongProminence, width: 0 });
   return Float64Array.from(strong.properties.widths ?? [], (width) => width * blockSize).sort();

@@ -26,6 +26,11 @@ export interface LimitsInput {
   rawPeakToPeak?: number;
 }
 
+/**
+ * A valley standing above this share of the lower peak (from the cluster's baseline) fuses the two peaks
+ * even where their walks did not meet; below it, a valley the signal rests in is a baseline contact.
+ */
+const FUSED_VALLEY_SHARE = 0.25;
 /** Samples averaged on the outer side of a baseline contact for its anchor value. */
 const ANCHOR_SAMPLES = 5;
 /** A flank whose fall over one W50 changes by less than this share from the last W50 is straight… */
@@ -146,31 +151,43 @@ export function integrationLimits(input: LimitsInput): PeakLimits[] {
     }
   }
 
-  // Neighbours form one cluster when the valley between them stays above the line joining their outer
-  // contacts (it never reached the baseline: a rider on a tail, a fused pair); peaks whose walks meet at
-  // the baseline stay apart and share that contact.
-  const valleyAboveBaseline = (k: number) => {
+  // Neighbours form one cluster when the valley between them stays above the cluster's baseline: the line
+  // from the cluster's first contact to the last contact of the run of walks that meet from here on (a rider
+  // on a tail, a fused pair, a staircase). Heights are measured from that line, never from a peak's own
+  // contact inside the cluster (that contact is the previous valley: on a descending staircase every valley
+  // then read "not above baseline", the cluster was cut high on a tail and the last peak's area went
+  // negative). A valley is a baseline contact only near that baseline (within twice the noise range).
+  const meets = (j: number) =>
+    j + 1 < count &&
+    apexes[j]!.sign === apexes[j + 1]!.sign &&
+    right[j]! >= left[j + 1]! - Math.max(2, input.smoothingSamples ?? 1);
+  const valleyAboveBaseline = (k: number, groupFrom: number) => {
     const sign = apexes[k]!.sign;
     const valley = firstLowest(smoothed, sign, apexes[k]!.index, apexes[k + 1]!.index);
-    // Measured on the lower of the two peaks, from its own outer contact (robust to a drifting baseline).
-    const leftHeight = sign * (smoothed[apexes[k]!.index]! - smoothed[left[k]!]!);
-    const rightHeight = sign * (smoothed[apexes[k + 1]!.index]! - smoothed[right[k + 1]!]!);
-    const [height, contact] =
-      leftHeight < rightHeight ? [leftHeight, smoothed[left[k]!]!] : [rightHeight, smoothed[right[k + 1]!]!];
-    // …and from the straight line joining the two outer contacts (a valley on a drifting baseline is not
-    // above it); the lower of the two counts.
-    const outerLeft = left[k]!;
-    const outerRight = right[k + 1]!;
-    const line =
+    let end = k + 1;
+    while (meets(end)) end++;
+    const outerLeft = left[groupFrom]!;
+    const outerRight = right[end]!;
+    const lineAt = (i: number) =>
       smoothed[outerLeft]! +
-      ((smoothed[outerRight]! - smoothed[outerLeft]!) * (valley - outerLeft)) /
+      ((smoothed[outerRight]! - smoothed[outerLeft]!) * (i - outerLeft)) /
         Math.max(1, outerRight - outerLeft);
-    const valleyHeight = Math.min(sign * (smoothed[valley]! - contact), sign * (smoothed[valley]! - line));
-    // Never fused when the valley reaches the lower peak's baseline (within the noise); otherwise fused
-    // when the walks met there, or when the valley stands above a quarter of the lower peak.
+    // Each peak's height from the cluster's outer contact on its side (for a lone pair, its own contact).
+    const leftHeight = sign * (smoothed[apexes[k]!.index]! - smoothed[outerLeft]!);
+    const rightHeight = sign * (smoothed[apexes[k + 1]!.index]! - smoothed[outerRight]!);
+    const leftLower = leftHeight < rightHeight;
+    const height = Math.min(leftHeight, rightHeight);
+    // Above the line, and above the outer contact on the lower peak's side (a valley on a curving baseline
+    // is not above it).
+    const contact = smoothed[leftLower ? outerLeft : outerRight]!;
+    const valleyHeight = Math.min(
+      sign * (smoothed[valley]! - lineAt(valley)),
+      sign * (smoothed[valley]! - contact),
+    );
     if (!(valleyHeight > 2 * noisePeakToPeak)) return false;
     // A valley the signal rests in (flat within the noise for a third of the narrower peak's width) is a
-    // baseline contact, as a slope-driven integrator sees it.
+    // baseline contact, as a slope-driven integrator (ChemStation's slope sensitivity) sees it: the
+    // baseline itself has risen there.
     let restFrom = valley;
     let restTo = valley;
     const rest = 2 * noisePeakToPeak;
@@ -178,14 +195,17 @@ export function integrationLimits(input: LimitsInput): PeakLimits[] {
       restFrom--;
     while (restTo < apexes[k + 1]!.index && Math.abs(smoothed[restTo + 1]! - smoothed[valley]!) <= rest)
       restTo++;
-    if (restTo - restFrom >= Math.min(widths[k] as number, widths[k + 1] as number) / 3) return false;
-    const walksMeet = right[k]! >= left[k + 1]! - Math.max(2, input.smoothingSamples ?? 1);
-    return walksMeet || valleyHeight > 0.25 * height;
+    // Not where the walks met in a valley above a quarter of the lower peak: that flat stretch is the
+    // bottom of a fused pair's valley, not baseline (a pair cut there had its first peak's area go negative).
+    const rests = restTo - restFrom >= Math.min(widths[k] as number, widths[k + 1] as number) / 3;
+    if (rests && !(meets(k) && valleyHeight > FUSED_VALLEY_SHARE * height)) return false;
+    // Fused when the walks met in the valley, or when the valley stands above a quarter of the lower peak.
+    return meets(k) || valleyHeight > FUSED_VALLEY_SHARE * height;
   };
   const groups: { from: number; to: number }[] = [];
   let from = 0;
   for (let k = 0; k < count; k++) {
-    const fused = k < count - 1 && apexes[k]!.sign === apexes[k + 1]!.sign && valleyAboveBaseline(k);
+    const fused = k < count - 1 && apexes[k]!.sign === apexes[k + 1]!.sign && valleyAboveBaseline(k, from);
     if (fused) continue;
     groups.push({ from, to: k });
     from = k + 1;

@@ -19,6 +19,10 @@ export interface Peak {
   /** A negative peak (a dip below the baseline): height and area are negative. */
   negative: boolean;
   area: number;
+  /**
+   * Share of the total area (%); with the automatic default, of the peaks at or above the reporting
+   * threshold only (`belowReportingThreshold`).
+   */
   areaPercent: number;
   height: number;
   heightPercent: number;
@@ -61,4 +65,14 @@ export interface Peak {
    * `run` the run's own noise window; null when there is no S/N.
    */
   signalToNoiseSource: 'blank' | 'run' | null;
+  /**
+   * Below the reporting threshold (default 0.05 % of the total area, ICH Q3A/Q3B): kept in the result,
+   * listed apart, out of the area % totals. Absent when reported.
+   */
+  belowReportingThreshold?: boolean;
+  /**
+   * The top is flat at the signal's maximum (a saturated detector): one peak, its area and height
+   * understated. Absent when not.
+   */
+  overRange?: boolean;
 }

@@ -3,8 +3,13 @@ import { regressionLine } from './regressionLine.ts';
 
 export interface RunNoise extends NoiseFigures {
   method: 'start' | 'median' | 'finish';
-  /** Length of each noise window in seconds. */
+  /** Length of each noise window in seconds (the longest; stretches between peaks may be shorter). */
   windowSec: number;
+  /**
+   * `median` only: `peak_free` windows between the integrated peaks, or the `quietest` quarter of the
+   * windows over the span when the peaks leave no baseline of `MIN_NOISE_WINDOW_SAMPLES`.
+   */
+  windows?: 'peak_free' | 'quietest';
 }
 
 function median(values: number[]): number {
@@ -15,39 +20,46 @@ function median(values: number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-/**
- * 1 for each window [start, start + length] that some interval overlaps (`x.startSec < start + length` and
- * `x.endSec > start`). The starts increase, so the windows an interval overlaps are one run of them, found
- * by two binary searches with those same comparisons instead of testing every interval at every window.
- */
-function overlappedWindows(
-  starts: readonly number[],
-  length: number,
-  excluded: readonly { startSec: number; endSec: number }[],
-): Uint8Array {
-  const blocked = new Uint8Array(starts.length);
-  for (const x of excluded) {
-    // First window whose end is past the interval's start…
-    let low = 0;
-    let high = starts.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (x.startSec < starts[middle]! + length) high = middle;
-      else low = middle + 1;
-    }
-    // …then on while the window starts before the interval's end.
-    for (let k = low; k < starts.length && x.endSec > starts[k]!; k++) blocked[k] = 1;
-  }
-  return blocked;
-}
-
 /** Most noise windows measured over one run. */
 const MAX_WINDOWS = 10_000;
+/**
+ * Fewest samples a noise window holds: the pharmacopoeial range h of fewer samples falls well short of the
+ * range of a longer window (the expected range of 10 normal samples is 3.1 SD, of 100 samples 5.0 SD).
+ */
+export const MIN_NOISE_WINDOW_SAMPLES = 10;
+/** Share of the windows over the whole span counted as quiet when no peak-free window exists. */
+const QUIET_SHARE = 0.25;
+
+/**
+ * The stretches of [from, to] that no interval overlaps, in order.
+ */
+function freeStretches(
+  from: number,
+  to: number,
+  excluded: readonly { startSec: number; endSec: number }[],
+): { startSec: number; endSec: number }[] {
+  const sorted = [...excluded].sort((a, b) => a.startSec - b.startSec);
+  const result: { startSec: number; endSec: number }[] = [];
+  let cursor = from;
+  for (const x of sorted) {
+    if (x.startSec > cursor) result.push({ startSec: cursor, endSec: Math.min(x.startSec, to) });
+    cursor = Math.max(cursor, x.endSec);
+    if (cursor >= to) break;
+  }
+  if (cursor < to) result.push({ startSec: cursor, endSec: to });
+  return result.filter((stretch) => stretch.endSec > stretch.startSec);
+}
 
 /**
  * Noise of a run for the `start`, `finish` and `median` algorithms. `windowSec` should be ≥ 5 × W50 of the
- * largest peak (Ph. Eur. 2.2.46); `median` splits the detection window into windows of that length and
- * takes the median of each figure, which keeps peaks from inflating it.
+ * largest peak (Ph. Eur. 2.2.46); `median` measures the baseline only, never a window holding a peak:
+ * - the stretches between the `excluded` intervals (the integrated peaks) are cut into windows of
+ *   `windowSec`; a stretch shorter than that is one window of its own length when it holds at least
+ *   `MIN_NOISE_WINDOW_SAMPLES` samples (a crowded run has no 5 × W50 of baseline, but its gaps are
+ *   baseline); the median of each figure over those windows is the run's;
+ * - only when no such stretch exists are the windows over the whole span measured, and the quietest
+ *   quarter of them (by range) taken (`windows: 'quietest'`), as ASTM E685 picks the quiet part of a trace:
+ *   the median over windows holding peaks once took the peaks for noise and emptied whole runs.
  */
 export function runNoise(
   method: 'start' | 'median' | 'finish',
@@ -67,16 +79,39 @@ export function runNoise(
     const figures = measureNoise(timeSec, values, start, start + length);
     return figures ? { ...figures, method, windowSec: length } : null;
   }
-  // Whole windows in the span (a relative tolerance: any time unit, however small, gives a finite count).
-  const count = Math.min(MAX_WINDOWS, Math.max(1, Math.floor(span / length + 1e-9)));
-  const starts = Array.from({ length: count }, (_, k) => windowStartSec + k * length);
-  const measure = (chosen: number[]) =>
-    chosen.flatMap((start) => measureNoise(timeSec, values, start, start + length) ?? []);
-  // Windows free of peaks when there are any; otherwise the median still damps the peaks' effect.
-  // Windows over peaks are measured only when they are needed.
-  const blocked = overlappedWindows(starts, length, excluded);
-  const clear = measure(starts.filter((_, k) => blocked[k] === 0));
-  const parts = clear.length > 0 ? clear : measure(starts);
+  const measure = (chosen: readonly { startSec: number; endSec: number }[]) =>
+    chosen.flatMap((w) => {
+      const { from, to } = noiseWindowIndices(timeSec, w.startSec, w.endSec);
+      if (to - from + 1 < MIN_NOISE_WINDOW_SAMPLES) return [];
+      return measureNoise(timeSec, values, w.startSec, w.endSec) ?? [];
+    });
+  const windows: { startSec: number; endSec: number }[] = [];
+  for (const stretch of freeStretches(windowStartSec, windowEndSec, excluded)) {
+    const stretchLength = stretch.endSec - stretch.startSec;
+    // Whole windows in the stretch (a relative tolerance: any time unit gives a finite count).
+    const count = Math.max(1, Math.floor(stretchLength / length + 1e-9));
+    const each = count === 1 ? Math.min(length, stretchLength) : length;
+    for (let k = 0; k < count && windows.length < MAX_WINDOWS; k++) {
+      windows.push({ startSec: stretch.startSec + k * each, endSec: stretch.startSec + (k + 1) * each });
+    }
+  }
+  let parts = measure(windows);
+  let source: RunNoise['windows'] = 'peak_free';
+  if (parts.length === 0) {
+    // No baseline between the peaks: the quietest windows over the span, each at least the minimum.
+    const { from, to } = noiseWindowIndices(timeSec, windowStartSec, windowEndSec);
+    const meanStep = to > from ? span / (to - from) : span;
+    const quiet = Math.max(length / 4, MIN_NOISE_WINDOW_SAMPLES * meanStep);
+    const count = Math.min(MAX_WINDOWS, Math.max(1, Math.floor(span / quiet + 1e-9)));
+    const all = measure(
+      Array.from({ length: count }, (_, k) => ({
+        startSec: windowStartSec + k * quiet,
+        endSec: windowStartSec + (k + 1) * quiet,
+      })),
+    ).sort((a, b) => a.peakToPeak - b.peakToPeak);
+    parts = all.slice(0, Math.max(1, Math.ceil(QUIET_SHARE * all.length)));
+    source = 'quietest';
+  }
   if (parts.length === 0) return null;
   // Only the drift is needed over the whole window: the regression line without the residual pass.
   const whole = noiseWindowIndices(timeSec, windowStartSec, windowEndSec);
@@ -91,5 +126,6 @@ export function runNoise(
     endSec: windowEndSec,
     method,
     windowSec: length,
+    windows: source,
   };
 }

@@ -1,5 +1,6 @@
 import { interpolateOnto } from '../baseline/interpolateOnto.ts';
 import { runBaseline, type BaselinePoint } from '../baseline/runBaseline.ts';
+import { localLevel } from '../baseline/localLevel.ts';
 import { detectFirstDerivative } from '../detection/detectFirstDerivative.ts';
 import { detectWavelet } from '../detection/detectWavelet.ts';
 import { slopePeakLimits } from '../detection/slopePeakLimits.ts';
@@ -22,6 +23,7 @@ import { checkSignal, prepareSignal, type SignalInput } from './signalInput.ts';
 import type { SignalMemo } from './signalMemo.ts';
 import { fitPeaks } from './fitPeaks.ts';
 import { applyQuantitationLimit } from './quantitationLimit.ts';
+import { applyReportingThreshold, DEFAULT_REPORTING_THRESHOLD_PERCENT } from './reportingThreshold.ts';
 import {
   algorithmKeys,
   algorithmVersions,
@@ -232,7 +234,9 @@ export function processChromatogram(
             }
           : minimums.minProminence != null
             ? detectWithTemplate(values, stepSec, scale, minimums, context.memo)
-            : detectAutomatic(values, stepSec, scale, minimums);
+            : detectAutomatic(values, stepSec, scale, minimums, {
+                negativePeaks: template.peak_detection_negative_peaks === true,
+              });
       if (pdet.key === 'wavelet_v1') {
         const allowed = new Set(
           detectWithTemplate(values, stepSec, scale, minimums, context.memo).apexes.map((a) => a.index),
@@ -291,7 +295,7 @@ export function processChromatogram(
       }
       if (!scale) return;
       const signalScale: SignalScale = scale;
-      const limits = integrationLimits({
+      let limits = integrationLimits({
         timeSec,
         values,
         smoothed: signalScale.smoothed,
@@ -303,6 +307,14 @@ export function processChromatogram(
         driftPerSample: signalScale.driftPerSample,
         rawPeakToPeak: signalScale.rawNoise.peakToPeak,
       });
+      // Dips found while negative peaks are off bounded their neighbours' limits; they are not reported.
+      const reported = limits.flatMap((_, k) => (detected[k]?.unreported ? [] : [k]));
+      const newIndex = new Map(reported.map((k, j) => [k, j]));
+      limits = reported.map((k) => {
+        const limit = limits[k]!;
+        const parent = limit.skimParent === undefined ? undefined : newIndex.get(limit.skimParent);
+        return { ...limit, skimParent: parent };
+      });
       peaks = limits.map((limit) => measurePeak(timeSec, values, limit));
       skimParents = limits.map((limit) => limit.skimParent);
       limits.forEach((limit, k) => {
@@ -310,6 +322,36 @@ export function processChromatogram(
         const parent = peaks[limit.skimParent]!;
         peaks[limit.skimParent] = { ...parent, area: parent.area - peaks[k]!.area };
       });
+      // No positive peak ever has a negative area: where the cluster's line runs above the signal (a
+      // baseline drawn through a high contact), the peak is measured again valley to valley, its baseline
+      // through the signal's own level at its limits (ChemStation's baseline penetration rule).
+      peaks = peaks.map((peak, k) => {
+        if (peak.negative || peak.area > 0 || skimParents[k] !== undefined) return peak;
+        const limit = limits[k]!;
+        const startValue = localLevel(timeSec, values, limit.startSec);
+        const endValue = localLevel(timeSec, values, limit.endSec);
+        const baseline = {
+          startSec: limit.startSec,
+          startValue: Math.min(startValue, values[limit.apexIndex]!),
+          endSec: limit.endSec,
+          endValue: Math.min(endValue, values[limit.apexIndex]!),
+        };
+        return measurePeak(timeSec, values, { ...limit, baseline, startCode: 'B', stopCode: 'B' });
+      });
+      // A positive "peak" with no area even then has no falling flank above its baseline: the edge of a
+      // baseline step (a new baseline, not a peak). It is not reported.
+      const kept = peaks.flatMap((peak, k) =>
+        peak.negative || peak.area > 0 || skimParents[k] !== undefined ? [k] : [],
+      );
+      if (kept.length < peaks.length) {
+        const keptIndex = new Map(kept.map((k, j) => [k, j]));
+        peaks = kept.map((k) => peaks[k]!);
+        limits = kept.map((k) => limits[k]!);
+        skimParents = kept.map((k) => {
+          const parent = skimParents[k];
+          return parent === undefined ? undefined : keptIndex.get(parent);
+        });
+      }
       if (peakKey.key === 'peak_fitting_v1') peaks = fitPeaks(timeSec, limits, peaks, values, template);
     },
     undefined,
@@ -350,11 +392,21 @@ export function processChromatogram(
     peaks = applied.peaks;
     detection = { ...settings, quantitationLimit: applied.limit };
   }
+  peaks = flagOverRange(peaks, timeSec, values, noise?.peakToPeak ?? detection?.noisePeakToPeak ?? 0);
   peaks = completeFigures(peaks, {
     holdUpTimeSec: context.holdUpTimeSec ?? null,
     noisePeakToPeak: noise?.peakToPeak ?? null,
     blankPeakToPeak: blankNoise(peaks),
   });
+  if (settings?.minProminence.automatic && pdet.key !== 'wavelet_v1') {
+    const percent = template.reporting_threshold_percent ?? DEFAULT_REPORTING_THRESHOLD_PERCENT;
+    const reported = applyReportingThreshold(peaks, percent);
+    peaks = reported.peaks;
+    detection = {
+      ...(detection as DetectionSettings),
+      reportingThreshold: { percent, below: reported.below },
+    };
+  }
   const result: ProcessingResult = {
     peaks,
     noise,
@@ -373,4 +425,41 @@ export function processChromatogram(
     };
   }
   return result;
+}
+
+/**
+ * Flags a clipped (saturated) top: a positive peak whose highest sample is the run's maximum (within the
+ * noise range) and whose top stays flat (see below) — the
+ * detector's ceiling, not a shape. Such a peak is one peak (detection takes the middle of the plateau as
+ * its apex) and its area and height are understated; CDSs mark it over-range (ChemStation's "limit" flag,
+ * Empower's saturation flag).
+ */
+function flagOverRange(
+  peaks: Peak[],
+  timeSec: Float64Array,
+  values: Float64Array,
+  noiseRange: number,
+): Peak[] {
+  let maximum = -Infinity;
+  for (const v of values) if (v > maximum) maximum = v;
+  return peaks.map((peak) => {
+    if (peak.negative) return peak;
+    let from = 0;
+    while (from < timeSec.length - 1 && timeSec[from]! < peak.startSec) from++;
+    let top = from;
+    for (let i = from; i < timeSec.length && timeSec[i]! <= peak.endSec; i++)
+      if (values[i]! > values[top]!) top = i;
+    if (!(maximum - values[top]! <= noiseRange)) return peak;
+    // Within half the noise range or 1 % of the height of the top (a ceiling may creep: a clipped top
+    // rising by 0.6 % was split in two), for a quarter of W50 or more (a Gaussian's top stays within 1 %
+    // for 0.12 W50 only) and at least three samples.
+    let left = top;
+    let right = top;
+    const level = values[top]! - Math.max(noiseRange / 2, 0.01 * peak.height);
+    while (left > 0 && values[left - 1]! >= level) left--;
+    while (right < values.length - 1 && values[right + 1]! >= level) right++;
+    const plateauSec = timeSec[right]! - timeSec[left]!;
+    const wide = plateauSec >= (peak.widthHalfSec ?? 0) / 4;
+    return right - left >= 2 && wide ? { ...peak, overRange: true } : peak;
+  });
 }

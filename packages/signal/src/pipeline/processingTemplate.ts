@@ -18,6 +18,13 @@ export interface ProcessingTemplate {
   peak_detection_min_width?: number | null;
   peak_detection_min_prominence?: number | null;
   peak_integration_quality_threshold?: number | null;
+  /** Detect negative peaks (dips) too; null/false = off, the CDS default (docs/processing.md). */
+  peak_detection_negative_peaks?: boolean | null;
+  /**
+   * Reporting threshold in percent of the total area (ICH Q3A/Q3B reporting threshold 0.05 %); smaller
+   * peaks stay in the result flagged `belowReportingThreshold` and out of Area %. null = 0.05; 0 = off.
+   */
+  reporting_threshold_percent?: number | null;
   value_at_start?: number | null;
   value_at_end?: number | null;
 }

@@ -10,7 +10,7 @@ export const QUANTITATION_SIGNAL_TO_NOISE = 10;
 /**
  * Leaves out the peaks whose S/N (2|H|/h, per peak h) is below the quantitation limit; a left-out skimmed
  * rider gives its area back to its parent, as if it had never been detected. Peaks without a noise figure
- * stay. `skimParents[k]` is the index of peak k's skim parent, if any.
+ * stay; when the limit would leave out every peak it is not applied and says so (`skipped`). `skimParents[k]` is the index of peak k's skim parent, if any.
  */
 export function applyQuantitationLimit(
   peaks: readonly Peak[],
@@ -21,6 +21,12 @@ export function applyQuantitationLimit(
     const h = noisePeakToPeak(k);
     return h === null || !(h > 0) || (2 * Math.abs(peak.height)) / h >= QUANTITATION_SIGNAL_TO_NOISE;
   });
+  if (peaks.length > 0 && keep.every((kept) => !kept)) {
+    return {
+      peaks: peaks.map((peak) => ({ ...peak })),
+      limit: { signalToNoise: QUANTITATION_SIGNAL_TO_NOISE, removed: 0, skipped: 'would_remove_every_peak' },
+    };
+  }
   const areas = peaks.map((peak) => peak.area);
   keep.forEach((kept, k) => {
     const parent = skimParents[k];

@@ -1,0 +1,208 @@
+import type { Peak } from '../figures/peak.ts';
+import { seededRandom } from '../random/seededRandom.ts';
+import {
+  simulateChromatogram,
+  type SimulatedChromatogram,
+  type SimulatedComponent,
+  type SimulationSpec,
+} from './simulateChromatogram.ts';
+
+/** The classes of the simulated corpus (issue 30): each a kind of run the held-out files hold. */
+export const CORPUS_CLASSES = [
+  'isolated',
+  'cluster',
+  'rider',
+  'shoulder',
+  'dip',
+  'step',
+  'clipped',
+  'drift',
+  'short_crowded',
+] as const;
+export type CorpusClass = (typeof CORPUS_CLASSES)[number];
+
+export interface CorpusCase extends SimulatedChromatogram {
+  name: string;
+  kind: CorpusClass;
+  /** Components a report must list (dips are not: negative peaks are off by default). */
+  expected: SimulatedChromatogram['truth'];
+}
+
+/**
+ * The peak's S/N as the pharmacopoeia defines it, 2H/h, with h ≈ 5 SD for white noise over a window of
+ * 5 W50 (the expected range of 20–100 normal samples is 3.7–5.0 SD).
+ */
+const RANGE_PER_SD = 5;
+
+/**
+ * A seeded corpus of `perClass` chromatograms per class with known truth, spanning 0.05–2 s a point,
+ * S/N 10–10⁴ (the smallest expected peak's), tailing τ/σ 0–2.5 (USP T about 1–2.5), clusters at Rs
+ * 0.5–2 (Rs of a fused pair here ≥ 1 for a pair to be expected separately), riders, shoulders, dips,
+ * baseline steps, clipped tops, drift and short crowded runs (150–1,100 points). Pure: the same seed gives
+ * the same corpus.
+ */
+export function simulatedCorpus(perClass: number, seed = 30): CorpusCase[] {
+  const cases: CorpusCase[] = [];
+  for (const kind of CORPUS_CLASSES) {
+    for (let n = 0; n < perClass; n++) {
+      const random = seededRandom(seed * 7919 + CORPUS_CLASSES.indexOf(kind) * 104_729 + n);
+      cases.push(corpusCase(kind, n, random));
+    }
+  }
+  return cases;
+}
+
+function between(random: () => number, low: number, high: number): number {
+  return low + (high - low) * random();
+}
+
+function logBetween(random: () => number, low: number, high: number): number {
+  return Math.exp(between(random, Math.log(low), Math.log(high)));
+}
+
+function corpusCase(kind: CorpusClass, n: number, random: () => number): CorpusCase {
+  const stepSec = logBetween(random, 0.05, 2);
+  // Peaks 6–20 samples wide at half height (σ from W50 = 2.355 σ), within 1–40 s.
+  const w50Samples = between(random, 6, 20);
+  const sigmaSec = Math.min(40, Math.max(0.4, (w50Samples * stepSec) / 2.355));
+  const tau = () => sigmaSec * between(random, 0, 2.5);
+  const spacing = () => sigmaSec * between(random, 8, 14);
+  const components: SimulatedComponent[] = [];
+  const spec: Omit<SimulationSpec, 'components' | 'points'> = { stepSec, seed: Math.floor(random() * 1e9) };
+  let expectedCount = 0;
+  let t = 10 * sigmaSec;
+  const add = (height: number, extraTau = tau()) => {
+    components.push({ centreSec: t, sigmaSec, tauSec: extraTau, height });
+    expectedCount++;
+  };
+  const peakCount = kind === 'short_crowded' ? 5 + Math.floor(random() * 6) : 3 + Math.floor(random() * 4);
+  for (let k = 0; k < peakCount; k++) {
+    const height = logBetween(random, 10, 1000);
+    if (kind === 'cluster' && k % 2 === 1) {
+      // A pair at Rs 1–2 (Rs = Δt/(4σ) for equal Gaussians): the previous peak's neighbour.
+      t += 4 * sigmaSec * between(random, 1, 2) - spacing();
+    }
+    if (kind === 'shoulder' && k % 2 === 1) {
+      t += 4 * sigmaSec * between(random, 0.8, 1) - spacing();
+      add(height * between(random, 0.3, 0.6), 0);
+      t += spacing();
+      continue;
+    }
+    if (kind === 'rider' && k % 2 === 1) {
+      // On the tail of the previous (a tenth to a fifth of its height, 3–5 σ after its apex).
+      const parent = components[components.length - 1]!;
+      parent.tauSec = sigmaSec * between(random, 2, 3);
+      t = parent.centreSec + parent.tauSec + sigmaSec * between(random, 4, 6);
+      add(parent.height * between(random, 0.1, 0.2), sigmaSec * 0.3);
+      t += spacing() + parent.tauSec * 3;
+      continue;
+    }
+    add(height);
+    t += spacing() + 4 * components[components.length - 1]!.tauSec;
+  }
+  const expected = components.slice();
+  if (kind === 'dip') {
+    // Dips between the peaks: off by default, never reported, never bending a peak's baseline.
+    const dips = components.slice(0, -1).map((peak, k) => ({
+      centreSec: (peak.centreSec + components[k + 1]!.centreSec) / 2,
+      sigmaSec,
+      tauSec: 0,
+      height: -peak.height * between(random, 0.05, 0.3),
+    }));
+    components.push(...dips);
+  }
+  const end = t + 10 * sigmaSec;
+  const points = Math.ceil(end / stepSec);
+  const smallest = Math.min(...expected.map((c) => Math.abs(c.height)));
+  const signalToNoise = logBetween(random, 10, 1e4);
+  const largest = Math.max(...expected.map((c) => c.height));
+  const noiseSd = (2 * smallest) / (signalToNoise * RANGE_PER_SD);
+  // Smallest S/N among the expected peaks at least 10 (the quantitation limit): shift for tiny ones.
+  const full: SimulationSpec = { ...spec, points, components, noiseSd, offset: between(random, -5, 5) };
+  if (kind === 'drift') full.driftPerSec = (0.01 * largest) / 60;
+  if (kind === 'step') {
+    // A step of a tenth to half the smallest peak, halfway between two peaks.
+    const k = Math.floor(random() * (expected.length - 1));
+    const at = (expected[k]!.centreSec + expected[k + 1]!.centreSec) / 2;
+    full.steps = [{ atSec: at, size: smallest * between(random, 0.1, 0.5) }];
+  }
+  if (kind === 'clipped') full.clipAt = full.offset! + largest * between(random, 0.6, 0.9);
+  const simulated = simulateChromatogram(full);
+  const truth = simulated.truth;
+  const expectedTruth = truth.slice(0, expectedCount);
+  return { ...simulated, name: `${kind}_${n}`, kind, expected: expectedTruth };
+}
+
+/** How one run scored against its truth. */
+export interface CaseScore {
+  expected: number;
+  found: number;
+  extras: number;
+  /** |area / true area − 1| (%) of each found expected peak. */
+  areaErrorsPct: number[];
+  /** Positive peaks reported with a negative area (never allowed). */
+  negativeAreas: number;
+}
+
+/**
+ * Matches reported peaks (those not below the reporting threshold, positive) to the expected components
+ * by retention time within half a W50 (at least 1.5 samples); the rest are extras.
+ */
+export function scoreCase(
+  c: CorpusCase,
+  peaks: readonly Peak[],
+  options: { skipAreas?: boolean } = {},
+): CaseScore {
+  const stepSec = c.timeSec[1]! - c.timeSec[0]!;
+  const reported = peaks.filter((peak) => !peak.negative && !peak.belowReportingThreshold);
+  const used = new Set<number>();
+  const areaErrorsPct: number[] = [];
+  let found = 0;
+  for (const truth of c.expected) {
+    const tolerance = Math.max(truth.widthHalfSec / 2, 1.5 * stepSec);
+    let best = -1;
+    reported.forEach((peak, k) => {
+      const distance = Math.abs(peak.retentionTimeSec - truth.retentionTimeSec);
+      if (used.has(k) || distance > tolerance) return;
+      if (best < 0 || distance < Math.abs(reported[best]!.retentionTimeSec - truth.retentionTimeSec))
+        best = k;
+    });
+    if (best < 0) continue;
+    used.add(best);
+    found++;
+    if (!options.skipAreas) areaErrorsPct.push(100 * Math.abs(reported[best]!.area / truth.area - 1));
+  }
+  return {
+    expected: c.expected.length,
+    found,
+    extras: reported.length - used.size,
+    areaErrorsPct,
+    negativeAreas: peaks.filter((peak) => !peak.negative && peak.area < 0).length,
+  };
+}
+
+/** Recall, extras and median area error per class, as the bench table prints them. */
+export interface ClassScore {
+  kind: CorpusClass;
+  runs: number;
+  recallPct: number;
+  extrasPct: number;
+  medianAreaErrorPct: number;
+  negativeAreas: number;
+}
+
+export function classScores(scored: readonly { kind: CorpusClass; score: CaseScore }[]): ClassScore[] {
+  return CORPUS_CLASSES.map((kind) => {
+    const own = scored.filter((s) => s.kind === kind).map((s) => s.score);
+    const expected = own.reduce((sum, s) => sum + s.expected, 0);
+    const errors = own.flatMap((s) => s.areaErrorsPct).sort((a, b) => a - b);
+    return {
+      kind,
+      runs: own.length,
+      recallPct: expected ? (100 * own.reduce((sum, s) => sum + s.found, 0)) / expected : 100,
+      extrasPct: expected ? (100 * own.reduce((sum, s) => sum + s.extras, 0)) / expected : 0,
+      medianAreaErrorPct: errors.length ? errors[errors.length >> 1]! : 0,
+      negativeAreas: own.reduce((sum, s) => sum + s.negativeAreas, 0),
+    };
+  });
+}

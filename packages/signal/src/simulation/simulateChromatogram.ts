@@ -1,0 +1,107 @@
+import { emgValue } from '../models/emg.ts';
+import { seededNormal } from '../random/seededRandom.ts';
+
+/** One true component of a simulated chromatogram: an EMG given by its apex height (signed for a dip). */
+export interface SimulatedComponent {
+  /** Gaussian centre (s). */
+  centreSec: number;
+  sigmaSec: number;
+  /** Exponential time constant (s); 0 for a Gaussian. */
+  tauSec: number;
+  /** Height of the apex above the baseline (negative for a dip). */
+  height: number;
+}
+
+/** A simulated run: its grid, its components and what is added under them. */
+export interface SimulationSpec {
+  points: number;
+  stepSec: number;
+  startSec?: number;
+  components: readonly SimulatedComponent[];
+  /** Standard deviation of white noise. @default 0 */
+  noiseSd?: number;
+  /** Baseline offset and drift per second. @default 0 */
+  offset?: number;
+  driftPerSec?: number;
+  /** Baseline steps: from `atSec` on the baseline is higher by `size`. */
+  steps?: readonly { atSec: number; size: number }[];
+  /** Detector saturation: no sample exceeds this level (a clipped top). */
+  clipAt?: number | null;
+  /** Seed of the noise. @default 1 */
+  seed?: number;
+}
+
+/** One component's truth: the area and apex of its own noise-free curve over the true baseline. */
+export interface ComponentTruth extends SimulatedComponent {
+  area: number;
+  retentionTimeSec: number;
+  widthHalfSec: number;
+}
+
+export interface SimulatedChromatogram {
+  timeSec: Float64Array;
+  values: Float64Array;
+  truth: ComponentTruth[];
+}
+
+const UNIT_AREA_GRID = 4000;
+
+/** Apex height, apex time and W50 of an EMG of unit area (found on a fine grid around it). */
+function unitShape(sigmaSec: number, tauSec: number): { height: number; apexOffsetSec: number; w50: number } {
+  const parameters = { area: 1, centreSec: 0, sigmaSec, tauSec };
+  const from = -6 * sigmaSec;
+  const to = 6 * sigmaSec + 12 * tauSec;
+  const dt = (to - from) / UNIT_AREA_GRID;
+  let height = 0;
+  let apex = 0;
+  const ys = new Float64Array(UNIT_AREA_GRID + 1);
+  for (let i = 0; i <= UNIT_AREA_GRID; i++) {
+    ys[i] = emgValue(from + i * dt, parameters);
+    if (ys[i]! > height) {
+      height = ys[i]!;
+      apex = i;
+    }
+  }
+  let left = apex;
+  let right = apex;
+  while (left > 0 && ys[left]! > height / 2) left--;
+  while (right < UNIT_AREA_GRID && ys[right]! > height / 2) right++;
+  return { height, apexOffsetSec: from + apex * dt, w50: (right - left) * dt };
+}
+
+/**
+ * A seeded synthetic chromatogram with known truth: EMG components given by height, white noise, offset,
+ * linear drift, baseline steps and an optional saturation level. Pure and reproducible.
+ */
+export function simulateChromatogram(spec: SimulationSpec): SimulatedChromatogram {
+  const start = spec.startSec ?? 0;
+  const timeSec = Float64Array.from({ length: spec.points }, (_, i) => start + i * spec.stepSec);
+  const values = new Float64Array(spec.points);
+  const truth: ComponentTruth[] = spec.components.map((component) => {
+    const shape = unitShape(component.sigmaSec, component.tauSec);
+    const area = component.height / shape.height;
+    const parameters = {
+      area,
+      centreSec: component.centreSec,
+      sigmaSec: component.sigmaSec,
+      tauSec: component.tauSec,
+    };
+    for (let i = 0; i < spec.points; i++) values[i]! += emgValue(timeSec[i]!, parameters);
+    return {
+      ...component,
+      area,
+      retentionTimeSec: component.centreSec + shape.apexOffsetSec,
+      widthHalfSec: shape.w50,
+    };
+  });
+  const normal = seededNormal(spec.seed ?? 1);
+  for (let i = 0; i < spec.points; i++) {
+    const t = timeSec[i]!;
+    let base = (spec.offset ?? 0) + (spec.driftPerSec ?? 0) * (t - start);
+    for (const step of spec.steps ?? []) if (t >= step.atSec) base += step.size;
+    let y = values[i]! + base + (spec.noiseSd ?? 0) * normal();
+    if (spec.clipAt != null) y = Math.min(y, spec.clipAt);
+    values[i] = y;
+  }
+  return { timeSec, values, truth };
+}
