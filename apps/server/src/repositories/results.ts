@@ -5,6 +5,8 @@ import type { PeaksTable, ProcessingResultsTable } from '../db/domain-schema.ts'
 import type { Database } from '../db/schema.ts';
 import type { CalibrationsTable } from '../db/sequences-schema.ts';
 import { batchesOf } from './batches.ts';
+import { chunkRow } from './measurement-chunks.ts';
+import { decodeFloat64 } from '../lib/float-bytes.ts';
 import { auditSignaturesReplaced } from './signatures.ts';
 
 export type ResultRow = Selectable<ProcessingResultsTable>;
@@ -16,10 +18,14 @@ export type PeakValues = Omit<
 >;
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** A stored signal, decoded from its chunks' bytes. */
 export interface StoredSignal {
-  timeSec: number[];
-  signal: number[];
+  timeSec: Float64Array;
+  signal: Float64Array;
 }
+
+/** Parameter bytes of one multi-row chunk insert: large enough for few statements, small enough to stream. */
+const STATEMENT_BYTES = 8 * 1024 * 1024;
 
 /** The current result of each measurement: the one the user picked, else the newest version. */
 async function currentResults(db: Db, measurementIds: number[]): Promise<ResultRow[]> {
@@ -46,25 +52,40 @@ export function createResultsRepository(db: Kysely<Database>) {
         .where('measurement_id', '=', measurementId)
         .orderBy('chunk_index')
         .execute();
-      const timeSec: number[] = [];
-      const signal: number[] = [];
-      for (const chunk of chunks) {
-        for (const value of chunk.time_sec) timeSec.push(Number(value));
-        for (const value of chunk.signal) signal.push(Number(value));
-      }
-      return { timeSec, signal };
+      return {
+        timeSec: decodeFloat64(chunks.map((chunk) => chunk.time_sec)),
+        signal: decodeFloat64(chunks.map((chunk) => chunk.signal)),
+      };
     },
-    async insertChunk(
+    /**
+     * Stores a whole signal as chunks of `chunkPoints` in a few multi-row inserts (each under
+     * `STATEMENT_BYTES` of parameters), in the caller's transaction.
+     */
+    async insertSignal(
       trx: Db,
       measurementId: number,
-      chunkIndex: number,
-      timeSec: number[],
-      signal: number[],
-    ) {
-      await trx
-        .insertInto('measurement_chunks')
-        .values({ measurement_id: measurementId, chunk_index: chunkIndex, time_sec: timeSec, signal })
-        .execute();
+      signal: { timeSec: Float64Array; values: Float64Array },
+      chunkPoints: number,
+    ): Promise<void> {
+      const points = signal.values.length;
+      const chunksPerStatement = Math.max(1, Math.floor(STATEMENT_BYTES / (16 * chunkPoints)));
+      let rows = [];
+      for (let start = 0, index = 0; start < points; start += chunkPoints, index++) {
+        const end = Math.min(points, start + chunkPoints);
+        rows.push(
+          chunkRow({
+            measurementId,
+            chunkIndex: index,
+            timeSec: signal.timeSec.subarray(start, end),
+            signal: signal.values.subarray(start, end),
+            pressureBar: null,
+          }),
+        );
+        if (rows.length === chunksPerStatement || end === points) {
+          await trx.insertInto('measurement_chunks').values(rows).execute();
+          rows = [];
+        }
+      }
     },
     /** Inserts the next version of a measurement's result with its peaks, in the caller's transaction. */
     async insertResult(

@@ -170,16 +170,7 @@ export function createFilesService(deps: {
           signal_unit: signalUnit,
           metadata: JSON.stringify({ file_name: fileName, ...chromatogram.metadata, ...file }),
         });
-        for (let start = 0, index = 0; start < points; start += IMPORT_CHUNK_POINTS, index++) {
-          const end = Math.min(points, start + IMPORT_CHUNK_POINTS);
-          await results.insertChunk(
-            trx,
-            row.id,
-            index,
-            Array.from(timeSec.subarray(start, end)),
-            Array.from(values.subarray(start, end)),
-          );
-        }
+        await results.insertSignal(trx, row.id, { timeSec, values }, IMPORT_CHUNK_POINTS);
         const first = timeSec[0]!;
         const last = timeSec[points - 1]!;
         await runs.updateMeasurement(trx, row.id, {

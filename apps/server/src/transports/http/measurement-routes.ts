@@ -41,7 +41,7 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
       }
       if (format !== 'json') throw AppError.validation({ format: ['is not valid'] });
       const { timeSec, signal, unit } = await files.data(workspaceId, id);
-      return { time_sec: timeSec, signal, unit } satisfies MeasurementData;
+      return { time_sec: Array.from(timeSec), signal: Array.from(signal), unit } satisfies MeasurementData;
     });
 
     scoped.post('/api/measurements/import/', async (request, reply) => {
