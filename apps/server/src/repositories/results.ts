@@ -1,5 +1,6 @@
 // SQL for measurement signals and their processing results: chunks in order, versioned results with
 // their peaks, and the calibrations of a sequence.
+import { setImmediate } from 'node:timers/promises';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { PeaksTable, ProcessingResultsTable } from '../db/domain-schema.ts';
 import type { Database } from '../db/schema.ts';
@@ -24,8 +25,11 @@ export interface StoredSignal {
   signal: Float64Array;
 }
 
-/** Parameter bytes of one multi-row chunk insert: large enough for few statements, small enough to stream. */
-const STATEMENT_BYTES = 8 * 1024 * 1024;
+/**
+ * Parameter bytes of one multi-row chunk insert: few statements, each short enough that the embedded
+ * database (which runs on the event loop) never holds it long.
+ */
+const STATEMENT_BYTES = 512 * 1024;
 
 /** The current result of each measurement: the one the user picked, else the newest version. */
 async function currentResults(db: Db, measurementIds: number[]): Promise<ResultRow[]> {
@@ -84,6 +88,9 @@ export function createResultsRepository(db: Kysely<Database>) {
         if (rows.length === chunksPerStatement || end === points) {
           await trx.insertInto('measurement_chunks').values(rows).execute();
           rows = [];
+          // PGlite answers through promises alone: without a turn of the event loop between statements,
+          // timers, sockets and health checks would wait for the whole signal.
+          await setImmediate();
         }
       }
     },
