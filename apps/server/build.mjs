@@ -7,7 +7,12 @@ const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
 const external = Object.keys({ ...manifest.dependencies }).filter((name) => !name.startsWith('@eluent/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli/main.ts' },
+  // The signal worker threads load dist/signal-worker.js (services/results/signal-workers.ts).
+  entryPoints: {
+    main: 'src/main.ts',
+    cli: 'src/cli/main.ts',
+    'signal-worker': 'src/services/results/signal-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -36,6 +36,11 @@ import { createHealthService } from './services/health.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { createRealtimeAuthorization } from './services/realtime/authorizers.ts';
 import { createFilesService } from './services/results/files.ts';
+import {
+  createSignalWorkers,
+  defaultSignalThreads,
+  type SignalWorkers,
+} from './services/results/signal-workers.ts';
 import { createManualIntegrationService } from './services/results/manual-integration.ts';
 import { createReportsService } from './services/results/reports.ts';
 import { createReprocessingService } from './services/results/reprocessing.ts';
@@ -110,6 +115,7 @@ interface Infrastructure {
   devices: DeviceService;
   invitations: InvitationsService;
   workspacesRepository: WorkspacesRepository;
+  signalWorkers: SignalWorkers;
 }
 
 export async function compose(config: Config, logger: FastifyBaseLogger): Promise<Composition> {
@@ -181,10 +187,13 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     perMinute: config.authRateLimitPerMinute,
     maxFailures: config.lockoutFailures,
   });
+  // Threads start on the first task (none while the graph is built) and end with close().
+  const signalWorkers = createSignalWorkers({ threads: config.workerThreads ?? defaultSignalThreads() });
   const closeSteps: Array<() => Promise<void>> = [
     () => database.close(),
     () => realtime.close(),
     () => counters.close(),
+    () => signalWorkers.close(),
   ];
 
   const devicesRepository = createDevicesRepository(db);
@@ -213,6 +222,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     devices,
     invitations,
     workspacesRepository,
+    signalWorkers,
   };
   const { services, runner } = buildServices(infrastructure);
   closeSteps.push(() => services.graphql.close());
@@ -255,6 +265,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
 function buildServices(infrastructure: Infrastructure) {
   const { config, database, logger, signer, sessions, mailer, accounts, realtime, devices, invitations } =
     infrastructure;
+  const { signalWorkers } = infrastructure;
   const { db, availability, claims } = database;
   const samplesRepository = createSamplesRepository(db);
   const sequencesRepository = createSequencesRepository(db);
@@ -291,6 +302,7 @@ function buildServices(infrastructure: Infrastructure) {
     runs,
     samples: samplesRepository,
     sequences: sequencesRepository,
+    work: signalWorkers,
   });
   const runner = createSequenceRunner({
     sequences: sequencesRepository,
@@ -393,6 +405,9 @@ function buildServices(infrastructure: Infrastructure) {
       runs,
       sequences: sequencesRepository,
       processing: results,
+      work: signalWorkers,
+      maxImportPoints: config.importMaxPoints,
+      maxImportBytes: config.importMaxBytes,
     }),
     reports: createReportsService({
       db,

@@ -63,6 +63,13 @@ const environmentSchema = z.object({
   ELUENT_SCRYPT_COST: z.coerce.number().int().min(14).max(20).default(17),
   ELUENT_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   ELUENT_PUBLIC_URL: publicUrlText.optional(),
+  ELUENT_IMPORT_MAX_POINTS: z.coerce.number().int().min(3).max(1_000_000_000).default(20_000_000),
+  ELUENT_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(512 * 1024 * 1024),
+  ELUENT_WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   ELUENT_REDIS_PREFIX: z
     .string()
     .regex(/^[\w.-]{1,64}$/)
@@ -114,6 +121,12 @@ export interface Config {
   lockoutFailures: number;
   /** log2 of scrypt's N for new password and pairing-code hashes (OWASP: 17). */
   scryptLog2Cost: number;
+  /** The most points an imported file may hold; more is refused with 413. */
+  importMaxPoints: number;
+  /** The largest file an import accepts, in bytes; larger is refused with 413. */
+  importMaxBytes: number;
+  /** Worker threads for reading files and processing signals; undefined: one less than the cores (1–4). */
+  workerThreads: number | undefined;
   realtime: RealtimeConfig;
 }
 
@@ -173,6 +186,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     publicUrl: values.ELUENT_PUBLIC_URL === undefined ? undefined : new URL(values.ELUENT_PUBLIC_URL).origin,
     scryptLog2Cost: values.ELUENT_SCRYPT_COST,
     lockoutFailures: values.ELUENT_LOCKOUT_FAILURES,
+    importMaxPoints: values.ELUENT_IMPORT_MAX_POINTS,
+    importMaxBytes: values.ELUENT_IMPORT_MAX_BYTES,
+    workerThreads: values.ELUENT_WORKER_THREADS,
     realtime: {
       pingIntervalSec: values.ELUENT_REALTIME_PING_SEC,
       pongTimeoutSec: values.ELUENT_REALTIME_PONG_TIMEOUT_SEC,

@@ -14,6 +14,8 @@ export interface AvailabilityLogger {
 export interface DatabaseAvailability {
   /** False from a reported connection failure until a probe succeeds again. */
   readonly up: boolean;
+  /** True for PGlite: the database runs inside this process and cannot be lost on its own. */
+  readonly inProcess?: boolean;
   /** True once the database handle is closed (server stop): nothing waits for it any more. */
   readonly closed: boolean;
   /** Reports an error; a connection error marks the database down and starts the probe. */
@@ -100,6 +102,7 @@ export function createAvailability(options: AvailabilityOptions): DatabaseAvaila
 export function alwaysAvailable(): DatabaseAvailability {
   return {
     up: true,
+    inProcess: true,
     closed: false,
     report: () => undefined,
     whenUp: () => Promise.resolve(),

@@ -221,12 +221,16 @@ export interface MeasurementsTable {
   current_result_id: Nullable<number>;
 }
 
+/** A chunk's series are little-endian doubles (lib/float-bytes.ts; migration 0021). */
 export interface MeasurementChunksTable {
   measurement_id: number;
   chunk_index: number;
-  time_sec: number[];
-  signal: number[];
-  pressure_bar: Nullable<number[]>;
+  time_sec: Uint8Array;
+  signal: Uint8Array;
+  pressure_bar: Nullable<Uint8Array>;
+  points: number;
+  first_time_sec: number;
+  last_time_sec: number;
   created_at: Timestamp;
 }
 

@@ -1,14 +1,31 @@
 // SQL for device measurements: chunks stored exactly once by their primary key, and the finish of a run.
-import { sql, type Kysely } from 'kysely';
-import type { InjectionState, MeasurementState } from '../db/domain-schema.ts';
+// A chunk's series are stored as little-endian doubles (lib/float-bytes.ts).
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { InjectionState, MeasurementChunksTable, MeasurementState } from '../db/domain-schema.ts';
 import type { Database } from '../db/schema.ts';
+import { decodeFloat64, encodeFloat64 } from '../lib/float-bytes.ts';
 
 export interface ChunkValues {
   measurementId: number;
   chunkIndex: number;
-  timeSec: number[];
-  signal: number[];
-  pressureBar: number[] | null;
+  timeSec: ArrayLike<number>;
+  signal: ArrayLike<number>;
+  pressureBar: ArrayLike<number> | null;
+}
+
+/** The row of one chunk: its series encoded, its point count and time span beside them. */
+export function chunkRow(chunk: ChunkValues): Insertable<MeasurementChunksTable> {
+  const points = chunk.timeSec.length;
+  return {
+    measurement_id: chunk.measurementId,
+    chunk_index: chunk.chunkIndex,
+    time_sec: encodeFloat64(chunk.timeSec),
+    signal: encodeFloat64(chunk.signal),
+    pressure_bar: chunk.pressureBar === null ? null : encodeFloat64(chunk.pressureBar),
+    points: chunk.signal.length,
+    first_time_sec: points > 0 ? chunk.timeSec[0]! : 0,
+    last_time_sec: points > 0 ? chunk.timeSec[points - 1]! : 0,
+  };
 }
 
 export interface MeasurementOwnership {
@@ -32,13 +49,7 @@ export function createMeasurementChunksRepository(db: Kysely<Database>) {
     async insertChunk(chunk: ChunkValues): Promise<boolean> {
       const inserted = await db
         .insertInto('measurement_chunks')
-        .values({
-          measurement_id: chunk.measurementId,
-          chunk_index: chunk.chunkIndex,
-          time_sec: chunk.timeSec,
-          signal: chunk.signal,
-          pressure_bar: chunk.pressureBar,
-        })
+        .values(chunkRow(chunk))
         .onConflict((conflict) => conflict.columns(['measurement_id', 'chunk_index']).doNothing())
         .returning('chunk_index')
         .executeTakeFirst();
@@ -50,7 +61,7 @@ export function createMeasurementChunksRepository(db: Kysely<Database>) {
         .selectFrom('measurement_chunks')
         .select([
           sql<number>`count(*)::int`.as('chunks'),
-          sql<number>`coalesce(sum(cardinality(signal)), 0)::int`.as('points'),
+          sql<number>`coalesce(sum(points), 0)::int`.as('points'),
         ])
         .where('measurement_id', '=', measurementId)
         .where('chunk_index', '<', count)
@@ -108,23 +119,29 @@ export function createMeasurementChunksRepository(db: Kysely<Database>) {
       const row = await db
         .selectFrom('measurement_chunks')
         .select([
-          sql<number | null>`max(time_sec[cardinality(time_sec)])`.as('last'),
-          sql<number | null>`min(time_sec[1])`.as('first'),
-          sql<number | null>`(array_agg(time_sec[2] - time_sec[1] order by chunk_index))[1]`.as('interval'),
+          sql<number | null>`max(last_time_sec)`.as('last'),
+          sql<number | null>`min(first_time_sec)`.as('first'),
+          sql<Uint8Array | null>`(array_agg(substring(time_sec from 1 for 16) order by chunk_index))[1]`.as(
+            'opening',
+          ),
         ])
         .where('measurement_id', '=', measurementId)
         .executeTakeFirstOrThrow();
       const last = row.last === null ? 0 : Number(row.last);
       const first = row.first === null ? 0 : Number(row.first);
+      const opening = row.opening === null ? [] : decodeFloat64([row.opening]);
       return {
         durationSec: last - first,
-        samplingIntervalSec: row.interval === null ? null : Number(row.interval),
+        samplingIntervalSec: opening.length < 2 ? null : opening[1]! - opening[0]!,
       };
     },
     /** The whole stored signal in chunk order. */
-    async readSignal(
-      measurementId: number,
-    ): Promise<{ timeSec: number[]; signal: number[]; pressureBar: number[]; chunkIndexes: number[] }> {
+    async readSignal(measurementId: number): Promise<{
+      timeSec: Float64Array;
+      signal: Float64Array;
+      pressureBar: Float64Array;
+      chunkIndexes: number[];
+    }> {
       const rows = await db
         .selectFrom('measurement_chunks')
         .select(['chunk_index', 'time_sec', 'signal', 'pressure_bar'])
@@ -133,9 +150,9 @@ export function createMeasurementChunksRepository(db: Kysely<Database>) {
         .execute();
       return {
         chunkIndexes: rows.map((row) => row.chunk_index),
-        timeSec: rows.flatMap((row) => row.time_sec.map(Number)),
-        signal: rows.flatMap((row) => row.signal.map(Number)),
-        pressureBar: rows.flatMap((row) => (row.pressure_bar ?? []).map(Number)),
+        timeSec: decodeFloat64(rows.map((row) => row.time_sec)),
+        signal: decodeFloat64(rows.map((row) => row.signal)),
+        pressureBar: decodeFloat64(rows.flatMap((row) => (row.pressure_bar ? [row.pressure_bar] : []))),
       };
     },
   };

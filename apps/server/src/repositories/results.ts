@@ -1,10 +1,13 @@
 // SQL for measurement signals and their processing results: chunks in order, versioned results with
 // their peaks, and the calibrations of a sequence.
+import { setImmediate } from 'node:timers/promises';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { PeaksTable, ProcessingResultsTable } from '../db/domain-schema.ts';
 import type { Database } from '../db/schema.ts';
 import type { CalibrationsTable } from '../db/sequences-schema.ts';
 import { batchesOf } from './batches.ts';
+import { chunkRow } from './measurement-chunks.ts';
+import { decodeFloat64 } from '../lib/float-bytes.ts';
 import { auditSignaturesReplaced } from './signatures.ts';
 
 export type ResultRow = Selectable<ProcessingResultsTable>;
@@ -16,10 +19,17 @@ export type PeakValues = Omit<
 >;
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** A stored signal, decoded from its chunks' bytes. */
 export interface StoredSignal {
-  timeSec: number[];
-  signal: number[];
+  timeSec: Float64Array;
+  signal: Float64Array;
 }
+
+/**
+ * Parameter bytes of one multi-row chunk insert: few statements, each short enough that the embedded
+ * database (which runs on the event loop) never holds it long.
+ */
+const STATEMENT_BYTES = 512 * 1024;
 
 /** The current result of each measurement: the one the user picked, else the newest version. */
 async function currentResults(db: Db, measurementIds: number[]): Promise<ResultRow[]> {
@@ -46,25 +56,43 @@ export function createResultsRepository(db: Kysely<Database>) {
         .where('measurement_id', '=', measurementId)
         .orderBy('chunk_index')
         .execute();
-      const timeSec: number[] = [];
-      const signal: number[] = [];
-      for (const chunk of chunks) {
-        for (const value of chunk.time_sec) timeSec.push(Number(value));
-        for (const value of chunk.signal) signal.push(Number(value));
-      }
-      return { timeSec, signal };
+      return {
+        timeSec: decodeFloat64(chunks.map((chunk) => chunk.time_sec)),
+        signal: decodeFloat64(chunks.map((chunk) => chunk.signal)),
+      };
     },
-    async insertChunk(
+    /**
+     * Stores a whole signal as chunks of `chunkPoints` in a few multi-row inserts (each under
+     * `STATEMENT_BYTES` of parameters), in the caller's transaction.
+     */
+    async insertSignal(
       trx: Db,
       measurementId: number,
-      chunkIndex: number,
-      timeSec: number[],
-      signal: number[],
-    ) {
-      await trx
-        .insertInto('measurement_chunks')
-        .values({ measurement_id: measurementId, chunk_index: chunkIndex, time_sec: timeSec, signal })
-        .execute();
+      signal: { timeSec: Float64Array; values: Float64Array },
+      chunkPoints: number,
+    ): Promise<void> {
+      const points = signal.values.length;
+      const chunksPerStatement = Math.max(1, Math.floor(STATEMENT_BYTES / (16 * chunkPoints)));
+      let rows = [];
+      for (let start = 0, index = 0; start < points; start += chunkPoints, index++) {
+        const end = Math.min(points, start + chunkPoints);
+        rows.push(
+          chunkRow({
+            measurementId,
+            chunkIndex: index,
+            timeSec: signal.timeSec.subarray(start, end),
+            signal: signal.values.subarray(start, end),
+            pressureBar: null,
+          }),
+        );
+        if (rows.length === chunksPerStatement || end === points) {
+          await trx.insertInto('measurement_chunks').values(rows).execute();
+          rows = [];
+          // PGlite answers through promises alone: without a turn of the event loop between statements,
+          // timers, sockets and health checks would wait for the whole signal.
+          await setImmediate();
+        }
+      }
     },
     /** Inserts the next version of a measurement's result with its peaks, in the caller's transaction. */
     async insertResult(

@@ -74,8 +74,8 @@ export function createRunsRepository(db: Kysely<Database>) {
     },
     /** Closes a recording measurement of an interrupted injection with the points it got and the reason. */
     async closeInterrupted(trx: Db, measurementId: number, reason: string): Promise<void> {
-      const span = sql<number>`coalesce((select sum(cardinality(time_sec)) from measurement_chunks where measurement_id = ${measurementId}), 0)`;
-      const duration = sql<number>`coalesce((select max(time_sec[cardinality(time_sec)]) - min(time_sec[1]) from measurement_chunks where measurement_id = ${measurementId}), 0)`;
+      const span = sql<number>`coalesce((select sum(points) from measurement_chunks where measurement_id = ${measurementId}), 0)`;
+      const duration = sql<number>`coalesce((select max(last_time_sec) - min(first_time_sec) from measurement_chunks where measurement_id = ${measurementId}), 0)`;
       await trx
         .updateTable('measurements')
         .set({

@@ -13,6 +13,9 @@ export function createHealthService(deps: {
     /** True when PostgreSQL (or PGlite) answers now; false while it is known down or fails to answer. */
     async databaseUp(): Promise<boolean> {
       if (!availability.up) return false;
+      // PGlite lives in this process: answering at all proves it is there, and its one connection may be
+      // held for seconds by a large import's transaction, which is busy, not down.
+      if (availability.inProcess) return true;
       try {
         await deps.repository.ping();
         return true;

@@ -16,6 +16,7 @@ import * as signatures from './0015_signatures.ts';
 import * as runStarter from './0016_run_starter.ts';
 import * as overlays from './0019_overlays.ts';
 import * as locksAndSessions from './0020_locks_and_sessions.ts';
+import * as binarySignals from './0021_binary_signals.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0016_run_starter': runStarter,
   '0019_overlays': overlays,
   '0020_locks_and_sessions': locksAndSessions,
+  '0021_binary_signals': binarySignals,
 };

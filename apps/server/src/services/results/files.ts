@@ -6,7 +6,6 @@ import {
   writeAia,
   writeCsv,
   type Chromatogram,
-  type ChromatogramFileErrorKind,
   type VendorPeak,
 } from '@eluent/signal';
 import type { DomainErrorCode } from '@eluent/contracts';
@@ -18,11 +17,18 @@ import { writeAudit } from '../../repositories/audit.ts';
 import { snapshotOf, type ResultsService } from './results.ts';
 import type { RowOwner } from '../../db/schema.ts';
 import { requireRole, type Actor } from '../workspaces/actor.ts';
+import type { ReadRefusal } from './signal-work.ts';
+import { inThreadSignalWork, type SignalWorkers } from './signal-workers.ts';
 
 /** Points per stored chunk of an imported signal, the size device chunks have. */
 const IMPORT_CHUNK_POINTS = 5000;
 
-const fileErrorCodes: Record<ChromatogramFileErrorKind, DomainErrorCode> = {
+/** The most points an imported file may hold when not configured (ELUENT_IMPORT_MAX_POINTS). */
+export const DEFAULT_MAX_IMPORT_POINTS = 20_000_000;
+/** The largest imported file when not configured (ELUENT_IMPORT_MAX_BYTES). */
+export const DEFAULT_MAX_IMPORT_BYTES = 512 * 1024 * 1024;
+
+const fileErrorCodes: Record<ReadRefusal, DomainErrorCode> = {
   empty: 'measurement_file_empty',
   not_aia: 'measurement_file_not_aia',
   truncated: 'measurement_file_truncated',
@@ -30,7 +36,17 @@ const fileErrorCodes: Record<ChromatogramFileErrorKind, DomainErrorCode> = {
   binary: 'measurement_file_binary',
   no_data: 'measurement_file_no_data',
   csv: 'measurement_file_csv_invalid',
+  invalid: 'measurement_file_invalid',
+  too_many_points: 'measurement_file_too_many_points',
 };
+
+/** A file the reader refused, as its catalogued domain error (413 for one over the points limit). */
+function refusedFile(refusal: ReadRefusal, message: string): AppError {
+  if (refusal === 'invalid') return AppError.domain(400, 'measurement_file_invalid');
+  return AppError.domain(refusal === 'too_many_points' ? 413 : 400, fileErrorCodes[refusal], {
+    reason: message,
+  });
+}
 
 /**
  * Reads an uploaded file; a file the readers refuse is a catalogued domain error whose `reason` is the
@@ -41,9 +57,7 @@ export function readUploadedChromatogram(bytes: Uint8Array): Chromatogram {
   try {
     chromatogram = readChromatogram(bytes);
   } catch (error) {
-    if (error instanceof ChromatogramFileError) {
-      throw AppError.domain(400, fileErrorCodes[error.kind], { reason: error.message });
-    }
+    if (error instanceof ChromatogramFileError) throw refusedFile(error.kind, error.message);
     throw AppError.domain(400, 'measurement_file_invalid');
   }
   if (chromatogram.values.length < 3) throw AppError.domain(400, 'measurement_file_no_data');
@@ -82,8 +96,17 @@ export function createFilesService(deps: {
   runs: RunsRepository;
   sequences: SequencesRepository;
   processing: ResultsService;
+  /** Where uploaded files are read: the worker threads in the server (signal-workers.ts). */
+  work?: SignalWorkers;
+  /** The most points an imported file may hold (ELUENT_IMPORT_MAX_POINTS). */
+  maxImportPoints?: number;
+  /** The largest file an import accepts, in bytes (ELUENT_IMPORT_MAX_BYTES). */
+  maxImportBytes?: number;
 }) {
   const { results, runs, sequences, processing } = deps;
+  const work = deps.work ?? inThreadSignalWork;
+  const maxImportPoints = deps.maxImportPoints ?? DEFAULT_MAX_IMPORT_POINTS;
+  const maxImportBytes = deps.maxImportBytes ?? DEFAULT_MAX_IMPORT_BYTES;
   const { db } = results;
 
   async function owned(workspaceId: number, measurementId: number) {
@@ -94,6 +117,14 @@ export function createFilesService(deps: {
   }
 
   return {
+    /** The largest file `import` accepts, for the upload's own limit. */
+    maxImportBytes,
+
+    /** The refusal of an upload over `maxImportBytes`. */
+    fileTooLarge(): AppError {
+      return AppError.domain(413, 'measurement_file_too_large', { max_bytes: maxImportBytes });
+    },
+
     /** The signal of a measurement of `workspaceId` (a member's current one, or a share token's). */
     async data(workspaceId: number, measurementId: number) {
       const measurement = await owned(workspaceId, measurementId);
@@ -126,10 +157,15 @@ export function createFilesService(deps: {
       );
     },
 
-    /** Stores an uploaded chromatogram and processes it with the given template (or the default one). */
+    /**
+     * Stores an uploaded chromatogram and processes it with the given template (or the default one). The
+     * file is read and processed in a worker thread; `bytes` are handed to it and unusable afterwards.
+     */
     async import(actor: Actor, fileName: string, bytes: Uint8Array, templateUuid: string | null) {
       requireRole(actor, 'measurements.import');
-      return this.importChromatogram(actor, fileName, readUploadedChromatogram(bytes), templateUuid);
+      const answer = await work.read(bytes, maxImportPoints);
+      if (!answer.ok) throw refusedFile(answer.refusal, answer.message);
+      return this.importChromatogram(actor, fileName, answer.chromatogram, templateUuid);
     },
 
     /**
@@ -170,16 +206,7 @@ export function createFilesService(deps: {
           signal_unit: signalUnit,
           metadata: JSON.stringify({ file_name: fileName, ...chromatogram.metadata, ...file }),
         });
-        for (let start = 0, index = 0; start < points; start += IMPORT_CHUNK_POINTS, index++) {
-          const end = Math.min(points, start + IMPORT_CHUNK_POINTS);
-          await results.insertChunk(
-            trx,
-            row.id,
-            index,
-            Array.from(timeSec.subarray(start, end)),
-            Array.from(values.subarray(start, end)),
-          );
-        }
+        await results.insertSignal(trx, row.id, { timeSec, values }, IMPORT_CHUNK_POINTS);
         const first = timeSec[0]!;
         const last = timeSec[points - 1]!;
         await runs.updateMeasurement(trx, row.id, {

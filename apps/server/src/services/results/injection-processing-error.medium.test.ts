@@ -6,6 +6,7 @@ import { backends, request, signUp, startTestServer, type TestServer } from '../
 import { fileUnderSequence } from '../../../test/results-fixtures.ts';
 import { until } from '../../../test/sequences-fixtures.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
+import { chunkRow } from '../../repositories/measurement-chunks.ts';
 
 describe.each(await backends())('a processing failure of an injection on $name', (backend) => {
   let server: TestServer;
@@ -37,7 +38,15 @@ describe.each(await backends())('a processing failure of an injection on $name',
       .executeTakeFirstOrThrow();
     await db
       .insertInto('measurement_chunks')
-      .values({ measurement_id: measurement.id, chunk_index: 0, time_sec: [0, 1], signal: [0, 1] })
+      .values(
+        chunkRow({
+          measurementId: measurement.id,
+          chunkIndex: 0,
+          timeSec: [0, 1],
+          signal: [0, 1],
+          pressureBar: null,
+        }),
+      )
       .execute();
     const { sequenceId, injectionIds } = await fileUnderSequence(server, userId, [measurement.id]);
     server.context.services.devices.emit('injectionFinished', {

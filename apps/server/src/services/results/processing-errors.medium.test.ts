@@ -9,6 +9,7 @@ import { backends, request, signUp, startTestServer, type TestServer } from '../
 import { syntheticCsv, upload } from '../../../test/results-fixtures.ts';
 import { until } from '../../../test/sequences-fixtures.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
+import { chunkRow } from '../../repositories/measurement-chunks.ts';
 
 const noPeaks = { code: 'processing_no_peaks', message: domainErrors.processing_no_peaks };
 
@@ -43,7 +44,7 @@ describe.each(await backends())('peak processing errors on $name', (backend) => 
       .executeTakeFirstOrThrow();
     await db
       .insertInto('measurement_chunks')
-      .values({ measurement_id: row.id, chunk_index: 0, time_sec: timeSec, signal })
+      .values(chunkRow({ measurementId: row.id, chunkIndex: 0, timeSec, signal, pressureBar: null }))
       .execute();
     return row.id;
   }

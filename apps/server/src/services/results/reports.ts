@@ -301,7 +301,11 @@ export function createReportsService(deps: {
         analytes: sample ? await samples.analytes([sample.id]) : [],
         instrument: await instrumentOf(workspaceId, injection.device_id),
         method_snapshot: injection.method_snapshot,
-        chromatogram: { time_sec: signal.timeSec, signal: signal.signal, unit: measurement.signal_unit },
+        chromatogram: {
+          time_sec: Array.from(signal.timeSec),
+          signal: Array.from(signal.signal),
+          unit: measurement.signal_unit,
+        },
         results: all.map((r) => resultView(r, peaks)),
         calibrations,
         review: reviewFor(await review(workspaceId, 'measurement', measurement.id), audience),

@@ -8,7 +8,13 @@ import {
   type FlatTemplate,
   type TemplatePayload,
 } from '@eluent/contracts';
-import { processChromatogram, type Peak, type ProcessingTemplate } from '@eluent/signal';
+import {
+  type Peak,
+  type ProcessContext,
+  type ProcessingResult,
+  type ProcessingTemplate,
+  type SignalInput,
+} from '@eluent/signal';
 import type { Insertable, Transaction } from 'kysely';
 import type { ProcessingResultsTable } from '../../db/domain-schema.ts';
 import type { Database } from '../../db/schema.ts';
@@ -19,6 +25,7 @@ import type { AnalyteRow, SamplesRepository } from '../../repositories/samples.t
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SequencesRepository, TemplateRow } from '../../repositories/sequences.ts';
 import { calibrates, calibrationModeOf, planCalibration, plannedInjection } from './sequence-calibration.ts';
+import { inThreadSignalWork, type SignalWorkers } from './signal-workers.ts';
 import { componentsNotFound, expectedComponents, namePeaks, type ExpectedComponent } from './components.ts';
 
 /** What a result records about the template that made it. */
@@ -100,19 +107,8 @@ export function suitabilityOf(peaks: PeakValues[]) {
   }));
 }
 
-/** The processing core on a stored signal; a signal it cannot process (times not increasing) is a domain error. */
-function processStored(
-  ...args: Parameters<typeof processChromatogram>
-): ReturnType<typeof processChromatogram> {
-  try {
-    return processChromatogram(...args);
-  } catch {
-    throw AppError.domain(400, 'processing_general_error');
-  }
-}
-
 /** The result's errors: each failing step, and 'No peaks found.' when nothing could be integrated. */
-function resultErrors(outcome: ReturnType<typeof processChromatogram>, peaksCount: number): unknown[] {
+function resultErrors(outcome: ProcessingResult, peaksCount: number): unknown[] {
   const errors: unknown[] = outcome.steps.filter((step) => step.error !== null);
   if (peaksCount === 0)
     errors.push({ code: 'processing_no_peaks', message: domainErrors.processing_no_peaks });
@@ -180,9 +176,26 @@ export function createResultsService(deps: {
   runs: RunsRepository;
   samples: SamplesRepository;
   sequences: SequencesRepository;
+  /** Where the processing core runs: the worker threads in the server (signal-workers.ts). */
+  work?: SignalWorkers;
 }) {
   const { results, runs, samples, sequences } = deps;
+  const work = deps.work ?? inThreadSignalWork;
   const { db } = results;
+
+  /**
+   * The processing core on a stored signal, off the event loop; a signal it cannot process (times not
+   * increasing) is a domain error.
+   */
+  async function processStored(
+    signal: SignalInput,
+    template: ProcessingTemplate,
+    context: Pick<ProcessContext, 'blank' | 'includeSignals'>,
+  ): Promise<ProcessingResult> {
+    const answer = await work.process({ signal, template, context });
+    if (!answer.ok) throw AppError.domain(400, 'processing_general_error');
+    return answer.result;
+  }
 
   /** The analytes of every standard in a sequence's table, for naming peaks. */
   async function analytesOfSequence(sequenceId: number): Promise<AnalyteRow[]> {
@@ -291,7 +304,7 @@ export function createResultsService(deps: {
     const signal = await results.signal(measurementId);
     if (signal.timeSec.length < 3) throw AppError.domain(400, 'processing_general_error');
     const template = processingTemplateOf(snapshot);
-    const outcome = processStored(
+    const outcome = await processStored(
       { timeSec: signal.timeSec, values: signal.signal, unit: measurement.signal_unit },
       template,
       { blank: await blankOf(template), includeSignals: true },
@@ -319,7 +332,7 @@ export function createResultsService(deps: {
     sequenceId: number | null,
   ): Promise<PreparedResult> {
     const template = processingTemplateOf(options.snapshot);
-    const outcome = processStored(signal, template, { blank: await blankOf(template) });
+    const outcome = await processStored(signal, template, { blank: await blankOf(template) });
     const peaks = outcome.peaks.map((peak, index) => peakValues(peak, index + 1));
     const components = await componentsFor(options.snapshot, sequenceId);
     namePeaks(peaks, components);

@@ -94,7 +94,7 @@ function expectWholeRun(stored: Awaited<ReturnType<typeof storedMeasurement>>, e
   expect(stored.chunkIndexes).toEqual(stored.chunkIndexes.map((_, index) => index));
   expect(stored.timeSec).toHaveLength(POINTS);
   stored.timeSec.forEach((time, index) => expect(time).toBeCloseTo(index * 0.1, 6));
-  expect(stored.signal).toEqual(expected);
+  expect(Array.from(stored.signal)).toEqual(expected);
 }
 
 for (const backend of await backends()) {

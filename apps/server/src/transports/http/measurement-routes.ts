@@ -10,13 +10,11 @@ import { requireReader } from './reader.ts';
 
 type Data = { Params: { id: string }; Querystring: { format?: string } };
 
-const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
-
 export async function measurementRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const { files, shareAccess } = services;
   // Multipart parsing stays inside this module's routes.
   await app.register(async (scoped) => {
-    await scoped.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
+    await scoped.register(multipart, { limits: { fileSize: files.maxImportBytes, files: 1 } });
 
     scoped.get<Data>('/api/measurements/:id/data/', async (request, reply) => {
       const id = pathId(request.params.id, 'measurement_not_found');
@@ -41,7 +39,7 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
       }
       if (format !== 'json') throw AppError.validation({ format: ['is not valid'] });
       const { timeSec, signal, unit } = await files.data(workspaceId, id);
-      return { time_sec: timeSec, signal, unit } satisfies MeasurementData;
+      return { time_sec: Array.from(timeSec), signal: Array.from(signal), unit } satisfies MeasurementData;
     });
 
     scoped.post('/api/measurements/import/', async (request, reply) => {
@@ -49,7 +47,11 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
       if (!request.isMultipart()) throw AppError.domain(415, 'unsupported_media_type');
       const file = await request.file();
       if (!file) throw AppError.validation({ file: ['Field is required'] });
-      const bytes = new Uint8Array(await file.toBuffer());
+      const bytes = new Uint8Array(
+        await file.toBuffer().catch((error: unknown) => {
+          throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? files.fileTooLarge() : error;
+        }),
+      );
       const template = file.fields.template_uuid;
       const templateUuid =
         template && !Array.isArray(template) && 'value' in template && typeof template.value === 'string'

@@ -1,0 +1,82 @@
+// The heavy signal work a worker thread does for the server: reading an uploaded file into typed arrays,
+// and processing a signal with a template. Pure: no database, no request; the answers are plain data that
+// cross the thread boundary (typed arrays transferred, not copied, where the pool can).
+import {
+  ChromatogramFileError,
+  processChromatogram,
+  readChromatogram,
+  type Chromatogram,
+  type ChromatogramFileErrorKind,
+  type ProcessContext,
+  type ProcessingResult,
+  type ProcessingTemplate,
+  type SignalInput,
+} from '@eluent/signal';
+
+export type ReadTask = { kind: 'read'; bytes: Uint8Array; maxPoints: number };
+export type ProcessTask = {
+  kind: 'process';
+  signal: SignalInput;
+  template: ProcessingTemplate;
+  context: Pick<ProcessContext, 'blank' | 'includeSignals'>;
+};
+export type SignalTask = ReadTask | ProcessTask;
+
+export type ReadRefusal = ChromatogramFileErrorKind | 'invalid' | 'too_many_points';
+export type ReadAnswer =
+  | { ok: true; chromatogram: Chromatogram }
+  | { ok: false; refusal: ReadRefusal; message: string; points?: number };
+export type ProcessAnswer = { ok: true; result: ProcessingResult } | { ok: false; message: string };
+
+/** Reads an uploaded chromatogram; a refused file is an answer, not a throw, so its kind crosses threads. */
+export function readTask(task: ReadTask): ReadAnswer {
+  let chromatogram: Chromatogram;
+  try {
+    chromatogram = readChromatogram(task.bytes);
+  } catch (error) {
+    if (error instanceof ChromatogramFileError)
+      return { ok: false, refusal: error.kind, message: error.message };
+    return { ok: false, refusal: 'invalid', message: 'The file could not be read.' };
+  }
+  const points = chromatogram.values.length;
+  if (points > task.maxPoints) {
+    return {
+      ok: false,
+      refusal: 'too_many_points',
+      message: `The file holds ${points} points; at most ${task.maxPoints} can be imported.`,
+      points,
+    };
+  }
+  return { ok: true, chromatogram };
+}
+
+/** Processes a signal; a signal the core cannot process (times not increasing) is an answer too. */
+export function processTask(task: ProcessTask): ProcessAnswer {
+  try {
+    return { ok: true, result: processChromatogram(task.signal, task.template, task.context) };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The typed-array buffers of an answer, handed over to the receiving thread instead of copied. */
+export function buffersOf(answer: ReadAnswer | ProcessAnswer): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  const add = (array: ArrayLike<number> | undefined | null) => {
+    if (ArrayBuffer.isView(array) && array.buffer instanceof ArrayBuffer) buffers.add(array.buffer);
+  };
+  if (answer.ok && 'chromatogram' in answer) {
+    add(answer.chromatogram.timeSec);
+    add(answer.chromatogram.values);
+  } else if (answer.ok && 'result' in answer) {
+    const signals = answer.result.signals as Record<string, ArrayLike<number> | null> | undefined;
+    for (const array of Object.values(signals ?? {})) add(array);
+  }
+  return [...buffers];
+}
+
+/** Runs a task: its answer and the buffers to transfer with it. */
+export function answerOf(task: SignalTask): { answer: ReadAnswer | ProcessAnswer; buffers: ArrayBuffer[] } {
+  const answer = task.kind === 'read' ? readTask(task) : processTask(task);
+  return { answer, buffers: buffersOf(answer) };
+}
