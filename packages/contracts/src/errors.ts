@@ -94,6 +94,8 @@ export const domainErrors = {
     'Not a valid AIA file, and not CSV text: the file is binary. Export the chromatogram as AIA (.cdf) or CSV.',
   measurement_file_no_data: 'The file holds no valid samples.',
   measurement_file_csv_invalid: 'The CSV file could not be read as a time column and a signal column.',
+  measurement_file_vendor_version: 'The vendor file is of a version Eluent does not read.',
+  measurement_file_vendor_corrupt: 'The vendor file is damaged or truncated.',
   // Method
   method_only_name_changeable: 'Only name is changeable.',
   method_hardware_mismatch: 'Method hardware configuration does not match the device.',

@@ -55,3 +55,8 @@ export * from './quantitation/fitCalibrationModel.ts';
 export * from './quantitation/amountFromCalibrationCurve.ts';
 export * from './quantitation/sampleAmount.ts';
 export * from './statistics/replicateStatistics.ts';
+export * from './files/vendor/readAgilentCh.ts';
+export * from './files/vendor/readAgilentUv.ts';
+export * from './files/vendor/waters.ts';
+export * from './files/vendor/vendorDate.ts';
+export * from './files/vendor/readVendorRun.ts';

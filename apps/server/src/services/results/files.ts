@@ -30,6 +30,8 @@ const fileErrorCodes: Record<ChromatogramFileErrorKind, DomainErrorCode> = {
   binary: 'measurement_file_binary',
   no_data: 'measurement_file_no_data',
   csv: 'measurement_file_csv_invalid',
+  vendor_version: 'measurement_file_vendor_version',
+  vendor_corrupt: 'measurement_file_vendor_corrupt',
 };
 
 /**
