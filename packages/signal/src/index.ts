@@ -60,3 +60,4 @@ export * from './files/vendor/readAgilentUv.ts';
 export * from './files/vendor/waters.ts';
 export * from './files/vendor/vendorDate.ts';
 export * from './files/vendor/readVendorRun.ts';
+export * from './files/writeAsm.ts';
