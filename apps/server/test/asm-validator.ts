@@ -24,8 +24,8 @@ function schemaFiles(folder: string): string[] {
 }
 
 export function asmValidator() {
-  const ajv = new Ajv2020.default({ strict: false, allErrors: false });
-  addFormats.default(ajv);
+  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  addFormats(ajv);
   for (const path of schemaFiles(ASM_DIR)) ajv.addSchema(JSON.parse(readFileSync(path, 'utf8')) as object);
   ajv.addSchema({ $id: MANIFEST_SCHEMA_ID, type: 'object' });
   const validate = ajv.getSchema(LC_SCHEMA_ID);

@@ -1,6 +1,10 @@
 // The ASM document of a chromatogram and its peaks validates against the liquid-chromatography schema.
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
+import { exportCommand } from '../../cli/process-command.ts';
 import { readAgilentCh, writeAsm, type AsmPeak } from '@eluent/signal';
 import { asmValidator, hasAsmSchemas } from '../../../test/asm-validator.ts';
 
@@ -67,5 +71,30 @@ describe.skipIf(!hasAsmSchemas)('ASM liquid-chromatography documents', () => {
     const channel = readAgilentCh(new Uint8Array(readFileSync(BROWN)));
     const outcome = validate(writeAsm({ ...input, timeSec: channel.timeSec, values: channel.values }));
     expect(outcome.errors).toBe('No errors');
+  });
+});
+
+describe.skipIf(!hasAsmSchemas)('npm run eluent -- export <file> out.asm.json', () => {
+  it('writes a valid ASM document of an Agilent .ch file with its peaks', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'eluent-asm-'));
+    const output = join(folder, 'dad1A.asm.json');
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      expect(await exportCommand.run([fileURLToPath(BROWN), output])).toBe(0);
+      const document = JSON.parse(readFileSync(output, 'utf8'));
+      expect(asmValidator()(document).errors).toBe('No errors');
+      const measurement =
+        document['liquid chromatography aggregate document']['liquid chromatography document'][0][
+          'measurement aggregate document'
+        ]['measurement document'][0];
+      expect(measurement['injection document']['injection time']).toBe('2006-06-17T15:40:38Z');
+      const peaks =
+        measurement['processed data aggregate document']['processed data document'][0]['peak list'].peak;
+      expect(peaks.length).toBeGreaterThan(0);
+      for (const peak of peaks) expect(peak['peak area'].unit).toBe('mAU.s');
+    } finally {
+      log.mockRestore();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

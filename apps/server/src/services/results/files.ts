@@ -22,6 +22,7 @@ import type { SequencesRepository } from '../../repositories/sequences.ts';
 import { writeAudit } from '../../repositories/audit.ts';
 import { snapshotOf, type ResultsService } from './results.ts';
 import { runOfUploads, type Upload } from './run-archive.ts';
+import { asmDocumentOf } from './asm-export.ts';
 import type { Database, RowOwner } from '../../db/schema.ts';
 import { requireRole, type Actor } from '../workspaces/actor.ts';
 
@@ -154,6 +155,15 @@ export function createFilesService(deps: {
         },
         { date: measurement.created_at },
       );
+    },
+
+    /** The measurement as an ASM liquid-chromatography document with its current result's peaks. */
+    async asm(workspaceId: number, measurementId: number): Promise<Record<string, unknown>> {
+      const measurement = await owned(workspaceId, measurementId);
+      const signal = await results.signal(measurementId);
+      const [current] = await results.latestResults([measurementId]);
+      const peaks = current ? await results.peaks([current.id]) : [];
+      return asmDocumentOf(measurement, signal, current, peaks);
     },
 
     /** Stores an uploaded chromatogram and processes it with the given template (or the default one). */

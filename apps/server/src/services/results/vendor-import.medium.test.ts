@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { domainErrors } from '@eluent/contracts';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asmValidator } from '../../../test/asm-validator.ts';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 
 const VENDOR_DIR = fileURLToPath(new URL('../../../../../../shared/data/vendor/', import.meta.url));
@@ -84,6 +85,22 @@ describe.skipIf(!hasData).each(await backends())('importing vendor runs on $name
     // Each channel is processed on its own.
     const results = await request(server.baseUrl, 'GET', `/api/measurements/${last}/results/`, { token });
     expect(results.body.results).toHaveLength(1);
+    // Its ASM document validates against the liquid-chromatography schema and carries its peaks.
+    const asm = await request(server.baseUrl, 'GET', `/api/measurements/${last}/asm/`, { token });
+    expect(asm.status).toBe(200);
+    expect(asm.headers.get('content-disposition')).toBe(
+      `attachment; filename="measurement-${last}.asm.json"`,
+    );
+    expect(asmValidator()(asm.body).errors).toBe('No errors');
+    const measurement =
+      asm.body['liquid chromatography aggregate document']['liquid chromatography document'][0][
+        'measurement aggregate document'
+      ]['measurement document'][0];
+    expect(measurement['injection document']['injection time']).toBe('2006-06-17T15:40:38.000Z');
+    expect(measurement['chromatogram data cube'].data.measures[0]).toHaveLength(1351);
+    const peaks =
+      measurement['processed data aggregate document']['processed data document'][0]['peak list'].peak;
+    expect(peaks.length).toBe(results.body.results[0].peaks.length);
   });
 
   it('the files of white.raw dropped together become two traces named by _CHROMS.INF', async () => {
@@ -130,10 +147,21 @@ describe.skipIf(!hasData).each(await backends())('importing vendor runs on $name
       code: 'measurement_file_vendor_version',
       reason: expect.stringMatching(/^dad1A\.ch: Agilent \.ch file version "999" is not supported/),
     });
+    const pressure = await send(folder('waters/white.raw'));
+    const refusedAsm = await request(
+      server.baseUrl,
+      'GET',
+      `/api/measurements/${pressure.body.measurement_id}/asm/`,
+      {
+        token,
+      },
+    );
+    expect(refusedAsm.status).toBe(422);
+    expect(refusedAsm.body.code).toBe('measurement_asm_unit');
     const notZip = await send([{ name: 'brown.D.zip', bytes: Uint8Array.from([0x50, 0x4b, 3, 4, 1, 2, 3]) }]);
     expect(notZip.status).toBe(400);
     expect(notZip.body.code).toBe('measurement_file_archive_invalid');
     expect(notZip.body.reason).toMatch(/^brown\.D\.zip: the zip archive cannot be read/);
-    expect(await storedCount()).toBe(before);
+    expect(await storedCount()).toBe(before + 2);
   });
 });

@@ -77,6 +77,20 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
         );
     });
 
+    scoped.get<Data>('/api/measurements/:id/asm/', async (request, reply) => {
+      const id = pathId(request.params.id, 'measurement_not_found');
+      const reader = await requireReader(services, request);
+      const workspaceId = await shareAccess.workspaceFor(
+        reader,
+        { type: 'measurement', id },
+        'measurement_not_found',
+      );
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="measurement-${id}.asm.json"`)
+        .send(JSON.stringify(await files.asm(workspaceId, id)));
+    });
+
     scoped.get<Data>('/api/measurements/:id/channels/', async (request) => {
       const id = pathId(request.params.id, 'measurement_not_found');
       const reader = await requireReader(services, request);
