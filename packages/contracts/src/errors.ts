@@ -99,6 +99,10 @@ export const domainErrors = {
   measurement_file_csv_invalid: 'The CSV file could not be read as a time column and a signal column.',
   measurement_file_too_many_points: 'The file holds more points than this server imports.',
   measurement_file_too_large: 'The file is larger than this server imports.',
+  measurement_file_vendor_version: 'The vendor file is of a version Eluent does not read.',
+  measurement_file_vendor_corrupt: 'The vendor file is damaged or truncated.',
+  measurement_asm_unit: 'ASM has no chromatogram for this signal unit (absorbance or voltage only).',
+  measurement_file_archive_invalid: 'The archive could not be read as a run folder.',
   // Method
   method_only_name_changeable: 'Only name is changeable.',
   method_hardware_mismatch: 'Method hardware configuration does not match the device.',

@@ -1,5 +1,5 @@
 // The import command stores a real chromatogram file as a processed measurement of the named account.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,10 @@ import { request, startTestServer, type TestServer } from '../../test/harness.ts
 import { importCommand } from './import-command.ts';
 
 const AIA_FILE = fileURLToPath(new URL('../../../../../shared/data/aia/agilent_hplc.cdf', import.meta.url));
+
+const BROWN_DIR = fileURLToPath(
+  new URL('../../../../../shared/data/vendor/agilent/brown.D', import.meta.url),
+);
 
 const hasData = existsSync(AIA_FILE);
 if (!hasData && process.env.CI) throw new Error(`CI needs the reference data: ${AIA_FILE} is missing`);
@@ -94,4 +98,40 @@ describe.skipIf(!hasData)('npm run eluent -- import', () => {
       await restarted.stop();
     }
   });
+
+  it.skipIf(!existsSync(BROWN_DIR))(
+    'imports a run folder by its path, and names a damaged file',
+    async () => {
+      const printed: string[] = [];
+      const errors: string[] = [];
+      const log = vi
+        .spyOn(console, 'log')
+        .mockImplementation((text: unknown) => void printed.push(String(text)));
+      const error = vi
+        .spyOn(console, 'error')
+        .mockImplementation((text: unknown) => void errors.push(String(text)));
+      try {
+        expect(await importCommand.run([BROWN_DIR, '--user', user.email])).toBe(0);
+        const folder = mkdtempSync(join(tmpdir(), 'eluent-run-'));
+        const run = join(folder, 'cut.D');
+        mkdirSync(run);
+        writeFileSync(join(run, 'dad1A.ch'), readFileSync(join(BROWN_DIR, 'dad1A.ch')).subarray(0, 1500));
+        expect(await importCommand.run([run, '--user', user.email])).toBe(1);
+        rmSync(folder, { recursive: true, force: true });
+      } finally {
+        log.mockRestore();
+        error.mockRestore();
+      }
+      expect(printed.filter((line) => line.startsWith('measurement '))).toEqual(
+        ['A, Sig=254', 'B, Sig=210', 'C, Sig=230', 'D, Sig=280', 'E, Sig=230'].map((signal) =>
+          expect.stringMatching(
+            new RegExp(`^measurement \\d+ \\(DAD ${signal},10 Ref=off\\): 1351 points, result \\d+$`),
+          ),
+        ),
+      );
+      expect(errors).toEqual([
+        expect.stringMatching(/: dad1A\.ch: Agilent \.ch version 30: the file is truncated/),
+      ]);
+    },
+  );
 });

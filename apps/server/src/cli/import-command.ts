@@ -1,9 +1,9 @@
 // `import <file> --user <email> [--template <uuid>]`: store a chromatogram file as a measurement of a user,
 // processed like one uploaded in the browser; prints the stored peaks and the detection settings applied.
-import { open } from 'node:fs/promises';
-import { storedPeakFigures, type DetectionSettings } from '@eluent/contracts';
+import { open, readdir, stat } from 'node:fs/promises';
+import { storedPeakFigures, type DetectionSettings, type MeasurementImport } from '@eluent/contracts';
 import type { Kysely } from 'kysely';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Chromatogram } from '@eluent/signal';
 import { buildServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -11,7 +11,9 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { createResultsRepository } from '../repositories/results.ts';
 import { createUsersRepository } from '../repositories/users.ts';
-import { readUploadedChromatogram } from '../services/results/files.ts';
+import { readUploadedChromatogram, readUploadedRun } from '../services/results/files.ts';
+import { runOfUploads, type Upload } from '../services/results/run-archive.ts';
+import type { VendorRun } from '@eluent/signal';
 import type { CliCommand } from './command.ts';
 import { CODE_LEGEND, detectionLines, peakTableLines } from './result-report.ts';
 
@@ -44,6 +46,33 @@ async function readChromatogramFile(path: string): Promise<Chromatogram> {
   return readUploadedChromatogram(await readFileBytes(path));
 }
 
+/**
+ * A run folder (an Agilent .D or Waters .raw) given as its path, or a zip of one: its files (the folder's
+ * own, not its sub-folders); null for a single chromatogram file.
+ */
+async function readRunPath(path: string): Promise<{ name: string; run: VendorRun } | null> {
+  let uploads: Upload[];
+  if ((await stat(path)).isDirectory()) {
+    uploads = [];
+    for (const entry of await readdir(path, { withFileTypes: true })) {
+      if (entry.isFile()) {
+        uploads.push({
+          name: `${basename(path)}/${entry.name}`,
+          bytes: await readFileBytes(join(path, entry.name)),
+        });
+      }
+    }
+  } else if (/\.zip$/i.test(path)) {
+    uploads = [{ name: basename(path), bytes: await readFileBytes(path) }];
+  } else {
+    return null;
+  }
+  const found = runOfUploads(uploads);
+  if (!found)
+    throw AppError.domain(400, 'measurement_file_archive_invalid', { reason: `${path}: no run files` });
+  return { name: found.name, run: readUploadedRun(found.files) };
+}
+
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
@@ -64,7 +93,8 @@ async function storedResultLines(db: Kysely<Database>, resultId: number): Promis
 }
 
 export const importCommand: CliCommand = {
-  usage: 'import <file> --user <email> [--template <uuid>]   store an AIA .cdf or CSV file as a measurement',
+  usage:
+    'import <file|run folder> --user <email> [--template <uuid>]   store an AIA .cdf or CSV file, or an Agilent .D or Waters .raw run (folder or zip), as a measurement',
   async run(args) {
     const file = args.find(
       (argument, index) => !argument.startsWith('--') && !args[index - 1]?.startsWith('--'),
@@ -74,9 +104,11 @@ export const importCommand: CliCommand = {
       console.error('usage: import <file> --user <email> [--template <uuid>]');
       return 2;
     }
-    let chromatogram: Chromatogram;
+    let chromatogram: Chromatogram | null = null;
+    let run: { name: string; run: VendorRun } | null = null;
     try {
-      chromatogram = await readChromatogramFile(file);
+      run = await readRunPath(file);
+      if (!run) chromatogram = await readChromatogramFile(file);
     } catch (error) {
       if (error instanceof AppError) {
         const reason = error.body.reason;
@@ -92,16 +124,24 @@ export const importCommand: CliCommand = {
         return 1;
       }
       // Into the account's current workspace, as an upload in the web app would go.
-      const imported = await context.services.files.importChromatogram(
-        await context.services.workspaces.actorOf(user.id),
-        basename(file),
-        chromatogram,
-        option(args, '--template') ?? null,
-      );
-      console.log(
-        `measurement ${imported.measurement_id}: ${imported.points_count} points, result ${imported.result_id}`,
-      );
-      for (const line of await storedResultLines(context.database.db, imported.result_id)) console.log(line);
+      const actor = await context.services.workspaces.actorOf(user.id);
+      const template = option(args, '--template') ?? null;
+      const imported: MeasurementImport = run
+        ? await context.services.files.importRun(actor, run.name, run.run, template)
+        : await context.services.files.importChromatogram(actor, basename(file), chromatogram!, template);
+      const channels = imported.channels ?? [];
+      for (const channel of channels) {
+        console.log(
+          `measurement ${channel.measurement_id} (${channel.name}): ${channel.points_count} points, result ${channel.result_id}`,
+        );
+      }
+      if (channels.length === 0) {
+        console.log(
+          `measurement ${imported.measurement_id}: ${imported.points_count} points, result ${imported.result_id}`,
+        );
+        for (const line of await storedResultLines(context.database.db, imported.result_id))
+          console.log(line);
+      }
       for (const note of imported.notes) console.log(`note: ${note}`);
       return 0;
     } catch (error) {

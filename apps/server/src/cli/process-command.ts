@@ -1,15 +1,20 @@
 // `process <file> [--template <json>] [--json]` (peaks with separation codes, then the detection settings
-// applied, automatic or the template's) and `export <file> <out.cdf|out.csv>`: thin wrappers over
+// applied, automatic or the template's) and `export <file> <out.cdf|out.csv|out.asm.json>`: thin wrappers over
 // @eluent/signal; errors are printed as one line naming the problem.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { checkProcessingTemplate, formatFigure } from '@eluent/contracts';
 import {
   processChromatogram,
+  readAgilentCh,
   readChromatogram,
   writeAia,
+  writeAsm,
   writeCsv,
+  parseVendorDate,
+  type Chromatogram,
   type ProcessingTemplate,
 } from '@eluent/signal';
+import { APP_VERSION } from '../version.ts';
 import type { CliCommand } from './command.ts';
 import { CODE_LEGEND, codeOf, detectionLines, peakTableLines, type ReportPeak } from './result-report.ts';
 
@@ -121,17 +126,67 @@ export const processCommand: CliCommand = {
   run: guard(runProcess),
 };
 
+/** A chromatogram file: an Agilent .ch signal by its extension, else AIA or CSV by its content. */
+function readAnyChromatogram(path: string): Chromatogram {
+  const bytes = readBytes(path);
+  return /\.ch$/i.test(path) ? readAgilentCh(bytes) : readChromatogram(bytes);
+}
+
+/** The chromatogram processed with the default template, as an ASM liquid-chromatography document. */
+function asmOf(path: string, chromatogram: Chromatogram): string {
+  const result = processChromatogram(
+    { timeSec: chromatogram.timeSec, values: chromatogram.values, unit: chromatogram.signalUnit },
+    {},
+  );
+  const metadata = chromatogram.metadata;
+  const name = path.split(/[\\/]/).pop() ?? path;
+  const acquiredAt = parseVendorDate(metadata.acquisition_date ?? '');
+  const document = writeAsm({
+    timeSec: chromatogram.timeSec,
+    values: chromatogram.values,
+    signalUnit: chromatogram.signalUnit || 'mAU',
+    peaks: result.peaks.map((peak, index) => ({
+      number: index + 1,
+      name: null,
+      retentionTimeSec: peak.retentionTimeSec,
+      startSec: peak.startSec,
+      endSec: peak.endSec,
+      area: peak.area,
+      height: peak.height,
+      areaPercent: peak.areaPercent,
+      heightPercent: peak.heightPercent,
+      widthHalfSec: peak.widthHalfSec,
+      widthBaseSec: peak.widthBaseSec,
+      plates: peak.platesHalfHeight,
+      resolution: peak.resolution,
+    })),
+    measurementIdentifier: name,
+    sampleName: metadata.sample_name || metadata.sample_id || name,
+    // The file's acquisition date (its zone unknown, taken as UTC); the epoch when it has none.
+    injectionTime: acquiredAt ? `${acquiredAt}Z` : new Date(0).toISOString(),
+    analyst: metadata.operator || 'unknown',
+    methodName: metadata.method_name,
+    instrument: metadata.instrument || metadata.detector,
+    channelName: metadata.signal_description,
+    processing: { templateName: 'default', version: 1, algorithms: JSON.stringify(result.detection ?? {}) },
+    software: { name: 'Eluent', version: APP_VERSION },
+  });
+  return `${JSON.stringify(document, null, 1)}\n`;
+}
+
 export const exportCommand: CliCommand = {
-  usage: 'export <file> <out.cdf|out.csv>               convert a chromatogram to AIA netCDF or CSV',
+  usage:
+    'export <file> <out.cdf|out.csv|out.asm.json>   convert a chromatogram (.cdf, .csv, Agilent .ch) to AIA, CSV or ASM (processed with the default template)',
   run: guard(([input, output]) => {
     if (!input || !output) {
-      console.error('usage: export <file> <out.cdf|out.csv>');
+      console.error('usage: export <file> <out.cdf|out.csv|out.asm.json>');
       return 2;
     }
-    const chromatogram = readChromatogram(readBytes(input));
+    const chromatogram = readAnyChromatogram(input);
     if (/\.cdf$/i.test(output)) writeFileSync(output, writeAia(chromatogram));
     else if (/\.csv$/i.test(output)) writeFileSync(output, writeCsv(chromatogram));
-    else throw new Error(`cannot tell the format of ${output}: use .cdf or .csv`);
+    else if (/\.json$/i.test(output)) writeFileSync(output, asmOf(input, chromatogram));
+    else throw new Error(`cannot tell the format of ${output}: use .cdf, .csv or .asm.json`);
     console.log(`wrote ${output}`);
     return 0;
   }),

@@ -219,6 +219,10 @@ export interface MeasurementsTable {
   finished_at: NullableTimestamp;
   /** The result the user picked as current; null: the newest version (migration 0006). */
   current_result_id: Nullable<number>;
+  /** The run's first channel, for the further channels of an imported run (migration 0022). */
+  channel_of_id: Nullable<number>;
+  /** The signal's own description in a run of several channels (migration 0022). */
+  channel_name: Nullable<string>;
 }
 
 /** A chunk's series are little-endian doubles (lib/float-bytes.ts; migration 0021). */

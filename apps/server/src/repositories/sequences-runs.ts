@@ -115,6 +115,15 @@ export function createRunsRepository(db: Kysely<Database>) {
     async updateMeasurement(trx: Db, id: number, values: Updateable<MeasurementsTable>): Promise<void> {
       await trx.updateTable('measurements').set(values).where('id', '=', id).execute();
     },
+    /** The channels of an imported run: the run's first measurement and those that point at it, in order. */
+    async channelsOf(runId: number, trx: Db = db): Promise<MeasurementRow[]> {
+      return trx
+        .selectFrom('measurements')
+        .selectAll()
+        .where((eb) => eb.or([eb('id', '=', runId), eb('channel_of_id', '=', runId)]))
+        .orderBy('id')
+        .execute();
+    },
     async measurement(id: number, trx: Db = db): Promise<MeasurementRow | undefined> {
       return trx.selectFrom('measurements').selectAll().where('id', '=', id).executeTakeFirst();
     },

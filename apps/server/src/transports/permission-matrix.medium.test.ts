@@ -361,6 +361,8 @@ describe.each(await backends('both'))('permission matrix on $name', (backend) =>
       `/api/sequences/${ids.sequence}/`,
       `/api/measurements/${ids.measurement}/data/`,
       `/api/measurements/${ids.measurement}/results/`,
+      `/api/measurements/${ids.measurement}/asm/`,
+      `/api/measurements/${ids.measurement}/channels/`,
       `/api/reports/sequence/${ids.sequence}/`,
       `/api/overlays/${ids.overlay}/`,
     ]) {

@@ -21,5 +21,25 @@ export const measurementImportSchema = z.object({
   dropouts: z.number().int().min(0),
   /** What the reader noticed in the file (e.g. an unusual unit). */
   notes: z.array(z.string()),
+  /**
+   * A run folder (an Agilent .D or Waters .raw, zipped or dropped whole): every channel stored, named by
+   * its signal; `measurement_id` above is the first, which stands for the run.
+   */
+  channels: z
+    .array(
+      z.object({
+        measurement_id: z.number().int().positive(),
+        result_id: z.number().int().positive(),
+        name: z.string(),
+        points_count: z.number().int().min(0),
+      }),
+    )
+    .optional(),
 });
 export type MeasurementImport = z.infer<typeof measurementImportSchema>;
+
+/** GET /api/measurements/{id}/channels/: the channels of the run the measurement belongs to. */
+export const measurementChannelsSchema = z.array(
+  z.object({ measurement_id: z.number().int().positive(), name: z.string(), unit: z.string() }),
+);
+export type MeasurementChannels = z.infer<typeof measurementChannelsSchema>;

@@ -17,6 +17,7 @@ import * as runStarter from './0016_run_starter.ts';
 import * as overlays from './0019_overlays.ts';
 import * as locksAndSessions from './0020_locks_and_sessions.ts';
 import * as binarySignals from './0021_binary_signals.ts';
+import * as measurementChannels from './0022_measurement_channels.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0019_overlays': overlays,
   '0020_locks_and_sessions': locksAndSessions,
   '0021_binary_signals': binarySignals,
+  '0022_measurement_channels': measurementChannels,
 };

@@ -251,7 +251,7 @@ export const tables: TableDescriptor[] = [
     columns: columns(`
       id:Int! owner_id:Int! injection_id:Int device_id:Int sample_id:Int name:String! source:String!
       state:String! signal_unit:String! sampling_interval_sec:Float points_count:Int! duration_sec:Float!
-      metadata:jsonb! created_at:timestamptz! finished_at:timestamptz
+      metadata:jsonb! created_at:timestamptz! finished_at:timestamptz channel_of_id:Int channel_name:String
     `),
     constraints: [pkey('measurements')],
     relationships: [

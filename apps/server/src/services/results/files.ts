@@ -1,13 +1,18 @@
 // Measurement files: the stored signal as JSON, CSV or AIA/ANDI netCDF (with the newest peak table), and
-// import of an AIA or CSV chromatogram as a measurement that is processed like any other.
+// import of an AIA or CSV chromatogram, or of a vendor run folder (one measurement per channel), processed
+// like any other measurement.
 import {
   ChromatogramFileError,
   readChromatogram,
+  readVendorRun,
   writeAia,
   writeCsv,
   type Chromatogram,
+  type RunFile,
   type VendorPeak,
+  type VendorRun,
 } from '@eluent/signal';
+import type { Transaction } from 'kysely';
 import type { DomainErrorCode } from '@eluent/contracts';
 import { AppError } from '../../errors.ts';
 import type { PeakRow, ResultsRepository } from '../../repositories/results.ts';
@@ -15,7 +20,9 @@ import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SequencesRepository } from '../../repositories/sequences.ts';
 import { writeAudit } from '../../repositories/audit.ts';
 import { snapshotOf, type ResultsService } from './results.ts';
-import type { RowOwner } from '../../db/schema.ts';
+import { runOfUploads, type Upload } from './run-archive.ts';
+import { asmDocumentOf } from './asm-export.ts';
+import type { Database, RowOwner } from '../../db/schema.ts';
 import { requireRole, type Actor } from '../workspaces/actor.ts';
 import type { ReadRefusal } from './signal-work.ts';
 import { inThreadSignalWork, type SignalWorkers } from './signal-workers.ts';
@@ -38,6 +45,8 @@ const fileErrorCodes: Record<ReadRefusal, DomainErrorCode> = {
   csv: 'measurement_file_csv_invalid',
   invalid: 'measurement_file_invalid',
   too_many_points: 'measurement_file_too_many_points',
+  vendor_version: 'measurement_file_vendor_version',
+  vendor_corrupt: 'measurement_file_vendor_corrupt',
 };
 
 /** A file the reader refused, as its catalogued domain error (413 for one over the points limit). */
@@ -65,6 +74,21 @@ export function readUploadedChromatogram(bytes: Uint8Array): Chromatogram {
 }
 
 /** What the reader bridged and skipped, stored with the measurement and shown with its details. */
+/**
+ * Reads the files of an uploaded run folder; a file the readers refuse is a catalogued domain error whose
+ * `reason` starts with the file's name.
+ */
+export function readUploadedRun(files: RunFile[]): VendorRun {
+  try {
+    return readVendorRun(files);
+  } catch (error) {
+    if (error instanceof ChromatogramFileError) {
+      throw AppError.domain(400, fileErrorCodes[error.kind], { reason: error.message });
+    }
+    throw AppError.domain(400, 'measurement_file_invalid');
+  }
+}
+
 export function fileNotesOf(chromatogram: Chromatogram) {
   const dropouts = chromatogram.dropouts ?? { count: 0, rangeCount: 0, bridgedRanges: [] };
   return { dropouts, notes: chromatogram.notes ?? [] };
@@ -89,6 +113,13 @@ function vendorPeak(peak: PeakRow): VendorPeak {
     startCode: 'B',
     stopCode: 'B',
   };
+}
+
+/** A channel read and processed, ready to store. */
+interface PreparedChannel {
+  chromatogram: Chromatogram;
+  signalUnit: string;
+  prepared: Awaited<ReturnType<ResultsService['prepare']>>;
 }
 
 export function createFilesService(deps: {
@@ -157,6 +188,15 @@ export function createFilesService(deps: {
       );
     },
 
+    /** The measurement as an ASM liquid-chromatography document with its current result's peaks. */
+    async asm(workspaceId: number, measurementId: number): Promise<Record<string, unknown>> {
+      const measurement = await owned(workspaceId, measurementId);
+      const signal = await results.signal(measurementId);
+      const [current] = await results.latestResults([measurementId]);
+      const peaks = current ? await results.peaks([current.id]) : [];
+      return asmDocumentOf(measurement, signal, current, peaks);
+    },
+
     /**
      * Stores an uploaded chromatogram and processes it with the given template (or the default one). The
      * file is read and processed in a worker thread; `bytes` are handed to it and unusable afterwards.
@@ -166,6 +206,21 @@ export function createFilesService(deps: {
       const answer = await work.read(bytes, maxImportPoints);
       if (!answer.ok) throw refusedFile(answer.refusal, answer.message);
       return this.importChromatogram(actor, fileName, answer.chromatogram, templateUuid);
+    },
+
+    /**
+     * Stores what was uploaded: a run folder (a zip of a .D or .raw folder, or its files dropped together)
+     * as one measurement per channel, else the single chromatogram file.
+     */
+    async importUploads(actor: Actor, uploads: Upload[], templateUuid: string | null, runName?: string) {
+      requireRole(actor, 'measurements.import');
+      const run = runOfUploads(uploads, runName);
+      if (run) return this.importRun(actor, run.name, readUploadedRun(run.files), templateUuid);
+      const [upload] = uploads;
+      if (!upload || uploads.length > 1) {
+        throw AppError.validation({ file: ['Send one chromatogram file, or the files of one run folder'] });
+      }
+      return this.import(actor, upload.name.split(/[\\/]/).pop() || 'import', upload.bytes, templateUuid);
     },
 
     /**
@@ -179,62 +234,179 @@ export function createFilesService(deps: {
       chromatogram: Chromatogram,
       templateUuid: string | null,
     ) {
-      const points = chromatogram.values.length;
-      if (points < 3) throw AppError.domain(400, 'measurement_file_no_data');
-      const { timeSec, values } = chromatogram;
-      const file = fileNotesOf(chromatogram);
-      const template = templateUuid ? await sequences.template(owner.workspaceId, templateUuid) : undefined;
-      if (templateUuid && !template) throw AppError.validation({ template_uuid: ['is not valid'] });
-      const signalUnit = chromatogram.signalUnit || 'mAU';
+      if (chromatogram.values.length < 3) throw AppError.domain(400, 'measurement_file_no_data');
+      const template = await templateOf(owner, templateUuid);
+      const prepared = await prepareChannel(owner, chromatogram, template);
       // Processed before anything is written; then the measurement, its signal and its result are stored in
       // one transaction, so a failure leaves nothing behind (docs/architecture.md "Transactions").
-      const prepared = await processing.prepare(
-        { timeSec, values, unit: signalUnit },
-        { snapshot: snapshotOf(template), templateUuid: template?.uuid ?? null, createdBy: owner.userId },
-        null,
-      );
       return db.transaction().execute(async (trx) => {
-        const row = await runs.insertMeasurement(trx, {
-          owner_id: owner.userId,
-          workspace_id: owner.workspaceId,
-          injection_id: null,
-          device_id: null,
-          sample_id: null,
-          name: fileName.slice(0, 200),
-          source: 'import',
-          state: 'complete',
-          signal_unit: signalUnit,
-          metadata: JSON.stringify({ file_name: fileName, ...chromatogram.metadata, ...file }),
+        const stored = await storeChannel(trx, owner, prepared, {
+          name: fileName,
+          metadata: { file_name: fileName },
+          channelOfId: null,
+          channelName: null,
+          acquiredAt: null,
         });
-        await results.insertSignal(trx, row.id, { timeSec, values }, IMPORT_CHUNK_POINTS);
-        const first = timeSec[0]!;
-        const last = timeSec[points - 1]!;
-        await runs.updateMeasurement(trx, row.id, {
-          points_count: points,
-          duration_sec: last - first,
-          sampling_interval_sec: (last - first) / (points - 1),
-          finished_at: new Date(),
-        });
-        await writeAudit(trx, {
-          userId: owner.userId,
-          workspaceId: owner.workspaceId,
-          entity: 'measurements',
-          entityId: row.id,
-          label: row.name,
-          action: 'import',
-          newValues: { file_name: fileName, points, dropouts: file.dropouts.count },
-        });
-        const result = await processing.store(trx, row, prepared);
         return {
-          measurement_id: row.id,
-          result_id: result.id,
-          points_count: points,
-          dropouts: file.dropouts.count,
-          notes: file.notes,
+          measurement_id: stored.measurementId,
+          result_id: stored.resultId,
+          points_count: stored.points,
+          dropouts: stored.dropouts,
+          notes: stored.notes,
         };
       });
     },
+
+    /**
+     * Stores a whole vendor run (an Agilent .D or Waters .raw folder, read by `readUploadedRun`) as one
+     * measurement per channel: the first stands for the run, the others point at it (migration 0022). Every
+     * channel is read and processed before anything is written, and all are stored in one transaction.
+     */
+    async importRun(owner: RowOwner, runName: string, run: VendorRun, templateUuid: string | null) {
+      const template = await templateOf(owner, templateUuid);
+      const channels = run.channels.filter((channel) => channel.chromatogram.values.length >= 3);
+      if (channels.length === 0) throw AppError.domain(400, 'measurement_file_no_data');
+      const prepared: PreparedChannel[] = [];
+      for (const channel of channels)
+        prepared.push(await prepareChannel(owner, channel.chromatogram, template));
+      const sampleName = run.metadata.sample_name;
+      const name = sampleName ? `${sampleName} (${runName})` : runName;
+      const acquiredAt = run.metadata.acquired_at ? new Date(`${run.metadata.acquired_at}Z`) : null;
+      return db.transaction().execute(async (trx) => {
+        const stored = [];
+        let runId: number | null = null;
+        for (const [index, channel] of channels.entries()) {
+          const entry = await storeChannel(trx, owner, prepared[index]!, {
+            name,
+            metadata: {
+              file_name: `${runName}/${channel.fileName}`,
+              run_name: runName,
+              vendor: run.vendor,
+              ...run.metadata,
+            },
+            channelOfId: runId,
+            channelName: channel.name,
+            acquiredAt,
+          });
+          runId ??= entry.measurementId;
+          stored.push({ ...entry, name: channel.name });
+        }
+        const first = stored[0]!;
+        return {
+          measurement_id: first.measurementId,
+          result_id: first.resultId,
+          points_count: first.points,
+          dropouts: first.dropouts,
+          notes: first.notes,
+          channels: stored.map((entry) => ({
+            measurement_id: entry.measurementId,
+            result_id: entry.resultId,
+            name: entry.name,
+            points_count: entry.points,
+          })),
+        };
+      });
+    },
+
+    /** The channels of the run a measurement belongs to, first channel first; one entry without channels. */
+    async channels(workspaceId: number, measurementId: number) {
+      const measurement = await owned(workspaceId, measurementId);
+      const runId = measurement.channel_of_id ?? measurement.id;
+      const rows = await runs.channelsOf(runId);
+      return rows.map((row) => ({
+        measurement_id: row.id,
+        name: row.channel_name ?? row.name,
+        unit: row.signal_unit,
+      }));
+    },
   };
+
+  async function templateOf(owner: RowOwner, templateUuid: string | null) {
+    const template = templateUuid ? await sequences.template(owner.workspaceId, templateUuid) : undefined;
+    if (templateUuid && !template) throw AppError.validation({ template_uuid: ['is not valid'] });
+    return template;
+  }
+
+  async function prepareChannel(
+    owner: RowOwner,
+    chromatogram: Chromatogram,
+    template: Awaited<ReturnType<typeof templateOf>>,
+  ): Promise<PreparedChannel> {
+    const signalUnit = chromatogram.signalUnit || 'mAU';
+    const prepared = await processing.prepare(
+      { timeSec: chromatogram.timeSec, values: chromatogram.values, unit: signalUnit },
+      { snapshot: snapshotOf(template), templateUuid: template?.uuid ?? null, createdBy: owner.userId },
+      null,
+    );
+    return { chromatogram, signalUnit, prepared };
+  }
+
+  /** Writes one channel: the measurement row, its signal in chunks, the audit entry and its result. */
+  async function storeChannel(
+    trx: Transaction<Database>,
+    owner: RowOwner,
+    channel: PreparedChannel,
+    row: {
+      name: string;
+      metadata: Record<string, string>;
+      channelOfId: number | null;
+      channelName: string | null;
+      acquiredAt: Date | null;
+    },
+  ) {
+    const { chromatogram, signalUnit, prepared } = channel;
+    const { timeSec, values } = chromatogram;
+    const points = values.length;
+    const file = fileNotesOf(chromatogram);
+    const inserted = await runs.insertMeasurement(trx, {
+      owner_id: owner.userId,
+      workspace_id: owner.workspaceId,
+      injection_id: null,
+      device_id: null,
+      sample_id: null,
+      name: row.name.slice(0, 200),
+      source: 'import',
+      state: 'complete',
+      signal_unit: signalUnit,
+      metadata: JSON.stringify({ ...chromatogram.metadata, ...row.metadata, ...file }),
+    });
+    await results.insertSignal(trx, inserted.id, { timeSec, values }, IMPORT_CHUNK_POINTS);
+    const first = timeSec[0]!;
+    const last = timeSec[points - 1]!;
+    await runs.updateMeasurement(trx, inserted.id, {
+      points_count: points,
+      duration_sec: last - first,
+      sampling_interval_sec: (last - first) / (points - 1),
+      // A run keeps the time it was acquired, not the time it was imported.
+      ...(row.acquiredAt
+        ? { created_at: row.acquiredAt, finished_at: new Date(row.acquiredAt.getTime() + last * 1000) }
+        : { finished_at: new Date() }),
+      channel_of_id: row.channelOfId,
+      channel_name: row.channelName,
+    });
+    await writeAudit(trx, {
+      userId: owner.userId,
+      workspaceId: owner.workspaceId,
+      entity: 'measurements',
+      entityId: inserted.id,
+      label: inserted.name,
+      action: 'import',
+      newValues: {
+        file_name: row.metadata.file_name,
+        points,
+        dropouts: file.dropouts.count,
+        ...(row.channelName ? { channel_name: row.channelName } : {}),
+      },
+    });
+    const result = await processing.store(trx, inserted, prepared);
+    return {
+      measurementId: inserted.id,
+      resultId: result.id,
+      points,
+      dropouts: file.dropouts.count,
+      notes: file.notes,
+    };
+  }
 }
 
 export type FilesService = ReturnType<typeof createFilesService>;

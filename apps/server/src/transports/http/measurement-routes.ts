@@ -1,5 +1,6 @@
-// Thin transport for measurement files: the signal as JSON, CSV or AIA netCDF; import of a chromatogram file.
-import type { MeasurementData, MeasurementImport } from '@eluent/contracts';
+// Thin transport for measurement files: the signal as JSON, CSV or AIA netCDF; import of a chromatogram file
+// or a run folder; the channels of a run.
+import type { MeasurementChannels, MeasurementData, MeasurementImport } from '@eluent/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../compose.ts';
@@ -10,11 +11,18 @@ import { requireReader } from './reader.ts';
 
 type Data = { Params: { id: string }; Querystring: { format?: string } };
 
+/** A run folder's signal files (a .D folder holds a few dozen at most). */
+const MAX_IMPORT_FILES = 64;
+
 export async function measurementRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const { files, shareAccess } = services;
   // Multipart parsing stays inside this module's routes.
   await app.register(async (scoped) => {
-    await scoped.register(multipart, { limits: { fileSize: files.maxImportBytes, files: 1 } });
+    // preservePath: a directory upload names each file by its path in the folder ("brown.D/dad1A.ch").
+    await scoped.register(multipart, {
+      preservePath: true,
+      limits: { fileSize: files.maxImportBytes, files: MAX_IMPORT_FILES },
+    });
 
     scoped.get<Data>('/api/measurements/:id/data/', async (request, reply) => {
       const id = pathId(request.params.id, 'measurement_not_found');
@@ -45,28 +53,57 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
     scoped.post('/api/measurements/import/', async (request, reply) => {
       const actor = await requireActor(services, request);
       if (!request.isMultipart()) throw AppError.domain(415, 'unsupported_media_type');
-      const file = await request.file();
-      if (!file) throw AppError.validation({ file: ['Field is required'] });
-      const bytes = new Uint8Array(
-        await file.toBuffer().catch((error: unknown) => {
-          throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? files.fileTooLarge() : error;
-        }),
-      );
-      const template = file.fields.template_uuid;
-      const templateUuid =
-        template && !Array.isArray(template) && 'value' in template && typeof template.value === 'string'
-          ? template.value
-          : null;
+      // One chromatogram file, a zip of a run folder, or the files of a run folder (directory upload).
+      const uploads: { name: string; bytes: Uint8Array }[] = [];
+      const fields: Record<string, string> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const buffer = await part.toBuffer().catch((error: unknown) => {
+            throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+              ? files.fileTooLarge()
+              : error;
+          });
+          uploads.push({ name: part.filename || 'import', bytes: new Uint8Array(buffer) });
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
+        }
+      }
+      if (uploads.length === 0) throw AppError.validation({ file: ['Field is required'] });
       return reply
         .status(201)
         .send(
-          (await files.import(
+          (await files.importUploads(
             actor,
-            file.filename || 'import',
-            bytes,
-            templateUuid,
+            uploads,
+            fields.template_uuid ?? null,
+            fields.run_name,
           )) satisfies MeasurementImport,
         );
+    });
+
+    scoped.get<Data>('/api/measurements/:id/asm/', async (request, reply) => {
+      const id = pathId(request.params.id, 'measurement_not_found');
+      const reader = await requireReader(services, request);
+      const workspaceId = await shareAccess.workspaceFor(
+        reader,
+        { type: 'measurement', id },
+        'measurement_not_found',
+      );
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="measurement-${id}.asm.json"`)
+        .send(JSON.stringify(await files.asm(workspaceId, id)));
+    });
+
+    scoped.get<Data>('/api/measurements/:id/channels/', async (request) => {
+      const id = pathId(request.params.id, 'measurement_not_found');
+      const reader = await requireReader(services, request);
+      const workspaceId = await shareAccess.workspaceFor(
+        reader,
+        { type: 'measurement', id },
+        'measurement_not_found',
+      );
+      return (await files.channels(workspaceId, id)) satisfies MeasurementChannels;
     });
   });
 }
