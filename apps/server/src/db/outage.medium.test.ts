@@ -13,7 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { graphql } from '../../test/graphql-client.ts';
 import { request, signUp } from '../../test/harness.ts';
 import { createPostgresCluster, postgresBinaries } from '../../test/postgres-cluster.ts';
-import { eventually, freePort, startProcess, stopProcess } from '../../test/processes.ts';
+import { freePort, startProcess, stopProcess } from '../../test/processes.ts';
+import { eventually } from '../../test/eventually.ts';
 import { openDatabase } from './database.ts';
 import { workspaceOf } from '../../test/workspaces.ts';
 
@@ -50,9 +51,7 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
       // The process compiles TypeScript on start: on a loaded machine that alone can take a minute.
       const waiting = eventually(
         async () => server.output().includes('waiting for the database'),
-        'waits',
-        120_000,
-      );
+        { what: 'waits', deadline: 120_000 },);
       const client = new DeviceClient({
         connect: websocketConnector(baseUrl),
         serialNumber: `OUTAGE-${process.pid}`,
@@ -134,7 +133,7 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
         expect(health.status).toBe(503);
         expect(health.body).toMatchObject({ status: 'unavailable', database: 'down' });
         // The instrument keeps measuring and keeps what the server could not store.
-        await eventually(async () => client.unacknowledged > 0, 'chunks waiting on the instrument');
+        await eventually(async () => client.unacknowledged > 0, { what: 'chunks waiting on the instrument', deadline: 40_000 });
         while (Date.now() - stoppedAt < OUTAGE_MS) {
           await new Promise((resolve) => setTimeout(resolve, 1000));
           expect(server.child.exitCode, server.output()).toBeNull();
@@ -145,14 +144,11 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
 
         await eventually(
           async () => (await request(baseUrl, 'GET', '/api/health/')).body?.database === 'up',
-          'health reports the database up again',
-        );
+          { what: 'health reports the database up again', deadline: 40_000 },);
         await eventually(
           async () =>
             ['FINISHED', 'ERROR', 'STOPPED'].includes((await api('GET', `/api/sequences/${id}/`)).body.state),
-          'sequence ends',
-          120_000,
-        );
+          { what: 'sequence ends', deadline: 120_000 },);
         const finished = (await api('GET', `/api/sequences/${id}/`)).body;
         expect(finished.state, JSON.stringify(finished.error_code)).toBe('FINISHED');
         await client.waitFor(() => client.unacknowledged === 0);

@@ -7,7 +7,8 @@ import { DeviceClient } from '@eluent/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
-import { storeMethod, until, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { inProcessConnector } from '../../transports/device-link/in-process.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 
@@ -66,7 +67,7 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
 
   /** Waits until the given injection of the run is recording with points stored. */
   async function recording(id: number, index: number): Promise<void> {
-    await until(async () => {
+    await eventually(async () => {
       const { injections } = (await api('GET', `/api/sequences/${id}/results/`)).body;
       const injection = injections[index];
       if (injection?.measurement_state !== 'recording') return false;
@@ -94,16 +95,16 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
     });
     client.start();
     instrument = { deviceId: instrument.deviceId, client };
-    await until(() => service.liveStatus(instrument.deviceId)?.state === 'idle');
+    await eventually(() => service.liveStatus(instrument.deviceId)?.state === 'idle');
   }
 
   async function interrupted(id: number) {
-    await until(async () => (await api('GET', `/api/sequences/${id}/`)).body.interruption !== null);
+    await eventually(async () => (await api('GET', `/api/sequences/${id}/`)).body.interruption !== null);
     return (await api('GET', `/api/sequences/${id}/`)).body;
   }
 
   async function ended(id: number) {
-    await until(async () =>
+    await eventually(async () =>
       ['FINISHED', 'ERROR', 'STOPPED'].includes((await api('GET', `/api/sequences/${id}/`)).body.state),
     );
     return (await api('GET', `/api/sequences/${id}/`)).body;

@@ -14,13 +14,8 @@ import {
   signUp,
   startTestServer,
 } from '../../../test/harness.ts';
-import {
-  eventually,
-  freePort,
-  startProcess,
-  stopProcess,
-  type StartedProcess,
-} from '../../../test/processes.ts';
+import { freePort, startProcess, stopProcess, type StartedProcess } from '../../../test/processes.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { sampleChromatogram, upload } from '../../../test/results-fixtures.ts';
 import { storeMethod } from '../../../test/sequences-fixtures.ts';
 import { LOCK_SPACE } from '../../db/claims.ts';
@@ -144,7 +139,7 @@ describe('start-up recovery with two server processes on one PostgreSQL database
               where locktype = 'advisory' and granted and classid = ${LOCK_SPACE.sequence}
                 and objid = ${sequenceId} and objsubid = 2`.execute(check.db);
             return holders.rows[0]?.count === 1;
-          }, 'one process holds the sequence');
+          }, { what: 'one process holds the sequence', deadline: 40_000 });
           await eventually(async () => {
             const jobs = await check.db
               .selectFrom('processing_jobs')
@@ -152,7 +147,7 @@ describe('start-up recovery with two server processes on one PostgreSQL database
               .where('id', 'in', jobIds)
               .execute();
             return jobs.every((job) => job.state === 'finished');
-          }, 'every job finished');
+          }, { what: 'every job finished', deadline: 40_000 });
           // The recovering process waits for the offline instrument, then fails the sequence.
           await eventually(
             async () =>
@@ -163,9 +158,7 @@ describe('start-up recovery with two server processes on one PostgreSQL database
                   .where('id', '=', sequenceId)
                   .executeTakeFirstOrThrow()
               ).state === 'ERROR',
-            'sequence recovered',
-            90_000,
-          );
+            { what: 'sequence recovered', deadline: 90_000 },);
           const versions = await sql<{ job_id: number; measurement_id: number; count: number }>`
             select job_id, measurement_id, count(*)::int as count from processing_results
             where job_id = any(${jobIds}) group by job_id, measurement_id`.execute(check.db);
