@@ -56,4 +56,3 @@ export async function stopProcess(child: ChildProcess, exited: Promise<unknown>,
   child.kill(signal);
   await exited;
 }
-

@@ -14,7 +14,7 @@ import { graphql } from '../../test/graphql-client.ts';
 import { request, signUp } from '../../test/harness.ts';
 import { createPostgresCluster, postgresBinaries } from '../../test/postgres-cluster.ts';
 import { freePort, startProcess, stopProcess } from '../../test/processes.ts';
-import { eventually } from '../../test/eventually.ts';
+import { eventually, scaled } from '../../test/eventually.ts';
 import { openDatabase } from './database.ts';
 import { workspaceOf } from '../../test/workspaces.ts';
 
@@ -27,7 +27,7 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
   // Without the server binaries the test cannot run here; under CI their absence is a failure.
   it.skipIf(!bin && !process.env.CI)(
     'keeps the process up, answers 503 meanwhile and loses no point',
-    { timeout: 300_000 },
+    { timeout: scaled(300_000) },
     async () => {
       if (!bin) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) are required under CI');
       // The server starts first and waits for the database, as when containers start in any order.
@@ -49,9 +49,10 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
         /Eluent listening/,
       );
       // The process compiles TypeScript on start: on a loaded machine that alone can take a minute.
-      const waiting = eventually(
-        async () => server.output().includes('waiting for the database'),
-        { what: 'waits', deadline: 120_000 },);
+      const waiting = eventually(async () => server.output().includes('waiting for the database'), {
+        what: 'waits',
+        deadline: 120_000,
+      });
       const client = new DeviceClient({
         connect: websocketConnector(baseUrl),
         serialNumber: `OUTAGE-${process.pid}`,
@@ -133,7 +134,10 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
         expect(health.status).toBe(503);
         expect(health.body).toMatchObject({ status: 'unavailable', database: 'down' });
         // The instrument keeps measuring and keeps what the server could not store.
-        await eventually(async () => client.unacknowledged > 0, { what: 'chunks waiting on the instrument', deadline: 40_000 });
+        await eventually(async () => client.unacknowledged > 0, {
+          what: 'chunks waiting on the instrument',
+          deadline: 40_000,
+        });
         while (Date.now() - stoppedAt < OUTAGE_MS) {
           await new Promise((resolve) => setTimeout(resolve, 1000));
           expect(server.child.exitCode, server.output()).toBeNull();
@@ -144,11 +148,13 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
 
         await eventually(
           async () => (await request(baseUrl, 'GET', '/api/health/')).body?.database === 'up',
-          { what: 'health reports the database up again', deadline: 40_000 },);
+          { what: 'health reports the database up again', deadline: 40_000 },
+        );
         await eventually(
           async () =>
             ['FINISHED', 'ERROR', 'STOPPED'].includes((await api('GET', `/api/sequences/${id}/`)).body.state),
-          { what: 'sequence ends', deadline: 120_000 },);
+          { what: 'sequence ends', deadline: 120_000 },
+        );
         const finished = (await api('GET', `/api/sequences/${id}/`)).body;
         expect(finished.state, JSON.stringify(finished.error_code)).toBe('FINISHED');
         await client.waitFor(() => client.unacknowledged === 0);

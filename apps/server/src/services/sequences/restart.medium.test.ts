@@ -5,7 +5,7 @@ import { DeviceClient, websocketConnector } from '@eluent/simulator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { storeMethod } from '../../../test/sequences-fixtures.ts';
-import { eventually } from '../../../test/eventually.ts';
+import { eventually, scaled } from '../../../test/eventually.ts';
 import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy.ts';
 
 const RUN_TIME_MIN = 2;
@@ -17,7 +17,7 @@ describe.each(await backends())('sequence across a server restart on $name', (ba
     for (const step of cleanup.reverse()) await step().catch(() => undefined);
   });
 
-  it('finishes the sequence with every point of every injection', { timeout: 120_000 }, async () => {
+  it('finishes the sequence with every point of every injection', { timeout: scaled(120_000) }, async () => {
     const first: TestServer = await startTestServer({ backend });
     cleanup.push(() => first.dispose());
     const owner = await signUp(first.baseUrl);
