@@ -14,14 +14,14 @@ import { graphql } from '../../test/graphql-client.ts';
 import { request, signUp } from '../../test/harness.ts';
 import { createPostgresCluster, postgresBinaries } from '../../test/postgres-cluster.ts';
 import { freePort, startProcess, stopProcess } from '../../test/processes.ts';
-import { eventually, scaled } from '../../test/eventually.ts';
+import { eventually, scaled, simulatedRunsDeadline } from '../../test/eventually.ts';
 import { openDatabase } from './database.ts';
 import { workspaceOf } from '../../test/workspaces.ts';
 
 const bin = postgresBinaries();
 const RUN_TIME_MIN = 1;
 const INJECTIONS = 2;
-const OUTAGE_MS = 20_000;
+const SPEED = 10;
 
 describe('a PostgreSQL outage in the middle of a sequence', () => {
   // Without the server binaries the test cannot run here; under CI their absence is a failure.
@@ -57,7 +57,7 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
         connect: websocketConnector(baseUrl),
         serialNumber: `OUTAGE-${process.pid}`,
         pairingCode: 'outage-code',
-        speed: 10,
+        speed: SPEED,
         resendAfterMs: 500,
         chunkEveryMs: 250,
       });
@@ -118,8 +118,8 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
 
         // The first injection is recording and some of its chunks are stored: stop PostgreSQL.
         await client.waitFor(() => client.instrument.run !== null && client.acknowledgedChunks >= 3);
+        const firstRun = client.instrument.run;
         cluster.stop();
-        const stoppedAt = Date.now();
 
         const during = await api('GET', `/api/sequences/${id}/`);
         expect(during.status).toBe(503);
@@ -138,11 +138,20 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
           what: 'chunks waiting on the instrument',
           deadline: 40_000,
         });
-        while (Date.now() - stoppedAt < OUTAGE_MS) {
-          await new Promise((resolve) => setTimeout(resolve, 1000));
-          expect(server.child.exitCode, server.output()).toBeNull();
-          expect((await api('GET', '/api/sequences/')).status).toBe(503);
-        }
+        // The outage outlasts the first injection: its last points and its finish wait on the instrument until
+        // the database is back. Meanwhile the process stays up and answers 503.
+        await eventually(
+          async () => {
+            expect(server.child.exitCode, server.output()).toBeNull();
+            expect((await api('GET', '/api/sequences/')).status).toBe(503);
+            return client.instrument.run !== firstRun;
+          },
+          {
+            what: 'the first injection ended during the outage',
+            deadline: simulatedRunsDeadline({ runTimeSec: RUN_TIME_MIN * 60, speed: SPEED }),
+            intervalMs: 500,
+          },
+        );
         expect((await request(baseUrl, 'GET', '/api/health/')).status).toBe(503);
         cluster.start();
 
