@@ -91,7 +91,9 @@ describe('an injection interrupted by a killed server', () => {
           server = startServer();
           await server.ready;
 
-          await eventually(async () => (await api('GET', `/api/sequences/${id}/`)).body.interruption !== null);
+          await eventually(
+            async () => (await api('GET', `/api/sequences/${id}/`)).body.interruption !== null,
+          );
           const paused = (await api('GET', `/api/sequences/${id}/`)).body;
           expect(paused.state).toBe('PAUSED');
           expect(paused.interruption).toMatchObject({

@@ -276,7 +276,9 @@ describe.each(await backends())('sequence run control on $name', (backend) => {
       { template_uuid: template.uuid },
     );
     expect((await api('POST', `/api/sequences/${id}/start/`)).status).toBe(200);
-    await eventually(async () => (await api('GET', `/api/sequences/${id}/results/`)).body.injections.length >= 2);
+    await eventually(
+      async () => (await api('GET', `/api/sequences/${id}/results/`)).body.injections.length >= 2,
+    );
     expect((await api('POST', `/api/sequences/${id}/pause/`)).body.state).toBe('PAUSED');
     expect((await api('POST', `/api/sequences/${id}/resume/`)).body.state).toBe('RUNNING');
     await eventually(async () =>

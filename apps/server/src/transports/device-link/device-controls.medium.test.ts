@@ -66,9 +66,9 @@ for (const backend of await backends()) {
     it('switches the pump off and on: no flow, the pressure falls; both commands audited', async () => {
       const off = await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/pump/`, { on: false });
       expect(off).toMatchObject({ status: 200, body: { on: false } });
-      await eventually(
-        () => live()?.pump_on === false && (live()?.pressure_bar ?? 1) < 1,
-        { what: 'pump off, no pressure' },);
+      await eventually(() => live()?.pump_on === false && (live()?.pressure_bar ?? 1) < 1, {
+        what: 'pump off, no pressure',
+      });
       expect(live()).toMatchObject({ flow_ml_per_min: 0, components: { pump: 'not_ready' } });
       const on = await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/pump/`, { on: true });
       expect(on.body).toEqual({ on: true });
@@ -88,9 +88,9 @@ for (const backend of await backends()) {
         status: 200,
         body: { flow_ml_per_min: 1.5, percent_b: 40, temperature_c: 35 },
       });
-      await eventually(
-        () => live()?.flow_ml_per_min === 1.5 && live()?.percent_b === 40,
-        { what: 'new setpoints live' },);
+      await eventually(() => live()?.flow_ml_per_min === 1.5 && live()?.percent_b === 40, {
+        what: 'new setpoints live',
+      });
       expect(live()?.setpoints).toEqual({ flow_ml_per_min: 1.5, percent_b: 40, temperature_c: 35 });
 
       // The server refuses beyond the pump's limit from the hardware configuration; nothing is sent.
@@ -128,7 +128,9 @@ for (const backend of await backends()) {
     it('purges past the column, stops the purge, and equilibrates ten column volumes', async () => {
       const purge = await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/purge/`, {});
       expect(purge.body).toEqual({ flow_ml_per_min: 5, duration_sec: 180 });
-      await eventually(() => live()?.activity === 'purging' && (live()?.pressure_bar ?? 99) < 10, { what: 'purging' });
+      await eventually(() => live()?.activity === 'purging' && (live()?.pressure_bar ?? 99) < 10, {
+        what: 'purging',
+      });
       const blocked = await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/equilibrate/`, {});
       expect(blocked.body).toEqual({ code: 'device_purging', detail: domainErrors.device_purging });
       expect((await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/stop/`)).status).toBe(200);
@@ -181,10 +183,13 @@ for (const backend of await backends()) {
       expect(missing.body.fields).toHaveProperty('method_id');
       await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/stop/`);
       await eventually(() => live()?.state === 'idle', { what: 'idle again' });
-      await eventually(async () => {
-        const after = await api(admin, 'GET', `/api/devices/${instrument.deviceId}/`);
-        return after.body.current_run === null;
-      }, { what: 'no current run' });
+      await eventually(
+        async () => {
+          const after = await api(admin, 'GET', `/api/devices/${instrument.deviceId}/`);
+          return after.body.current_run === null;
+        },
+        { what: 'no current run' },
+      );
     });
 
     it('names the sequence, its row and sample while a sequence runs on the instrument', async () => {
@@ -218,7 +223,8 @@ for (const backend of await backends()) {
       const deadline = simulatedRunsDeadline({ runTimeSec: 60, speed: 60, runs: 2 });
       const secondRow = await eventually(
         async () => {
-          const current = (await api(auditor, 'GET', `/api/devices/${instrument.deviceId}/`)).body.current_run;
+          const current = (await api(auditor, 'GET', `/api/devices/${instrument.deviceId}/`)).body
+            .current_run;
           return current?.sequence_row === 2 ? (current as unknown) : undefined;
         },
         { what: 'the second row running', deadline, intervalMs: 0 },
@@ -278,7 +284,9 @@ for (const backend of await backends()) {
       const audit = await api(admin, 'GET', '/api/audit/?entity=devices&action=remove');
       expect(JSON.stringify(audit.body)).toContain('Bench 7');
       // The instrument lost its credential: it pairs again with its code and is claimable anew.
-      await eventually(() => instrument.client.connected && !instrument.client.claimed, { what: 'unclaimed again' });
+      await eventually(() => instrument.client.connected && !instrument.client.claimed, {
+        what: 'unclaimed again',
+      });
       const row = await server.context.database.db
         .selectFrom('devices')
         .select(['serial_number', 'owner_id', 'workspace_id'])

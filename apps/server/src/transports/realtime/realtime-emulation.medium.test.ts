@@ -118,9 +118,9 @@ describe.each(['http_stream', 'sse'] as const)('realtime over %s emulation', (tr
     await server.context.realtime.disconnectUser(user.id);
     await eventually(() => codes.includes(3011), { what: 'force reconnect' });
     await server.context.realtime.publish(channel, notification(11));
-    await eventually(
-      () => received.length === 2 && client.state === State.Connected,
-      { what: 'recovered publication' },);
+    await eventually(() => received.length === 2 && client.state === State.Connected, {
+      what: 'recovered publication',
+    });
     expect(received.map((context) => (context.data as UserNotification).id)).toEqual(['n10', 'n11']);
   });
 

@@ -68,9 +68,9 @@ describe('realtime across two server processes through Redis', () => {
 
     await second.context.realtime.publish(channel, notification(1));
     await first.context.realtime.publish(channel, notification(2));
-    await eventually(
-      () => received.every((list) => list.length === 2),
-      { what: 'both publications on both processes' },);
+    await eventually(() => received.every((list) => list.length === 2), {
+      what: 'both publications on both processes',
+    });
     for (const list of received) {
       expect(list.map((context) => (context.data as UserNotification).id)).toEqual(['n1', 'n2']);
     }
@@ -173,7 +173,9 @@ describe('realtime across two server processes through Redis', () => {
     subscription.subscribe();
     await subscription.ready(10_000);
     await first.context.realtime.publish(channel, notification(7));
-    await eventually(() => received.length === 1, { what: 'publication over the stream of the other process' });
+    await eventually(() => received.length === 1, {
+      what: 'publication over the stream of the other process',
+    });
     expect((await client.rpc('echo', { via: 'first' })).data).toEqual({ via: 'first' });
     client.disconnect();
   });

@@ -124,7 +124,9 @@ describe('realtime visitors', () => {
 
     await server.context.realtime.publish(channels.sequence(ids.sequence), progress(ids.sequence, 1));
     await server.context.realtime.publish(channels.measurement(ids.measurement), finished(ids.measurement));
-    await eventually(() => progressReceived.length === 1 && measurementReceived.length === 1, { what: 'publications' });
+    await eventually(() => progressReceived.length === 1 && measurementReceived.length === 1, {
+      what: 'publications',
+    });
     expect(progressReceived[0]!.data).toEqual(progress(ids.sequence, 1));
     expect(measurementReceived[0]!.data).toEqual(finished(ids.measurement));
   });

@@ -4,7 +4,14 @@ import type { Centrifuge, PublicationContext, Subscription } from 'centrifuge';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type UserNotification } from '@eluent/contracts';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { fetchSubscriptionToken, newClient, notification, pingCountingWebSocket, rawSocket, subscribeWithEndpoint } from './test-clients.ts';
+import {
+  fetchSubscriptionToken,
+  newClient,
+  notification,
+  pingCountingWebSocket,
+  rawSocket,
+  subscribeWithEndpoint,
+} from './test-clients.ts';
 import { eventually } from '../../../test/eventually.ts';
 
 const openClients: Centrifuge[] = [];
@@ -238,7 +245,9 @@ describe('realtime hub', () => {
     explicitPing.socket.send(
       `${JSON.stringify({ id: 1, connect: { token: user.access } })}\n{"id":2,"ping":{}}`,
     );
-    await eventually(() => explicitPing.frames.some((frame) => frame.includes('"code":108')), { what: 'error 108' });
+    await eventually(() => explicitPing.frames.some((frame) => frame.includes('"code":108')), {
+      what: 'error 108',
+    });
     explicitPing.socket.close();
 
     const huge = await rawSocket(server.baseUrl);
