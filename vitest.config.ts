@@ -2,9 +2,14 @@
 // The browser tier runs with Playwright (e2e/playwright.config.ts).
 import { defineConfig } from 'vitest/config';
 import { useMemoryTmpdir } from './scripts/memory-tmpdir.mjs';
+import { testTimeScale } from './scripts/test-time.mjs';
 
 // Temporary files (database copies, data folders) in memory: docs/testing.md "Temporary files in memory".
 useMemoryTmpdir();
+// Timeouts are for hangs: on a slower or busier machine than the development one they stretch by the run's
+// time scale (fewer cores, load), and so do the tests' `eventually` deadlines (docs/testing.md "Slow machines").
+const scale = testTimeScale();
+const timeout = (ms: number) => Math.round(ms * scale);
 
 const exclude = ['**/node_modules/**', '**/dist/**', 'e2e/**'];
 const unitFiles = [
@@ -26,7 +31,7 @@ export default defineConfig({
           name: 'unit',
           include: unitFiles,
           exclude: [...exclude, '**/*.medium.test.ts', ...ownProcess],
-          testTimeout: 20_000,
+          testTimeout: timeout(20_000),
           // The unit files share their worker's process and module cache instead of a fresh process each:
           // they keep no state between files, and a process per file cost about three times the CPU of the
           // tests themselves (docs/testing.md).
@@ -40,7 +45,7 @@ export default defineConfig({
           name: 'unit-isolated',
           include: ownProcess,
           exclude,
-          testTimeout: 20_000,
+          testTimeout: timeout(20_000),
         },
       },
       {
@@ -48,8 +53,8 @@ export default defineConfig({
           name: 'medium',
           include: ['**/*.medium.test.ts'],
           exclude,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: timeout(60_000),
+          hookTimeout: timeout(120_000),
           globalSetup: ['apps/server/test/global-setup.ts'],
           // The medium files share their worker's process too: each still starts its own servers on its own
           // database copy, ports and data folder, and a process per file (the server's modules imported

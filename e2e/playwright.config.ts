@@ -2,21 +2,23 @@
 // worker starts its own server on its own copy of the run's migrated PGlite folder (tests/fixtures.ts).
 import { defineConfig } from '@playwright/test';
 import { useMemoryTmpdir } from '../scripts/memory-tmpdir.mjs';
+import { testTimeScale } from '../scripts/test-time.mjs';
 
 // Temporary files (the database copies, data folders, browser profiles) in memory: docs/testing.md.
 useMemoryTmpdir();
+// Timeouts stretch by the run's time scale on a slower or busier machine (docs/testing.md "Slow machines").
+const scale = testTimeScale();
 
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
-  timeout: 60_000,
+  timeout: Math.round(60_000 * scale),
   // Three workers, each with a browser and a server, share the machine with the vitest run (scripts/test.mjs):
   // they mostly wait on simulated runs, so a third overlaps waits rather than competing for CPU (docs/testing.md).
-  expect: { timeout: 10_000 },
+  expect: { timeout: Math.round(10_000 * scale) },
   workers: Number(process.env.E2E_WORKERS ?? 3),
-  // `npm test` retries a failed test once (E2E_RETRIES=1, scripts/test.mjs): one that then passes is reported
-  // as flaky by name (the list reporter's closing lines and the run's summary) instead of failing the run
-  // unexplained; a test that fails twice fails the run. Run directly, a test is not retried.
+  // No test is retried to pass: E2E_RETRIES defaults to 0 here and in `npm test`, and there a test that passes
+  // only on a retry (E2E_RETRIES set) is named as flaky and fails the run (scripts/test.mjs).
   retries: Number(process.env.E2E_RETRIES ?? 0),
   reporter: [['list'], ['json']],
   outputDir: '../test-results/e2e',

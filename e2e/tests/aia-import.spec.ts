@@ -1,7 +1,7 @@
 // Every vendor AIA file of ../shared/data/aia, imported through the chromatograms page as a user would and
 // opened in the viewer: the peak table shows what the server stored, every peak carries its separation
 // code, and no peak with zero or negative area goes unlabelled. One screenshot per file.
-import { expect, test } from './fixtures.ts';
+import { expect, scaled, test } from './fixtures.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { shot, signInThroughPage } from './helpers.ts';
@@ -31,7 +31,7 @@ test.skip(!existsSync(AIA_DIR) && !process.env.CI, `vendor files not found in ${
 
 for (const file of FILES) {
   test(`AIA import: ${file} shows its processed peaks with separation codes`, async ({ page }, testInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(scaled(240_000));
     expect(existsSync(`${AIA_DIR}${file}`), `${AIA_DIR}${file}`).toBe(true);
     await page.goto('/app/chromatograms/');
     await signInThroughPage(page);
@@ -39,11 +39,11 @@ for (const file of FILES) {
     await page.getByLabel('Chromatogram file').setInputFiles(`${AIA_DIR}${file}`);
     // The viewer opens, or the import's error toast says why not (reported as the failure).
     const failure = page.locator('.Toastify__toast--error');
-    const opened = page.waitForURL(/\/app\/chromatograms\/\d+$/, { timeout: 180_000 }).then(
+    const opened = page.waitForURL(/\/app\/chromatograms\/\d+$/, { timeout: scaled(180_000) }).then(
       () => '',
       () => 'the viewer did not open',
     );
-    const refused = failure.waitFor({ timeout: 180_000 }).then(
+    const refused = failure.waitFor({ timeout: scaled(180_000) }).then(
       async () => `${await failure.textContent()}`,
       () => 'the viewer did not open',
     );

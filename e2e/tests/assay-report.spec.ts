@@ -5,7 +5,7 @@
 // injection volume on every page).
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, scaled, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { DEMO, shot, signInThroughPage } from './helpers.ts';
 import { pdfPages } from './reports-pdf.ts';
 import { caffeineAssaySamples } from './assay-data.ts';
@@ -74,7 +74,7 @@ async function runAssay(
     .poll(
       async () =>
         (await api<{ state: string }>(request, token, 'GET', `/api/sequences/${sequence.id}/`)).state,
-      { timeout: 200_000 },
+      { timeout: scaled(200_000) },
     )
     .toBe('FINISHED');
   const results = await api<Results>(request, token, 'GET', `/api/sequences/${sequence.id}/results/`);
@@ -105,7 +105,7 @@ const runs = new Map<number, AssayRun>();
 // The two widths' sequences run at the same time, one on each of the server's two simulated instruments (one
 // after the other when fewer are idle): each test then corrects and reprocesses its own run.
 test.beforeAll(async ({ playwright, workerServer }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(scaled(420_000));
   const request = await playwright.request.newContext({ baseURL: workerServer.url });
   try {
     const token = await demoToken(request);
@@ -133,7 +133,7 @@ for (const width of widths) {
     page,
     request,
   }, testInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(scaled(240_000));
     await page.setViewportSize({ width, height: width > 800 ? 900 : 812 });
     const token = await demoToken(request);
     const run = runs.get(width)!;
@@ -168,7 +168,7 @@ for (const width of widths) {
       .getByRole('table', { name: 'Injection results' })
       .locator('tbody > tr[data-injection-id]');
     await expect(rows.nth(3).locator('.results-table__amounts')).toContainText(/caffeine \d+\.\d{3} µg\/mL/, {
-      timeout: 90_000,
+      timeout: scaled(90_000),
     });
     const verdicts = await api<Results & { suitability: Array<{ pass: boolean }> }>(
       request,

@@ -4,7 +4,7 @@
 // reprocessed from the viewer with another template and an earlier version made current again; a selection of
 // chromatograms is reprocessed together.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { expect, scaled, test, type APIRequestContext } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
 import { caffeineAssaySamples } from './assay-data.ts';
 import { api, demoToken, graphql, idleInstrument } from './share-data.ts';
@@ -56,7 +56,7 @@ async function runWrongTimeAssay(
       async () =>
         (await api<{ state: string }>(request, token, 'GET', `/api/sequences/${sequence.id}/`)).state,
       {
-        timeout: 150_000,
+        timeout: scaled(150_000),
       },
     )
     .toBe('FINISHED');
@@ -81,7 +81,7 @@ test('assay: a standard off its retention time says why, its times are updated, 
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(360_000);
+  test.setTimeout(scaled(360_000));
   const stamp = Date.now();
   const token = await demoToken(request);
   const run = await runWrongTimeAssay(request, token, stamp);
@@ -106,7 +106,7 @@ test('assay: a standard off its retention time says why, its times are updated, 
   const reprocess = page.getByRole('region', { name: 'Reprocess' });
   await reprocess.getByLabel('Template').selectOption({ label: run.templateName });
   await reprocess.getByRole('button', { name: /Reprocess all injections/ }).click();
-  await expect(calibration.getByRole('note')).toHaveCount(0, { timeout: 60_000 });
+  await expect(calibration.getByRole('note')).toHaveCount(0, { timeout: scaled(60_000) });
   await expect(calibration).toContainText('Linear, weighting 1');
   await expect(
     calibration.getByRole('figure', { name: 'Calibration curve of caffeine' }).locator('canvas').first(),
@@ -161,7 +161,7 @@ test('assay: a standard off its retention time says why, its times are updated, 
   const before = 2;
   await processing.getByLabel('Template').selectOption({ label: 'Default processing' });
   await processing.getByRole('button', { name: 'Reprocess' }).click();
-  await expect(processing.getByRole('status')).toContainText('Finished · 1/1', { timeout: 60_000 });
+  await expect(processing.getByRole('status')).toContainText('Finished · 1/1', { timeout: scaled(60_000) });
   await expect(versions).toHaveCount(before + 1);
   await expect(versions.first()).toContainText(`v${before + 1}`);
   await expect(versions.first().locator('td').nth(2)).toHaveText('Default');
@@ -183,7 +183,7 @@ test('assay: a standard off its retention time says why, its times are updated, 
   const selection = page.getByRole('region', { name: 'Reprocess selected' });
   await selection.getByLabel('Template for the 2 selected').selectOption({ label: run.templateName });
   await selection.getByRole('button', { name: 'Reprocess 2 selected' }).click();
-  await expect(selection.getByRole('status')).toContainText('Finished · 2/2', { timeout: 60_000 });
+  await expect(selection.getByRole('status')).toContainText('Finished · 2/2', { timeout: scaled(60_000) });
   expect([
     await versionCount(run.sampleMeasurementId),
     await versionCount(run.standardMeasurementId),

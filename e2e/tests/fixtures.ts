@@ -2,8 +2,12 @@
 // database (a copy of the run's migrated one), and `baseURL` points the page and `request` at it.
 import { test as base } from '@playwright/test';
 import { freePort, newDataDir, removeDataDir, startServer, stopServer } from '../server.ts';
+import { testTimeScale } from '../../scripts/test-time.mjs';
 
 export { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+
+/** `ms` of the development machine on this run's machine (docs/testing.md "Slow machines"). */
+export const scaled = (ms: number): number => Math.round(ms * testTimeScale());
 
 /** helpers.ts finds the worker's data folder (its e-mail outbox) through this variable. */
 export const DATA_DIR_ENV = 'ELUENT_E2E_DATA_DIR';
@@ -28,7 +32,7 @@ export const test = base.extend<object, { workerServer: WorkerServer }>({
         removeDataDir(dataDir);
       }
     },
-    { scope: 'worker', auto: true, timeout: 240_000 },
+    { scope: 'worker', auto: true, timeout: scaled(240_000) },
   ],
   baseURL: async ({ workerServer }, use) => use(workerServer.url),
 });

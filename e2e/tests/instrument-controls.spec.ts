@@ -3,7 +3,7 @@
 // it held, a rename, and a single injection of a stored method on a vial with a sample, whose chromatogram
 // is drawn on its run-time axis (minutes from the injection) with the sample named. No sideways scroll.
 import { domainErrorText } from '@eluent/contracts';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, scaled, test, type Page } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
 
 async function noSidewaysScroll(page: Page) {
@@ -15,7 +15,7 @@ for (const [index, width] of [1366, 375].entries()) {
   test(`instrument page at ${width} px: pump, flow limit, rename, single injection on a run-time axis`, async ({
     page,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/auth/login/');
     await signInThroughPage(page);
@@ -34,7 +34,7 @@ for (const [index, width] of [1366, 375].entries()) {
     const controls = page.getByRole('group', { name: 'Pump controls' });
     await controls.getByRole('button', { name: 'Pump off' }).click();
     await expect(pump).toContainText('Pump off');
-    await expect(page.getByTestId('live-pressure')).toHaveText(/^[0-9] bar$/, { timeout: 20_000 });
+    await expect(page.getByTestId('live-pressure')).toHaveText(/^[0-9] bar$/, { timeout: scaled(20_000) });
     await controls.getByRole('button', { name: 'Pump on' }).click();
     await expect(pump).toContainText('Pump on');
 
@@ -103,7 +103,7 @@ for (const [index, width] of [1366, 375].entries()) {
 
     // The run ends: the last injection stays drawn and the instrument is idle again.
     await expect(page.getByRole('status', { name: 'Instrument state' })).toHaveText('idle', {
-      timeout: 60_000,
+      timeout: scaled(60_000),
     });
     await expect(page.getByText('Last injection')).toBeVisible();
     await expect(page.getByTestId('running-sample')).toHaveText(sampleName);

@@ -2,7 +2,7 @@
 // demo instrument, kills it with SIGKILL while the second injection records and starts it again, so the
 // injection is really interrupted; the page shows it with its reason and the run continues from the next
 // row to FINISHED (no Start offered then). Also: Stop asks for confirmation. At 375 px too.
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, scaled, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { freePort, newDataDir, removeDataDir, startServer, stopServer } from '../server.ts';
 import { DEMO, shot, signInThroughPage } from './helpers.ts';
 
@@ -83,7 +83,7 @@ test('an injection interrupted by a killed server is shown with its reason and t
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = newDataDir('eluent-e2e-interrupt-');
@@ -115,7 +115,7 @@ test('an injection interrupted by a killed server is shown with its reason and t
           );
           return (data.signal?.length ?? 0) > 50;
         },
-        { timeout: 60_000, intervals: [100] },
+        { timeout: scaled(60_000), intervals: [100] },
       )
       .toBe(true);
     await stopServer(server, 'SIGKILL');
@@ -134,13 +134,13 @@ test('an injection interrupted by a killed server is shown with its reason and t
           );
           return sequence.interruption !== null && sequence.state === 'PAUSED';
         },
-        { timeout: 60_000 },
+        { timeout: scaled(60_000) },
       )
       .toBe(true);
 
     await page.reload();
     const panel = page.getByRole('region', { name: 'Interrupted injection' });
-    await expect(panel).toBeVisible({ timeout: 60_000 });
+    await expect(panel).toBeVisible({ timeout: scaled(60_000) });
     await expect(panel).toContainText(RESTART_REASON);
     await expect(panel).toContainText('injection 2');
     await expect(await state(page)).toHaveAttribute('data-state', 'PAUSED');
@@ -169,7 +169,7 @@ test('an injection interrupted by a killed server is shown with its reason and t
 
     await page.getByRole('button', { name: 'Continue with the next row' }).click();
     await expect(panel).toHaveCount(0);
-    await expect(await state(page)).toHaveAttribute('data-state', 'FINISHED', { timeout: 90_000 });
+    await expect(await state(page)).toHaveAttribute('data-state', 'FINISHED', { timeout: scaled(90_000) });
     // A FINISHED run is a record: no Start.
     await expect(page.getByRole('button', { name: 'Start' })).toHaveCount(0);
     const results = page.getByRole('table', { name: 'Injection results' });
@@ -188,7 +188,7 @@ test('Stop asks for confirmation before it stops a running sequence', async ({
   request,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const origin = baseURL!;
   const name = `Stop confirm ${Date.now()}`;
   // Thirty injections (three minutes of run at the browser tests' simulator speed): the run is still going

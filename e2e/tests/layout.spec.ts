@@ -1,6 +1,6 @@
 // Every cabinet page on a phone (375 px) and a laptop (1366 px): nothing scrolls sideways, the sections are
 // reachable through a menu with touch-sized rows on the phone and side by side on the laptop.
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, scaled, test, type Page } from './fixtures.ts';
 import { randomUUID } from 'node:crypto';
 import { shot, signInThroughPage } from './helpers.ts';
 import { demoToken, graphql } from './share-data.ts';
@@ -48,7 +48,7 @@ test('cabinet pages fit 375 px and 1366 px; the phone menu has 44 px rows', asyn
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/auth/login/');
   await signInThroughPage(page);

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from './fixtures.ts';
+import { expect, scaled, test, type Page, type TestInfo } from './fixtures.ts';
 import { writeFileSync } from 'node:fs';
 import { DEMO, shot, signInThroughPage } from './helpers.ts';
 import { pdfPages, pdfPageSize } from './reports-pdf.ts';
@@ -47,7 +47,7 @@ async function printBoth(page: Page, testInfo: TestInfo, name: string): Promise<
 let run: FinishedRun;
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   run = await runSample(request, await demoToken(request), `Report cola ${Date.now()}`, 2);
 });
 

@@ -5,7 +5,7 @@
 // The auditor's side runs on a phone (375 px), the reviewer's on a laptop (1366 px).
 import { randomUUID } from 'node:crypto';
 import type { Browser } from '@playwright/test';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, scaled, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { DEMO, signInThroughPage } from './helpers.ts';
 import { call, invite, type Member } from './members.ts';
 import { demoToken, graphql } from './share-data.ts';
@@ -164,7 +164,7 @@ let reviewer: Member;
 let lab: Lab;
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   admin = await demoToken(request);
   auditor = await invite(request, admin, 'auditor');
   reviewer = await invite(request, admin, 'reviewer');
@@ -172,7 +172,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('an auditor reads every page on a phone and is offered no action', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const page = await signInAs(browser, auditor, 375);
   await readsWithoutActions(page, lab);
   // No signing either: the Review panel offers no Sign… to an auditor.
@@ -187,7 +187,7 @@ test('an auditor reads every page on a phone and is offered no action', async ({
 });
 
 test('a reviewer changes nothing and signs one imported measurement in the viewer', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const page = await signInAs(browser, reviewer, 1366);
   await readsWithoutActions(page, lab);
   // An auditor has the same measurement open elsewhere: the signature reaches its page without a reload.

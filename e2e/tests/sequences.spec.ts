@@ -1,6 +1,6 @@
 // Sequences in the browser against the real server and a simulated instrument: a rule error shown word
 // for word, then a standard and a sample run to the end, watched live, with amounts in the results.
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, scaled, test, type Page } from './fixtures.ts';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { shot, signInThroughPage } from './helpers.ts';
@@ -68,7 +68,7 @@ test('sequences: a standard and a sample run live to the end, with amounts', asy
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   const stamp = Date.now();
   const template = `Sequence peaks ${stamp}`;
   const token = await demoToken(request);
@@ -95,10 +95,10 @@ test('sequences: a standard and a sample run live to the end, with amounts', asy
   await page.getByRole('button', { name: 'Start' }).click();
 
   const status = page.getByRole('status', { name: 'Run progress' });
-  await expect(status).toContainText('Row', { timeout: 30_000 });
+  await expect(status).toContainText('Row', { timeout: scaled(30_000) });
   const live = page.locator('.live-plot');
   await expect
-    .poll(async () => Number(await live.getAttribute('data-live-points')), { timeout: 60_000 })
+    .poll(async () => Number(await live.getAttribute('data-live-points')), { timeout: scaled(60_000) })
     .toBeGreaterThan(10);
   await expect(page.getByRole('figure', { name: 'Live chromatogram' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pause' })).toBeEnabled();
@@ -106,7 +106,7 @@ test('sequences: a standard and a sample run live to the end, with amounts', asy
   await shot(page, testInfo, 'sequence-running');
 
   await expect(page.locator('h1 [data-state]')).toHaveAttribute('data-state', 'FINISHED', {
-    timeout: 180_000,
+    timeout: scaled(180_000),
   });
   const rows = page
     .getByRole('table', { name: 'Injection results' })

@@ -1,13 +1,13 @@
 // Sharing from the cabinet: a sample from the samples list and an injection from a sequence's results, each
 // with a chosen expiry; the links open in a fresh context (a visitor), and the dialog fits a phone.
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, scaled, test, type Page } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
 import { demoToken, runSample, type FinishedRun } from './share-data.ts';
 
 let run: FinishedRun;
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   run = await runSample(request, await demoToken(request), `Shared from cabinet ${Date.now()}`);
 });
 

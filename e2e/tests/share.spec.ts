@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, scaled, test } from './fixtures.ts';
 import { shot } from './helpers.ts';
 import { createShareToken, demoToken, revokeShareToken, runSample, startSampleRun } from './share-data.ts';
 
@@ -23,7 +23,7 @@ test('a shared sample opens in a fresh browser context; a revoked link shows onl
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   const token = await demoToken(request);
   const run = await runSample(request, token, `Shared cola ${Date.now()}`);
   const share = await createShareToken(request, token, 'sample', run.sampleId);
@@ -76,7 +76,7 @@ test('a running injection is drawn live in the shared view over the realtime cha
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   const token = await demoToken(request);
   const name = `Live cola ${Date.now()}`;
   const run = await startSampleRun(request, token, name);
@@ -91,7 +91,9 @@ test('a running injection is drawn live in the shared view over the realtime cha
   ).toBeVisible();
   await shot(page, testInfo, 'share-live');
   // The finished event reloads the sample: the badge goes and the processed peaks appear.
-  await expect(injection.getByText('live', { exact: true })).toHaveCount(0, { timeout: 90_000 });
-  await expect(injection.locator('table.peak-table tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  await expect(injection.getByText('live', { exact: true })).toHaveCount(0, { timeout: scaled(90_000) });
+  await expect(injection.locator('table.peak-table tbody tr').first()).toBeVisible({
+    timeout: scaled(30_000),
+  });
   await visitor.close();
 });

@@ -4,7 +4,7 @@
 // signatures with meaning, name, time with zone and validity, and a later manual integration shows them
 // invalidated on the page and in print.
 import type { Browser } from '@playwright/test';
-import { expect, test, type Page, type TestInfo } from './fixtures.ts';
+import { expect, scaled, test, type Page, type TestInfo } from './fixtures.ts';
 import { writeFileSync } from 'node:fs';
 import { DEMO, shot, signInThroughPage } from './helpers.ts';
 import { call, invite, type Member } from './members.ts';
@@ -71,7 +71,7 @@ let reviewer: Member;
 let run: FinishedRun;
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   const admin = await demoToken(request);
   analyst = await invite(request, admin, 'analyst');
   reviewer = await invite(request, admin, 'reviewer');
@@ -82,7 +82,7 @@ test('analyst → reviewer → approver sign a finished sequence; the report pri
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const analystPage = await signInAs(browser, analyst.email, analyst.password);
   await analystPage.goto(`/app/sequences/${run.sequenceId}/`);
   const analystReview = analystPage.getByRole('region', { name: 'Review', exact: true });

@@ -1,7 +1,7 @@
 // A lab shares its work: the admin verifies its address, invites a reviewer by e-mail; the invitee follows
 // the mailed link, signs up with the invited address, accepts, sees the admin's sequence in the shared
 // workspace, and is not offered what a reviewer may not do (docs/roles.md). The invitee's side runs at 375 px.
-import { expect, test } from './fixtures.ts';
+import { expect, scaled, test } from './fixtures.ts';
 import { DEMO, readLatestMail, signInThroughPage, uniqueEmail } from './helpers.ts';
 
 const link = (mail: string, page: string) => {
@@ -15,7 +15,7 @@ test('an admin invites a reviewer who joins, sees the shared sequence and is off
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   // The admin: the demo account, whose personal workspace holds the instruments.
   await page.goto('/auth/login/');
   await signInThroughPage(page);

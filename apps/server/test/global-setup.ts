@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { adminUrl, probePostgres, TEMPLATE_ENV } from './databases.ts';
+import { redisReachable } from './redis-probe.ts';
 
 async function migrated(databaseUrl: string | undefined, dataDir: string): Promise<void> {
   const handle = await openDatabase({ databaseUrl, dataDir });
@@ -31,7 +32,10 @@ async function adminQuery(text: string): Promise<void> {
 export default async function setup(): Promise<() => Promise<void>> {
   const root = mkdtempSync(join(tmpdir(), 'eluent-template-'));
   const cleanups: (() => Promise<void>)[] = [async () => rmSync(root, { recursive: true, force: true })];
+  // Under CI both throw, naming what is missing, when PostgreSQL or Redis does not answer: the run fails
+  // before any suite could skip for want of them.
   const postgres = await probePostgres();
+  await redisReachable();
   const templateName = `eluent_template_${process.pid}_${randomBytes(4).toString('hex')}`;
   const pgliteReady = migrated(undefined, root);
   const postgresReady = postgres

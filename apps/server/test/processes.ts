@@ -1,5 +1,5 @@
 // Medium-test helpers for separate Node processes: a free port, a TypeScript entry point started as its own
-// process (ready once a line of its output matches), and waiting for a condition.
+// process (ready once a line of its output matches), and stopping one (waits: ./eventually.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -55,18 +55,4 @@ export async function stopProcess(child: ChildProcess, exited: Promise<unknown>,
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill(signal);
   await exited;
-}
-
-export async function eventually<T>(
-  check: () => Promise<T | undefined | false>,
-  what: string,
-  timeoutMs = 40_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }

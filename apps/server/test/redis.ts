@@ -3,25 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { startTestServer, type TestServer } from './harness.ts';
+import { REDIS_URL } from './redis-probe.ts';
 
-export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-export async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
+export { REDIS_URL, redisReachable } from './redis-probe.ts';
 
 /**
  * Two server processes on one PostgreSQL database and one Redis (a fresh key prefix and secret): `close`

@@ -3,16 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import { DeviceClient, simulatedHardware } from '@eluent/simulator';
 import { inProcessConnector } from '../src/transports/device-link/in-process.ts';
+import { eventually } from './eventually.ts';
 import type { TestServer } from './harness.ts';
 import { workspaceOf } from './workspaces.ts';
 
 export interface LinkedInstrument {
   deviceId: number;
   client: DeviceClient;
-}
-
-async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 /** Provisions a simulator for `ownerId`, connects it and waits until the server sees it idle. */
@@ -33,7 +30,7 @@ export async function linkInstrument(
     tickMs: 50,
   });
   client.start();
-  await until(() => service.liveStatus(device.id)?.state === 'idle');
+  await eventually(() => service.liveStatus(device.id)?.state === 'idle', { what: `${serialNumber} idle` });
   return { deviceId: device.id, client };
 }
 
@@ -62,5 +59,3 @@ export async function storeMethod(
     .executeTakeFirstOrThrow();
   return row.id;
 }
-
-export { until };

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareCommandServer, type CommandServer } from '../../test/command-server.ts';
 import { readUploadedChromatogram } from '../services/results/files.ts';
 import { importCommand, readFileBytes } from './import-command.ts';
+import { scaled } from '../../test/eventually.ts';
 
 const LARGE_POINTS = 20_000_000;
 // Storing goes through the database chunk by chunk; the full import is run at 500,000 points by default
@@ -106,7 +107,7 @@ describe('long AIA files in bounded memory', () => {
 
     it(
       'stores and processes a long file, bridging its dropout, heap within the same bound',
-      { timeout: 1_800_000 },
+      { timeout: scaled(1_800_000) },
       async () => {
         const path = join(folder, 'long.cdf');
         writeLargeFile(path, IMPORT_POINTS);

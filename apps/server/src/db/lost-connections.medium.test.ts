@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresReachable, request, signUp, startTestServer, type TestServer } from '../../test/harness.ts';
-import { eventually } from '../../test/processes.ts';
+import { eventually } from '../../test/eventually.ts';
 import { sampleChromatogram, upload } from '../../test/results-fixtures.ts';
 
 const postgres = await postgresReachable();
@@ -61,12 +61,12 @@ describe.skipIf(!postgres)('connections PostgreSQL ends under a running server',
 
     await eventually(
       async () => (await request(server.baseUrl, 'GET', '/api/health/')).body?.database === 'up',
-      'health ok again',
+      { what: 'health ok again', deadline: 40_000 },
     );
-    await eventually(
-      () => advisoryLockHeld(server.databaseUrl!, 0x454c0001, 424242),
-      'claim taken back on a new connection',
-    );
+    await eventually(() => advisoryLockHeld(server.databaseUrl!, 0x454c0001, 424242), {
+      what: 'claim taken back on a new connection',
+      deadline: 40_000,
+    });
     expect(claims.holds('sequence', 424242)).toBe(true);
     const list = await request(server.baseUrl, 'GET', '/api/sequences/', { token: owner.access });
     expect(list.status).toBe(200);
@@ -75,12 +75,15 @@ describe.skipIf(!postgres)('connections PostgreSQL ends under a running server',
       body: { measurement_id: imported.body.measurement_id },
     });
     expect(job.status).toBe(202);
-    await eventually(async () => {
-      const current = await request(server.baseUrl, 'GET', `/api/processing-jobs/${job.body.id}/`, {
-        token: owner.access,
-      });
-      return current.body.state === 'finished';
-    }, 'the job runs on fresh connections');
+    await eventually(
+      async () => {
+        const current = await request(server.baseUrl, 'GET', `/api/processing-jobs/${job.body.id}/`, {
+          token: owner.access,
+        });
+        return current.body.state === 'finished';
+      },
+      { what: 'the job runs on fresh connections', deadline: 40_000 },
+    );
     await claims.release('sequence', 424242);
     expect(await advisoryLockHeld(server.databaseUrl!, 0x454c0001, 424242)).toBe(false);
   });

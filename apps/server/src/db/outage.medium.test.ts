@@ -13,20 +13,21 @@ import { describe, expect, it } from 'vitest';
 import { graphql } from '../../test/graphql-client.ts';
 import { request, signUp } from '../../test/harness.ts';
 import { createPostgresCluster, postgresBinaries } from '../../test/postgres-cluster.ts';
-import { eventually, freePort, startProcess, stopProcess } from '../../test/processes.ts';
+import { freePort, startProcess, stopProcess } from '../../test/processes.ts';
+import { eventually, scaled, simulatedRunsDeadline } from '../../test/eventually.ts';
 import { openDatabase } from './database.ts';
 import { workspaceOf } from '../../test/workspaces.ts';
 
 const bin = postgresBinaries();
 const RUN_TIME_MIN = 1;
 const INJECTIONS = 2;
-const OUTAGE_MS = 20_000;
+const SPEED = 10;
 
 describe('a PostgreSQL outage in the middle of a sequence', () => {
   // Without the server binaries the test cannot run here; under CI their absence is a failure.
   it.skipIf(!bin && !process.env.CI)(
     'keeps the process up, answers 503 meanwhile and loses no point',
-    { timeout: 300_000 },
+    { timeout: scaled(300_000) },
     async () => {
       if (!bin) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) are required under CI');
       // The server starts first and waits for the database, as when containers start in any order.
@@ -48,16 +49,15 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
         /Eluent listening/,
       );
       // The process compiles TypeScript on start: on a loaded machine that alone can take a minute.
-      const waiting = eventually(
-        async () => server.output().includes('waiting for the database'),
-        'waits',
-        120_000,
-      );
+      const waiting = eventually(async () => server.output().includes('waiting for the database'), {
+        what: 'waits',
+        deadline: 120_000,
+      });
       const client = new DeviceClient({
         connect: websocketConnector(baseUrl),
         serialNumber: `OUTAGE-${process.pid}`,
         pairingCode: 'outage-code',
-        speed: 10,
+        speed: SPEED,
         resendAfterMs: 500,
         chunkEveryMs: 250,
       });
@@ -118,8 +118,8 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
 
         // The first injection is recording and some of its chunks are stored: stop PostgreSQL.
         await client.waitFor(() => client.instrument.run !== null && client.acknowledgedChunks >= 3);
+        const firstRun = client.instrument.run;
         cluster.stop();
-        const stoppedAt = Date.now();
 
         const during = await api('GET', `/api/sequences/${id}/`);
         expect(during.status).toBe(503);
@@ -134,24 +134,35 @@ describe('a PostgreSQL outage in the middle of a sequence', () => {
         expect(health.status).toBe(503);
         expect(health.body).toMatchObject({ status: 'unavailable', database: 'down' });
         // The instrument keeps measuring and keeps what the server could not store.
-        await eventually(async () => client.unacknowledged > 0, 'chunks waiting on the instrument');
-        while (Date.now() - stoppedAt < OUTAGE_MS) {
-          await new Promise((resolve) => setTimeout(resolve, 1000));
-          expect(server.child.exitCode, server.output()).toBeNull();
-          expect((await api('GET', '/api/sequences/')).status).toBe(503);
-        }
+        await eventually(async () => client.unacknowledged > 0, {
+          what: 'chunks waiting on the instrument',
+          deadline: 40_000,
+        });
+        // The outage outlasts the first injection: its last points and its finish wait on the instrument until
+        // the database is back. Meanwhile the process stays up and answers 503.
+        await eventually(
+          async () => {
+            expect(server.child.exitCode, server.output()).toBeNull();
+            expect((await api('GET', '/api/sequences/')).status).toBe(503);
+            return client.instrument.run !== firstRun;
+          },
+          {
+            what: 'the first injection ended during the outage',
+            deadline: simulatedRunsDeadline({ runTimeSec: RUN_TIME_MIN * 60, speed: SPEED }),
+            intervalMs: 500,
+          },
+        );
         expect((await request(baseUrl, 'GET', '/api/health/')).status).toBe(503);
         cluster.start();
 
         await eventually(
           async () => (await request(baseUrl, 'GET', '/api/health/')).body?.database === 'up',
-          'health reports the database up again',
+          { what: 'health reports the database up again', deadline: 40_000 },
         );
         await eventually(
           async () =>
             ['FINISHED', 'ERROR', 'STOPPED'].includes((await api('GET', `/api/sequences/${id}/`)).body.state),
-          'sequence ends',
-          120_000,
+          { what: 'sequence ends', deadline: 120_000 },
         );
         const finished = (await api('GET', `/api/sequences/${id}/`)).body;
         expect(finished.state, JSON.stringify(finished.error_code)).toBe('FINISHED');

@@ -8,6 +8,7 @@ import { graphql } from '../../test/graphql-client.ts';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../test/harness.ts';
 import { createTemplate, sampleChromatogram, upload } from '../../test/results-fixtures.ts';
 import { linkInstrument, storeMethod, type LinkedInstrument } from '../../test/sequences-fixtures.ts';
+import { scaled } from '../../test/eventually.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -73,7 +74,7 @@ describe.each(await backends('both'))('permission matrix on $name', (backend) =>
     ids.result = versions.body.results[0].id;
     ids.peak = versions.body.results[0].peaks[0].id;
     ids.overlay = (await api(admin, 'POST', '/api/overlays/', overlayBody())).body.id;
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await instrument?.client.stop();
     await server?.dispose();

@@ -12,6 +12,7 @@ import { migrateToLatest } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../../repositories/audit.ts';
 import { verifyAuditChain } from './verification.ts';
+import { scaled } from '../../../test/eventually.ts';
 
 const reachable = await postgresReachable();
 
@@ -42,7 +43,7 @@ describe.skipIf(!reachable)('append-only audit rows for an owner role on Postgre
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 1 }) }),
     });
     await migrateToLatest(db);
-  }, 120_000);
+  }, scaled(120_000));
 
   afterAll(async () => {
     await db?.destroy();

@@ -7,12 +7,8 @@ import { domainErrors, sequenceResultsSchema, type Component, type SequenceResul
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { createTemplate } from '../../../test/results-fixtures.ts';
-import {
-  linkInstrument,
-  storeMethod,
-  until,
-  type LinkedInstrument,
-} from '../../../test/sequences-fixtures.ts';
+import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { eventually } from '../../../test/eventually.ts';
 
 const CAFFEINE_RT_SEC = 332;
 /** The simulator's energy drink (vial 7) holds 32 µg/mL caffeine; the standards are vials 3 (25) and 5 (100). */
@@ -84,7 +80,7 @@ describe.each(await backends())('assay samples on $name', (backend) => {
       expect(added.status, JSON.stringify(added.body)).toBe(201);
     }
     expect((await api('POST', `/api/sequences/${sequenceId}/start/`)).status).toBe(200);
-    await until(async () =>
+    await eventually(async () =>
       ['FINISHED', 'ERROR'].includes((await api('GET', `/api/sequences/${sequenceId}/`)).body.state),
     );
     expect((await api('GET', `/api/sequences/${sequenceId}/`)).body.state).toBe('FINISHED');
@@ -303,7 +299,7 @@ describe.each(await backends())('assay samples on $name', (backend) => {
       template_uuid: templateUuid,
     });
     expect(job.status).toBe(202);
-    await until(
+    await eventually(
       async () => (await api('GET', `/api/processing-jobs/${job.body.id}/`)).body.state === 'finished',
     );
     const passing = await results(sequenceId);
@@ -326,7 +322,7 @@ describe.each(await backends())('assay samples on $name', (backend) => {
       sequence_id: sequenceId,
       template_uuid: templateUuid,
     });
-    await until(
+    await eventually(
       async () => (await api('GET', `/api/processing-jobs/${again.body.id}/`)).body.state === 'finished',
     );
     const inBrackets = await results(sequenceId);

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, type TestServer } from '../../../test/harness.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
 import { createTemplate, sampleChromatogram, upload } from '../../../test/results-fixtures.ts';
-import { storeMethod, until, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { eventually } from '../../../test/eventually.ts';
 
 const TYPED_RT_SEC = 180;
 const TRUE_RT_SEC = 332;
@@ -70,7 +71,7 @@ describe.each(await backends())('components and calibration on $name', (backend)
       template_uuid: templateUuid,
     });
     expect(created.status).toBe(202);
-    await until(async () => {
+    await eventually(async () => {
       const job = (await api('GET', `/api/processing-jobs/${created.body.id}/`)).body;
       return job.state === 'finished';
     });
@@ -105,7 +106,7 @@ describe.each(await backends())('components and calibration on $name', (backend)
         ).status,
       ).toBe(201);
     expect((await api('POST', `/api/sequences/${sequenceId}/start/`)).status).toBe(200);
-    await until(async () =>
+    await eventually(async () =>
       ['FINISHED', 'ERROR'].includes((await api('GET', `/api/sequences/${sequenceId}/`)).body.state),
     );
 
@@ -238,7 +239,7 @@ describe.each(await backends())('components and calibration on $name', (backend)
       template_uuid: templateUuid,
     });
     expect(created.status).toBe(202);
-    await until(
+    await eventually(
       async () => (await api('GET', `/api/processing-jobs/${created.body.id}/`)).body.state === 'finished',
     );
 

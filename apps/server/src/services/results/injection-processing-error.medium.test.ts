@@ -4,7 +4,7 @@ import { domainErrors } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { fileUnderSequence } from '../../../test/results-fixtures.ts';
-import { until } from '../../../test/sequences-fixtures.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 import { chunkRow } from '../../repositories/measurement-chunks.ts';
 
@@ -59,7 +59,7 @@ describe.each(await backends())('a processing failure of an injection on $name',
     });
 
     let injection: any;
-    await until(async () => {
+    await eventually(async () => {
       const results = await request(server.baseUrl, 'GET', `/api/sequences/${sequenceId}/results/`, {
         token,
       });

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { syntheticCsv, upload } from '../../../test/results-fixtures.ts';
-import { until } from '../../../test/sequences-fixtures.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 import { chunkRow } from '../../repositories/measurement-chunks.ts';
 
@@ -56,7 +56,7 @@ describe.each(await backends())('peak processing errors on $name', (backend) => 
     });
     expect(created.status).toBe(202);
     let job: any;
-    await until(async () => {
+    await eventually(async () => {
       job = (await api('GET', `/api/processing-jobs/${created.body.id}/`)).body;
       return job.state === 'finished' || job.state === 'failed';
     });

@@ -4,6 +4,7 @@ import { injectionReportSchema } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { linkInstrument, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { scaled } from '../../../test/eventually.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -45,7 +46,7 @@ describe.each(await backends())('the operator of an injection report on $name', 
     await instrument.client.waitFor(
       () => instrument.client.instrument.componentState('detector') === 'ready',
     );
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(async () => {
     await instrument?.client.stop();
     await server?.dispose();

@@ -10,7 +10,7 @@ import {
   sampleChromatogram,
   upload,
 } from '../../../test/results-fixtures.ts';
-import { until } from '../../../test/sequences-fixtures.ts';
+import { eventually } from '../../../test/eventually.ts';
 
 const MEASUREMENTS = 20;
 
@@ -66,7 +66,7 @@ describe.each(await backends())('reprocessing on $name', (backend) => {
     expect(['queued', 'running']).toContain(during.body.state);
 
     let job: any;
-    await until(async () => {
+    await eventually(async () => {
       job = (await request(base, 'GET', `/api/processing-jobs/${jobId}/`, { token })).body;
       return job.state === 'finished' || job.state === 'failed';
     });
@@ -121,7 +121,7 @@ describe.each(await backends())('reprocessing on $name', (backend) => {
     const peek = await request(base, 'GET', `/api/processing-jobs/${mine.body.id}/`, { token: stranger });
     expect(peek.status).toBe(404);
     expect(peek.body.detail).toBe(domainErrors.processing_job_not_found);
-    await until(async () => {
+    await eventually(async () => {
       const job = (await request(base, 'GET', `/api/processing-jobs/${mine.body.id}/`, { token })).body;
       return job.state === 'finished';
     });
@@ -137,7 +137,7 @@ describe.each(await backends())('reprocessing on $name', (backend) => {
       body: { sequence_id: sequenceId, template_uuid: templateUuid },
     });
     expect(created.body).toMatchObject({ scope: 'sequence', target_id: sequenceId, total: MEASUREMENTS });
-    await until(async () => {
+    await eventually(async () => {
       const job = (await request(base, 'GET', `/api/processing-jobs/${created.body.id}/`, { token })).body;
       return job.state === 'finished';
     });

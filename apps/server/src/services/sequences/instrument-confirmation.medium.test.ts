@@ -4,7 +4,8 @@ import { domainErrors } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
-import { storeMethod, until, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { eventually } from '../../../test/eventually.ts';
 
 const notConfirmed = (command: string) => ({
   code: 'sequence_instrument_not_confirmed',
@@ -47,7 +48,7 @@ describe.each(await backends())('instrument confirmation of run commands on $nam
     await api('POST', `${path}/drafts/`, { sample_id: sample.body.id, vial: 1 });
     const started = await api('POST', `${path}/start/`);
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    await until(async () => (await api('GET', `${path}/`)).body.current_injection_id !== null);
+    await eventually(async () => (await api('GET', `${path}/`)).body.current_injection_id !== null);
 
     const paused = await api('POST', `${path}/pause/`);
     expect(paused.status, JSON.stringify([paused.body, (await api('GET', `${path}/`)).body])).toBe(200);
@@ -56,7 +57,7 @@ describe.each(await backends())('instrument confirmation of run commands on $nam
 
     await instrument.client.stop();
     const devices = server.context.services.devices;
-    await until(() => !devices.isOnline(instrument.deviceId));
+    await eventually(() => !devices.isOnline(instrument.deviceId));
     const stopped = await api('POST', `${path}/stop/`);
     expect(stopped.status).toBe(200);
     expect(stopped.body.state).toBe('STOPPED');

@@ -6,7 +6,7 @@ import { domainErrors } from '@eluent/contracts';
 import { describe, expect, it } from 'vitest';
 import { backends, createThrowAwayDatabase, newDataDir, request } from '../../../test/harness.ts';
 import { freePort, startProcess, stopProcess, type StartedProcess } from '../../../test/processes.ts';
-import { until } from '../../../test/sequences-fixtures.ts';
+import { eventually } from '../../../test/eventually.ts';
 
 const FAST_METHOD = 'Example: fast UHPLC gradient, 2.1 × 50 mm';
 /** The fast example method runs 5 min; at the simulator's 10 Hz, both ends included. */
@@ -50,7 +50,7 @@ describe('an injection interrupted by a killed server', () => {
           const api = (method: string, path: string, body?: unknown) =>
             request(baseUrl, method, path, { token, body });
           let device: any;
-          await until(async () => {
+          await eventually(async () => {
             device = (await api('GET', '/api/devices/')).body[0];
             return device?.online === true && device.live?.components?.detector === 'ready';
           });
@@ -80,7 +80,7 @@ describe('an injection interrupted by a killed server', () => {
           expect((await api('POST', `/api/sequences/${id}/start/`)).status).toBe(200);
 
           // Kill the server while the second injection records.
-          await until(async () => {
+          await eventually(async () => {
             const second = (await api('GET', `/api/sequences/${id}/results/`)).body.injections[1];
             if (second?.measurement_state !== 'recording') return false;
             return (
@@ -91,7 +91,9 @@ describe('an injection interrupted by a killed server', () => {
           server = startServer();
           await server.ready;
 
-          await until(async () => (await api('GET', `/api/sequences/${id}/`)).body.interruption !== null);
+          await eventually(
+            async () => (await api('GET', `/api/sequences/${id}/`)).body.interruption !== null,
+          );
           const paused = (await api('GET', `/api/sequences/${id}/`)).body;
           expect(paused.state).toBe('PAUSED');
           expect(paused.interruption).toMatchObject({
@@ -104,7 +106,7 @@ describe('an injection interrupted by a killed server', () => {
           const continued = await api('POST', `/api/sequences/${id}/continue/`);
           expect(continued.status, continued.text).toBe(200);
           expect(continued.body.state).toBe('RUNNING');
-          await until(async () =>
+          await eventually(async () =>
             ['FINISHED', 'ERROR', 'STOPPED'].includes((await api('GET', `/api/sequences/${id}/`)).body.state),
           );
           const finished = (await api('GET', `/api/sequences/${id}/`)).body;

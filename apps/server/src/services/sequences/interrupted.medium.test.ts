@@ -7,7 +7,8 @@ import { DeviceClient } from '@eluent/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
-import { storeMethod, until, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { eventually, scaled } from '../../../test/eventually.ts';
 import { inProcessConnector } from '../../transports/device-link/in-process.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 
@@ -66,7 +67,7 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
 
   /** Waits until the given injection of the run is recording with points stored. */
   async function recording(id: number, index: number): Promise<void> {
-    await until(async () => {
+    await eventually(async () => {
       const { injections } = (await api('GET', `/api/sequences/${id}/results/`)).body;
       const injection = injections[index];
       if (injection?.measurement_state !== 'recording') return false;
@@ -94,16 +95,16 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
     });
     client.start();
     instrument = { deviceId: instrument.deviceId, client };
-    await until(() => service.liveStatus(instrument.deviceId)?.state === 'idle');
+    await eventually(() => service.liveStatus(instrument.deviceId)?.state === 'idle');
   }
 
   async function interrupted(id: number) {
-    await until(async () => (await api('GET', `/api/sequences/${id}/`)).body.interruption !== null);
+    await eventually(async () => (await api('GET', `/api/sequences/${id}/`)).body.interruption !== null);
     return (await api('GET', `/api/sequences/${id}/`)).body;
   }
 
   async function ended(id: number) {
-    await until(async () =>
+    await eventually(async () =>
       ['FINISHED', 'ERROR', 'STOPPED'].includes((await api('GET', `/api/sequences/${id}/`)).body.state),
     );
     return (await api('GET', `/api/sequences/${id}/`)).body;
@@ -111,7 +112,7 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
 
   it(
     'keeps a lost injection with its points and reason, and re-queues its row',
-    { timeout: 120_000 },
+    { timeout: scaled(120_000) },
     async () => {
       const id = await sequence([{ vial: 3, injections_count: 2 }, { vial: 4 }]);
       expect((await api('POST', `/api/sequences/${id}/start/`)).status).toBe(200);
@@ -162,7 +163,7 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
     },
   );
 
-  it('stops an interrupted run, which can then start again', { timeout: 120_000 }, async () => {
+  it('stops an interrupted run, which can then start again', { timeout: scaled(120_000) }, async () => {
     // Back to SPEED: the quick power cycle below must land while the first injection runs.
     await powerOff();
     await powerOn(SPEED);
@@ -190,7 +191,7 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
 
   it(
     'locks rows that ran and the running row, and the settings of an active run',
-    { timeout: 120_000 },
+    { timeout: scaled(120_000) },
     async () => {
       const otherMethod = await storeMethod(server, userId, { run_time_min: RUN_TIME_MIN, name: 'Other' });
       const template = await server.context.database.db

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
-import { storeMethod, until, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { eventually, scaled } from '../../../test/eventually.ts';
 
 const RUN_TIME_MIN = 20;
 
@@ -20,7 +21,7 @@ describe.each(await backends())('a 20-minute run on $name', (backend) => {
   });
   afterAll(() => stopServerWithInstrument(server, instrument));
 
-  it('stores every point and the result of the injection', { timeout: 120_000 }, async () => {
+  it('stores every point and the result of the injection', { timeout: scaled(120_000) }, async () => {
     const api = (method: string, path: string, body?: unknown) =>
       request(server.baseUrl, method, path, { token, body });
     const sample = await api('POST', '/api/samples/', {
@@ -38,7 +39,7 @@ describe.each(await backends())('a 20-minute run on $name', (backend) => {
     const id = sequence.body.id as number;
     await api('POST', `/api/sequences/${id}/drafts/`, { sample_id: sample.body.id, vial: 1 });
     expect((await api('POST', `/api/sequences/${id}/start/`)).body.state).toBe('RUNNING');
-    await until(async () =>
+    await eventually(async () =>
       ['FINISHED', 'ERROR', 'STOPPED'].includes((await api('GET', `/api/sequences/${id}/`)).body.state),
     );
     const finished = (await api('GET', `/api/sequences/${id}/`)).body;

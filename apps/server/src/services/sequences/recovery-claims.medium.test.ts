@@ -14,13 +14,8 @@ import {
   signUp,
   startTestServer,
 } from '../../../test/harness.ts';
-import {
-  eventually,
-  freePort,
-  startProcess,
-  stopProcess,
-  type StartedProcess,
-} from '../../../test/processes.ts';
+import { freePort, startProcess, stopProcess, type StartedProcess } from '../../../test/processes.ts';
+import { eventually, scaled } from '../../../test/eventually.ts';
 import { sampleChromatogram, upload } from '../../../test/results-fixtures.ts';
 import { storeMethod } from '../../../test/sequences-fixtures.ts';
 import { LOCK_SPACE } from '../../db/claims.ts';
@@ -35,7 +30,7 @@ const postgres = await postgresReachable();
 describe('start-up recovery with two server processes on one PostgreSQL database', () => {
   it.skipIf(!postgres)(
     'runs each unfinished job once and recovers the running sequence in one process',
-    { timeout: 240_000 },
+    { timeout: scaled(240_000) },
     async () => {
       const database = await createThrowAwayDatabase();
       const dirs = [0, 1, 2].map(() => newDataDir({ prefix: 'eluent-claims-', pglite: false }));
@@ -138,21 +133,27 @@ describe('start-up recovery with two server processes on one PostgreSQL database
         try {
           // One process drives the sequence: exactly one session holds its advisory lock while the
           // instrument is awaited (the other process was refused the claim and watches).
-          await eventually(async () => {
-            const holders = await sql<{ count: number }>`
+          await eventually(
+            async () => {
+              const holders = await sql<{ count: number }>`
               select count(*)::int as count from pg_locks
               where locktype = 'advisory' and granted and classid = ${LOCK_SPACE.sequence}
                 and objid = ${sequenceId} and objsubid = 2`.execute(check.db);
-            return holders.rows[0]?.count === 1;
-          }, 'one process holds the sequence');
-          await eventually(async () => {
-            const jobs = await check.db
-              .selectFrom('processing_jobs')
-              .select('state')
-              .where('id', 'in', jobIds)
-              .execute();
-            return jobs.every((job) => job.state === 'finished');
-          }, 'every job finished');
+              return holders.rows[0]?.count === 1;
+            },
+            { what: 'one process holds the sequence', deadline: 40_000 },
+          );
+          await eventually(
+            async () => {
+              const jobs = await check.db
+                .selectFrom('processing_jobs')
+                .select('state')
+                .where('id', 'in', jobIds)
+                .execute();
+              return jobs.every((job) => job.state === 'finished');
+            },
+            { what: 'every job finished', deadline: 40_000 },
+          );
           // The recovering process waits for the offline instrument, then fails the sequence.
           await eventually(
             async () =>
@@ -163,8 +164,7 @@ describe('start-up recovery with two server processes on one PostgreSQL database
                   .where('id', '=', sequenceId)
                   .executeTakeFirstOrThrow()
               ).state === 'ERROR',
-            'sequence recovered',
-            90_000,
+            { what: 'sequence recovered', deadline: 90_000 },
           );
           const versions = await sql<{ job_id: number; measurement_id: number; count: number }>`
             select job_id, measurement_id, count(*)::int as count from processing_results

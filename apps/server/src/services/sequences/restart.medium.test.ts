@@ -4,7 +4,8 @@
 import { DeviceClient, websocketConnector } from '@eluent/simulator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { storeMethod, until } from '../../../test/sequences-fixtures.ts';
+import { storeMethod } from '../../../test/sequences-fixtures.ts';
+import { eventually, scaled } from '../../../test/eventually.ts';
 import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy.ts';
 
 const RUN_TIME_MIN = 2;
@@ -16,7 +17,7 @@ describe.each(await backends())('sequence across a server restart on $name', (ba
     for (const step of cleanup.reverse()) await step().catch(() => undefined);
   });
 
-  it('finishes the sequence with every point of every injection', { timeout: 120_000 }, async () => {
+  it('finishes the sequence with every point of every injection', { timeout: scaled(120_000) }, async () => {
     const first: TestServer = await startTestServer({ backend });
     cleanup.push(() => first.dispose());
     const owner = await signUp(first.baseUrl);
@@ -68,7 +69,7 @@ describe.each(await backends())('sequence across a server restart on $name', (ba
 
     // Stop while the second (or a later) injection is recording.
     let recording = 0;
-    await until(async () => {
+    await eventually(async () => {
       const { injections } = (await api(first, 'GET', `/api/sequences/${id}/results/`)).body;
       recording = injections.filter((i: any) => i.measurement_state === 'recording').length;
       return injections.length >= 2 && recording > 0;
@@ -82,7 +83,7 @@ describe.each(await backends())('sequence across a server restart on $name', (ba
     cleanup.push(() => second.stop());
     proxy.retarget(Number(new URL(second.baseUrl).port));
 
-    await until(async () =>
+    await eventually(async () =>
       ['FINISHED', 'ERROR', 'STOPPED'].includes(
         (await api(second, 'GET', `/api/sequences/${id}/`)).body.state,
       ),

@@ -6,7 +6,8 @@ import { simulatedHardware } from '@eluent/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
-import { storeMethod, until, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 
 function expectError(response: { status: number; body: any }, status: number, code: DomainErrorCode) {
@@ -235,7 +236,7 @@ describe.each(await backends())('sequence run control on $name', (backend) => {
     const stopped = await api('POST', `/api/sequences/${id}/stop/`);
     expect(stopped.body.state).toBe('STOPPED');
     expectError(await api('POST', `/api/sequences/${id}/stop/`), 409, 'sequence_not_running');
-    await until(async () =>
+    await eventually(async () =>
       (await api('GET', `/api/sequences/${id}/results/`)).body.injections.every(
         (i: { injection_state: string }) => i.injection_state !== 'running',
       ),
@@ -275,10 +276,12 @@ describe.each(await backends())('sequence run control on $name', (backend) => {
       { template_uuid: template.uuid },
     );
     expect((await api('POST', `/api/sequences/${id}/start/`)).status).toBe(200);
-    await until(async () => (await api('GET', `/api/sequences/${id}/results/`)).body.injections.length >= 2);
+    await eventually(
+      async () => (await api('GET', `/api/sequences/${id}/results/`)).body.injections.length >= 2,
+    );
     expect((await api('POST', `/api/sequences/${id}/pause/`)).body.state).toBe('PAUSED');
     expect((await api('POST', `/api/sequences/${id}/resume/`)).body.state).toBe('RUNNING');
-    await until(async () =>
+    await eventually(async () =>
       ['FINISHED', 'ERROR'].includes((await api('GET', `/api/sequences/${id}/`)).body.state),
     );
     const finished = (await api('GET', `/api/sequences/${id}/`)).body;

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { createTemplate, fileUnderSequence, syntheticCsv, upload } from '../../../test/results-fixtures.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
-import { eventually, newClient, subscribeWithEndpoint } from '../../transports/realtime/test-clients.ts';
+import { newClient, subscribeWithEndpoint } from '../../transports/realtime/test-clients.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { resultHash } from './canonical.ts';
 
 type User = Awaited<ReturnType<typeof signUp>>;
@@ -197,7 +198,7 @@ describe.each(await backends())('review and electronic signatures on $name', (ba
     expect(events[2]!.old_values).toEqual({ state: 'reviewed' });
     expect(events[2]!.new_values).toMatchObject({ state: 'approved', meaning: 'approved' });
 
-    await eventually(() => watching.reviews().length === 3, 'three review announcements');
+    await eventually(() => watching.reviews().length === 3, { what: 'three review announcements' });
     expect(watching.reviews()).toEqual(
       ['processed', 'reviewed', 'approved'].map((state) =>
         expect.objectContaining({ subject: { kind: 'measurement', id: measurementId }, state }),
@@ -248,7 +249,7 @@ describe.each(await backends())('review and electronic signatures on $name', (ba
       new_values: { current_version: 2, valid: false },
     });
     // Pages open on the measurement hear that its review fell back.
-    await eventually(() => watching.reviews().length === 1, 'the invalidation announced');
+    await eventually(() => watching.reviews().length === 1, { what: 'the invalidation announced' });
     expect(watching.reviews()[0]).toMatchObject({ state: 'processed' });
     watching.close();
   });
@@ -304,7 +305,7 @@ describe.each(await backends())('review and electronic signatures on $name', (ba
       body: { meaning: 'reviewed', password: approver.password },
     });
     expect(signed.status).toBe(201);
-    await eventually(() => watching.reviews().length === 1, 'the signature announced');
+    await eventually(() => watching.reviews().length === 1, { what: 'the signature announced' });
     expect(watching.reviews()[0]).toMatchObject({
       subject: { kind: 'sequence', id: sequenceId },
       state: 'reviewed',
@@ -316,7 +317,7 @@ describe.each(await backends())('review and electronic signatures on $name', (ba
       body: { operation: 'delete', peak_number: 1, reason: 'A system peak' },
     });
     expect(edited.status).toBe(201);
-    await eventually(() => watching.reviews().length === 2, 'the invalidation announced');
+    await eventually(() => watching.reviews().length === 2, { what: 'the invalidation announced' });
     expect(watching.reviews()[1]).toMatchObject({
       subject: { kind: 'sequence', id: sequenceId },
       state: 'processed',

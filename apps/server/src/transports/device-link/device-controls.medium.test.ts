@@ -6,18 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainErrors } from '@eluent/contracts';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { eventually, simulatedRunsDeadline } from '../../../test/eventually.ts';
 
 type User = Awaited<ReturnType<typeof signUp>>;
-
-async function eventually<T>(check: () => T | undefined | false | null, what: string): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 for (const backend of await backends()) {
   describe(`instrument controls on ${backend.name}`, () => {
@@ -75,14 +66,13 @@ for (const backend of await backends()) {
     it('switches the pump off and on: no flow, the pressure falls; both commands audited', async () => {
       const off = await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/pump/`, { on: false });
       expect(off).toMatchObject({ status: 200, body: { on: false } });
-      await eventually(
-        () => live()?.pump_on === false && (live()?.pressure_bar ?? 1) < 1,
-        'pump off, no pressure',
-      );
+      await eventually(() => live()?.pump_on === false && (live()?.pressure_bar ?? 1) < 1, {
+        what: 'pump off, no pressure',
+      });
       expect(live()).toMatchObject({ flow_ml_per_min: 0, components: { pump: 'not_ready' } });
       const on = await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/pump/`, { on: true });
       expect(on.body).toEqual({ on: true });
-      await eventually(() => (live()?.pressure_bar ?? 0) > 60, 'pressure back');
+      await eventually(() => (live()?.pressure_bar ?? 0) > 60, { what: 'pressure back' });
       const commands = (await trail()).filter((entry) => entry.action === 'command');
       expect(commands.map((entry) => entry.new_values?.pump_on)).toEqual(
         expect.arrayContaining([false, true]),
@@ -98,10 +88,9 @@ for (const backend of await backends()) {
         status: 200,
         body: { flow_ml_per_min: 1.5, percent_b: 40, temperature_c: 35 },
       });
-      await eventually(
-        () => live()?.flow_ml_per_min === 1.5 && live()?.percent_b === 40,
-        'new setpoints live',
-      );
+      await eventually(() => live()?.flow_ml_per_min === 1.5 && live()?.percent_b === 40, {
+        what: 'new setpoints live',
+      });
       expect(live()?.setpoints).toEqual({ flow_ml_per_min: 1.5, percent_b: 40, temperature_c: 35 });
 
       // The server refuses beyond the pump's limit from the hardware configuration; nothing is sent.
@@ -139,18 +128,20 @@ for (const backend of await backends()) {
     it('purges past the column, stops the purge, and equilibrates ten column volumes', async () => {
       const purge = await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/purge/`, {});
       expect(purge.body).toEqual({ flow_ml_per_min: 5, duration_sec: 180 });
-      await eventually(() => live()?.activity === 'purging' && (live()?.pressure_bar ?? 99) < 10, 'purging');
+      await eventually(() => live()?.activity === 'purging' && (live()?.pressure_bar ?? 99) < 10, {
+        what: 'purging',
+      });
       const blocked = await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/equilibrate/`, {});
       expect(blocked.body).toEqual({ code: 'device_purging', detail: domainErrors.device_purging });
       expect((await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/stop/`)).status).toBe(200);
-      await eventually(() => live()?.activity === null, 'purge ended');
+      await eventually(() => live()?.activity === null, { what: 'purge ended' });
 
       const equilibrate = await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/equilibrate/`, {
         column_volumes: 5,
       });
       // Five hold-up volumes of about 1.6 mL at 1.5 mL/min.
       expect(equilibrate.body.duration_sec / 60).toBeCloseTo((5 * 1.6) / 1.5, 0);
-      await eventually(() => live()?.activity === 'equilibrating', 'equilibrating');
+      await eventually(() => live()?.activity === 'equilibrating', { what: 'equilibrating' });
       const tooFast = await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/purge/`, {
         flow_ml_per_min: 20,
       });
@@ -191,11 +182,14 @@ for (const backend of await backends()) {
       const missing = await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/run/`, { vial: 8 });
       expect(missing.body.fields).toHaveProperty('method_id');
       await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/stop/`);
-      await eventually(() => live()?.state === 'idle', 'idle again');
-      await eventually(async () => {
-        const after = await api(admin, 'GET', `/api/devices/${instrument.deviceId}/`);
-        return after.body.current_run === null;
-      }, 'no current run');
+      await eventually(() => live()?.state === 'idle', { what: 'idle again' });
+      await eventually(
+        async () => {
+          const after = await api(admin, 'GET', `/api/devices/${instrument.deviceId}/`);
+          return after.body.current_run === null;
+        },
+        { what: 'no current run' },
+      );
     });
 
     it('names the sequence, its row and sample while a sequence runs on the instrument', async () => {
@@ -225,13 +219,17 @@ for (const backend of await backends()) {
           vial,
         });
       expect((await api(analyst, 'POST', `/api/sequences/${sequence.body.id}/start/`)).status).toBe(200);
-      const seen = new Map<number, unknown>();
-      const deadline = Date.now() + 60_000;
-      while (!seen.has(2) && Date.now() < deadline) {
-        const current = (await api(auditor, 'GET', `/api/devices/${instrument.deviceId}/`)).body.current_run;
-        if (current?.sequence_row) seen.set(current.sequence_row as number, current);
-      }
-      expect(seen.get(2)).toMatchObject({
+      // Two one-minute injections at 60x.
+      const deadline = simulatedRunsDeadline({ runTimeSec: 60, speed: 60, runs: 2 });
+      const secondRow = await eventually(
+        async () => {
+          const current = (await api(auditor, 'GET', `/api/devices/${instrument.deviceId}/`)).body
+            .current_run;
+          return current?.sequence_row === 2 ? (current as unknown) : undefined;
+        },
+        { what: 'the second row running', deadline, intervalMs: 0 },
+      );
+      expect(secondRow).toMatchObject({
         sequence_id: sequence.body.id,
         sequence_name: 'Morning run',
         sequence_row: 2,
@@ -242,9 +240,7 @@ for (const backend of await backends()) {
       });
       const stateOf = async () =>
         (await api(admin, 'GET', `/api/sequences/${sequence.body.id}/`)).body.state as string;
-      const deadlineFinished = Date.now() + 60_000;
-      while ((await stateOf()) === 'RUNNING' && Date.now() < deadlineFinished)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await eventually(async () => (await stateOf()) !== 'RUNNING', { what: 'the sequence ended', deadline });
       expect(await stateOf()).toBe('FINISHED');
     });
 
@@ -288,7 +284,9 @@ for (const backend of await backends()) {
       const audit = await api(admin, 'GET', '/api/audit/?entity=devices&action=remove');
       expect(JSON.stringify(audit.body)).toContain('Bench 7');
       // The instrument lost its credential: it pairs again with its code and is claimable anew.
-      await eventually(() => instrument.client.connected && !instrument.client.claimed, 'unclaimed again');
+      await eventually(() => instrument.client.connected && !instrument.client.claimed, {
+        what: 'unclaimed again',
+      });
       const row = await server.context.database.db
         .selectFrom('devices')
         .select(['serial_number', 'owner_id', 'workspace_id'])

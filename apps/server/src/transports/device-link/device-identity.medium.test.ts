@@ -6,6 +6,7 @@ import { DEVICE_PROTOCOL_VERSION, devicePairingSchema, deviceSchema, domainError
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { scaled } from '../../../test/eventually.ts';
 
 let serialCounter = 0;
 const newSerial = () => `ID-${process.pid}-${Date.now().toString(36)}-${serialCounter++}`;
@@ -258,7 +259,7 @@ describe('re-pairing an instrument that lost its credential', () => {
       // The answer is what contracts say it is (rest/devices.ts), live status and sequence run included.
       const get = async () =>
         (await request(server.baseUrl, 'GET', `/api/devices/${deviceId}/`, { token: owner.access })).body;
-      await expect.poll(async () => (await get()).live, { timeout: 10_000 }).not.toBeNull();
+      await expect.poll(async () => (await get()).live, { timeout: scaled(10_000) }).not.toBeNull();
       expect(deviceSchema.strict().safeParse(await get()).error).toBeUndefined();
     } finally {
       await client.stop();

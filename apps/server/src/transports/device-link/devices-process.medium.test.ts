@@ -12,7 +12,8 @@ import {
   signUp,
   startTestServer,
 } from '../../../test/harness.ts';
-import { eventually, freePort, startProcess, stopProcess } from '../../../test/processes.ts';
+import { freePort, startProcess, stopProcess } from '../../../test/processes.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { createMeasurementChunksRepository } from '../../repositories/measurement-chunks.ts';
 
 const method: DeviceMethodInput = {
@@ -49,19 +50,25 @@ describe('instrument and server as separate processes', () => {
         });
         expect(claim.status).toBe(201);
         const deviceId = claim.body.id as number;
-        await eventually(async () => {
-          const device = await request(server.baseUrl, 'GET', `/api/devices/${deviceId}/`, {
-            token: user.access,
-          });
-          return device.body.online && device.body.live?.components?.pump === 'ready';
-        }, 'simulator online');
+        await eventually(
+          async () => {
+            const device = await request(server.baseUrl, 'GET', `/api/devices/${deviceId}/`, {
+              token: user.access,
+            });
+            return device.body.online && device.body.live?.components?.pump === 'ready';
+          },
+          { what: 'simulator online', deadline: 40_000 },
+        );
         await stopProcess(simulator.child, simulator.exited, 'SIGTERM');
-        await eventually(async () => {
-          const device = await request(server.baseUrl, 'GET', `/api/devices/${deviceId}/`, {
-            token: user.access,
-          });
-          return device.body.state === 'offline';
-        }, 'simulator offline');
+        await eventually(
+          async () => {
+            const device = await request(server.baseUrl, 'GET', `/api/devices/${deviceId}/`, {
+              token: user.access,
+            });
+            return device.body.state === 'offline';
+          },
+          { what: 'simulator offline', deadline: 40_000 },
+        );
       } finally {
         await server.dispose();
       }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresReachable, request, signUp, type TestServer } from '../../../test/harness.ts';
 import { redisReachable, twoProcessesThroughRedis } from '../../../test/redis.ts';
 import type { InjectionFinishedEvent } from '../../services/devices/index.ts';
+import { scaled } from '../../../test/eventually.ts';
 
 const hasPostgres = await postgresReachable();
 const hasRedis = await redisReachable();
@@ -106,7 +107,7 @@ describe.runIf(hasPostgres && hasRedis)('device commands across processes throug
     });
     expect(rePaired.status).toBe(200);
     // The connection with the old credential ends on the first process (told through Redis) and stays ended.
-    await expect.poll(() => holder.isOnline(deviceId), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => holder.isOnline(deviceId), { timeout: scaled(10_000) }).toBe(false);
     await client.stop();
   });
 });

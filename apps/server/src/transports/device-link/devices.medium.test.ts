@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { startTcpProxy } from '../../../test/tcp-proxy.ts';
 import { fetchSubscriptionToken, newClient, subscribeWithEndpoint } from '../realtime/test-clients.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { createMeasurementChunksRepository } from '../../repositories/measurement-chunks.ts';
 
 const shortMethod: DeviceMethodInput = {
@@ -21,20 +22,6 @@ const shortMethod: DeviceMethodInput = {
   data_rate_hz: 10,
 };
 const POINTS = 601;
-
-/** Polls until the check passes; fails only if it never does (no assertion on how long it took). */
-async function eventually<T>(
-  check: () => Promise<T | undefined | false> | T | undefined | false,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 let serialCounter = 0;
 function newSerial(): string {
@@ -112,11 +99,14 @@ for (const backend of await backends()) {
 
     it('shows a claimed simulator online, and offline once it stops', async () => {
       const { client, deviceId } = await pairedClient(server, token, server.baseUrl, 20);
-      const online = await eventually(async () => {
-        const list = await request(server.baseUrl, 'GET', '/api/devices/', { token });
-        const device = list.body.find((entry: { id: number }) => entry.id === deviceId);
-        return device?.online && device.live ? device : undefined;
-      }, 'device online with live status');
+      const online = await eventually(
+        async () => {
+          const list = await request(server.baseUrl, 'GET', '/api/devices/', { token });
+          const device = list.body.find((entry: { id: number }) => entry.id === deviceId);
+          return device?.online && device.live ? device : undefined;
+        },
+        { what: 'device online with live status' },
+      );
       expect(online.state).toBe('idle');
       expect(online.hardware_configuration.map((part: { kind: string }) => part.kind)).toContain('pump');
       expect(online.live.components.pump).toBe('ready');
@@ -142,10 +132,13 @@ for (const backend of await backends()) {
       expect(wrongCode.body.code).toBe('device_claim_invalid');
 
       await client.stop();
-      await eventually(async () => {
-        const device = await request(server.baseUrl, 'GET', `/api/devices/${deviceId}/`, { token });
-        return device.body.state === 'offline' && device.body.online === false;
-      }, 'device offline');
+      await eventually(
+        async () => {
+          const device = await request(server.baseUrl, 'GET', `/api/devices/${deviceId}/`, { token });
+          return device.body.state === 'offline' && device.body.online === false;
+        },
+        { what: 'device offline' },
+      );
     });
 
     it('publishes live status and telemetry on devices:{id} to the owner only', async () => {
@@ -157,7 +150,7 @@ for (const backend of await backends()) {
       subscription.subscribe();
       browser.connect();
       try {
-        await eventually(() => subscription.state === SubscriptionState.Subscribed, 'subscribed');
+        await eventually(() => subscription.state === SubscriptionState.Subscribed, { what: 'subscribed' });
         const run = await request(server.baseUrl, 'POST', `/api/devices/${deviceId}/run/`, {
           token,
           body: { method: shortMethod, vial: 2 },
@@ -165,14 +158,13 @@ for (const backend of await backends()) {
         expect(run.status).toBe(201);
         const running = await eventually(
           () => events.find((event) => event.type === 'telemetry' && Number(event.run_progress) > 0),
-          'running telemetry',
+          { what: 'running telemetry' },
         );
         expect(running).toMatchObject({ device_id: deviceId, flow_ml_per_min: 2 });
         expect(Number(running.pressure_bar)).toBeGreaterThan(20);
-        await eventually(
-          () => events.find((event) => event.type === 'status' && event.state === 'running'),
-          'running status',
-        );
+        await eventually(() => events.find((event) => event.type === 'status' && event.state === 'running'), {
+          what: 'running status',
+        });
         const other = await signUp(server.baseUrl);
         expect(
           (await fetchSubscriptionToken(server.baseUrl, `devices:${deviceId}`, { token: other.access }))
@@ -184,7 +176,7 @@ for (const backend of await backends()) {
             events.find(
               (event) => event.type === 'status' && event.state === 'offline' && event.online === false,
             ),
-          'offline status',
+          { what: 'offline status' },
         );
       } finally {
         browser.disconnect();
@@ -222,13 +214,12 @@ for (const backend of await backends()) {
       const measurementId = started.body.measurement_id as number;
       await eventually(
         async () => (await storedMeasurement(server, measurementId)).chunkIndexes.length >= 2,
-        'first chunks',
+        { what: 'first chunks' },
       );
       proxy.cut();
-      await eventually(
-        async () => (await storedMeasurement(server, measurementId)).state === 'complete',
-        'measurement complete',
-      );
+      await eventually(async () => (await storedMeasurement(server, measurementId)).state === 'complete', {
+        what: 'measurement complete',
+      });
       expectWholeRun(
         await storedMeasurement(server, measurementId),
         expectedSignal(serialNumber, measurementId, 3),
@@ -296,10 +287,9 @@ for (const backend of await backends()) {
       });
       expect(started.body).toMatchObject({ measurement_id: expect.any(Number) });
       const measurementId = started.body.measurement_id as number;
-      await eventually(
-        async () => (await storedMeasurement(server, measurementId)).state === 'complete',
-        'run complete',
-      );
+      await eventually(async () => (await storedMeasurement(server, measurementId)).state === 'complete', {
+        what: 'run complete',
+      });
       expectWholeRun(
         await storedMeasurement(server, measurementId),
         expectedSignal(serialNumber, measurementId, 7),
@@ -351,15 +341,18 @@ for (const backend of await backends()) {
         async () =>
           (await request(server.baseUrl, 'GET', `/api/devices/${deviceId}/`, { token })).body.state ===
           'error',
-        'error state',
+        { what: 'error state' },
       );
       await client.stop();
-      const offline = await eventually(async () => {
-        const response = await request(server.baseUrl, 'GET', `/api/devices/${deviceId}/firmware/`, {
-          token,
-        });
-        return response.status === 409 ? response : undefined;
-      }, 'offline device refused');
+      const offline = await eventually(
+        async () => {
+          const response = await request(server.baseUrl, 'GET', `/api/devices/${deviceId}/firmware/`, {
+            token,
+          });
+          return response.status === 409 ? response : undefined;
+        },
+        { what: 'offline device refused' },
+      );
       expect(offline.body).toEqual({
         code: 'sequence_device_not_connected',
         detail: 'Device is not connected.',
@@ -377,10 +370,9 @@ for (const backend of await backends()) {
       });
       expect(started.body).toMatchObject({ measurement_id: expect.any(Number) });
       const measurementId = started.body.measurement_id as number;
-      await eventually(
-        async () => (await storedMeasurement(first, measurementId)).chunkIndexes.length >= 2,
-        'first chunks',
-      );
+      await eventually(async () => (await storedMeasurement(first, measurementId)).chunkIndexes.length >= 2, {
+        what: 'first chunks',
+      });
       await first.stop();
       const second = await startTestServer({
         backend,
@@ -388,10 +380,9 @@ for (const backend of await backends()) {
       });
       try {
         proxy.retarget(Number(new URL(second.baseUrl).port));
-        await eventually(
-          async () => (await storedMeasurement(second, measurementId)).state === 'complete',
-          'complete after restart',
-        );
+        await eventually(async () => (await storedMeasurement(second, measurementId)).state === 'complete', {
+          what: 'complete after restart',
+        });
         expectWholeRun(
           await storedMeasurement(second, measurementId),
           expectedSignal(serialNumber, measurementId, 9),

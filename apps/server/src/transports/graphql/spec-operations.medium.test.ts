@@ -1,6 +1,6 @@
 // The operations of spec §7 sent as the client sends them, on PGlite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backends, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { graphql, graphqlData, searchByNameOrId } from '../../../test/graphql-client.ts';
 import * as documents from '../../../test/spec-documents.ts';
@@ -19,6 +19,10 @@ describe.each(await backends('both'))('spec §7 GraphQL operations on $name', (b
 
   beforeAll(async () => {
     server = await startTestServer({ backend });
+  });
+  // Each test has a user of its own (with a workspace of its own) and four fresh methods: no test reads what
+  // another one changed.
+  beforeEach(async () => {
     token = (await signUp(server.baseUrl)).access;
     const pump = [{ kind: 'pump', model: 'P1', limits: {} }];
     ids.alpha = (
@@ -77,6 +81,10 @@ describe.each(await backends('both'))('spec §7 GraphQL operations on $name', (b
   });
 
   it('filters favorites, archived, excluded ids and hardware configuration (empty or equal)', async () => {
+    await graphqlData(server.baseUrl, token, documents.SET_METHOD_FAVORITE_STATUS, {
+      methodId: ids.beta,
+      isFavorite: true,
+    });
     const favorites = await list({ hasOnlyFavorites: true });
     expect(favorites.methods.map((m: { id: number }) => m.id)).toEqual([ids.beta]);
     expect(favorites.methods_aggregate.aggregate.count).toBe(1);
@@ -245,6 +253,28 @@ describe.each(await backends('both'))('spec §7 GraphQL operations on $name', (b
   });
 
   it('records every method and template mutation in the audit trail with old and new values', async () => {
+    await graphqlData(server.baseUrl, token, documents.UPDATE_METHOD, {
+      methodId: ids.alpha,
+      set: { name: 'Alpha renamed' },
+    });
+    await graphql(server.baseUrl, token, documents.UPDATE_METHOD, {
+      methodId: ids.alpha,
+      set: { name: 'x', flow_rate_ml_per_min: 2 },
+    });
+    await graphqlData(server.baseUrl, token, documents.REMOVE_METHOD, { methodId: ids.delta });
+    const example = (await list({ limit: 100 })).methods.find((m: { is_example: boolean }) => m.is_example);
+    await graphqlData(server.baseUrl, token, documents.UPDATE_METHOD, {
+      methodId: example.id,
+      set: { name: 'mine now' },
+    });
+    const uuid = randomUUID();
+    for (const name of ['Assay A', 'Assay B'])
+      await graphqlData(
+        server.baseUrl,
+        token,
+        documents.CREATE_OR_UPDATE_TEMPLATE,
+        documents.templateVariables(uuid, { name }),
+      );
     const data = await graphqlData(
       server.baseUrl,
       token,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlData } from '../../../test/graphql-client.ts';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { syntheticCsv, upload } from '../../../test/results-fixtures.ts';
+import { scaled } from '../../../test/eventually.ts';
 
 describe.each(await backends('both'))('saved overlays on $name', (backend) => {
   let server: TestServer;
@@ -25,7 +26,7 @@ describe.each(await backends('both'))('saved overlays on $name', (backend) => {
       measurements.push((await upload(base, owner.access, `o${i}.csv`, syntheticCsv())).body.measurement_id);
     }
     theirs = (await upload(base, stranger.access, 'theirs.csv', syntheticCsv())).body.measurement_id;
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => server?.dispose());
 
   const api = (token: string, method: string, path: string, body?: unknown) =>

@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type UserNotification } from '@eluent/contracts';
 import { request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { emulationPaths } from './emulation.ts';
-import { eventually, FetchEventSource, notification, subscribeWithEndpoint } from './test-clients.ts';
+import { FetchEventSource, notification, subscribeWithEndpoint } from './test-clients.ts';
+import { eventually } from '../../../test/eventually.ts';
 
 const openClients: Centrifuge[] = [];
 afterEach(() => {
@@ -72,7 +73,7 @@ describe.each(['http_stream', 'sse'] as const)('realtime over %s emulation', (tr
 
     await server.context.realtime.publish(channel, notification(1));
     await server.context.realtime.publish(channel, notification(2));
-    await eventually(() => received.length === 2, 'two publications');
+    await eventually(() => received.length === 2, { what: 'two publications' });
     expect(received.map((context) => context.data)).toEqual([notification(1), notification(2)]);
 
     expect((await client.rpc('echo', { hello: transport })).data).toEqual({ hello: transport });
@@ -92,7 +93,7 @@ describe.each(['http_stream', 'sse'] as const)('realtime over %s emulation', (tr
     await client.ready(10_000);
     // Pings every second with a one-second pong deadline: several rounds without a 3012 close.
     const before = pongsTaken;
-    await eventually(() => pongsTaken >= before + 3, 'three pongs taken');
+    await eventually(() => pongsTaken >= before + 3, { what: 'three pongs taken' });
     expect(client.state).toBe(State.Connected);
     expect(disconnects).toEqual([0]);
   });
@@ -112,15 +113,14 @@ describe.each(['http_stream', 'sse'] as const)('realtime over %s emulation', (tr
     subscription.subscribe();
     await subscription.ready(10_000);
     await server.context.realtime.publish(channel, notification(10));
-    await eventually(() => received.length === 1, 'first publication');
+    await eventually(() => received.length === 1, { what: 'first publication' });
 
     await server.context.realtime.disconnectUser(user.id);
-    await eventually(() => codes.includes(3011), 'force reconnect');
+    await eventually(() => codes.includes(3011), { what: 'force reconnect' });
     await server.context.realtime.publish(channel, notification(11));
-    await eventually(
-      () => received.length === 2 && client.state === State.Connected,
-      'recovered publication',
-    );
+    await eventually(() => received.length === 2 && client.state === State.Connected, {
+      what: 'recovered publication',
+    });
     expect(received.map((context) => (context.data as UserNotification).id)).toEqual(['n10', 'n11']);
   });
 

@@ -5,13 +5,8 @@ import type { PublicationContext } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type UserNotification } from '@eluent/contracts';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import {
-  eventually,
-  fetchSubscriptionToken,
-  newClient,
-  rawSocket,
-  subscribeWithEndpoint,
-} from './test-clients.ts';
+import { fetchSubscriptionToken, newClient, rawSocket, subscribeWithEndpoint } from './test-clients.ts';
+import { eventually } from '../../../test/eventually.ts';
 
 function notification(index: number, message = `message ${index}`): UserNotification {
   return { type: 'notification', id: `n${index}`, level: 'info', kind: 'test', message, link: null, at: '' };
@@ -64,9 +59,12 @@ describe('realtime token lifetimes and limits', () => {
     access = (await server.context.sessions.issue({ id: user.id, email: user.email })).access;
 
     // Past both lifetimes plus the grace: without refreshes the server would have ended both.
-    await eventually(() => connectionTokens >= 2 && subscriptionTokens >= 4, 'token refreshes', 15_000);
+    await eventually(() => connectionTokens >= 2 && subscriptionTokens >= 4, {
+      what: 'token refreshes',
+      deadline: 15_000,
+    });
     await server.context.realtime.publish(channel, notification(1));
-    await eventually(() => received.length === 1, 'publication after the refreshes');
+    await eventually(() => received.length === 1, { what: 'publication after the refreshes' });
     expect(interruptions).toBe(0);
     expect(client.state).toBe('connected');
     client.disconnect();
@@ -99,7 +97,9 @@ describe('realtime token lifetimes and limits', () => {
     slow.socket.send(
       `${JSON.stringify({ id: 1, connect: { token: fresh.access } })}\n${JSON.stringify({ id: 2, subscribe: { channel, token } })}`,
     );
-    await eventually(() => slow.frames.some((frame) => frame.includes('"id":2')), 'slow client subscribed');
+    await eventually(() => slow.frames.some((frame) => frame.includes('"id":2')), {
+      what: 'slow client subscribed',
+    });
     const connectionsBefore = server.context.realtime.connectionCount();
     (slow.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
 
@@ -110,14 +110,16 @@ describe('realtime token lifetimes and limits', () => {
       // The reading client lives in this process too: let it read between publications.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    await eventually(
-      () => server.context.realtime.connectionCount() === connectionsBefore - 1,
-      'slow client dropped',
-      20_000,
-    );
+    await eventually(() => server.context.realtime.connectionCount() === connectionsBefore - 1, {
+      what: 'slow client dropped',
+      deadline: 20_000,
+    });
     (slow.socket as unknown as { _socket: { resume(): void } })._socket.resume();
     expect([3008, 1006]).toContain((await slow.closed).code);
-    await eventually(() => received.length === count, 'every publication for the reading client', 20_000);
+    await eventually(() => received.length === count, {
+      what: 'every publication for the reading client',
+      deadline: 20_000,
+    });
     reader.disconnect();
   });
 });

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type UserNotification } from '@eluent/contracts';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { emulationPaths } from './emulation.ts';
-import { eventually, newClient, subscribeWithEndpoint } from './test-clients.ts';
+import { newClient, subscribeWithEndpoint } from './test-clients.ts';
+import { eventually } from '../../../test/eventually.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -67,10 +68,9 @@ describe('realtime across two server processes through Redis', () => {
 
     await second.context.realtime.publish(channel, notification(1));
     await first.context.realtime.publish(channel, notification(2));
-    await eventually(
-      () => received.every((list) => list.length === 2),
-      'both publications on both processes',
-    );
+    await eventually(() => received.every((list) => list.length === 2), {
+      what: 'both publications on both processes',
+    });
     for (const list of received) {
       expect(list.map((context) => (context.data as UserNotification).id)).toEqual(['n1', 'n2']);
     }
@@ -101,7 +101,7 @@ describe('realtime across two server processes through Redis', () => {
     subscription.subscribe();
     await subscription.ready(10_000);
     await second.context.realtime.publish(channel, notification(1));
-    await eventually(() => received.length === 1, 'first publication');
+    await eventually(() => received.length === 1, { what: 'first publication' });
 
     let recovered: boolean | undefined;
     subscription.on('subscribed', (context) => {
@@ -115,8 +115,8 @@ describe('realtime across two server processes through Redis', () => {
         .then(() => (published = true));
     });
     await first.context.realtime.disconnectUser(user.id);
-    await eventually(() => published && recovered !== undefined, 'recovery');
-    await eventually(() => received.length === 3, 'recovered publications');
+    await eventually(() => published && recovered !== undefined, { what: 'recovery' });
+    await eventually(() => received.length === 3, { what: 'recovered publications' });
     expect(recovered).toBe(true);
     expect(received.map((context) => (context.data as UserNotification).id)).toEqual(['n1', 'n2', 'n3']);
     client.disconnect();
@@ -146,7 +146,7 @@ describe('realtime across two server processes through Redis', () => {
     const codes: number[] = [];
     reconnecting.on('connecting', (context) => codes.push(context.code));
     await first.context.realtime.disconnectUser(user.id);
-    await eventually(() => codes.includes(3011), 'force reconnect on the other process');
+    await eventually(() => codes.includes(3011), { what: 'force reconnect on the other process' });
     await reconnecting.ready(10_000);
     expect(otherCodes).toEqual([]);
     for (const client of [onSecond, reconnecting, other]) client.disconnect();
@@ -173,7 +173,9 @@ describe('realtime across two server processes through Redis', () => {
     subscription.subscribe();
     await subscription.ready(10_000);
     await first.context.realtime.publish(channel, notification(7));
-    await eventually(() => received.length === 1, 'publication over the stream of the other process');
+    await eventually(() => received.length === 1, {
+      what: 'publication over the stream of the other process',
+    });
     expect((await client.rpc('echo', { via: 'first' })).data).toEqual({ via: 'first' });
     client.disconnect();
   });

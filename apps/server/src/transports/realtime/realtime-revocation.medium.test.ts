@@ -12,7 +12,8 @@ import {
 } from '../../../test/harness.ts';
 import { resetCode } from '../../../test/outbox.ts';
 import { redisReachable, twoProcessesThroughRedis } from '../../../test/redis.ts';
-import { eventually, newClient } from './test-clients.ts';
+import { newClient } from './test-clients.ts';
+import { eventually } from '../../../test/eventually.ts';
 
 /** A connected client and the code it was disconnected with, once it is. */
 async function connected(baseUrl: string, token: string) {
@@ -35,7 +36,7 @@ const clients: Centrifuge[] = [];
 afterAll(() => clients.forEach((client) => client.disconnect()));
 
 async function expectEnded(connection: Awaited<ReturnType<typeof connected>>) {
-  await eventually(() => connection.disconnectCode() !== undefined, 'the disconnect');
+  await eventually(() => connection.disconnectCode() !== undefined, { what: 'the disconnect' });
   expect(connection.disconnectCode()).toBe(3500);
   expect(connection.client.state).toBe(State.Disconnected);
 }

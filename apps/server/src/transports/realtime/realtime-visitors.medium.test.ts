@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type MeasurementFinishedEvent, type SequenceProgressEvent } from '@eluent/contracts';
 import { request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { eventually, fetchSubscriptionToken, newClient } from './test-clients.ts';
+import { fetchSubscriptionToken, newClient } from './test-clients.ts';
+import { eventually } from '../../../test/eventually.ts';
 
 const openClients: Centrifuge[] = [];
 afterEach(() => {
@@ -123,7 +124,9 @@ describe('realtime visitors', () => {
 
     await server.context.realtime.publish(channels.sequence(ids.sequence), progress(ids.sequence, 1));
     await server.context.realtime.publish(channels.measurement(ids.measurement), finished(ids.measurement));
-    await eventually(() => progressReceived.length === 1 && measurementReceived.length === 1, 'publications');
+    await eventually(() => progressReceived.length === 1 && measurementReceived.length === 1, {
+      what: 'publications',
+    });
     expect(progressReceived[0]!.data).toEqual(progress(ids.sequence, 1));
     expect(measurementReceived[0]!.data).toEqual(finished(ids.measurement));
   });
@@ -167,7 +170,7 @@ describe('realtime visitors', () => {
     subscription.subscribe();
     await subscription.ready(10_000);
     await server.context.realtime.publish(channel, finished(ids.measurement));
-    await eventually(() => received.length === 1, 'publication');
+    await eventually(() => received.length === 1, { what: 'publication' });
 
     const foreign = client.newSubscription(channels.measurement(ids.foreignMeasurement));
     const refused = new Promise<number>((resolve) =>

@@ -5,7 +5,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type UserNotification } from '@eluent/contracts';
 import { signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import {
-  eventually,
   fetchSubscriptionToken,
   newClient,
   notification,
@@ -13,6 +12,7 @@ import {
   rawSocket,
   subscribeWithEndpoint,
 } from './test-clients.ts';
+import { eventually } from '../../../test/eventually.ts';
 
 const openClients: Centrifuge[] = [];
 function track(client: Centrifuge): Centrifuge {
@@ -68,7 +68,7 @@ describe('realtime hub', () => {
 
     await server.context.realtime.publish(channel, notification(1));
     await server.context.realtime.publish(channel, notification(2));
-    await eventually(() => received.length === 2, 'two publications');
+    await eventually(() => received.length === 2, { what: 'two publications' });
     expect(received.map((context) => context.data)).toEqual([notification(1), notification(2)]);
     expect(received[1]!.offset! - received[0]!.offset!).toBe(1);
   });
@@ -114,7 +114,7 @@ describe('realtime hub', () => {
     lab.subscribe();
     await lab.ready(10_000);
     await lab.publish({ text: 'hello' });
-    await eventually(() => labReceived.length === 1, 'own publication');
+    await eventually(() => labReceived.length === 1, { what: 'own publication' });
     expect(labReceived[0]!.data).toEqual({ text: 'hello' });
     expect(labReceived[0]!.info?.user).toBe(String(user.id));
   });
@@ -136,16 +136,16 @@ describe('realtime hub', () => {
 
     await publish(1);
     await publish(2);
-    await eventually(() => received.length === 2, 'publications before the disconnect');
+    await eventually(() => received.length === 2, { what: 'publications before the disconnect' });
     let published = false;
     client.once('connecting', () => {
       // Published while the client is away: it must get these once it is back, and nothing twice.
       void Promise.all([publish(3), publish(4), publish(5)]).then(() => (published = true));
     });
     await server.context.realtime.disconnectUser(other.id);
-    await eventually(() => published && recoveredFlags.length === 1, 'reconnect with recovery');
+    await eventually(() => published && recoveredFlags.length === 1, { what: 'reconnect with recovery' });
     await publish(6);
-    await eventually(() => received.length >= 6, 'all six publications');
+    await eventually(() => received.length >= 6, { what: 'all six publications' });
     expect(recoveredFlags).toEqual([true]);
     expect(received.map((context) => (context.data as UserNotification).id)).toEqual([
       'n1',
@@ -245,7 +245,9 @@ describe('realtime hub', () => {
     explicitPing.socket.send(
       `${JSON.stringify({ id: 1, connect: { token: user.access } })}\n{"id":2,"ping":{}}`,
     );
-    await eventually(() => explicitPing.frames.some((frame) => frame.includes('"code":108')), 'error 108');
+    await eventually(() => explicitPing.frames.some((frame) => frame.includes('"code":108')), {
+      what: 'error 108',
+    });
     explicitPing.socket.close();
 
     const huge = await rawSocket(server.baseUrl);
@@ -253,7 +255,7 @@ describe('realtime hub', () => {
     expect((await huge.closed).code).toBe(1009);
 
     await server.context.realtime.publish(channel, notification(99));
-    await eventually(() => received.length === 1, 'publication after the bad clients');
+    await eventually(() => received.length === 1, { what: 'publication after the bad clients' });
     expect(client.state).toBe('connected');
   });
 
@@ -270,7 +272,7 @@ describe('realtime hub', () => {
     );
     let disconnects = 0;
     client.on('connecting', () => (disconnects += 1));
-    await eventually(() => counting.pings() >= 3, 'three pings');
+    await eventually(() => counting.pings() >= 3, { what: 'three pings' });
     expect(disconnects).toBe(0);
     expect(client.state).toBe('connected');
   });

@@ -87,15 +87,6 @@ export function subscribeWithEndpoint(
   });
 }
 
-/** Resolves when `predicate` holds, polling every 20 ms; rejects after `limitMs` with `what`. */
-export async function eventually(predicate: () => boolean, what: string, limitMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > limitMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** A raw websocket on the realtime path, collecting text frames and the close code. */
 export async function rawSocket(baseUrl: string) {
   const socket = new WebSocket(realtimeUrl(baseUrl));
