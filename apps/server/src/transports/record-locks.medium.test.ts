@@ -8,7 +8,8 @@ import { graphql } from '../../test/graphql-client.ts';
 import { backends, request, type TestServer } from '../../test/harness.ts';
 import { createTemplate, fileUnderSequence, syntheticCsv, upload } from '../../test/results-fixtures.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../test/server-with-instrument.ts';
-import { storeMethod, until, type LinkedInstrument } from '../../test/sequences-fixtures.ts';
+import { eventually } from '../../test/eventually.ts';
+import { storeMethod, type LinkedInstrument } from '../../test/sequences-fixtures.ts';
 import { workspaceOf } from '../../test/workspaces.ts';
 import { commands } from '../cli/commands.ts';
 
@@ -270,7 +271,7 @@ describe.each(await backends('both'))('locked records on every write path on $na
         signal: [1],
       }),
     );
-    await until(() => instrument.client.linkErrors.length > before);
+    await eventually(() => instrument.client.linkErrors.length > before, { what: 'the link error' });
     expect(instrument.client.linkErrors.slice(before)).toEqual([
       { code: 'record_signed_locked', detail: domainErrors.record_signed_locked },
     ]);

@@ -4,6 +4,7 @@
 import { domainErrors } from '@eluent/contracts';
 import { writeAia } from '@eluent/signal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../test/eventually.ts';
 import { backends, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 
 const POINTS = 1_000_000;
@@ -69,7 +70,8 @@ describe.each(await backends('both'))('an import off the request path on $name',
     expect(imported.body.points_count).toBe(POINTS);
     const times = [started, ...answeredAt, finished];
     const largestGapMs = Math.max(...times.slice(1).map((time, index) => time - times[index]!));
-    expect(largestGapMs).toBeLessThan(1000);
+    // 1 s on the development machine, stretched by the run's time scale on a slower or busier one.
+    expect(largestGapMs).toBeLessThan(scaled(1000));
 
     const data = await fetch(`${server.baseUrl}/api/measurements/${imported.body.measurement_id}/data/`, {
       headers: { authorization: `Bearer ${token}` },
