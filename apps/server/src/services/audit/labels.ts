@@ -97,6 +97,7 @@ const deviceFields: Record<string, string> = {
   sample_id: 'Sample',
   injection_id: 'Injection',
   measurement_id: 'Measurement',
+  template_uuid: 'Processing template',
   ids: 'Order',
   pump_on: 'Pump on',
   flow_ml_per_min: 'Flow, mL/min',
