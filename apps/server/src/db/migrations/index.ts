@@ -15,6 +15,7 @@ import * as assay from './0014_assay.ts';
 import * as signatures from './0015_signatures.ts';
 import * as runStarter from './0016_run_starter.ts';
 import * as overlays from './0019_overlays.ts';
+import * as fullNames from './0024_full_names.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0015_signatures': signatures,
   '0016_run_starter': runStarter,
   '0019_overlays': overlays,
+  '0024_full_names': fullNames,
 };

@@ -258,7 +258,12 @@ const shareFields: Record<string, string> = {
   revoked_at: 'Revoked',
 };
 
+const accountFields: Record<string, string> = {
+  full_name: 'Full name',
+};
+
 export const fieldLabels: Record<string, Record<string, string>> = {
+  users: accountFields,
   methods: methodFields,
   postprocessingTemplates: templateFields,
   devices: deviceFields,
