@@ -78,6 +78,10 @@ test('signs up through the page, validating the form first', async ({ page }, te
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/auth\/sign-up\/$/);
 
+  // The full name is asked first: signatures print it.
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Full name').fill('Grace Hopper');
   await page.getByLabel('E-mail').fill('not-an-email');
   await page.getByLabel('Password').fill('short');
   await page.getByLabel('Password').blur();
@@ -95,6 +99,11 @@ test('signs up through the page, validating the form first', async ({ page }, te
   await expect(page).toHaveURL(/\/app\/devices\/$/);
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText('No instruments yet')).toBeVisible();
+  await page.goto('/app/account/');
+  await expect(page.getByRole('form', { name: 'Full name' }).getByLabel('Full name')).toHaveValue(
+    'Grace Hopper',
+  );
+  await page.goto('/app/devices/');
   await shot(page, testInfo, 'sign-up-done');
 
   // The new account signs in again after logging out.
@@ -107,6 +116,7 @@ test('signs up through the page, validating the form first', async ({ page }, te
 test('recovers a password through the e-mailed link', async ({ page }, testInfo) => {
   const email = uniqueEmail('recover');
   await page.goto('/auth/sign-up/');
+  await page.getByLabel('Full name').fill('Recovering Analyst');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('first-password');
   await page.getByRole('button', { name: 'Create account' }).click();

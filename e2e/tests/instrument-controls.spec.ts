@@ -1,7 +1,9 @@
 // The instrument page at 1366 px and 375 px against the real server and its simulated instruments: the pump
 // switched off and on, a flow beyond the pump's limit refused with the catalogue message and a flow within
 // it held, a rename, and a single injection of a stored method on a vial with a sample, whose chromatogram
-// is drawn on its run-time axis (minutes from the injection) with the sample named. No sideways scroll.
+// is drawn on its run-time axis (minutes from the injection) with the sample named, and processed when it
+// arrives: its chromatogram page, opened while it records, shows its peaks with nothing pressed. No sideways
+// scroll.
 import { domainErrorText } from '@eluent/contracts';
 import { expect, scaled, test, type Page } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
@@ -101,6 +103,13 @@ for (const [index, width] of [1366, 375].entries()) {
     await noSidewaysScroll(page);
     await shot(page, testInfo, `instrument-injection-${width}`);
 
+    // Its chromatogram opened while it records (the run may end first on a loaded machine).
+    const measurementLink = page.locator('.live-plot').getByRole('link', { name: /measurement #\d+/ });
+    const chromatogram = await page.context().newPage();
+    await chromatogram.setViewportSize({ width, height: 900 });
+    await chromatogram.goto((await measurementLink.getAttribute('href')) ?? '');
+    const peakTable = chromatogram.getByRole('region', { name: 'Peak table' });
+
     // The run ends: the last injection stays drawn and the instrument is idle again.
     await expect(page.getByRole('status', { name: 'Instrument state' })).toHaveText('idle', {
       timeout: scaled(60_000),
@@ -108,5 +117,12 @@ for (const [index, width] of [1366, 375].entries()) {
     await expect(page.getByText('Last injection')).toBeVisible();
     await expect(page.getByTestId('running-sample')).toHaveText(sampleName);
     await noSidewaysScroll(page);
+
+    // Processed on arrival with the automatic default: the open page shows its peaks, nothing pressed.
+    await expect(peakTable.getByRole('table', { name: 'Peaks' }).locator('tbody tr').first()).toBeVisible({
+      timeout: 30_000,
+    });
+    await noSidewaysScroll(chromatogram);
+    await chromatogram.close();
   });
 }

@@ -3,6 +3,7 @@
 // trail; the same work with the keyboard alone; merge, split and a baseline end in one save; a start dragged
 // into the neighbour (touch) is refused with the precise catalogue message (packages/contracts,
 // integration_overlap) and changes nothing.
+import { formatFigure } from '@eluent/contracts';
 import { expect, test, type Page } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
 
@@ -112,15 +113,20 @@ for (const width of [1366, 375]) {
     await expect(audit.locator('li')).toHaveCount(1);
     await expect(audit).toContainText('Moved a boundary');
     await expect(audit).toContainText('Reason: Tail cut by a co-eluting impurity');
-    // The audit entry names the area before and after.
-    await expect(audit).toContainText(`area ${automaticArea.toFixed(3)}`);
-    await expect(audit).toContainText(`area ${savedArea.toFixed(3)}`);
+    // The audit entry reads as a chromatographer says it: the peak's number as seen, the end moved in
+    // minutes and the area before and after, in the figure rules (4 significant digits).
+    await expect(audit).toContainText(
+      new RegExp(
+        `Peak 2: end [0-9.]+ → 4\\.08[0-9]? min, area ${formatFigure(automaticArea).replace('.', '\\.')} → ${formatFigure(savedArea).replace('.', '\\.')} \\S+·s`,
+      ),
+    );
     // The measurement's audit trail reads the same entry: who, what and why.
     await page.locator('details.audit summary').click();
     const trail = page.getByRole('table', { name: 'Audit trail entries' });
     const entry = trail.locator('tbody tr', { hasText: 'Moved a peak limit in' });
     await expect(entry).toHaveCount(1);
     await expect(entry).toContainText('Tail cut by a co-eluting impurity');
+    await expect(entry).toContainText(`area ${formatFigure(automaticArea)} → ${formatFigure(savedArea)}`);
     await expect(entry).toContainText('demo@eluent.dev');
 
     // The automatic result stays beside the manual one.

@@ -1,8 +1,9 @@
 // Review and electronic signatures in the browser: three people of one workspace (an analyst and a
 // reviewer invited by the administrator) take a finished sequence from processed through authored,
 // reviewed and approved with the Sign… dialog and their passwords; the printed report carries the
-// signatures with meaning, name, time with zone and validity, and a later manual integration shows them
-// invalidated on the page and in print.
+// signatures with meaning, full name, time with zone and validity (21 CFR 11.50; the reviewer gives their
+// name on the account page at 375 px, the administrator has none and prints as the address), and a later
+// manual integration shows them invalidated on the page and in print.
 import type { Browser } from '@playwright/test';
 import { expect, scaled, test, type Page, type TestInfo } from './fixtures.ts';
 import { writeFileSync } from 'node:fs';
@@ -75,6 +76,7 @@ test.beforeAll(async ({ request }) => {
   const admin = await demoToken(request);
   analyst = await invite(request, admin, 'analyst');
   reviewer = await invite(request, admin, 'reviewer');
+  await call(request, analyst.token, 'PATCH', '/api/accounts/me/', { full_name: 'Ada Analyst' });
   run = await runSample(request, analyst.token, `Signed cola ${Date.now()}`, 1);
 });
 
@@ -90,7 +92,23 @@ test('analyst → reviewer → approver sign a finished sequence; the report pri
   await expect(analystReview).toContainText('No signatures yet.');
   await signOnPage(analystPage, run.sequenceId, 'Authored', analyst.password);
 
-  const reviewerPage = await signInAs(browser, reviewer.email, reviewer.password);
+  await expect(analystReview.getByRole('list', { name: 'Signatures' })).toContainText(
+    'Authored by Ada Analyst',
+  );
+
+  // The reviewer gives a full name on the account page, on a phone.
+  const reviewerPage = await signInAs(browser, reviewer.email, reviewer.password, {
+    viewport: { width: 375, height: 812 },
+  });
+  await reviewerPage.goto('/app/account/');
+  const nameForm = reviewerPage.getByRole('form', { name: 'Full name' });
+  await expect(reviewerPage.getByRole('note')).toContainText('print your e-mail address');
+  await nameForm.getByLabel('Full name').fill('Rita Reviewer');
+  await nameForm.getByRole('button', { name: 'Save name' }).click();
+  await expect(nameForm.getByRole('button', { name: 'Save name' })).toBeDisabled();
+  await expect(reviewerPage.getByRole('note')).toHaveCount(0);
+  expect(await reviewerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  await shot(reviewerPage, testInfo, 'account-full-name-375');
   await reviewerPage.goto(`/app/sequences/${run.sequenceId}/`);
   // A wrong password signs nothing and says so in the dialog.
   await reviewerPage
@@ -104,6 +122,7 @@ test('analyst → reviewer → approver sign a finished sequence; the report pri
   await dialog.getByRole('button', { name: 'Close' }).click();
   const reviewed = await signOnPage(reviewerPage, run.sequenceId, 'Reviewed', reviewer.password);
   await expect(reviewed.getByText('Reviewed', { exact: true }).first()).toBeVisible();
+  await expect(reviewed.getByRole('list', { name: 'Signatures' })).toContainText('Reviewed by Rita Reviewer');
   // The reviewer may not also approve the same results: the dialog offers a rejection only.
   await reviewed.getByRole('button', { name: 'Sign…' }).click();
   await expect(dialog.getByLabel('Meaning').locator('option')).toHaveText(['Rejected']);
@@ -122,7 +141,9 @@ test('analyst → reviewer → approver sign a finished sequence; the report pri
     'Authored',
     'Reviewed',
     'Approved',
+    'Ada Analyst',
     analyst.email,
+    'Rita Reviewer',
     reviewer.email,
     DEMO.email,
   ])

@@ -83,6 +83,7 @@ test('an admin invites a reviewer who joins, sees the shared sequence and is off
   await phone.goto(invitationUrl);
   await expect(phone).toHaveURL(/\/auth\/login/);
   await phone.getByRole('link', { name: 'Create an account' }).click();
+  await phone.getByLabel('Full name').fill('Reviewing Chemist');
   await phone.getByLabel('E-mail').fill(reviewerEmail);
   await phone.getByLabel('Password').fill('reviewer-password');
   await phone.getByRole('button', { name: 'Create account' }).click();

@@ -311,6 +311,7 @@ function buildServices(infrastructure: Infrastructure) {
     results,
     port,
     logger,
+    changed: resultsChanged,
     availability,
     claims,
     lostAfterMs: config.instrumentLostSec * 1000,

@@ -5,6 +5,7 @@ export * from './device/index.ts';
 export * from './template/index.ts';
 export * from './graphql/spec-documents.ts';
 export * from './integration.ts';
+export * from './integration-audit-text.ts';
 export * from './detection.ts';
 export * from './rest/index.ts';
 export * from './roles.ts';

@@ -6,10 +6,14 @@
 import type pg from 'pg';
 import type { AvailabilityLogger, DatabaseAvailability } from './availability.ts';
 
-export type ClaimKind = 'sequence' | 'processing_job';
+export type ClaimKind = 'sequence' | 'processing_job' | 'injection';
 
 /** First key of the two-key advisory lock per kind; the second is the row id. */
-export const LOCK_SPACE: Record<ClaimKind, number> = { sequence: 0x454c0001, processing_job: 0x454c0002 };
+export const LOCK_SPACE: Record<ClaimKind, number> = {
+  sequence: 0x454c0001,
+  processing_job: 0x454c0002,
+  injection: 0x454c0003,
+};
 
 export interface WorkClaims {
   /** True when this process holds the claim (taking it now if free); false while another process holds it. */

@@ -22,6 +22,8 @@ export interface UsersTable {
   email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The workspace new objects go into and reads cover (docs/roles.md). */
   current_workspace_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The person's full name as signatures and reports print it (migration 0024); '' until given. */
+  full_name: ColumnType<string, string | undefined, string>;
 }
 
 export interface RefreshTokensTable {

@@ -231,6 +231,8 @@ export interface ReferencedIds {
   methods: number[];
   samples: number[];
   templates: string[];
+  /** The users who made the events: their full names are printed beside their addresses. */
+  users: number[];
 }
 
 /** The names of a workspace's instruments, methods, samples and templates (and the examples), for reading. */
@@ -257,10 +259,20 @@ export async function referenceNames(db: Executor, workspaceId: number, ids: Ref
           .where((eb) => eb.or([eb('workspace_id', '=', workspaceId), eb('workspace_id', 'is', null)]))
           .execute(),
   ]);
+  const users =
+    ids.users.length === 0
+      ? []
+      : await db
+          .selectFrom('users')
+          .select(['id', 'full_name'])
+          .where('id', 'in', ids.users)
+          .where('full_name', '<>', '')
+          .execute();
   return {
     devices: new Map(devices.map((row) => [String(row.id), row.name])),
     methods: new Map(methods.map((row) => [String(row.id), row.name])),
     samples: new Map(samples.map((row) => [String(row.id), row.name])),
     templates: new Map(templates.map((row) => [String(row.uuid), row.name])),
+    users: new Map(users.map((row) => [String(row.id), row.full_name])),
   };
 }

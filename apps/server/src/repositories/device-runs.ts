@@ -101,6 +101,8 @@ export function createDeviceRunsRepository(db: Kysely<Database>) {
       methodId: number | null;
       methodSnapshot: unknown;
       name: string;
+      /** The template the finished run is processed with (null: the default). */
+      templateUuid: string | null;
     }) {
       return db.transaction().execute(async (transaction) => {
         const injection = await transaction
@@ -129,12 +131,25 @@ export function createDeviceRunsRepository(db: Kysely<Database>) {
             name: values.name,
             source: 'device',
             state: 'recording',
-            metadata: JSON.stringify({ vial: values.vial, method: values.methodSnapshot }),
+            metadata: JSON.stringify({
+              vial: values.vial,
+              method: values.methodSnapshot,
+              ...(values.templateUuid ? { template_uuid: values.templateUuid } : {}),
+            }),
           })
           .returning('id')
           .executeTakeFirstOrThrow();
         return { injectionId: injection.id, measurementId: measurement.id };
       });
+    },
+    /** A processing template the workspace may use (its own or an example). */
+    async template(workspaceId: number, uuid: string) {
+      return db
+        .selectFrom('postprocessingTemplates')
+        .select(['uuid', 'name'])
+        .where('uuid', '=', uuid)
+        .where((eb) => eb.or([eb('workspace_id', '=', workspaceId), eb('owner_id', 'is', null)]))
+        .executeTakeFirst();
     },
     /** One of the workspace's samples with the instrument it is prepared for. */
     async sample(workspaceId: number, sampleId: number) {

@@ -6,6 +6,7 @@ export type UserRow = Selectable<UsersTable>;
 
 export function createUsersRepository(db: Kysely<Database>) {
   return {
+    db,
     findByEmail(email: string): Promise<UserRow | undefined> {
       return db
         .selectFrom('users')
@@ -25,6 +26,8 @@ export function createUsersRepository(db: Kysely<Database>) {
      */
     async create(values: {
       email: string;
+      /** The person's full name (signatures print it); '' when not given. */
+      fullName?: string;
       passwordHash: string | null;
       googleSubject?: string | null;
       emailVerified?: boolean;
@@ -34,6 +37,7 @@ export function createUsersRepository(db: Kysely<Database>) {
           .insertInto('users')
           .values({
             email: values.email,
+            full_name: values.fullName ?? '',
             password_hash: values.passwordHash,
             google_subject: values.googleSubject ?? null,
             email_verified_at: values.emailVerified ? new Date() : null,
@@ -53,6 +57,20 @@ export function createUsersRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .where('email_verified_at', 'is', null)
         .execute();
+    },
+    async setFullName(trx: Executor, id: number, fullName: string): Promise<void> {
+      await trx.updateTable('users').set({ full_name: fullName }).where('id', '=', id).execute();
+    },
+    /** The full names of users by id (those given; a user without one is left out). */
+    async fullNames(ids: readonly number[], trx: Executor = db): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await trx
+        .selectFrom('users')
+        .select(['id', 'full_name'])
+        .where('id', 'in', [...new Set(ids)])
+        .where('full_name', '<>', '')
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.full_name]));
     },
     async setPassword(id: number, passwordHash: string): Promise<void> {
       await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();

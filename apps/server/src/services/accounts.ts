@@ -1,5 +1,6 @@
 // Accounts and sessions: sign-in, refresh with rotation, sign-up, password recovery, Google sign-in.
 import {
+  accountUpdateInputSchema,
   formMessages,
   googleSignInInputSchema,
   isEmail,
@@ -9,6 +10,7 @@ import {
   resetPasswordInputSchema,
   signInInputSchema,
   signUpInputSchema,
+  type Account,
   type DetailAnswer,
   type GoogleClientId,
   type ResetCodeCheck,
@@ -19,6 +21,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { AppError, RawBodyError } from '../errors.ts';
 import { parseInput } from '../lib/input.ts';
 import type { PasswordHasher } from '../lib/passwords.ts';
+import { writeAudit } from '../repositories/audit.ts';
 import type { TokensRepository } from '../repositories/tokens.ts';
 import type { UserRow, UsersRepository } from '../repositories/users.ts';
 import type { Mailer } from './mail.ts';
@@ -148,12 +151,13 @@ export function createAccountsService(deps: AccountsDependencies) {
       /** Where the verification link points; without one (the CLI) no mail goes out until asked for. */
       origin?: string,
     ): Promise<SignedUp> {
-      const { email, password } = parseInput(signUpInputSchema, body);
+      const { email, password, full_name: fullName } = parseInput(signUpInputSchema, body);
       const normalizedEmail = email.trim();
       if (!isEmail(normalizedEmail)) throw AppError.validation({ email: [formMessages.email] });
       checkNewPassword(password);
       const user = await users.create({
         email: normalizedEmail,
+        fullName: fullName ?? '',
         passwordHash: await passwords.hash(password),
       });
       if (!user)
@@ -162,6 +166,37 @@ export function createAccountsService(deps: AccountsDependencies) {
         });
       if (origin !== undefined) await deps.sendVerification(user.id, origin);
       return { id: user.id, email: user.email, ...(await startSession(user)) };
+    },
+
+    /** GET /api/accounts/me/: the server's record of the signed-in person. */
+    async me(userId: number): Promise<Account> {
+      const user = await users.findById(userId);
+      if (!user) throw tokenNotValid('User not found');
+      return { id: user.id, email: user.email, full_name: user.full_name };
+    },
+
+    /** PATCH /api/accounts/me/: the person's full name, audited (later signatures print the new one). */
+    async updateMe(userId: number, body: Record<string, unknown>): Promise<Account> {
+      const { full_name: fullName } = parseInput(accountUpdateInputSchema, body);
+      if (fullName === '') throw AppError.validation({ full_name: [formMessages.required] });
+      const user = await users.findById(userId);
+      if (!user) throw tokenNotValid('User not found');
+      if (user.full_name !== fullName) {
+        await users.db.transaction().execute(async (trx) => {
+          await users.setFullName(trx, userId, fullName);
+          await writeAudit(trx, {
+            userId,
+            workspaceId: user.current_workspace_id,
+            entity: 'users',
+            entityId: userId,
+            label: user.email,
+            action: 'update',
+            oldValues: { full_name: user.full_name },
+            newValues: { full_name: fullName },
+          });
+        });
+      }
+      return { id: user.id, email: user.email, full_name: fullName };
     },
 
     async recoverPassword(body: Record<string, unknown>, origin: string): Promise<DetailAnswer> {

@@ -15,8 +15,10 @@ export async function signIn(email: string, password: string) {
   );
 }
 
-export async function signUp(email: string, password: string) {
-  return keepTokens(await http.post<SignedUp>('/api/accounts/', { email, password }, { auth: false }));
+export async function signUp(email: string, password: string, fullName: string) {
+  return keepTokens(
+    await http.post<SignedUp>('/api/accounts/', { email, password, full_name: fullName }, { auth: false }),
+  );
 }
 
 export async function googleSignIn(idToken: string) {

@@ -3,6 +3,7 @@
 import {
   calibrationProblemSchema,
   calibrationProblemText,
+  personLabel,
   reviewStateLabels,
   separationCode,
   signatureMeaningLabels,
@@ -208,7 +209,7 @@ export function auditOf(row: Json): ReportAuditEntry {
   const label = text(row.label);
   return {
     at: text(row.at) ?? '',
-    who: row.user ? (text(user.email) ?? `user ${text(user.id) ?? ''}`) : 'Eluent server',
+    who: row.user ? (personOf(user) ?? '') : 'Eluent server',
     what: `${text(row.entity_label) ?? text(row.entity) ?? ''} ${text(row.entity_id) ?? ''}${label ? ` (${label})` : ''}`,
     action: text(row.action_label) ?? text(row.action) ?? '',
     reason: text(row.reason),
@@ -322,11 +323,14 @@ function sequenceSuitabilityOf(value: unknown): ReportSuitability[] {
   }));
 }
 
-/** A user as the report names them: the e-mail address, or the user number for a share-link visitor. */
+/**
+ * A user as the report names them: full name and address; a share-link visitor reads no address, so the name
+ * alone (or the user number while the person has given none).
+ */
 function personOf(value: unknown): string | null {
   if (!value) return null;
   const user = asObject(value);
-  return text(user.email) ?? `User ${text(user.id) ?? ''}`;
+  return personLabel({ id: num(user.id) ?? 0, name: text(user.name), email: text(user.email) });
 }
 
 /**

@@ -11,8 +11,20 @@ const requiredText = z.custom<string>((value) => typeof value === 'string' && va
 
 /** POST /api/token/. */
 export const signInInputSchema = z.object({ username: requiredText, password: requiredText });
-/** POST /api/accounts/ (the address and the password length are checked by the server's rules). */
-export const signUpInputSchema = z.object({ email: requiredText, password: requiredText });
+/** A person's full name as signatures print it (21 CFR 11.50); surrounding spaces are dropped. */
+export const fullNameSchema = z
+  .string({ message: 'Enter your full name' })
+  .trim()
+  .max(150, 'Field must have at most 150 characters');
+/**
+ * POST /api/accounts/ (the address and the password length are checked by the server's rules). `full_name`
+ * is optional for the clients of the original contract; the sign-up page asks for it.
+ */
+export const signUpInputSchema = z.object({
+  email: requiredText,
+  password: requiredText,
+  full_name: fullNameSchema.optional(),
+});
 /** POST /api/token/refresh/. */
 export const refreshInputSchema = z.object({ refresh: requiredText });
 /** POST /api/accounts/:recover-password/. */
@@ -30,9 +42,29 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 export const signedUpSchema = tokenPairSchema.extend({ id, email: z.string() });
 export type SignedUp = z.infer<typeof signedUpSchema>;
 
-/** GET /api/accounts/me/. */
-export const accountSchema = z.object({ id, email: z.string() });
+/** GET /api/accounts/me/ (and PATCH's answer); `full_name` is '' until the person gives it. */
+export const accountSchema = z.object({ id, email: z.string(), full_name: z.string() });
 export type Account = z.infer<typeof accountSchema>;
+
+/** PATCH /api/accounts/me/: the person's full name (required here: it is what signatures print). */
+export const accountUpdateInputSchema = z.object({ full_name: fullNameSchema });
+export type AccountUpdateInput = z.input<typeof accountUpdateInputSchema>;
+
+/** The name a signature prints for its signer: the full name, else the e-mail address. */
+export function personName(person: { full_name: string; email: string }): string {
+  return person.full_name.trim() || person.email;
+}
+
+/**
+ * A person as audit rows and reports print them: "Ada Lovelace (ada@lab.org)"; the name or the address alone
+ * when only one is known (a share-link visitor gets no address); else the user number.
+ * @example personLabel({ id: 3, name: 'Ada Lovelace', email: null }) // 'Ada Lovelace'
+ */
+export function personLabel(person: { id: number; name?: string | null; email?: string | null }): string {
+  const name = person.name?.trim();
+  if (name && person.email) return `${name} (${person.email})`;
+  return name || person.email || `User ${person.id}`;
+}
 
 /** Recovery and reset answer a sentence to show. */
 export const detailAnswerSchema = z.object({ detail: z.string() });

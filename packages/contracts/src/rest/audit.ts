@@ -16,7 +16,10 @@ export const auditEntrySchema = z.object({
   chain_seq: z.number().int(),
   /** Server time, UTC, ISO 8601. */
   at: z.string(),
-  user: z.object({ id: z.number().int(), email: z.string().nullable() }).nullable(),
+  /** Who: the address at the time, and the person's full name today (null until they give one). */
+  user: z
+    .object({ id: z.number().int(), email: z.string().nullable(), name: z.string().nullable() })
+    .nullable(),
   entity: z.string(),
   /** The kind of object in words: "Sequence row", "Processing template" … */
   entity_label: z.string(),

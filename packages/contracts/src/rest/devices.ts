@@ -29,6 +29,8 @@ export const deviceRunInputSchema = z
     method_id: id.nullable().optional(),
     sample_id: id.nullable().optional(),
     name: z.string().max(200).optional(),
+    /** The processing template the finished injection is processed with; absent or null: the default. */
+    template_uuid: z.string().uuid().nullable().optional(),
   })
   .refine((input) => input.method !== undefined || typeof input.method_id === 'number', {
     message: 'Field is required',

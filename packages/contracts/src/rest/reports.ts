@@ -87,7 +87,8 @@ export const injectionReportSchema = z.object({
    * Who made the injection: in a sequence, the user who started the run; outside one, the user who started
    * it on the instrument page. A share-link visitor gets the user number only (`email` null).
    */
-  operator: z.object({ id, email: z.string().nullable() }).nullable(),
+  /** Who made the injection: full name (null until given) and address (null for a share-link visitor). */
+  operator: z.object({ id, email: z.string().nullable(), name: z.string().nullable() }).nullable(),
   audit: z.array(auditEntrySchema),
   record: reportRecordSchema.optional(),
 });

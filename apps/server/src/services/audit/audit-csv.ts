@@ -1,6 +1,6 @@
 // The audit trail as CSV (RFC 4180): one line per changed field of each event (an event without field
 // changes keeps one line), time in UTC, text quoted when needed and never read as a spreadsheet formula.
-import type { AuditEntry } from '@eluent/contracts';
+import { personLabel, type AuditEntry } from '@eluent/contracts';
 
 const HEADER = [
   'Time (UTC)',
@@ -31,7 +31,7 @@ export function auditCsv(entries: AuditEntry[]): string {
   for (const entry of entries) {
     const common = [
       entry.at,
-      entry.user ? (entry.user.email ?? `user ${entry.user.id}`) : 'server',
+      entry.user ? personLabel(entry.user) : 'server',
       entry.entity_label,
       entry.entity_id,
       entry.label,

@@ -106,7 +106,7 @@ describe.each(await backends())('audit trail views on $name', (backend) => {
     });
   });
 
-  it('names users by number only in a report read through a share link', async () => {
+  it('names users without their address in a report read through a share link', async () => {
     const link = await api('POST', '/api/share-tokens/', {
       object_type: 'sequence',
       object_id: sequenceId,
@@ -120,7 +120,7 @@ describe.each(await backends())('audit trail views on $name', (backend) => {
     expect(report.status).toBe(200);
     expect(report.body.audit.length).toBeGreaterThan(0);
     expect(report.text).not.toContain(owner.email);
-    expect(report.body.audit[0].user).toEqual({ id: owner.id, email: null });
+    expect(report.body.audit[0].user).toEqual({ id: owner.id, email: null, name: null });
   });
 
   it("reads a method's rename made through GraphQL and a measurement's import and processing", async () => {

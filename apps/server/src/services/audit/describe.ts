@@ -1,7 +1,14 @@
 // A stored audit row as a reader sees it: the kind of object and the action in words, and each changed
 // field with its label and both values formatted ("Injections 1 → 3"). The stored values stay as written;
 // only this reading of them changes.
-import { deviceErrorMessage, domainErrors, type AuditChange, type AuditEntry } from '@eluent/contracts';
+import {
+  deviceErrorMessage,
+  domainErrors,
+  integrationAuditLines,
+  type AuditChange,
+  type AuditEntry,
+  type AuditedPeak,
+} from '@eluent/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { referenceNames, type AuditRow, type ReferencedIds } from '../../repositories/audit.ts';
@@ -115,22 +122,47 @@ function summaryOf(action: string, kind: string, row: AuditRow, changes: AuditCh
   return `${action} ${object}: ${shown.join('; ')}${more}`;
 }
 
+/**
+ * A manual integration reads as the chromatographer's lines ("Peak 3 (Caffeine): end 2.05 → 2.11 min, area
+ * 136.9 → 139.2 mAU·s"), one change per peak group; null for entries written before peaks carried numbers.
+ */
+function integrationChanges(row: AuditRow): AuditChange[] | null {
+  if (row.entity !== 'processing_results' || !row.action.startsWith('integration_')) return null;
+  const before = isRecord(row.old_values) && Array.isArray(row.old_values.peaks) ? row.old_values.peaks : [];
+  const after = isRecord(row.new_values) && Array.isArray(row.new_values.peaks) ? row.new_values.peaks : [];
+  const unit = isRecord(row.new_values) && typeof row.new_values.unit === 'string' ? row.new_values.unit : '';
+  const lines = integrationAuditLines(before as AuditedPeak[], after as AuditedPeak[], unit);
+  if (lines === null) return null;
+  return lines.map((line) => {
+    const split = line.indexOf(': ');
+    return split < 0
+      ? { field: 'peaks', label: 'Peaks', old: null, new: line }
+      : { field: 'peaks', label: line.slice(0, split), old: null, new: line.slice(split + 2) };
+  });
+}
+
 export function describeAuditRow(row: AuditRow, names?: ReferenceNames): AuditEntry {
-  const changes = changesOf(row.entity, row.old_values, row.new_values, names);
+  const integration = integrationChanges(row);
+  const changes = integration ?? changesOf(row.entity, row.old_values, row.new_values, names);
   const kind = kindOf(row);
   const action = actionLabel(row.action);
   return {
     id: Number(row.id),
     chain_seq: Number(row.chain_seq),
     at: new Date(row.at).toISOString(),
-    user: row.user_id === null ? null : { id: row.user_id, email: row.user_email },
+    user:
+      row.user_id === null
+        ? null
+        : { id: row.user_id, email: row.user_email, name: names?.users.get(String(row.user_id)) ?? null },
     entity: row.entity,
     entity_label: kind,
     entity_id: row.entity_id,
     label: row.label,
     action: row.action,
     action_label: action,
-    summary: summaryOf(action, kind, row, changes),
+    summary: integration
+      ? `${integration.map((c) => (c.label === 'Peaks' ? c.new : `${c.label}: ${c.new}`)).join('; ')}${row.reason ? ` — reason: ${row.reason}` : ''}`
+      : summaryOf(action, kind, row, changes),
     changes,
     reason: row.reason,
     hash: row.hash,
@@ -139,9 +171,15 @@ export function describeAuditRow(row: AuditRow, names?: ReferenceNames): AuditEn
 
 /** The ids of instruments, methods, samples and templates the rows' values point to. */
 function referencedIds(rows: AuditRow[]): ReferencedIds {
-  const ids = { devices: new Set<number>(), methods: new Set<number>(), samples: new Set<number>() };
+  const ids = {
+    devices: new Set<number>(),
+    methods: new Set<number>(),
+    samples: new Set<number>(),
+    users: new Set<number>(),
+  };
   const templates = new Set<string>();
   for (const row of rows) {
+    if (row.user_id !== null) ids.users.add(row.user_id);
     for (const values of [row.old_values, row.new_values]) {
       if (!isRecord(values)) continue;
       for (const [field, value] of Object.entries(values)) {
@@ -157,6 +195,7 @@ function referencedIds(rows: AuditRow[]): ReferencedIds {
     methods: [...ids.methods],
     samples: [...ids.samples],
     templates: [...templates].filter((uuid) => /^[0-9a-f-]{36}$/i.test(uuid)),
+    users: [...ids.users],
   };
 }
 

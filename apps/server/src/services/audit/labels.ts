@@ -97,6 +97,7 @@ const deviceFields: Record<string, string> = {
   sample_id: 'Sample',
   injection_id: 'Injection',
   measurement_id: 'Measurement',
+  template_uuid: 'Processing template',
   ids: 'Order',
   pump_on: 'Pump on',
   flow_ml_per_min: 'Flow, mL/min',
@@ -260,7 +261,12 @@ const shareFields: Record<string, string> = {
   revoked_at: 'Revoked',
 };
 
+const accountFields: Record<string, string> = {
+  full_name: 'Full name',
+};
+
 export const fieldLabels: Record<string, Record<string, string>> = {
+  users: accountFields,
   methods: methodFields,
   postprocessingTemplates: templateFields,
   devices: deviceFields,

@@ -198,6 +198,9 @@ export function createDevicesApi(deps: {
           throw AppError.domain(409, 'device_different');
         sampleName = sample.name;
       }
+      const templateUuid = request.template_uuid ?? null;
+      if (templateUuid !== null && !(await runs.template(actor.workspaceId, templateUuid)))
+        throw AppError.validation({ template_uuid: ['is not valid'] });
       const { injectionId, measurementId } = await runs.create({
         owner: actor,
         deviceId: device.id,
@@ -206,6 +209,7 @@ export function createDevicesApi(deps: {
         methodId: request.method_id ?? null,
         methodSnapshot: method,
         name: request.name ?? `${sampleName ?? method.name ?? 'Run'} · vial ${request.vial}`,
+        templateUuid,
       });
       try {
         await service.runInjection(device.id, {
@@ -225,6 +229,7 @@ export function createDevicesApi(deps: {
         vial: request.vial,
         injection_id: injectionId,
         measurement_id: measurementId,
+        template_uuid: templateUuid,
       });
       return { injection_id: injectionId, measurement_id: measurementId };
     },

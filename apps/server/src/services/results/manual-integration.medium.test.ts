@@ -3,6 +3,7 @@
 import {
   domainErrors,
   domainErrorText,
+  formatFigure,
   integrationPreviewSchema,
   processingResultSchema,
   resultVersionsSchema,
@@ -85,6 +86,16 @@ describe.each(await backends())('manual integration on $name', (backend) => {
     expect(event).toMatchObject({ action: 'integration_move', reason: 'Tail cut by a co-eluting impurity' });
     expect((event!.old_values as any).peaks).toEqual([expect.objectContaining({ end_sec: peak.end_sec })]);
     expect((event!.new_values as any).peaks).toEqual([expect.objectContaining({ area: newPeak.area })]);
+
+    // Read as a chromatographer says it: the number the analyst saw, minutes and areas in the figure rules.
+    const trail = await request(base, 'GET', `/api/audit/measurements/${measurementId}/`, { token });
+    const entry = (trail.body.entries as Array<{ action: string; summary: string }>).find(
+      (e) => e.action === 'integration_move',
+    );
+    const minutes = (sec: number) => formatFigure(sec / 60);
+    expect(entry?.summary).toBe(
+      `Peak 2: end ${minutes(peak.end_sec)} → ${minutes(newPeak.end_sec)} min, area ${formatFigure(peak.area)} → ${formatFigure(newPeak.area)} mAU·s — reason: Tail cut by a co-eluting impurity`,
+    );
   });
 
   it('splits a peak into two halves whose areas add up, and merges them back', async () => {

@@ -49,9 +49,18 @@ function peakOf(row: PeakRow): Peak {
   };
 }
 
-/** What the audit keeps of a peak: enough to see what moved. */
-function summary(peak: { start_sec: number; end_sec: number; retention_time_sec: number; area: number }) {
+/** What the audit keeps of a peak: enough to see what moved, with the number and name the analyst saw. */
+function summary(peak: {
+  number: number;
+  name?: string | null;
+  start_sec: number;
+  end_sec: number;
+  retention_time_sec: number;
+  area: number;
+}) {
   return {
+    number: peak.number,
+    name: peak.name ?? null,
     retention_time_sec: peak.retention_time_sec,
     start_sec: peak.start_sec,
     end_sec: peak.end_sec,
@@ -159,6 +168,7 @@ export function createManualIntegrationService(deps: {
         newValues: {
           result_id: inserted.id,
           peaks: peakRows.filter((p) => !oldLimits.has(limitsKey(p))).map(summary),
+          unit: (figures as { unit?: string }).unit ?? null,
           changes: edits,
         },
         reason,

@@ -1,5 +1,6 @@
 // The operator an injection report names: for a single injection started on the instrument page, the member
-// who started it (not the instrument's or the workspace's owner); a share-link visitor gets the user number.
+// who started it (not the instrument's or the workspace's owner), by full name and address; a share-link
+// visitor gets the full name without the address.
 import { injectionReportSchema } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -42,6 +43,8 @@ describe.each(await backends())('the operator of an injection report on $name', 
       .set({ current_workspace_id: workspaceId })
       .where('id', '=', analyst.id)
       .execute();
+    const named = await api(analyst, 'PATCH', '/api/accounts/me/', { full_name: 'Rosalind Franklin' });
+    expect(named.status).toBe(200);
     instrument = await linkInstrument(server, admin.id, 20);
     await instrument.client.waitFor(
       () => instrument.client.instrument.componentState('detector') === 'ready',
@@ -52,7 +55,7 @@ describe.each(await backends())('the operator of an injection report on $name', 
     await server?.dispose();
   });
 
-  it('names the member who started a single injection, and only their number to a visitor', async () => {
+  it('names the member who started a single injection, and only their name to a visitor', async () => {
     const run = await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/run/`, {
       method: shortMethod,
       vial: 2,
@@ -65,12 +68,13 @@ describe.each(await backends())('the operator of an injection report on $name', 
       expect(report.status).toBe(200);
       expect(injectionReportSchema.strict().safeParse(report.body).error).toBeUndefined();
       expect(report.body.injection.sequence_id).toBeNull();
-      expect(report.body.operator).toEqual({ id: analyst.id, email: analyst.email });
+      const operator = { id: analyst.id, email: analyst.email, name: 'Rosalind Franklin' };
+      expect(report.body.operator).toEqual(operator);
 
       // Issued (POST) the same way, with its record number.
       const issued = await api(analyst, 'POST', `/api/reports/injection/${injectionId}/`);
       expect(issued.status).toBe(201);
-      expect(issued.body.operator).toEqual({ id: analyst.id, email: analyst.email });
+      expect(issued.body.operator).toEqual(operator);
 
       const shared = await api(admin, 'POST', '/api/share-tokens/', {
         object_type: 'injection',
@@ -88,7 +92,8 @@ describe.each(await backends())('the operator of an injection report on $name', 
         `/api/reports/injection/${injectionId}/`,
       );
       expect(visitorReport.status).toBe(200);
-      expect(visitorReport.body.operator).toEqual({ id: analyst.id, email: null });
+      expect(visitorReport.body.operator).toEqual({ id: analyst.id, email: null, name: 'Rosalind Franklin' });
+      expect(visitorReport.text).not.toContain(analyst.email);
     } finally {
       await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/stop/`);
     }

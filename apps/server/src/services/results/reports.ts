@@ -82,26 +82,43 @@ interface Audience {
   visitor: boolean;
 }
 
-/** A visitor's report names who changed what by user number only: no e-mail address leaves through a link. */
+/**
+ * A visitor's report names who changed what by full name (or user number while they have none): no e-mail
+ * address leaves through a link.
+ */
 function forAudience(audit: AuditEntry[], audience: Audience): AuditEntry[] {
   if (!audience.visitor) return audit;
-  return audit.map((entry) => ({ ...entry, user: entry.user ? { id: entry.user.id, email: null } : null }));
+  return audit.map((entry) => ({
+    ...entry,
+    user: entry.user ? { id: entry.user.id, email: null, name: entry.user.name } : null,
+  }));
 }
 
-/** Who made an injection, as a report names them (a visitor: the user number only). */
+/** Who made an injection, as a report names them (a visitor: no address). */
 interface Operator {
   id: number;
   email: string | null;
+  name: string | null;
 }
 
-/** A visitor's report names the signers by user number only, like its audit trail. */
+/**
+ * A visitor's report prints each signer's name as signed (§11.50), but never an address: a signature made
+ * before its signer gave a full name carries the address as its name and prints as the user number.
+ */
 function reviewFor(review: Review, audience: Audience): Review {
   if (!audience.visitor) return review;
   return {
     ...review,
     signatures: review.signatures.map((signature) => ({
       ...signature,
-      signer: { id: signature.signer.id, name: `User ${signature.signer.id}`, email: '' },
+      signer: {
+        id: signature.signer.id,
+        name:
+          signature.signer.name === signature.signer.email || signature.signer.name.includes('@')
+            ? `User ${signature.signer.id}`
+            : signature.signer.name,
+        email: '',
+      },
     })),
   };
 }
@@ -120,8 +137,10 @@ export function createReportsService(deps: {
 
   async function person(userId: number | null, audience: Audience): Promise<Operator | null> {
     if (userId === null) return null;
-    if (audience.visitor) return { id: userId, email: null };
-    return { id: userId, email: (await users.findById(userId))?.email ?? null };
+    const user = await users.findById(userId);
+    const name = user?.full_name ? user.full_name : null;
+    if (audience.visitor) return { id: userId, email: null, name };
+    return { id: userId, email: user?.email ?? null, name };
   }
 
   /**

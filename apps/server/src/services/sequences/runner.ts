@@ -39,6 +39,8 @@ export interface RunnerDependencies {
   readyWaitMs: number;
   /** How long a watch waits for a finished run's buffered points after the instrument lost the run. */
   deliveryGraceMs: number;
+  /** A finished injection got its first result: open pages and reviews read it again. */
+  changed?: (measurementId: number) => void;
 }
 
 interface Step {
@@ -52,6 +54,19 @@ const WARMING_UP = new Set([
   'device_injector_not_ready',
   'device_detector_not_ready',
 ]);
+
+/** The catalogue code a failed processing is recorded with. */
+function processingErrorCode(error: unknown): string {
+  return error instanceof AppError && error.code.startsWith('processing_')
+    ? error.code
+    : 'processing_general_error';
+}
+
+/** The template a single injection was started with (stored with its measurement), if any. */
+function templateOfRun(metadata: unknown): string | null {
+  const uuid = (metadata as { template_uuid?: unknown } | null)?.template_uuid;
+  return typeof uuid === 'string' ? uuid : null;
+}
 
 export function planOf(drafts: DraftRow[]): Step[] {
   return drafts
@@ -319,11 +334,46 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     return next;
   }
 
+  /** Processes the finished injection of a run started outside a sequence (its template, else the default). */
+  async function processSingleInjection(
+    measurement: { id: number; workspace_id: number; metadata: unknown },
+    injectionId: number,
+    startedBy: number,
+  ): Promise<void> {
+    // Every process may hear of the finish; one processes it, and a retried finish finds the result.
+    if (!(await claims.acquire('injection', injectionId))) return;
+    try {
+      if (await results.hasResult(measurement.id)) return;
+      const templateUuid = templateOfRun(measurement.metadata);
+      const template = templateUuid
+        ? await sequences.template(measurement.workspace_id, templateUuid)
+        : undefined;
+      try {
+        await results.process(measurement.id, {
+          snapshot: snapshotOf(template),
+          templateUuid: template ? template.uuid : null,
+          onBehalfOf: startedBy,
+        });
+        deps.changed?.(measurement.id);
+      } catch (error) {
+        if (isConnectionError(error)) throw error;
+        logger.warn({ err: error, measurementId: measurement.id }, 'processing a finished injection failed');
+        await runs.recordProcessingError(measurement.id, processingErrorCode(error));
+      }
+    } finally {
+      await claims.release('injection', injectionId);
+    }
+  }
+
   async function runFinished(measurementId: number, result: string, errorCode: number | string | null) {
     const measurement = await runs.measurement(measurementId);
     if (!measurement?.injection_id) return;
     const injection = await runs.injection(measurement.injection_id);
-    if (!injection?.sequence_id) return;
+    if (!injection) return;
+    if (injection.sequence_id === null) {
+      if (result === 'completed') await processSingleInjection(measurement, injection.id, injection.owner_id);
+      return;
+    }
     const sequence = await sequences.byId(injection.sequence_id);
     if (!sequence) return;
     // Every process may hear of the finish (Redis relays it); the one driving the sequence handles it.
@@ -339,15 +389,12 @@ export function createSequenceRunner(deps: RunnerDependencies) {
           templateUuid: sequence.template_uuid,
           onBehalfOf: sequence.started_by,
         });
+        deps.changed?.(measurementId);
       } catch (error) {
         if (isConnectionError(error)) throw error;
         logger.warn({ err: error, measurementId }, 'processing a finished injection failed');
         // Recorded with the injection's measurement, so the sequence's results show it (catalogue text).
-        const code =
-          error instanceof AppError && error.code.startsWith('processing_')
-            ? error.code
-            : 'processing_general_error';
-        await runs.recordProcessingError(measurementId, code);
+        await runs.recordProcessingError(measurementId, processingErrorCode(error));
       }
     }
     if (result === 'error' && sequence.state === 'RUNNING') {

@@ -9,6 +9,7 @@ import {
   signatureMeanings,
   type Review,
   type ReviewChangedEvent,
+  personName,
   type SignatureMeaning,
   type SignatureSubjectKind,
 } from '@eluent/contracts';
@@ -197,7 +198,8 @@ export function createSignaturesService(deps: SignaturesDependencies) {
             subject_kind: kind,
             subject_id: id,
             signer_id: actor.userId,
-            signer_name: user.email,
+            // The printed name of §11.50, as it stands at signing (an account without one: its address).
+            signer_name: personName(user),
             signer_email: user.email,
             meaning: input.meaning,
             reason: input.reason,

@@ -29,7 +29,10 @@ export async function accountsRoutes(app: FastifyInstance, services: Services): 
   app.post('/api/accounts/::reset-password/', limited, async (request) =>
     accounts.resetPassword(objectBody(request.body)),
   );
-  app.get('/api/accounts/me/', async (request) => requireUser(services, request));
+  app.get('/api/accounts/me/', async (request) => accounts.me((await requireUser(services, request)).id));
+  app.patch('/api/accounts/me/', async (request) =>
+    accounts.updateMe((await requireUser(services, request)).id, objectBody(request.body)),
+  );
   app.get('/api/google_signin/client_id/', async () => accounts.googleClientId());
   app.post('/api/accounts/::google_signin/', limited, async (request) =>
     accounts.googleSignIn(objectBody(request.body)),

@@ -49,7 +49,7 @@ describe.each(await backends('both'))('accounts and sessions on $name', (backend
       String(user.id),
     );
     const me = await request(base, 'GET', '/api/accounts/me/', { token: signIn.body.access });
-    expect(me.body).toEqual({ id: user.id, email: 'Ada@Example.com' });
+    expect(me.body).toEqual({ id: user.id, email: 'Ada@Example.com', full_name: '' });
   });
 
   it('refuses wrong credentials with simplejwt wording', async () => {

@@ -1,10 +1,13 @@
-// /app/account/: who is signed in, whether the address is verified, changing the password (through the e-mailed reset link), logging out.
-import { useEffect, useState } from 'react';
+// /app/account/: who is signed in, the full name signatures print (editable, audited), whether the address is
+// verified, changing the password (through the e-mailed reset link), logging out.
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Account } from '@eluent/contracts';
 import { recoverPassword } from '../../api/auth.ts';
 import { http, session } from '../../api/client.ts';
+import { Field, useField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { rules } from '../../lib/validation.ts';
 import { actionToastOptions, notifyHttpError, notifySuccess } from '../../lib/toast.ts';
 import { useSessionUser } from '../../lib/useSession.ts';
 import { CLIENT_VERSION } from '../../lib/constants.ts';
@@ -20,18 +23,41 @@ export default function AccountPage() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [serverEmail, setServerEmail] = useState<string | null>(null);
+  const [savedName, setSavedName] = useState<string | null>(null);
+  const [savingName, setSavingName] = useState(false);
+  const fullName = useField('', [rules.required]);
   const email = serverEmail ?? user?.email ?? '';
 
   // The server's record, not only the token's claim (an e-mail may have changed since sign-in).
   useEffect(() => {
     let current = true;
     void http.get<Account>('/api/accounts/me/').then((result) => {
-      if (current && result.ok) setServerEmail(result.data.email);
+      if (!current || !result.ok) return;
+      setServerEmail(result.data.email);
+      setSavedName(result.data.full_name);
+      if (result.data.full_name) fullName.onInput(result.data.full_name);
     });
     return () => {
       current = false;
     };
+    // Read once on opening; the field is the person's to edit afterwards.
   }, []);
+
+  const saveName = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!fullName.check()) return;
+    setSavingName(true);
+    const result = await http.patch<Account>('/api/accounts/me/', { full_name: fullName.value.trim() });
+    setSavingName(false);
+    if (!result.ok) {
+      const fields = (result.data as { fields?: Record<string, string[]> }).fields;
+      if (fields?.full_name?.[0]) fullName.setServerError(fields.full_name[0]);
+      else notifyHttpError(result);
+      return;
+    }
+    setSavedName(result.data.full_name);
+    notifySuccess('Your full name is saved. Signatures from now on print it.');
+  };
 
   const logout = () => {
     void navigate('/', { replace: true });
@@ -61,6 +87,26 @@ export default function AccountPage() {
         <p className="account__email">
           <Icon name="account_circle" /> {email}
         </p>
+      </section>
+      <section className="card account__card" aria-label="Full name">
+        <h2>Full name</h2>
+        <p className="account__muted">
+          Printed on your electronic signatures, reports and audit entries. Signatures already made keep the
+          name they were made with.
+        </p>
+        {savedName === '' && (
+          <p role="note">Your signatures print your e-mail address until you give your full name.</p>
+        )}
+        <form aria-label="Full name" noValidate onSubmit={(event) => void saveName(event)}>
+          <Field label="Full name" name="full_name" autoComplete="name" field={fullName} />
+          <button
+            type="submit"
+            className="button"
+            disabled={savingName || savedName === null || fullName.value.trim() === savedName}
+          >
+            <Icon name="save" /> Save name
+          </button>
+        </form>
       </section>
       <EmailVerification />
       <section className="card account__card" aria-label="Password">

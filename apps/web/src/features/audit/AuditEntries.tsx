@@ -1,4 +1,5 @@
 // Audit entries as a table: when (local time with the zone), who, what, each field old → new, and why.
+import { personLabel } from '@eluent/contracts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { formatDateTimeWithZone } from '../../lib/time.ts';
 import type { AuditEntry } from './auditApi.ts';
@@ -30,7 +31,7 @@ const columns: Array<Column<AuditEntry>> = [
   },
   {
     head: 'Who',
-    cell: (entry) => (entry.user ? (entry.user.email ?? `user ${entry.user.id}`) : 'Eluent server'),
+    cell: (entry) => (entry.user ? personLabel(entry.user) : 'Eluent server'),
   },
   {
     head: 'What',

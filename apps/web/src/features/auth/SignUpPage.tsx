@@ -1,4 +1,5 @@
-// Sign-up (POST /api/accounts/): the answer carries tokens, so the new user is signed in at once.
+// Sign-up (POST /api/accounts/): the answer carries tokens, so the new user is signed in at once. The full
+// name is what the person's signatures and reports print (21 CFR 11.50).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH } from '@eluent/contracts';
@@ -11,6 +12,7 @@ import { GoogleSignInButton } from './GoogleSignInButton.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 export function SignUpPage() {
+  const fullName = useField('', [rules.required]);
   const email = useField('', [rules.required, rules.email]);
   const password = useField('', [rules.required, rules.minLength(PASSWORD_MIN_LENGTH)]);
   const [error, setError] = useState<string | null>(null);
@@ -18,13 +20,14 @@ export function SignUpPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (![email.check(), password.check()].every(Boolean)) return;
+    if (![fullName.check(), email.check(), password.check()].every(Boolean)) return;
     setBusy(true);
     setError(null);
-    const result = await signUp(email.value.trim(), password.value);
+    const result = await signUp(email.value.trim(), password.value, fullName.value.trim());
     setBusy(false);
     if (result.ok) return;
     const fields = result.data.fields;
+    if (fields?.full_name?.[0]) fullName.setServerError(fields.full_name[0]);
     if (fields?.email?.[0]) email.setServerError(fields.email[0]);
     if (fields?.password?.[0]) password.setServerError(fields.password[0]);
     setError(httpErrorText(result.status, result.data));
@@ -37,7 +40,8 @@ export function SignUpPage() {
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
         {error && <ErrorAlert>{error}</ErrorAlert>}
-        <Field label="E-mail" name="email" type="email" autoComplete="email" field={email} autoFocus />
+        <Field label="Full name" name="full_name" autoComplete="name" field={fullName} autoFocus />
+        <Field label="E-mail" name="email" type="email" autoComplete="email" field={email} />
         <Field
           label="Password"
           name="password"

@@ -1,5 +1,6 @@
 // A single injection from the instrument page: a stored method on a vial, with the sample it is (optional,
-// then the measurement is named after it). The server builds what the instrument runs from the method.
+// then the measurement is named after it) and the template its chromatogram is processed with when it
+// arrives (optional: the automatic default). The server builds what the instrument runs from the method.
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formMessages, hardwareConfigurationSchema } from '@eluent/contracts';
@@ -29,6 +30,7 @@ export function InjectionForm({ device, ready, onStarted }: InjectionFormProps) 
   const samples = useQuery({ queryKey: ['samples-all'], queryFn: fetchAllSamples });
   const [methodId, setMethodId] = useState('');
   const [sampleId, setSampleId] = useState('');
+  const [templateUuid, setTemplateUuid] = useState('');
   const [vial, setVial] = useState('1');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -61,6 +63,7 @@ export function InjectionForm({ device, ready, onStarted }: InjectionFormProps) 
         method_id: Number(methodId),
         vial: Number(vial),
         ...(sampleId !== '' ? { sample_id: Number(sampleId) } : {}),
+        ...(templateUuid !== '' ? { template_uuid: templateUuid } : {}),
       });
       notifySuccess(`Injection started: measurement #${started.measurement_id}.`);
       onStarted();
@@ -126,6 +129,22 @@ export function InjectionForm({ device, ready, onStarted }: InjectionFormProps) 
             {usable.map((sample) => (
               <option key={sample.id} value={sample.id}>
                 {sample.name}
+              </option>
+            ))}
+          </select>
+          <div className="field__error" />
+        </div>
+        <div className="field">
+          <label htmlFor="injection-template">Processing template</label>
+          <select
+            id="injection-template"
+            value={templateUuid}
+            onChange={(event) => setTemplateUuid(event.target.value)}
+          >
+            <option value="">Automatic (default)</option>
+            {(choices.data?.templates ?? []).map((template) => (
+              <option key={template.uuid} value={template.uuid}>
+                {template.name}
               </option>
             ))}
           </select>

@@ -2,7 +2,8 @@
 // reprocessing with any template, the choice of the current result version, and its review and signatures.
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { subscribeChannel } from '../../api/realtime.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { ChromatogramPlot } from '../../plot/ChromatogramPlot.tsx';
@@ -40,6 +41,19 @@ export function ChromatogramViewer() {
     queryKey: ['measurement-signal', id],
     queryFn: () => fetchMeasurementSignal(id),
   });
+  // A run that ends, or its processing on arrival, while the page is open: the signal and peaks are read again.
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      subscribeChannel(`measurements:${id}`, (data) => {
+        const type = (data as { type?: unknown } | null)?.type;
+        if (type !== 'finished' && type !== 'review') return;
+        void queryClient.invalidateQueries({ queryKey: ['measurement', id] });
+        void queryClient.invalidateQueries({ queryKey: ['result-versions', id] });
+        if (type === 'finished') void queryClient.invalidateQueries({ queryKey: ['measurement-signal', id] });
+      }),
+    [id, queryClient],
+  );
   const measurement = meta.data?.[0];
   const notes = fileNotes(measurement?.metadata);
   // Peaks of the result version chosen in the integration panel (automatic or manual), else the newest.

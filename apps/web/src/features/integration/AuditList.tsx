@@ -1,5 +1,7 @@
-// The manual integration changes of the shown measurement's results: when, what, the reason, and the areas
-// before and after (the page's Audit trail panel lists every entry of the measurement).
+// The manual integration changes of the shown measurement's results: when, what, the reason, and each change
+// as a chromatographer reads it ("Peak 3 (Caffeine): end 2.05 → 2.11 min, area 136.9 → 139.2 mAU·s"); the
+// page's Audit trail panel lists every entry of the measurement.
+import { integrationAuditLines } from '@eluent/contracts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { AuditEntry, AuditPeak } from './integrationApi.ts';
 
@@ -18,6 +20,30 @@ const peaksText = (peaks: AuditPeak[] | undefined) =>
         .map((peak) => `${(peak.retention_time_sec / 60).toFixed(3)} min, area ${peak.area.toFixed(3)}`)
         .join('; ')
     : 'none';
+
+/** The entry's changes in words; an entry written before peaks carried numbers shows both peak lists. */
+function ChangeLines({ entry }: { entry: AuditEntry }) {
+  const lines = integrationAuditLines(
+    entry.old_values?.peaks ?? [],
+    entry.new_values?.peaks ?? [],
+    entry.new_values?.unit ?? '',
+  );
+  if (lines === null)
+    return (
+      <p className="integration-audit__peaks">
+        Before: {peaksText(entry.old_values?.peaks)} · After: {peaksText(entry.new_values?.peaks)}
+      </p>
+    );
+  return (
+    <>
+      {lines.map((line) => (
+        <p key={line} className="integration-audit__peaks">
+          {line}
+        </p>
+      ))}
+    </>
+  );
+}
 
 export function AuditList({ entries }: { entries: AuditEntry[] }) {
   return (
@@ -38,9 +64,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
                 </span>
               </div>
               <p className="integration-audit__reason">Reason: {entry.reason ?? '—'}</p>
-              <p className="integration-audit__peaks">
-                Before: {peaksText(entry.old_values?.peaks)} · After: {peaksText(entry.new_values?.peaks)}
-              </p>
+              <ChangeLines entry={entry} />
             </li>
           ))}
         </ol>

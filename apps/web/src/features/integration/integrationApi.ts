@@ -1,6 +1,7 @@
 // Manual integration over REST: a measurement's result versions, a batch of changes previewed or saved
 // with one reason; the audit entries of those results through GraphQL.
 import type {
+  AuditedPeak,
   IntegrationEdit,
   IntegrationPreview,
   ProcessingResult,
@@ -20,15 +21,10 @@ export interface AuditEntry {
   action: string;
   reason: string | null;
   old_values: { result_id?: number; peaks?: AuditPeak[] } | null;
-  new_values: { result_id?: number; peaks?: AuditPeak[] } | null;
+  new_values: { result_id?: number; peaks?: AuditPeak[]; unit?: string | null } | null;
 }
 
-export interface AuditPeak {
-  retention_time_sec: number;
-  start_sec: number;
-  end_sec: number;
-  area: number;
-}
+export type AuditPeak = AuditedPeak;
 
 export const fetchResultVersions = (measurementId: number) =>
   call<ResultVersions>('GET', `/api/measurements/${measurementId}/results/`);
