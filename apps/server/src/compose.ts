@@ -27,6 +27,7 @@ import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createMemoryCounters, createRedisCounters } from './repositories/counters.ts';
 import { createAccountsService, type AccountsService } from './services/accounts.ts';
 import { createAuditTrailService } from './services/audit/audit-trail.ts';
+import { createAuditCheckpoints, type AuditCheckpoints } from './services/audit/checkpoints.ts';
 import { createAttemptThrottle, type AttemptThrottle } from './services/attempt-throttle.ts';
 import { createContactService } from './services/contact.ts';
 import { createDevicesApi } from './services/devices/api.ts';
@@ -56,6 +57,7 @@ import { createShareTokenService } from './services/sharing/share-tokens.ts';
 import { createWorkspacesService } from './services/workspaces/workspaces.ts';
 import { createInvitationsService, type InvitationsService } from './services/workspaces/invitations.ts';
 import {
+  createRecordSigner,
   createSessionTokens,
   createTokenSigner,
   type SessionTokenService,
@@ -79,6 +81,8 @@ export interface Composition {
   deviceThrottle: AttemptThrottle;
   /** Live updates to browsers: `realtime.publish('devices:1', event)`. */
   realtime: RealtimeHub;
+  /** The audit chain's signed checkpoints (docs/audit.md "Checkpoints"). */
+  checkpoints: AuditCheckpoints;
   /** Repositories the start-up steps use (demo data); transports never see them. */
   repositories: { devices: DevicesRepository };
   /** Everything a transport may call. */
@@ -110,6 +114,7 @@ interface Infrastructure {
   devices: DeviceService;
   invitations: InvitationsService;
   workspacesRepository: WorkspacesRepository;
+  checkpoints: AuditCheckpoints;
 }
 
 export async function compose(config: Config, logger: FastifyBaseLogger): Promise<Composition> {
@@ -181,10 +186,22 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     perMinute: config.authRateLimitPerMinute,
     maxFailures: config.lockoutFailures,
   });
+  // The audit chain's head, signed, in a file the lab keeps: at start, at intervals, at shutdown.
+  const checkpoints = createAuditCheckpoints({
+    db,
+    signer: createRecordSigner(config.secret, 'eluent-audit-checkpoint'),
+    file: config.auditCheckpoints.file,
+    intervalSec: config.auditCheckpoints.intervalSec,
+    logger,
+  });
   const closeSteps: Array<() => Promise<void>> = [
     () => database.close(),
     () => realtime.close(),
     () => counters.close(),
+    // After the work that writes events has stopped (steps run in reverse), before the database closes.
+    async () => {
+      await checkpoints.close();
+    },
   ];
 
   const devicesRepository = createDevicesRepository(db);
@@ -213,6 +230,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     devices,
     invitations,
     workspacesRepository,
+    checkpoints,
   };
   const { services, runner } = buildServices(infrastructure);
   closeSteps.push(() => services.graphql.close());
@@ -238,6 +256,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
       if (cluster) closeSteps.push(() => cluster.close());
       await runner.recover();
       await services.reprocessing.recover();
+      await checkpoints.start();
     },
     onClose: (step) => closeSteps.push(step),
     async close() {
@@ -402,8 +421,9 @@ function buildServices(infrastructure: Infrastructure) {
       results: resultsRepository,
       review: (workspaceId, kind, id) => signatures.reviewFor(workspaceId, kind, id),
       users: createUsersRepository(db),
+      checkpoint: () => infrastructure.checkpoints.latest(),
     }),
-    audit: createAuditTrailService({ db }),
+    audit: createAuditTrailService({ db, checkpoints: infrastructure.checkpoints }),
     realtimeAuthorization: createRealtimeAuthorization({
       access: createRealtimeAccessRepository(db),
       signer,
