@@ -147,7 +147,10 @@ export function createAuditCheckpoints(deps: {
 
     /** A checkpoint now, then one at each interval in which the head moved. */
     async start() {
-      await checkpoints.write('start');
+      // A database not reachable yet, or a file not writable, is logged; the interval tries again.
+      await checkpoints
+        .write('start')
+        .catch((error: unknown) => logger.error({ err: error, file }, 'audit chain checkpoint failed'));
       if (deps.intervalSec > 0 && !timer) {
         timer = setInterval(() => {
           void chainHead(db)
