@@ -40,10 +40,12 @@ function ChainStatus() {
             <Icon name="verified" /> Verified: all {status.data.checked} entries are unchanged and complete.
           </p>
         ) : (
-          <p className="audit__broken" role="alert">
-            <Icon name="gpp_bad" /> Broken at entry {status.data.first_broken?.chain_seq}:{' '}
-            {status.data.first_broken ? problems[status.data.first_broken.problem] : ''}.
-          </p>
+          status.data.first_broken && (
+            <p className="audit__broken" role="alert">
+              <Icon name="gpp_bad" /> Broken at entry {status.data.first_broken.chain_seq}:{' '}
+              {problems[status.data.first_broken.problem]}.
+            </p>
+          )
         ))}
       {status.data?.checkpoint?.problem === 'bad_signature' && (
         <p className="audit__broken" role="alert">
