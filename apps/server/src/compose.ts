@@ -27,6 +27,7 @@ import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createMemoryCounters, createRedisCounters } from './repositories/counters.ts';
 import { createAccountsService, type AccountsService } from './services/accounts.ts';
 import { createAuditTrailService } from './services/audit/audit-trail.ts';
+import { createAuditCheckpoints, type AuditCheckpoints } from './services/audit/checkpoints.ts';
 import { createAttemptThrottle, type AttemptThrottle } from './services/attempt-throttle.ts';
 import { createContactService } from './services/contact.ts';
 import { createDevicesApi } from './services/devices/api.ts';
@@ -61,6 +62,7 @@ import { createShareTokenService } from './services/sharing/share-tokens.ts';
 import { createWorkspacesService } from './services/workspaces/workspaces.ts';
 import { createInvitationsService, type InvitationsService } from './services/workspaces/invitations.ts';
 import {
+  createRecordSigner,
   createSessionTokens,
   createTokenSigner,
   type SessionTokenService,
@@ -84,6 +86,8 @@ export interface Composition {
   deviceThrottle: AttemptThrottle;
   /** Live updates to browsers: `realtime.publish('devices:1', event)`. */
   realtime: RealtimeHub;
+  /** The audit chain's signed checkpoints (docs/audit.md "Checkpoints"). */
+  checkpoints: AuditCheckpoints;
   /** Repositories the start-up steps use (demo data); transports never see them. */
   repositories: { devices: DevicesRepository };
   /** Everything a transport may call. */
@@ -116,6 +120,7 @@ interface Infrastructure {
   invitations: InvitationsService;
   workspacesRepository: WorkspacesRepository;
   signalWorkers: SignalWorkers;
+  checkpoints: AuditCheckpoints;
 }
 
 export async function compose(config: Config, logger: FastifyBaseLogger): Promise<Composition> {
@@ -189,11 +194,23 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
   });
   // Threads start on the first task (none while the graph is built) and end with close().
   const signalWorkers = createSignalWorkers({ threads: config.workerThreads ?? defaultSignalThreads() });
+  // The audit chain's head, signed, in a file the lab keeps: at start, at intervals, at shutdown.
+  const checkpoints = createAuditCheckpoints({
+    db,
+    signer: createRecordSigner(config.secret, 'eluent-audit-checkpoint'),
+    file: config.auditCheckpoints.file,
+    intervalSec: config.auditCheckpoints.intervalSec,
+    logger,
+  });
   const closeSteps: Array<() => Promise<void>> = [
     () => database.close(),
     () => realtime.close(),
     () => counters.close(),
     () => signalWorkers.close(),
+    // After the work that writes events has stopped (steps run in reverse), before the database closes.
+    async () => {
+      await checkpoints.close();
+    },
   ];
 
   const devicesRepository = createDevicesRepository(db);
@@ -223,6 +240,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     invitations,
     workspacesRepository,
     signalWorkers,
+    checkpoints,
   };
   const { services, runner } = buildServices(infrastructure);
   closeSteps.push(() => services.graphql.close());
@@ -248,6 +266,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
       if (cluster) closeSteps.push(() => cluster.close());
       await runner.recover();
       await services.reprocessing.recover();
+      await checkpoints.start();
     },
     onClose: (step) => closeSteps.push(step),
     async close() {
@@ -418,8 +437,9 @@ function buildServices(infrastructure: Infrastructure) {
       results: resultsRepository,
       review: (workspaceId, kind, id) => signatures.reviewFor(workspaceId, kind, id),
       users: createUsersRepository(db),
+      checkpoint: () => infrastructure.checkpoints.latest(),
     }),
-    audit: createAuditTrailService({ db }),
+    audit: createAuditTrailService({ db, checkpoints: infrastructure.checkpoints }),
     realtimeAuthorization: createRealtimeAuthorization({
       access: createRealtimeAccessRepository(db),
       signer,

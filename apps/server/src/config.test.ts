@@ -13,6 +13,10 @@ describe('loadConfig', () => {
     expect(config.demo).toBe(false);
     expect(config.instrumentReadyWaitSec).toBe(30);
     expect(config.runDeliveryGraceSec).toBe(5);
+    expect(config.auditCheckpoints).toEqual({
+      file: '/tmp/eluent-config-test/audit-checkpoints.jsonl',
+      intervalSec: 3600,
+    });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.version).toBe('1.21.0');
   });
@@ -45,6 +49,22 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://localhost:25',
       googleClientId: 'abc.apps.googleusercontent.com',
     });
+  });
+
+  it('takes the audit checkpoint file relative to the data folder, or as given, and the interval', () => {
+    expect(
+      loadConfig({
+        ...base,
+        ELUENT_AUDIT_CHECKPOINT_FILE: 'kept/chain.jsonl',
+        ELUENT_AUDIT_CHECKPOINT_INTERVAL_SEC: '0',
+      }).auditCheckpoints,
+    ).toEqual({ file: '/tmp/eluent-config-test/kept/chain.jsonl', intervalSec: 0 });
+    expect(
+      loadConfig({ ...base, ELUENT_AUDIT_CHECKPOINT_FILE: '/mnt/lab/chain.jsonl' }).auditCheckpoints.file,
+    ).toBe('/mnt/lab/chain.jsonl');
+    expect(() => loadConfig({ ...base, ELUENT_AUDIT_CHECKPOINT_INTERVAL_SEC: 'hourly' })).toThrow(
+      /ELUENT_AUDIT_CHECKPOINT_INTERVAL_SEC/,
+    );
   });
 
   it('refuses invalid values naming each variable', () => {

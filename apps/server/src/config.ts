@@ -34,6 +34,13 @@ const environmentSchema = z.object({
   ELUENT_INSTRUMENT_LOST_SEC: z.coerce.number().int().min(1).max(86_400).default(60),
   ELUENT_INSTRUMENT_READY_WAIT_SEC: z.coerce.number().int().min(1).max(3600).default(30),
   ELUENT_RUN_DELIVERY_GRACE_SEC: z.coerce.number().int().min(1).max(600).default(5),
+  ELUENT_AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
+  ELUENT_AUDIT_CHECKPOINT_INTERVAL_SEC: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(3600),
   ELUENT_DEMO: booleanText.default(false),
   SMTP_URL: urlText(['smtp', 'smtps']).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -94,6 +101,11 @@ export interface Config {
    * points and finish before it is interrupted (counted from the last stored chunk).
    */
   runDeliveryGraceSec: number;
+  /**
+   * The audit chain's signed checkpoints (docs/audit.md "Checkpoints"): the file they are appended to, and
+   * how often the head is anchored (0: only at start and shutdown).
+   */
+  auditCheckpoints: { file: string; intervalSec: number };
   demo: boolean;
   smtpUrl: string | undefined;
   outboxDir: string;
@@ -170,6 +182,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     instrumentLostSec: values.ELUENT_INSTRUMENT_LOST_SEC,
     instrumentReadyWaitSec: values.ELUENT_INSTRUMENT_READY_WAIT_SEC,
     runDeliveryGraceSec: values.ELUENT_RUN_DELIVERY_GRACE_SEC,
+    auditCheckpoints: {
+      file: resolve(dataDir, values.ELUENT_AUDIT_CHECKPOINT_FILE ?? 'audit-checkpoints.jsonl'),
+      intervalSec: values.ELUENT_AUDIT_CHECKPOINT_INTERVAL_SEC,
+    },
     demo: values.ELUENT_DEMO,
     smtpUrl: values.SMTP_URL,
     outboxDir: join(dataDir, 'outbox'),

@@ -1,6 +1,7 @@
 // JWTs compatible with djangorestframework-simplejwt (claims and error texts) that also carry Hasura claims,
 // so one bearer works on REST, GraphQL and realtime. HS256 with the server secret.
-import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import { createHmac } from 'node:crypto';
+import { CompactSign, SignJWT, compactVerify, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import { newTokenId } from '../lib/codes.ts';
 
 export type TokenType = 'access' | 'refresh';
@@ -67,6 +68,33 @@ export function createTokenSigner(secret: string): TokenSigner {
         if (error instanceof joseErrors.JWTExpired) throw new TokenError('Token is expired');
         throw new TokenError('Token is invalid');
       }
+    },
+  };
+}
+
+/**
+ * Signs records that do not expire (the audit chain's checkpoints): a compact JWS, HS256 like the tokens, with
+ * a key derived from the server secret for the one purpose, so a signed record is never a valid token and a
+ * token never a valid record.
+ */
+export interface RecordSigner {
+  sign(payload: Record<string, unknown>): Promise<string>;
+  /** The signed payload; throws when the signature or the purpose does not hold. */
+  verify(jws: string): Promise<Record<string, unknown>>;
+}
+
+export function createRecordSigner(secret: string, purpose: string): RecordSigner {
+  const key = createHmac('sha256', secret).update(`eluent record: ${purpose}`).digest();
+  return {
+    async sign(payload) {
+      return new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
+        .setProtectedHeader({ alg: 'HS256', typ: purpose })
+        .sign(key);
+    },
+    async verify(jws) {
+      const { payload, protectedHeader } = await compactVerify(jws, key, { algorithms: ['HS256'] });
+      if (protectedHeader.typ !== purpose) throw new Error(`not a ${purpose}`);
+      return JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>;
     },
   };
 }

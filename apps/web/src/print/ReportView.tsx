@@ -42,6 +42,10 @@ function Facts({ report }: { report: ReportModel }) {
     ['Printed', formatDateTime(report.generatedAt)],
     ['Report No.', report.reportNumber === null ? null : `R-${report.reportNumber}`],
     ['Sequence No.', report.sequenceNumber === null ? null : `S-${report.sequenceNumber}`],
+    [
+      'Audit checkpoint',
+      report.auditCheckpoint && `#${report.auditCheckpoint.chainSeq} · ${report.auditCheckpoint.headHash}`,
+    ],
   ];
   return (
     <dl className="report__facts">

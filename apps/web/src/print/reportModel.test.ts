@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditOf, errorsOf } from './reportModel.ts';
+import { auditOf, errorsOf, reportFromServer } from './reportModel.ts';
 
 describe('errorsOf', () => {
   it('reads catalogue errors and processing step errors', () => {
@@ -52,5 +52,26 @@ describe('auditOf', () => {
     expect(auditOf({ user: null, entity: 'sequences', entity_id: '1', action: 'finish' }).who).toBe(
       'Eluent server',
     );
+  });
+});
+
+describe('the audit checkpoint of a report', () => {
+  const report = {
+    kind: 'sequence',
+    generated_at: '2026-11-29T01:00:00.000Z',
+    sequence: { id: 4, name: 'Assay' },
+  };
+
+  it('reads the latest signed checkpoint the server printed on the report', () => {
+    const model = reportFromServer({
+      ...report,
+      audit_checkpoint: { chain_seq: 42, head_hash: 'ab'.repeat(32), created_at: '2026-11-29T00:00:00.000Z' },
+    });
+    expect(model.auditCheckpoint).toEqual({ chainSeq: 42, headHash: 'ab'.repeat(32) });
+  });
+
+  it('has none before the first checkpoint, or for stored reports made without one', () => {
+    expect(reportFromServer({ ...report, audit_checkpoint: null }).auditCheckpoint).toBeNull();
+    expect(reportFromServer(report).auditCheckpoint).toBeNull();
   });
 });

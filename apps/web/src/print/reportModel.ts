@@ -143,6 +143,11 @@ export interface ReportModel {
   calibrations: ReportCalibration[];
   /** The issued report's record number (none for a report read through a share link). */
   reportNumber: number | null;
+  /**
+   * The audit chain's latest signed checkpoint when the report was made (docs/audit.md "Checkpoints"): its
+   * position and head hash, so a rewritten chain no longer matches what was printed.
+   */
+  auditCheckpoint: { chainSeq: number; headHash: string } | null;
   /** The sequence's record number in its workspace. */
   sequenceNumber: number | null;
   /** The review state of what the report covers, when the report data carries one. */
@@ -373,6 +378,13 @@ function reviewStateOf(review: unknown): string | null {
   return state ? (stateWords[state] ?? state) : null;
 }
 
+function checkpointOf(value: unknown): ReportModel['auditCheckpoint'] {
+  const checkpoint = asObject(value);
+  const chainSeq = num(checkpoint.chain_seq);
+  const headHash = text(checkpoint.head_hash);
+  return chainSeq === null || !headHash ? null : { chainSeq, headHash };
+}
+
 /** The server's `/api/reports/{kind}/{id}/` answer, as the cabinet stores it. */
 export function reportFromServer(data: unknown): ReportModel {
   const report = asObject(data);
@@ -386,6 +398,7 @@ export function reportFromServer(data: unknown): ReportModel {
     audit: asList(report.audit).map(auditOf),
     operator: operatorOf(report),
     reportNumber: num(asObject(report.record).report_number),
+    auditCheckpoint: checkpointOf(report.audit_checkpoint),
     sequenceNumber: num(report.sequence_number),
     reviewState: reviewStateOf(report.review),
     signatures: [

@@ -81,11 +81,39 @@ export const auditChainStatusSchema = z.object({
     .object({
       chain_seq: z.number().int(),
       event_id: z.number().int().nullable(),
-      /** altered: content differs from its hash; link: prev_hash differs; missing: a position is gone; head. */
-      problem: z.enum(['altered', 'link', 'missing', 'head']),
+      /**
+       * altered: content differs from its hash; link: prev_hash differs; missing: a position is gone; head;
+       * checkpoint: the hash at a signed checkpoint's position is not the one it recorded (the chain rewritten).
+       */
+      problem: z.enum(['altered', 'link', 'missing', 'head', 'checkpoint']),
+    })
+    .nullable(),
+  /**
+   * The signed checkpoints the lab keeps (docs/audit.md "Checkpoints"): the latest one, and what comparing the
+   * chain with them found. Null when none was written yet.
+   */
+  checkpoint: z
+    .object({
+      chain_seq: z.number().int(),
+      head_hash: z.string(),
+      created_at: z.string(),
+      /** Checkpoints with a good signature compared with the chain. */
+      checked: z.number().int(),
+      /** differs: the chain's hash at a checkpoint is another; bad_signature: a checkpoint was altered. */
+      problem: z.enum(['differs', 'bad_signature']).nullable(),
+      /** The line of the checkpoint file with the problem. */
+      line: z.number().int().nullable(),
     })
     .nullable(),
 });
+
+/** The latest signed checkpoint of the audit chain, as a report prints it. */
+export const auditCheckpointSchema = z.object({
+  chain_seq: z.number().int(),
+  head_hash: z.string(),
+  created_at: z.string(),
+});
+export type AuditCheckpointRef = z.infer<typeof auditCheckpointSchema>;
 
 export const auditFiltersSchema = z.object({
   entities: z.array(z.object({ entity: z.string(), label: z.string() })),

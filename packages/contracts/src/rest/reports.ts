@@ -3,7 +3,7 @@
 // (sequence, injection, measurement, instrument, method, template) name the fields a report reads and let
 // the row's other columns through.
 import { z } from 'zod';
-import { auditEntrySchema } from './audit.ts';
+import { auditCheckpointSchema, auditEntrySchema } from './audit.ts';
 import { measurementDataSchema } from './measurements.ts';
 import {
   calibrationSchema,
@@ -53,6 +53,8 @@ export const sequenceReportSchema = z.object({
   /** Review state and signatures of the sequence. */
   review: reviewSchema,
   audit: z.array(auditEntrySchema),
+  /** The audit chain's latest signed checkpoint when the report was made; null before the first one. */
+  audit_checkpoint: auditCheckpointSchema.nullable(),
   /** Present when the report was issued (POST), absent when read (GET). */
   record: reportRecordSchema.optional(),
 });
@@ -90,6 +92,8 @@ export const injectionReportSchema = z.object({
   /** Who made the injection: full name (null until given) and address (null for a share-link visitor). */
   operator: z.object({ id, email: z.string().nullable(), name: z.string().nullable() }).nullable(),
   audit: z.array(auditEntrySchema),
+  /** The audit chain's latest signed checkpoint when the report was made; null before the first one. */
+  audit_checkpoint: auditCheckpointSchema.nullable(),
   record: reportRecordSchema.optional(),
 });
 export type InjectionReport = z.infer<typeof injectionReportSchema>;

@@ -2,6 +2,7 @@
 // (instrument, method, template, sample, peak table with amounts, calibration, system suitability, audit).
 import {
   domainErrors,
+  type AuditCheckpointRef,
   type AuditEntry,
   type Calibration,
   type DomainErrorCode,
@@ -132,6 +133,8 @@ export function createReportsService(deps: {
   /** The review state and signatures of a sequence or a measurement (services/signatures). */
   review: (workspaceId: number, kind: SignatureSubjectKind, id: number) => Promise<Review>;
   users: Pick<UsersRepository, 'findById'>;
+  /** The audit chain's latest signed checkpoint, printed on every report (docs/audit.md "Checkpoints"). */
+  checkpoint: () => Promise<AuditCheckpointRef | null>;
 }) {
   const { db, sequences, samples, runs, results, review, users } = deps;
 
@@ -277,6 +280,7 @@ export function createReportsService(deps: {
         suitability,
         review: reviewFor(await review(workspaceId, 'sequence', sequenceId), audience),
         audit: forAudience(audit, audience),
+        audit_checkpoint: await deps.checkpoint(),
       };
     },
 
@@ -335,6 +339,7 @@ export function createReportsService(deps: {
             : reviewFor(await review(workspaceId, 'sequence', injection.sequence_id), audience),
         operator: await operatorOf(injection, shown, audience),
         audit: shown,
+        audit_checkpoint: await deps.checkpoint(),
       };
     },
   };

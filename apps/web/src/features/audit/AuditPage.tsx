@@ -25,6 +25,7 @@ const problems = {
   link: 'it does not follow the entry before it',
   missing: 'an entry before it is missing',
   head: 'the last entries are missing',
+  checkpoint: 'the chain differs from the signed checkpoint kept outside the database (rewritten)',
 } as const;
 
 function ChainStatus() {
@@ -39,11 +40,29 @@ function ChainStatus() {
             <Icon name="verified" /> Verified: all {status.data.checked} entries are unchanged and complete.
           </p>
         ) : (
-          <p className="audit__broken" role="alert">
-            <Icon name="gpp_bad" /> Broken at entry {status.data.first_broken?.chain_seq}:{' '}
-            {status.data.first_broken ? problems[status.data.first_broken.problem] : ''}.
-          </p>
+          status.data.first_broken && (
+            <p className="audit__broken" role="alert">
+              <Icon name="gpp_bad" /> Broken at entry {status.data.first_broken.chain_seq}:{' '}
+              {problems[status.data.first_broken.problem]}.
+            </p>
+          )
         ))}
+      {status.data?.checkpoint?.problem === 'bad_signature' && (
+        <p className="audit__broken" role="alert">
+          <Icon name="gpp_bad" /> The checkpoint file was altered: line {status.data.checkpoint.line} does not
+          carry a valid signature.
+        </p>
+      )}
+      {status.data?.checkpoint && (
+        <p className="audit__muted">
+          Signed checkpoint: entry {status.data.checkpoint.chain_seq}, hash{' '}
+          <code>{status.data.checkpoint.head_hash.slice(0, 16)}…</code>
+          {status.data.checkpoint.created_at
+            ? ` (${formatDateTimeWithZone(status.data.checkpoint.created_at)})`
+            : ''}
+          ; {status.data.checkpoint.checked} checkpoints compared.
+        </p>
+      )}
       {status.data && (
         <p className="audit__muted">
           Checked {formatDateTimeWithZone(status.data.verified_at)} · last hash{' '}
