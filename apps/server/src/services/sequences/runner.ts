@@ -397,6 +397,17 @@ export function createSequenceRunner(deps: RunnerDependencies) {
         await runs.recordProcessingError(measurementId, processingErrorCode(error));
       }
     }
+    // Stopped on the instrument, not by the sequence (its Stop leaves it STOPPED first): the sequence pauses
+    // on the injection with the choices of an interrupted one (run the row again, continue, stop).
+    if (
+      result === 'stopped' &&
+      sequence.state === 'RUNNING' &&
+      sequence.current_injection_id === injection.id
+    ) {
+      await interruptions.interrupt(injection.id, 'injection_interrupted_operator_stop');
+      await settle(sequence.id);
+      return;
+    }
     if (result === 'error' && sequence.state === 'RUNNING') {
       await fail(sequence, typeof errorCode === 'string' ? errorCode : `device_error_${errorCode ?? 999}`);
       await settle(sequence.id);
