@@ -162,6 +162,12 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     if (sequence.current_injection_id !== null) {
       const current = await runs.injection(sequence.current_injection_id);
       if (current?.state === 'running' || current?.state === 'pending') return;
+      // Stopped on the instrument (the sequence's own Stop leaves it STOPPED, and a new Start clears the
+      // current injection): the row is not skipped; the sequence pauses on it as on an interrupted one.
+      if (current?.state === 'stopped') {
+        await interruptions.interrupt(current.id, 'injection_interrupted_operator_stop');
+        return;
+      }
     }
     const drafts = await sequences.drafts([sequenceId]);
     // A re-queued interrupted injection stays on record but its row runs again.
@@ -398,10 +404,11 @@ export function createSequenceRunner(deps: RunnerDependencies) {
       }
     }
     // Stopped on the instrument, not by the sequence (its Stop leaves it STOPPED first): the sequence pauses
-    // on the injection with the choices of an interrupted one (run the row again, continue, stop).
+    // on the injection with the choices of an interrupted one (run the row again, continue, stop). A sequence
+    // already PAUSED (its run held on the instrument) stays so, and its Resume asks which way to go on.
     if (
       result === 'stopped' &&
-      sequence.state === 'RUNNING' &&
+      (sequence.state === 'RUNNING' || sequence.state === 'PAUSED') &&
       sequence.current_injection_id === injection.id
     ) {
       await interruptions.interrupt(injection.id, 'injection_interrupted_operator_stop');
