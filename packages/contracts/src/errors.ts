@@ -40,6 +40,7 @@ export const domainErrors = {
   injection_interrupted_instrument_lost:
     'The instrument went offline during the injection and did not come back in time.',
   injection_interrupted_instrument_reset: 'The instrument came back without the run.',
+  injection_interrupted_operator_stop: 'The run was stopped on the instrument during the injection.',
   // Standard / sample
   sample_device_required: 'Device must not be None.',
   sample_method_required: 'Method must not be None.',

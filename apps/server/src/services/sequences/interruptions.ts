@@ -14,7 +14,8 @@ import type { InstrumentPort } from './instrument-port.ts';
 export type InterruptionReason =
   | 'injection_interrupted_restart'
   | 'injection_interrupted_instrument_lost'
-  | 'injection_interrupted_instrument_reset';
+  | 'injection_interrupted_instrument_reset'
+  | 'injection_interrupted_operator_stop';
 
 /** Why the watch started: this process restarted, or the instrument went offline. */
 export type WatchCause = 'restart' | 'instrument';
@@ -54,10 +55,13 @@ export function createInterruptions(deps: {
    * keeps the points stored so far; a RUNNING sequence on it pauses.
    */
   async function interrupt(injectionId: number, reason: InterruptionReason): Promise<boolean> {
+    // A run stopped on the instrument has ended (its measurement closed with every point): only the
+    // injection's state and the sequence change, so the row is not lost silently.
+    const stopped = reason === 'injection_interrupted_operator_stop';
     const sequence = await db.transaction().execute(async (trx) => {
       const injection = await runs.lockInjection(trx, injectionId);
-      if (!injection || !unfinished(injection)) return null;
-      const measurement = await runs.measurementOfInjection(injectionId, trx);
+      if (!injection || !(stopped ? injection.state === 'stopped' : unfinished(injection))) return null;
+      const measurement = stopped ? undefined : await runs.measurementOfInjection(injectionId, trx);
       if (measurement) await runs.closeInterrupted(trx, measurement.id, reason);
       await runs.updateInjection(trx, injectionId, {
         state: 'interrupted',

@@ -162,6 +162,12 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     if (sequence.current_injection_id !== null) {
       const current = await runs.injection(sequence.current_injection_id);
       if (current?.state === 'running' || current?.state === 'pending') return;
+      // Stopped on the instrument (the sequence's own Stop leaves it STOPPED, and a new Start clears the
+      // current injection): the row is not skipped; the sequence pauses on it as on an interrupted one.
+      if (current?.state === 'stopped') {
+        await interruptions.interrupt(current.id, 'injection_interrupted_operator_stop');
+        return;
+      }
     }
     const drafts = await sequences.drafts([sequenceId]);
     // A re-queued interrupted injection stays on record but its row runs again.
@@ -396,6 +402,18 @@ export function createSequenceRunner(deps: RunnerDependencies) {
         // Recorded with the injection's measurement, so the sequence's results show it (catalogue text).
         await runs.recordProcessingError(measurementId, processingErrorCode(error));
       }
+    }
+    // Stopped on the instrument, not by the sequence (its Stop leaves it STOPPED first): the sequence pauses
+    // on the injection with the choices of an interrupted one (run the row again, continue, stop). A sequence
+    // already PAUSED (its run held on the instrument) stays so, and its Resume asks which way to go on.
+    if (
+      result === 'stopped' &&
+      (sequence.state === 'RUNNING' || sequence.state === 'PAUSED') &&
+      sequence.current_injection_id === injection.id
+    ) {
+      await interruptions.interrupt(injection.id, 'injection_interrupted_operator_stop');
+      await settle(sequence.id);
+      return;
     }
     if (result === 'error' && sequence.state === 'RUNNING') {
       await fail(sequence, typeof errorCode === 'string' ? errorCode : `device_error_${errorCode ?? 999}`);
