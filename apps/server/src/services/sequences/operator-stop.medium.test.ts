@@ -5,7 +5,7 @@
 import { domainErrors } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
-import { eventually } from '../../../test/processes.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
 import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 
@@ -53,25 +53,28 @@ describe.each(await backends())('an operator stop inside a sequence on $name', (
 
   /** Waits until the sequence's current injection records on the instrument: its points are arriving. */
   async function recording(id: number): Promise<number> {
-    return eventually(async () => {
-      const injectionId = (await api('GET', `/api/sequences/${id}/`)).body.current_injection_id as
-        number | null;
-      if (injectionId === null) return false;
-      const measurement = await server.context.database.db
-        .selectFrom('measurements')
-        .select('id')
-        .where('injection_id', '=', injectionId)
-        .executeTakeFirst();
-      if (!measurement) return false;
-      const live = server.context.services.devices.liveStatus(instrument.deviceId);
-      if (live?.state !== 'running' || live.measurement_id !== measurement.id) return false;
-      const chunks = await server.context.database.db
-        .selectFrom('measurement_chunks')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('measurement_id', '=', measurement.id)
-        .executeTakeFirstOrThrow();
-      return Number(chunks.n) > 0 && injectionId;
-    }, 'the current injection records on the instrument');
+    return eventually(
+      async () => {
+        const injectionId = (await api('GET', `/api/sequences/${id}/`)).body.current_injection_id as
+          number | null;
+        if (injectionId === null) return false;
+        const measurement = await server.context.database.db
+          .selectFrom('measurements')
+          .select('id')
+          .where('injection_id', '=', injectionId)
+          .executeTakeFirst();
+        if (!measurement) return false;
+        const live = server.context.services.devices.liveStatus(instrument.deviceId);
+        if (live?.state !== 'running' || live.measurement_id !== measurement.id) return false;
+        const chunks = await server.context.database.db
+          .selectFrom('measurement_chunks')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('measurement_id', '=', measurement.id)
+          .executeTakeFirstOrThrow();
+        return Number(chunks.n) > 0 && injectionId;
+      },
+      { what: 'the current injection records on the instrument' },
+    );
   }
 
   async function stateOf(id: number): Promise<string> {
@@ -91,7 +94,7 @@ describe.each(await backends())('an operator stop inside a sequence on $name', (
     const stopped = await api('POST', `/api/devices/${instrument.deviceId}/stop/`);
     expect(stopped.status).toBe(200);
 
-    await eventually(async () => (await stateOf(id)) !== 'RUNNING', 'the sequence leaves RUNNING');
+    await eventually(async () => (await stateOf(id)) !== 'RUNNING', { what: 'the sequence leaves RUNNING' });
     const view = await api('GET', `/api/sequences/${id}/`);
     expect(view.body.state).toBe('PAUSED');
     expect(view.body.current_injection_id).toBe(injectionId);
@@ -112,20 +115,23 @@ describe.each(await backends())('an operator stop inside a sequence on $name', (
     // Run the row again: a new injection of replicate 1; then stop the sequence.
     await eventually(
       async () => server.context.services.devices.liveStatus(instrument.deviceId)?.state === 'idle',
-      'the instrument is idle',
+      { what: 'the instrument is idle' },
     );
     const requeued = await api('POST', `/api/sequences/${id}/requeue/`);
     expect(requeued.status).toBe(200);
     expect(requeued.body.state).toBe('RUNNING');
-    const again = await eventually(async () => {
-      const rows = await injectionsOf(id);
-      return rows.length === 2 && rows;
-    }, 'the row runs again');
+    const again = await eventually(
+      async () => {
+        const rows = await injectionsOf(id);
+        return rows.length === 2 ? rows : false;
+      },
+      { what: 'the row runs again' },
+    );
     expect(again.map((row) => row.replicate)).toEqual([1, 1]);
     expect((await api('POST', `/api/sequences/${id}/stop/`)).status).toBe(200);
     await eventually(
       async () => server.context.services.devices.liveStatus(instrument.deviceId)?.state === 'idle',
-      'the instrument is idle after the sequence stop',
+      { what: 'the instrument is idle after the sequence stop' },
     );
   });
 
@@ -137,16 +143,19 @@ describe.each(await backends())('an operator stop inside a sequence on $name', (
     expect(paused.body.state).toBe('PAUSED');
     await eventually(
       async () => server.context.services.devices.liveStatus(instrument.deviceId)?.state === 'paused',
-      'the instrument holds the run',
+      { what: 'the instrument holds the run' },
     );
 
     expect((await api('POST', `/api/devices/${instrument.deviceId}/stop/`)).status).toBe(200);
 
     // The held run is not taken as done: Resume asks which way to go on instead of skipping the replicate.
-    const view = await eventually(async () => {
-      const body = (await api('GET', `/api/sequences/${id}/`)).body as Record<string, unknown>;
-      return body.interruption ? body : false;
-    }, 'the stopped injection is interrupted');
+    const view = await eventually(
+      async () => {
+        const body = (await api('GET', `/api/sequences/${id}/`)).body as Record<string, unknown>;
+        return body.interruption ? body : false;
+      },
+      { what: 'the stopped injection is interrupted' },
+    );
     expect(view).toMatchObject({
       state: 'PAUSED',
       current_injection_id: injectionId,
