@@ -94,7 +94,9 @@ function InjectionView({
   onFinished: () => void;
 }) {
   const live = injection.state === 'running' || injection.measurementState === 'recording';
-  const trace = useTrace(injection.measurementId, bearer, live, onFinished);
+  // A finished run is processed after it ends (in a worker): the view waits for its result's announcement.
+  const awaitingResult = !live && injection.state === 'finished' && !injection.processed;
+  const trace = useTrace(injection.measurementId, bearer, live, onFinished, awaitingResult);
   return (
     <section className="share__injection card" aria-label={`Injection #${injection.id}`}>
       <h2>
@@ -122,7 +124,7 @@ function InjectionView({
         <p className="share__sub">The chromatogram signal is not available through this link.</p>
       )}
       <h3>Peaks</h3>
-      {live && injection.peaks.length === 0 ? (
+      {(live || awaitingResult) && injection.peaks.length === 0 ? (
         <p className="share__sub">Peaks appear when the run has been processed.</p>
       ) : (
         <PeakTable peaks={injection.peaks} unit={injection.unit} />

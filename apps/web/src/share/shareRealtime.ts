@@ -39,6 +39,8 @@ export function subscribeShared(
   channel: string,
   visitorToken: string,
   onData: (data: unknown) => void,
+  /** Called each time the subscription is in place (first subscribe and every resubscribe). */
+  onSubscribed?: () => void,
 ): () => void {
   if (!client) return () => undefined;
   const connection = client;
@@ -49,10 +51,13 @@ export function subscribeShared(
       getToken: () => subscriptionToken(channel, visitorToken),
     });
   const handler = (context: { data: unknown }) => onData(context.data);
+  const subscribed = () => onSubscribed?.();
   subscription.on('publication', handler);
+  subscription.on('subscribed', subscribed);
   subscription.subscribe();
   return () => {
     subscription.removeListener('publication', handler);
+    subscription.removeListener('subscribed', subscribed);
     subscription.unsubscribe();
     connection.removeSubscription(subscription);
   };

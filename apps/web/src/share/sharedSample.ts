@@ -29,6 +29,8 @@ export interface SharedInjection {
   measurementState: string | null;
   unit: string;
   template: string | null;
+  /** A processing result is stored (its peaks, possibly none, are the latest). */
+  processed: boolean;
   peaks: ReportPeak[];
 }
 
@@ -70,6 +72,7 @@ export function sharedSampleOf(data: unknown): SharedSample | null {
         measurementState: text(measurement.state),
         unit: text(measurement.signal_unit) ?? '',
         template: latest ? templateName(latest.template_snapshot) : null,
+        processed: latest !== null,
         peaks: asList(measurement.peaks).map(peakOf),
       };
     }),

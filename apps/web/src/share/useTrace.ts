@@ -20,6 +20,8 @@ export function useTrace(
   bearer: string,
   live: boolean,
   onFinished: () => void,
+  /** The run has ended and its result is not stored yet: keep listening for the result's announcement. */
+  awaitingResult = false,
 ): TraceState {
   const [state, setState] = useState<TraceState>({ status: 'loading' });
 
@@ -49,17 +51,27 @@ export function useTrace(
       if (timeSec.length > 0) setState({ status: 'ready', trace: { timeSec, signal, unit } });
       else if (!live) setState({ status: 'missing' });
     };
-    const stop = live
-      ? subscribeShared(`measurements:${measurementId}`, bearer, (data) => {
-          const event = data as LiveEvent;
-          if (!current) return;
-          if (event.type === 'finished') onFinished();
-          else if (event.type === 'signal' && typeof event.chunk_index === 'number') {
-            chunks.set(event.chunk_index, event);
-            show();
-          }
-        })
-      : () => undefined;
+    const stop =
+      live || awaitingResult
+        ? subscribeShared(
+            `measurements:${measurementId}`,
+            bearer,
+            (data) => {
+              const event = data as LiveEvent;
+              if (!current) return;
+              // 'review' follows a stored result (docs/signatures.md): the sample is read again with its peaks.
+              if (event.type === 'finished' || event.type === 'review') onFinished();
+              else if (event.type === 'signal' && typeof event.chunk_index === 'number') {
+                chunks.set(event.chunk_index, event);
+                show();
+              }
+            },
+            // Once listening, a run that ended before is read again: its result may have been announced already.
+            () => {
+              if (current && awaitingResult) onFinished();
+            },
+          )
+        : () => undefined;
     fetchSignal(measurementId, bearer)
       .then((data) => {
         if (!current) return;
@@ -73,7 +85,7 @@ export function useTrace(
       current = false;
       stop();
     };
-  }, [measurementId, bearer, live, onFinished]);
+  }, [measurementId, bearer, live, awaitingResult, onFinished]);
 
   return state;
 }
