@@ -151,7 +151,9 @@ for (const backend of await backends()) {
     });
 
     it('runs a stored method on a vial with a sample and names the running injection', async () => {
-      const methodId = await storeMethod(server, admin.id, { name: 'Quick caffeine', run_time_min: 2 });
+      // Ten hours of run time (10 minutes at 60x): the run is still going when it is read, on any machine,
+      // and the test stops it.
+      const methodId = await storeMethod(server, admin.id, { name: 'Quick caffeine', run_time_min: 600 });
       const sample = await api(analyst, 'POST', '/api/samples/', {
         name: 'Espresso A',
         device_id: instrument.deviceId,
@@ -193,7 +195,8 @@ for (const backend of await backends()) {
     });
 
     it('names the sequence, its row and sample while a sequence runs on the instrument', async () => {
-      const methodId = await storeMethod(server, admin.id, { name: 'One-minute check', run_time_min: 1 });
+      // Five minutes a run (5 s at 60x): long enough for the second row to be seen running on a busy machine.
+      const methodId = await storeMethod(server, admin.id, { name: 'Five-minute check', run_time_min: 5 });
       const sampleOf = async (name: string) =>
         (
           await api(analyst, 'POST', '/api/samples/', {
@@ -219,8 +222,8 @@ for (const backend of await backends()) {
           vial,
         });
       expect((await api(analyst, 'POST', `/api/sequences/${sequence.body.id}/start/`)).status).toBe(200);
-      // Two one-minute injections at 60x.
-      const deadline = simulatedRunsDeadline({ runTimeSec: 60, speed: 60, runs: 2 });
+      // Two five-minute injections at 60x.
+      const deadline = simulatedRunsDeadline({ runTimeSec: 300, speed: 60, runs: 2 });
       const secondRow = await eventually(
         async () => {
           const current = (await api(auditor, 'GET', `/api/devices/${instrument.deviceId}/`)).body
@@ -235,7 +238,7 @@ for (const backend of await backends()) {
         sequence_row: 2,
         sample_name: 'Cola B',
         vial: 7,
-        method_name: 'One-minute check',
+        method_name: 'Five-minute check',
         replicate: 1,
       });
       const stateOf = async () =>

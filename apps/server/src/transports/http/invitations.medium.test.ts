@@ -161,10 +161,17 @@ describe.each(await backends())('invitations and e-mail verification on $name', 
     expect(
       (await api(admin.access, 'DELETE', `/api/workspaces/${labId}/members/${invitee.id}/`)).status,
     ).toBe(204);
-    const after = await api(invitee.access, 'GET', '/api/workspaces/');
+    // A removed member's sessions end (docs/security.md): the old token is refused, a new sign-in works.
+    expect((await api(invitee.access, 'GET', '/api/workspaces/')).status).toBe(401);
+    const signIn = await request(base, 'POST', '/api/token/', {
+      body: { username: invitee.email, password: invitee.password },
+    });
+    expect(signIn.status).toBe(200);
+    const access = signIn.body.access as string;
+    const after = await api(access, 'GET', '/api/workspaces/');
     expect(after.body.current).toMatchObject({ personal: true, role: 'admin' });
     expect(after.body.workspaces).toHaveLength(1);
-    const outside = await api(invitee.access, 'PUT', '/api/workspaces/current/', { workspace_id: labId });
+    const outside = await api(access, 'PUT', '/api/workspaces/current/', { workspace_id: labId });
     expect(outside.status).toBe(404);
   });
 

@@ -317,6 +317,9 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
     );
     const labPath = `/api/workspaces/${lab.body.current.id}`;
     await step('PATCH /api/workspaces/:id/', () => api('PATCH', `${labPath}/`, { name: 'Walk lab 2' }));
+    await step('PATCH /api/accounts/me/', () =>
+      api('PATCH', '/api/accounts/me/', { full_name: 'Walk Analyst' }),
+    );
     await step('POST /api/accounts/me/verification/', () => api('POST', '/api/accounts/me/verification/'));
     await step('POST /api/accounts/verify-email/', () =>
       api('POST', '/api/accounts/verify-email/', { code: 'not-a-code' }),
