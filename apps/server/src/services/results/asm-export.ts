@@ -38,7 +38,7 @@ export function asmDocumentOf(
     });
   }
   const metadata = (measurement.metadata ?? {}) as Record<string, unknown>;
-  const snapshot = (result?.template_snapshot ?? {});
+  const snapshot = result?.template_snapshot ?? {};
   return writeAsm({
     timeSec: signal.timeSec,
     values: signal.signal,
