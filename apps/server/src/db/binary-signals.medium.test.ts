@@ -71,6 +71,12 @@ for (const backend of await backends('both')) {
       await migrateToLatest(db);
     });
 
+    afterAll(async () => {
+      await handle?.close();
+      await drop?.();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
+
     it('converts a signed measurement and keeps its chunks locked afterwards', async () => {
       const stored = await createResultsRepository(handle.db).signal(signedId);
       expect(Array.from(stored.signal)).toEqual([1, 2, 3]);
