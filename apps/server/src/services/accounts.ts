@@ -73,6 +73,16 @@ export function createAccountsService(deps: AccountsDependencies) {
     await users.bumpTokenVersion(userId);
     await deps.endLiveSessions(userId);
   }
+  /** The claims of the body's refresh token; a bad or expired one is `token_not_valid`. */
+  async function refreshClaims(body: Record<string, unknown>) {
+    const { refresh } = parseInput(refreshInputSchema, body);
+    try {
+      return await sessions.verify(refresh, 'refresh');
+    } catch (error) {
+      if (error instanceof TokenError) throw tokenNotValid(error.message);
+      throw error;
+    }
+  }
   const google = deps.googleJwksUrl ? createRemoteJWKSet(new URL(deps.googleJwksUrl)) : undefined;
 
   /** Tokens for a new sign-in, or the next pair of the session `sid` (a refresh). */
@@ -103,14 +113,7 @@ export function createAccountsService(deps: AccountsDependencies) {
     },
 
     async refresh(body: Record<string, unknown>): Promise<TokenResponse> {
-      const { refresh } = parseInput(refreshInputSchema, body);
-      let claims;
-      try {
-        claims = await sessions.verify(refresh, 'refresh');
-      } catch (error) {
-        if (error instanceof TokenError) throw tokenNotValid(error.message);
-        throw error;
-      }
+      const claims = await refreshClaims(body);
       const outcome = await tokens.consumeRefresh(claims.jti);
       if (outcome === 'reused') {
         // A refresh token presented twice may have been stolen: end every session of that user, access
@@ -130,14 +133,7 @@ export function createAccountsService(deps: AccountsDependencies) {
      * and the access tokens of that sign-in), on REST, GraphQL and realtime connects alike.
      */
     async logout(body: Record<string, unknown>): Promise<void> {
-      const { refresh } = parseInput(refreshInputSchema, body);
-      let claims;
-      try {
-        claims = await sessions.verify(refresh, 'refresh');
-      } catch (error) {
-        if (error instanceof TokenError) throw tokenNotValid(error.message);
-        throw error;
-      }
+      const claims = await refreshClaims(body);
       await tokens.consumeRefresh(claims.jti);
       // A token from before sessions had ids: nothing narrower than the user's every session names it.
       if (claims.sid === undefined) await endEverySession(Number(claims.user_id));

@@ -2,7 +2,7 @@
 // or a run folder; the channels of a run.
 import type { MeasurementChannels, MeasurementData, MeasurementImport } from '@eluent/contracts';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../compose.ts';
 import { AppError } from '../../errors.ts';
 import { pathId } from '../../lib/input.ts';
@@ -16,6 +16,17 @@ const MAX_IMPORT_FILES = 64;
 
 export async function measurementRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const { files, shareAccess } = services;
+  /** The measurement of the path and the workspace its reader (a member or a share link) may read it in. */
+  const readable = async (request: FastifyRequest<Data>) => {
+    const id = pathId(request.params.id, 'measurement_not_found');
+    const reader = await requireReader(services, request);
+    const workspaceId = await shareAccess.workspaceFor(
+      reader,
+      { type: 'measurement', id },
+      'measurement_not_found',
+    );
+    return { id, workspaceId };
+  };
   // Multipart parsing stays inside this module's routes.
   await app.register(async (scoped) => {
     // preservePath: a directory upload names each file by its path in the folder ("brown.D/dad1A.ch").
@@ -25,13 +36,7 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
     });
 
     scoped.get<Data>('/api/measurements/:id/data/', async (request, reply) => {
-      const id = pathId(request.params.id, 'measurement_not_found');
-      const reader = await requireReader(services, request);
-      const workspaceId = await shareAccess.workspaceFor(
-        reader,
-        { type: 'measurement', id },
-        'measurement_not_found',
-      );
+      const { id, workspaceId } = await readable(request);
       const format = request.query.format ?? 'json';
       if (format === 'csv') {
         return reply
@@ -82,13 +87,7 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
     });
 
     scoped.get<Data>('/api/measurements/:id/asm/', async (request, reply) => {
-      const id = pathId(request.params.id, 'measurement_not_found');
-      const reader = await requireReader(services, request);
-      const workspaceId = await shareAccess.workspaceFor(
-        reader,
-        { type: 'measurement', id },
-        'measurement_not_found',
-      );
+      const { id, workspaceId } = await readable(request);
       return reply
         .type('application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="measurement-${id}.asm.json"`)
@@ -96,13 +95,7 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
     });
 
     scoped.get<Data>('/api/measurements/:id/channels/', async (request) => {
-      const id = pathId(request.params.id, 'measurement_not_found');
-      const reader = await requireReader(services, request);
-      const workspaceId = await shareAccess.workspaceFor(
-        reader,
-        { type: 'measurement', id },
-        'measurement_not_found',
-      );
+      const { id, workspaceId } = await readable(request);
       return (await files.channels(workspaceId, id)) satisfies MeasurementChannels;
     });
   });
