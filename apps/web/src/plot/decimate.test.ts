@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { columnGrid, decimateMinMax, lowerBound, valueRange } from './decimate.ts';
+import { lowerBound } from '@eluent/contracts';
+import { columnGrid, decimateMinMax, valueRange } from './decimate.ts';
 
 describe('decimateMinMax', () => {
   it('keeps the minimum and maximum of each column in the order they occur', () => {

@@ -1,16 +1,5 @@
 // Min/max decimation onto pixel columns: a million points draw as at most two points per column.
-
-/** The index of the first time ≥ target (times increase). */
-export function lowerBound(timeSec: ArrayLike<number>, target: number): number {
-  let low = 0;
-  let high = timeSec.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((timeSec[middle] as number) < target) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
+import { lowerBound } from '@eluent/contracts';
 
 /**
  * The x positions of a shared grid over [startSec, endSec]: two per column (a quarter and three quarters

@@ -1,6 +1,6 @@
 // Canvas layer over the signal: each peak's baseline, its start and end marks, a light fill and its label.
 import type uPlot from 'uplot';
-import { lowerBound } from './decimate.ts';
+import { lowerBound } from '@eluent/contracts';
 import { SECONDS_PER_MINUTE } from './plotData.ts';
 import { PEAK_COLOR, type PlotAppearance, type PlotPeak, type PlotSeries } from './plotTypes.ts';
 

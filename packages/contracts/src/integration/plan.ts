@@ -27,8 +27,8 @@ export interface PlannedPeak extends PeakLimits {
   keptIndex: number | null;
 }
 
-/** The index of the first time ≥ target (times increase). */
-function lowerBound(timeSec: ArrayLike<number>, target: number): number {
+/** The index of the first time ≥ target (times increase); the length when every time is earlier. */
+export function lowerBound(timeSec: ArrayLike<number>, target: number): number {
   let low = 0;
   let high = timeSec.length;
   while (low < high) {

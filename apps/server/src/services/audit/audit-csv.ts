@@ -1,6 +1,7 @@
 // The audit trail as CSV (RFC 4180): one line per changed field of each event (an event without field
 // changes keeps one line), time in UTC, text quoted when needed and never read as a spreadsheet formula.
 import { personLabel, type AuditEntry } from '@eluent/contracts';
+import { csvDocument } from '../csv.ts';
 
 const HEADER = [
   'Time (UTC)',
@@ -18,16 +19,8 @@ const HEADER = [
   'Hash',
 ];
 
-function cell(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  // Leading = + - @ would run as formulas in spreadsheets; text cells starting so are prefixed.
-  const safe = typeof value === 'string' && /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function auditCsv(entries: AuditEntry[]): string {
-  const lines = [HEADER.map(cell).join(',')];
+  const rows: unknown[][] = [HEADER];
   for (const entry of entries) {
     const common = [
       entry.at,
@@ -41,8 +34,8 @@ export function auditCsv(entries: AuditEntry[]): string {
     const changes = entry.changes.length > 0 ? entry.changes : [null];
     for (const change of changes) {
       const fields = change ? [change.label, change.old, change.new] : [null, null, null];
-      lines.push([...common, ...fields, ...tail].map(cell).join(','));
+      rows.push([...common, ...fields, ...tail]);
     }
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument(rows);
 }

@@ -4,6 +4,7 @@
 // failed tests in words, and for a sample's replicates their count, mean and %RSD (docs/assay.md).
 import { suitabilityCheckText } from '@eluent/contracts';
 import type { ReportsService } from './reports.ts';
+import { csvDocument } from '../csv.ts';
 
 type SequenceResults = Awaited<ReturnType<ReportsService['sequenceResults']>>;
 
@@ -42,16 +43,8 @@ const COLUMNS = [
   'replicate_rsd_percent',
 ] as const;
 
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : `${value as string | number | boolean}`;
-  // Leading = + - @ would run as formulas in spreadsheets; text cells starting so are prefixed.
-  const safe = typeof value === 'string' && /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function resultsCsv(results: Pick<SequenceResults, 'injections' | 'replicates'>): string {
-  const lines = [COLUMNS.join(',')];
+  const lines: unknown[][] = [[...COLUMNS]];
   for (const injection of results.injections) {
     const head = {
       injection_id: injection.injection_id,
@@ -102,7 +95,7 @@ export function resultsCsv(results: Pick<SequenceResults, 'injections' | 'replic
             replicate_rsd_percent: replicateOf(peak.name)?.relative_sd_percent ?? null,
           }))
         : [head];
-    for (const row of rows) lines.push(COLUMNS.map((column) => cell(row[column])).join(','));
+    for (const row of rows) lines.push(COLUMNS.map((column) => row[column]));
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument(lines);
 }
