@@ -1,2 +1,3 @@
 export declare const TIME_SCALE_ENV: string;
 export declare function testTimeScale(): number;
+export declare function loadTimeScale(): number;

@@ -26,3 +26,12 @@ export function testTimeScale() {
   process.env[TIME_SCALE_ENV] = String(scale);
   return scale;
 }
+
+/**
+ * The factor the machine's load asks for now (load average per usable core, 1–8): a wait begun while other
+ * work crowds the machine gets the time it needs even when the run's own figure was taken on a quiet one.
+ */
+export function loadTimeScale() {
+  const busy = loadavg()[0] / availableParallelism();
+  return Math.round(Math.min(MAX_SCALE, Math.max(1, busy)) * 10) / 10;
+}

@@ -1,6 +1,6 @@
 // The one way a test waits (docs/testing.md "Waiting"): on the state it needs, checked again and again until
 // it holds, with a deadline derived from the work and stretched by the run's time scale on a slow machine.
-import { testTimeScale } from '../../../scripts/test-time.mjs';
+import { loadTimeScale, testTimeScale } from '../../../scripts/test-time.mjs';
 
 export interface EventuallyOptions {
   /** What is awaited, named in the failure. @default the check's source text */
@@ -39,9 +39,12 @@ export async function eventually<T>(
   }
 }
 
-/** `ms` of the development machine on this run's machine (`ELUENT_TEST_TIME_SCALE`, scripts/test-time.mjs). */
+/**
+ * `ms` of the development machine on this run's machine: the run's figure (`ELUENT_TEST_TIME_SCALE`,
+ * scripts/test-time.mjs) or, when the machine has grown busier since it was taken, the load now.
+ */
 export function scaled(ms: number): number {
-  return Math.round(ms * testTimeScale());
+  return Math.round(ms * Math.max(testTimeScale(), loadTimeScale()));
 }
 
 /**
