@@ -66,6 +66,13 @@ export interface SignalScale {
   noiseWindowSamples: number;
   /** Peak-to-peak baseline noise of the detection signal. */
   smoothedPeakToPeak: number;
+  /** Residual SD of the detection signal in the same windows (the range's companion). */
+  smoothedSd: number;
+  /**
+   * Set when the noise was measured again in the gaps between the peaks a first pass found
+   * (`gapNoiseScale`): the quiet quarter of the run's windows all held peaks.
+   */
+  noiseFromGaps?: boolean;
   /** Baseline drift of the detection signal per sample (quiet windows). */
   driftPerSample: number;
   rawNoise: { sd: number; peakToPeak: number };
@@ -151,6 +158,7 @@ export function measureSignalScale(
     coarseBend: everyNth(bend, step),
     noiseWindowSamples,
     smoothedPeakToPeak: Math.max(detection.peakToPeak, floor),
+    smoothedSd: detection.sd,
     driftPerSample: detection.driftPerSample,
     rawNoise: { sd: raw.sd, peakToPeak: raw.peakToPeak },
   };

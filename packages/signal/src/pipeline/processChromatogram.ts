@@ -11,6 +11,7 @@ import {
   type SignalScale,
 } from '../detection/detectionSettings.ts';
 import { detectWithTemplate } from '../detection/detectWithTemplate.ts';
+import { GAP_NOISE_PASSES, gapNoiseScale } from '../detection/gapNoise.ts';
 import { integrationLimits } from '../detection/integrationLimits.ts';
 import { apexWidths } from '../detection/apexWidths.ts';
 import { completeFigures } from '../figures/completeFigures.ts';
@@ -222,6 +223,19 @@ export function processChromatogram(
         minProminence: template.peak_detection_min_prominence,
       };
       scale = context.memo ? context.memo.scaleOf(values, scratch) : measureSignalScale(values, scratch);
+      // Automatic detection; when the quiet quarter of the noise windows still held peaks, once more with
+      // the noise measured in the gaps between the peaks the first pass found (gapNoiseScale).
+      const automatic = () => {
+        const options = { negativePeaks: template.peak_detection_negative_peaks === true };
+        let found = detectAutomatic(values, stepSec, scale!, minimums, options);
+        for (let pass = 0; pass < GAP_NOISE_PASSES; pass++) {
+          const refined = gapNoiseScale(values, scale!, found.spans ?? []);
+          if (refined === scale) break;
+          scale = refined;
+          found = detectAutomatic(values, stepSec, refined, minimums, options);
+        }
+        return found;
+      };
       const found =
         pdet.key === 'wavelet_v1'
           ? {
@@ -234,9 +248,7 @@ export function processChromatogram(
             }
           : minimums.minProminence != null
             ? detectWithTemplate(values, stepSec, scale, minimums, context.memo)
-            : detectAutomatic(values, stepSec, scale, minimums, {
-                negativePeaks: template.peak_detection_negative_peaks === true,
-              });
+            : automatic();
       if (pdet.key === 'wavelet_v1') {
         const allowed = new Set(
           detectWithTemplate(values, stepSec, scale, minimums, context.memo).apexes.map((a) => a.index),
