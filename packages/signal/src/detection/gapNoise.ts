@@ -13,6 +13,8 @@ export interface PeakSpan {
 export const SPAN_HALF_WIDTHS = 3.4;
 /** Detection passes with the noise measured again in the gaps (each finds more peaks, leaving cleaner gaps). */
 export const GAP_NOISE_PASSES = 3;
+/** Largest lag-1 autocorrelation of the gaps' differences read as white noise (white: −0.5). */
+const MAX_DIFFERENCE_CORRELATION = -0.25;
 /** Fewest gap windows whose noise is trusted over the first estimate. */
 const MIN_GAP_WINDOWS = 3;
 /** Gap windows in narrow-end peak widths: short enough to fit between the peaks of a crowded run. */
@@ -56,6 +58,26 @@ function gapWindows(covered: Uint8Array, length: number, shortest: number): Peak
     i = end + 1;
   }
   return windows;
+}
+
+/**
+ * Lag-1 autocorrelation of the successive differences of `values` in the windows (each window's differences
+ * about their own mean), pooled.
+ */
+function differenceCorrelation(values: Float64Array, windows: readonly PeakSpan[]): number {
+  let products = 0;
+  let squares = 0;
+  for (const { from, to } of windows) {
+    const count = to - from;
+    if (count < 3) continue;
+    const mean = (values[to]! - values[from]!) / count;
+    for (let i = from; i < to; i++) {
+      const d = values[i + 1]! - values[i]! - mean;
+      squares += d * d;
+      if (i > from) products += d * (values[i]! - values[i - 1]! - mean);
+    }
+  }
+  return squares > 0 ? products / squares : 0;
 }
 
 /** Residual SD of `values[from..to]` about its least-squares line. */
@@ -120,6 +142,22 @@ export function gapNoiseScale(
   const white = Math.sqrt((2 * m * m + 1) / (3 * m * m * m));
   const ratio = quiet(smoothedSds) / quiet(rawSds);
   if (!(ratio <= (white + 1) / 2)) return scale;
+  // …and its successive differences alternate as white noise's do: over the quietest quarter of the gap
+  // windows their lag-1 autocorrelation is at most −0.25 (white noise −0.5; noise whose own lag-1
+  // autocorrelation ρ exceeds 0.5, as a detector's filter leaves it, −(1 − ρ)/2 > −0.25; a peak's flank
+  // left in a gap, positive). A line over a short window hides a filter's wander from the SD ratio above,
+  // not from the differences.
+  const order = rawSds.map((_, k) => k).sort((a, b) => rawSds[a]! - rawSds[b]!);
+  const quietest = order.slice(0, Math.max(MIN_GAP_WINDOWS, Math.ceil(order.length / 4)));
+  if (
+    !(
+      differenceCorrelation(
+        values,
+        quietest.map((k) => windows[k]!),
+      ) <= MAX_DIFFERENCE_CORRELATION
+    )
+  )
+    return scale;
   const smoothedPeakToPeak = quiet(smoothedSds) * (scale.smoothedPeakToPeak / scale.smoothedSd);
   if (!(smoothedPeakToPeak < scale.smoothedPeakToPeak) || !(smoothedPeakToPeak > 0)) return scale;
   const rawSd = Math.min(scale.rawNoise.sd, quiet(rawSds));
