@@ -3,7 +3,8 @@ import { seededNormal, seededRandom } from '../random/seededRandom.ts';
 import { simulateChromatogram } from '../simulation/simulateChromatogram.ts';
 import { detectAutomatic } from './detectAutomatic.ts';
 import { measureSignalScale } from './detectionSettings.ts';
-import { gapNoiseScale } from './gapNoise.ts';
+import { gapNoiseScale, secondDifferenceScale } from './gapNoise.ts';
+import { processChromatogram } from '../pipeline/processChromatogram.ts';
 
 /** A short crowded run (seeded): 6–9 EMGs 3.5–6 W50 apart at 0.5–2 s a point, white noise of SD `sd`. */
 function crowded(seed: number, sd: number) {
@@ -82,5 +83,26 @@ describe('gapNoiseScale: detection noise between the peaks of a short run', () =
     const scale = measureSignalScale(run.values);
     const found = detectAutomatic(run.values, 0.5, scale, {});
     expect(gapNoiseScale(run.values, scale, found.spans ?? [])).toBe(scale);
+  });
+
+  it('property (40 seeded runs): the second differences never read white noise below 0.8 × its SD (peaks only raise them)', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const run = crowded(seed, 0.2);
+      const scale = measureSignalScale(run.values);
+      const guess = secondDifferenceScale(run.values, scale);
+      if (!guess) continue;
+      const m = scale.smoothingSamples;
+      const sd = guess.smoothedSd / Math.sqrt((2 * m * m + 1) / (3 * m * m * m));
+      expect(sd / 0.2, `seed ${seed}`).toBeGreaterThan(0.8);
+    }
+  });
+
+  it('property (20 seeded runs): on detector-filtered noise processing never reads the noise below half its SD', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const run = crowded(seed, 0);
+      const values = filtered(run.values, 0.2, 6, seed);
+      const { detection } = processChromatogram({ timeSec: run.timeSec, values }, {});
+      expect(detection!.noiseSd, `seed ${seed}`).toBeGreaterThan(0.5 * 0.209);
+    }
   });
 });

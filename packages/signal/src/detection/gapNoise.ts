@@ -173,3 +173,35 @@ export function gapNoiseScale(
     noiseFromGaps: true,
   };
 }
+
+/**
+ * A first guess of the detection noise from the samples' second differences, for a short run whose gaps
+ * still hold peaks the first pass missed (it finds too few peaks for its gaps to be baseline): the
+ * second differences of white noise have SD √6 σ, and a peak bends from one sample to the next less than
+ * it rises, so their median absolute deviation reads σ through the peaks (a narrow tall peak still raises
+ * it: the guess errs high, towards the first estimate). The guess only seeds a more
+ * sensitive detection pass whose peaks give the gaps; the noise itself is then measured in those gaps by
+ * `gapNoiseScale`, with its whiteness checks (on a detector-filtered trace the guess is far too low, the
+ * gaps fail the checks, and the first estimate stays). Null when it is not lower than the first estimate.
+ */
+export function secondDifferenceScale(values: Float64Array, scale: SignalScale): SignalScale | null {
+  const n = values.length;
+  const m = scale.smoothingSamples;
+  if (n < 10 || m < 3 || !(scale.smoothedSd > 0)) return null;
+  if (scale.noiseWindowSamples >= Math.round(5 * scale.widthSamples)) return null;
+  const second = new Float64Array(n - 2);
+  for (let i = 1; i < n - 1; i++) second[i - 1] = values[i + 1]! - 2 * values[i]! + values[i - 1]!;
+  const centre = medianOf(second);
+  const deviations = second.map((d) => Math.abs(d - centre));
+  const sd = (1.4826 * medianOf(deviations)) / Math.sqrt(6);
+  const smoothedSd = sd * Math.sqrt((2 * m * m + 1) / (3 * m * m * m));
+  const smoothedPeakToPeak = smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd);
+  if (!(smoothedPeakToPeak > 0 && smoothedPeakToPeak < scale.smoothedPeakToPeak)) return null;
+  return { ...scale, smoothedPeakToPeak, smoothedSd };
+}
+
+function medianOf(values: Float64Array): number {
+  const sorted = Float64Array.from(values).sort();
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}

@@ -11,7 +11,7 @@ import {
   type SignalScale,
 } from '../detection/detectionSettings.ts';
 import { detectWithTemplate } from '../detection/detectWithTemplate.ts';
-import { GAP_NOISE_PASSES, gapNoiseScale } from '../detection/gapNoise.ts';
+import { GAP_NOISE_PASSES, gapNoiseScale, secondDifferenceScale } from '../detection/gapNoise.ts';
 import { integrationLimits } from '../detection/integrationLimits.ts';
 import { apexWidths } from '../detection/apexWidths.ts';
 import { completeFigures } from '../figures/completeFigures.ts';
@@ -222,18 +222,32 @@ export function processChromatogram(
         minWidthSec: template.peak_detection_min_width,
         minProminence: template.peak_detection_min_prominence,
       };
-      scale = context.memo ? context.memo.scaleOf(values, scratch) : measureSignalScale(values, scratch);
-      // Automatic detection; when the quiet quarter of the noise windows still held peaks, once more with
-      // the noise measured in the gaps between the peaks the first pass found (gapNoiseScale).
+      const measured = context.memo
+        ? context.memo.scaleOf(values, scratch)
+        : measureSignalScale(values, scratch);
+      scale = measured;
+      // Automatic detection; on a short run whose quiet quarter of noise windows still held peaks, once more
+      // with the noise measured in the gaps between the peaks a first pass found (gapNoiseScale).
       const automatic = () => {
         const options = { negativePeaks: template.peak_detection_negative_peaks === true };
-        let found = detectAutomatic(values, stepSec, scale!, minimums, options);
+        let current = measured;
+        let found = detectAutomatic(values, stepSec, current, minimums, options);
         for (let pass = 0; pass < GAP_NOISE_PASSES; pass++) {
-          const refined = gapNoiseScale(values, scale!, found.spans ?? []);
-          if (refined === scale) break;
-          scale = refined;
-          found = detectAutomatic(values, stepSec, refined, minimums, options);
+          let refined = gapNoiseScale(values, current, found.spans ?? []);
+          if (refined === current && pass === 0) {
+            // The first pass found too few peaks for its gaps to be baseline: a more sensitive pass, seeded
+            // by the second differences' noise, gives the gaps.
+            const guess = secondDifferenceScale(values, current);
+            if (guess) {
+              const spans = detectAutomatic(values, stepSec, guess, minimums, options).spans ?? [];
+              refined = gapNoiseScale(values, current, spans);
+            }
+          }
+          if (refined === current) break;
+          current = refined;
+          found = detectAutomatic(values, stepSec, current, minimums, options);
         }
+        scale = current;
         return found;
       };
       const found =
