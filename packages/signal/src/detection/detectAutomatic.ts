@@ -123,6 +123,7 @@ export function detectAutomatic(
       noiseSd: scale.rawNoise.sd,
       noisePeakToPeak: scale.rawNoise.peakToPeak,
       estimatedPeakWidthSec: scale.typicalWidthSamples === null ? null : scale.typicalWidthSamples * stepSec,
+      ...(scale.noiseFromGaps ? { noiseFromGaps: true } : {}),
     },
   };
 }

@@ -35,6 +35,11 @@ export interface DetectionSettings {
   /** Estimated W50 of the clearly real peaks (s), null when there are none. */
   estimatedPeakWidthSec: number | null;
   /**
+   * The noise was measured in the gaps between the peaks a first detection pass found (a short run whose
+   * noise windows all held peaks; `gapNoiseScale`), not over the run's quietest windows.
+   */
+  noiseFromGaps?: boolean;
+  /**
    * The reporting limit of the automatic default (S/N ≥ 10, the quantitation limit) and how many detected
    * peaks it left out; absent when detection minimums came from the template or integration did not run.
    */

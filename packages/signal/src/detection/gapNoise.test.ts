@@ -56,6 +56,9 @@ describe('gapNoiseScale: detection noise between the peaks of a short run', () =
     }
     // Most short crowded runs have their first estimate over the peaks' flanks.
     expect(lowered).toBeGreaterThan(20);
+    // The result says where its noise came from.
+    const gaps = Array.from({ length: 40 }, (_, k) => processChromatogram(crowded(k + 1, 0.2), {}).detection);
+    expect(gaps.filter((d) => d?.noiseFromGaps === true).length).toBeGreaterThan(20);
   });
 
   // Filtered as a detector's time constant of about a W50 (lag-1 autocorrelation 0.83): short windows with
@@ -83,6 +86,7 @@ describe('gapNoiseScale: detection noise between the peaks of a short run', () =
     const scale = measureSignalScale(run.values);
     const found = detectAutomatic(run.values, 0.5, scale, {});
     expect(gapNoiseScale(run.values, scale, found.spans ?? [])).toBe(scale);
+    expect(processChromatogram(run, {}).detection!.noiseFromGaps).toBeUndefined();
   });
 
   it('property (40 seeded runs): the second differences never read white noise below 0.8 × its SD (peaks only raise them)', () => {
