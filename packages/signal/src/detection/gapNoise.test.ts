@@ -62,7 +62,7 @@ describe('gapNoiseScale: detection noise between the peaks of a short run', () =
   });
 
   // Filtered as a detector's time constant of about a W50 (lag-1 autocorrelation 0.83): short windows with
-  // a line removed read its wander away (the SD ratio alone let one run read 0.36 × its SD).
+  // a line removed read its wander away, so the whiteness checks must keep the 5 W50 estimate.
   it('property (20 seeded runs): on detector-filtered noise the estimate never falls below half its true SD', () => {
     for (let seed = 1; seed <= 20; seed++) {
       const run = crowded(seed, 0);
