@@ -52,6 +52,26 @@ describe('detection settings text', () => {
     ]);
   });
 
+  it('says where the noise came from when it was measured between the peaks of a short run', () => {
+    const lines = detectionLines(
+      {
+        minProminence: { value: 0.5, automatic: true },
+        minHeight: { value: null, automatic: true },
+        minWidthSec: { value: 1, automatic: true },
+        minDistanceSec: { value: null, automatic: true },
+        noiseSd: 0.02,
+        noisePeakToPeak: 0.1,
+        estimatedPeakWidthSec: 3,
+        noiseFromGaps: true,
+      },
+      'mAU',
+    );
+    expect(lines).toContain('  noise measured between the peaks (no window of the short run clear of them)');
+    expect(lines.indexOf('  noise: SD 0.02 mAU, p-p 0.1 mAU')).toBe(
+      lines.indexOf('  noise measured between the peaks (no window of the short run clear of them)') - 1,
+    );
+  });
+
   it('says so when detection did not run', () => {
     expect(detectionLines(null, 'mAU')).toEqual([expect.stringMatching(/^detection settings: not reported/)]);
   });

@@ -91,6 +91,8 @@ export function detectionLines(detection: DetectionSettings | null, unit: string
   lines.push(
     `  noise: SD ${formatFigure(detection.noiseSd)} ${signalUnit}, p-p ${formatFigure(detection.noisePeakToPeak)} ${signalUnit}`,
   );
+  if (detection.noiseFromGaps)
+    lines.push('  noise measured between the peaks (no window of the short run clear of them)');
   lines.push(
     `  estimated peak width (W50): ${
       detection.estimatedPeakWidthSec === null

@@ -6,6 +6,7 @@ import { negated } from '../statistics/negated.ts';
 import { wholeSignalProminences } from '../peaks/wholeSignalProminences.ts';
 import type { DetectionMinimums } from './detectDefault.ts';
 import type { DetectionSettings, SignalScale } from './detectionSettings.ts';
+import { SPAN_HALF_WIDTHS, type PeakSpan } from './gapNoise.ts';
 
 /** One detected apex: a sample index, the sign of the peak and whether it was found as a shoulder. */
 export interface DetectedApex {
@@ -24,6 +25,11 @@ export interface DetectedApex {
 export interface AutomaticDetection {
   apexes: DetectedApex[];
   settings: DetectionSettings;
+  /**
+   * Sample ranges the positive peaks found cover (apex ± 3.4 half-prominence half-widths each side); only
+   * the automatic detection gives them.
+   */
+  spans?: PeakSpan[];
 }
 
 /**
@@ -99,7 +105,12 @@ export function detectAutomatic(
     ...negative.map((index) => ({ index, sign: -1 as const, shoulder: false, unreported })),
     ...shoulders.map((index) => ({ index, sign: 1 as const, shoulder: true })),
   ].sort((a, b) => a.index - b.index);
+  const spans = Array.from(found.peaks, (apex, k) => ({
+    from: Math.floor(apex - SPAN_HALF_WIDTHS * Math.max(0, apex - found.leftIps[k]!)),
+    to: Math.ceil(apex + SPAN_HALF_WIDTHS * Math.max(0, found.rightIps[k]! - apex)),
+  }));
   return {
+    spans,
     apexes: dropDuplicates(apexes),
     settings: {
       minProminence: { value: minProminence, automatic: true },
@@ -112,6 +123,7 @@ export function detectAutomatic(
       noiseSd: scale.rawNoise.sd,
       noisePeakToPeak: scale.rawNoise.peakToPeak,
       estimatedPeakWidthSec: scale.typicalWidthSamples === null ? null : scale.typicalWidthSamples * stepSec,
+      ...(scale.noiseFromGaps ? { noiseFromGaps: true } : {}),
     },
   };
 }

@@ -35,6 +35,11 @@ export interface DetectionSettings {
   /** Estimated W50 of the clearly real peaks (s), null when there are none. */
   estimatedPeakWidthSec: number | null;
   /**
+   * The noise was measured in the gaps between the peaks a first detection pass found (a short run whose
+   * noise windows all held peaks; `gapNoiseScale`), not over the run's quietest windows.
+   */
+  noiseFromGaps?: boolean;
+  /**
    * The reporting limit of the automatic default (S/N ≥ 10, the quantitation limit) and how many detected
    * peaks it left out; absent when detection minimums came from the template or integration did not run.
    */
@@ -66,6 +71,13 @@ export interface SignalScale {
   noiseWindowSamples: number;
   /** Peak-to-peak baseline noise of the detection signal. */
   smoothedPeakToPeak: number;
+  /** Residual SD of the detection signal in the same windows (the range's companion). */
+  smoothedSd: number;
+  /**
+   * Set when the noise was measured again in the gaps between the peaks a first pass found
+   * (`gapNoiseScale`): the quiet quarter of the run's windows all held peaks.
+   */
+  noiseFromGaps?: boolean;
   /** Baseline drift of the detection signal per sample (quiet windows). */
   driftPerSample: number;
   rawNoise: { sd: number; peakToPeak: number };
@@ -151,6 +163,7 @@ export function measureSignalScale(
     coarseBend: everyNth(bend, step),
     noiseWindowSamples,
     smoothedPeakToPeak: Math.max(detection.peakToPeak, floor),
+    smoothedSd: detection.sd,
     driftPerSample: detection.driftPerSample,
     rawNoise: { sd: raw.sd, peakToPeak: raw.peakToPeak },
   };

@@ -11,6 +11,7 @@ import {
   type SignalScale,
 } from '../detection/detectionSettings.ts';
 import { detectWithTemplate } from '../detection/detectWithTemplate.ts';
+import { GAP_NOISE_PASSES, gapNoiseScale, secondDifferenceScale } from '../detection/gapNoise.ts';
 import { integrationLimits } from '../detection/integrationLimits.ts';
 import { apexWidths } from '../detection/apexWidths.ts';
 import { completeFigures } from '../figures/completeFigures.ts';
@@ -221,7 +222,34 @@ export function processChromatogram(
         minWidthSec: template.peak_detection_min_width,
         minProminence: template.peak_detection_min_prominence,
       };
-      scale = context.memo ? context.memo.scaleOf(values, scratch) : measureSignalScale(values, scratch);
+      const measured = context.memo
+        ? context.memo.scaleOf(values, scratch)
+        : measureSignalScale(values, scratch);
+      scale = measured;
+      // Automatic detection; on a short run whose quiet quarter of noise windows still held peaks, once more
+      // with the noise measured in the gaps between the peaks a first pass found (gapNoiseScale).
+      const automatic = () => {
+        const options = { negativePeaks: template.peak_detection_negative_peaks === true };
+        let current = measured;
+        let found = detectAutomatic(values, stepSec, current, minimums, options);
+        for (let pass = 0; pass < GAP_NOISE_PASSES; pass++) {
+          let refined = gapNoiseScale(values, current, found.spans ?? []);
+          if (refined === current && pass === 0) {
+            // The first pass found too few peaks for its gaps to be baseline: a more sensitive pass, seeded
+            // by the second differences' noise, gives the gaps.
+            const guess = secondDifferenceScale(values, current);
+            if (guess) {
+              const spans = detectAutomatic(values, stepSec, guess, minimums, options).spans ?? [];
+              refined = gapNoiseScale(values, current, spans);
+            }
+          }
+          if (refined === current) break;
+          current = refined;
+          found = detectAutomatic(values, stepSec, current, minimums, options);
+        }
+        scale = current;
+        return found;
+      };
       const found =
         pdet.key === 'wavelet_v1'
           ? {
@@ -234,9 +262,7 @@ export function processChromatogram(
             }
           : minimums.minProminence != null
             ? detectWithTemplate(values, stepSec, scale, minimums, context.memo)
-            : detectAutomatic(values, stepSec, scale, minimums, {
-                negativePeaks: template.peak_detection_negative_peaks === true,
-              });
+            : automatic();
       if (pdet.key === 'wavelet_v1') {
         const allowed = new Set(
           detectWithTemplate(values, stepSec, scale, minimums, context.memo).apexes.map((a) => a.index),
