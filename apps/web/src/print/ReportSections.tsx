@@ -154,7 +154,10 @@ const signatureColumns: Array<Column<ReportSignature>> = [
   },
   {
     head: 'Validity',
-    cell: (signature) => (signature.valid ? 'Valid' : `Invalidated: ${signature.invalidReason ?? ''}`),
+    cell: (signature) =>
+      signature.status === 'valid'
+        ? 'Valid'
+        : `${signature.status === 'superseded' ? 'Superseded' : 'Invalidated'}: ${signature.invalidReason ?? ''}`,
   },
 ];
 
@@ -177,7 +180,7 @@ export function SignaturesTable({
           columns={signatureColumns}
           rows={signatures}
           rowKey={(_, index) => index}
-          rowData={(signature) => ({ 'data-valid': signature.valid })}
+          rowData={(signature) => ({ 'data-valid': signature.valid, 'data-status': signature.status })}
         />
       )}
     </>

@@ -104,6 +104,7 @@ export function createSequencesService(
       await sequences.drafts([row.id], executor),
       await lockedDraftIds(runs, [row], executor),
       await interruptionOf(runs, row, executor),
+      await sequences.signed(row.id, executor),
     );
   }
 
@@ -115,7 +116,9 @@ export function createSequencesService(
       const drafts = await sequences.drafts(rows.map((row) => row.id));
       const locked = await lockedDraftIds(runs, rows);
       return Promise.all(
-        rows.map(async (row) => sequenceView(row, drafts, locked, await interruptionOf(runs, row))),
+        rows.map(async (row) =>
+          sequenceView(row, drafts, locked, await interruptionOf(runs, row), await sequences.signed(row.id)),
+        ),
       );
     },
 
