@@ -303,4 +303,131 @@ describe.each(await backends('both'))('superseded signatures and kept versions o
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ user_id: analyst.id, new_values: { current_version: 2 } });
   });
+
+  it("a standard integrated again changes the calibration: a signed sample's version keeps its amounts, the new amounts are a new version", async () => {
+    const db = server.context.database.db;
+    const workspaceId = await workspaceOf(db, analyst.id);
+    const one = (height: number) => syntheticCsv([[100, height, 3]]);
+    const files = [
+      ['low standard', 'standard', one(40), 10],
+      ['high standard', 'standard', one(160), 40],
+      ['unknown', 'sample', one(80), null],
+    ] as const;
+    const sequence = await db
+      .insertInto('sequences')
+      .values({ owner_id: analyst.id, workspace_id: workspaceId, name: 'Calibrated run', state: 'FINISHED' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const measurementIds: number[] = [];
+    for (const [index, [name, type, csv, amount]] of files.entries()) {
+      const imported = await upload(base, analyst.access, `${name}.csv`, csv, templateA);
+      expect(imported.status).toBe(201);
+      const measurementId: number = imported.body.measurement_id;
+      measurementIds.push(measurementId);
+      const sample = await db
+        .insertInto('samples')
+        .values({ owner_id: analyst.id, workspace_id: workspaceId, name, type })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (amount !== null)
+        await db
+          .insertInto('standards')
+          .values({
+            owner_id: analyst.id,
+            workspace_id: workspaceId,
+            sample_id: sample.id,
+            analyte: 'analyte',
+            amount,
+            amount_unit: 'mg/L',
+            retention_time_sec: 100,
+            window_sec: 10,
+          })
+          .execute();
+      const draft = await db
+        .insertInto('drafts')
+        .values({
+          owner_id: analyst.id,
+          workspace_id: workspaceId,
+          sequence_id: sequence.id,
+          sample_id: sample.id,
+          vial: index + 1,
+          injections_count: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const injection = await db
+        .insertInto('injections')
+        .values({
+          owner_id: analyst.id,
+          workspace_id: workspaceId,
+          sequence_id: sequence.id,
+          draft_id: draft.id,
+          sample_id: sample.id,
+          replicate: 1,
+          vial: index + 1,
+          state: 'finished',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('measurements')
+        .set({ injection_id: injection.id, sample_id: sample.id })
+        .where('id', '=', measurementId)
+        .execute();
+    }
+    // Processed as a sequence: the standards' peaks named, the curve made, the unknown's amount read from it.
+    const job = await api(analyst, 'POST', '/api/processing-jobs/', {
+      sequence_id: sequence.id,
+      template_uuid: templateA,
+    });
+    expect(job.status).toBe(202);
+    await eventually(
+      async () =>
+        (await api(analyst, 'GET', `/api/processing-jobs/${job.body.id}/`)).body.state === 'finished',
+      { what: 'the sequence processed' },
+    );
+    const unknownId = measurementIds[2]!;
+    const amountOf = async (resultId: number) =>
+      (await stored(resultId)).peaks.find((peak) => peak.name === 'analyte')?.amount ?? null;
+    const signed = await api(reviewer, 'POST', `/api/sequences/${sequence.id}/signatures/`, {
+      meaning: 'reviewed',
+      password: reviewer.password,
+    });
+    expect(signed.status).toBe(201);
+    const signedUnknown = signed.body.results.find(
+      (r: { measurement_id: number }) => r.measurement_id === unknownId,
+    ).result_id as number;
+    const signedAmount = await amountOf(signedUnknown);
+    expect(signedAmount).toBeGreaterThan(0);
+    const before = await stored(signedUnknown);
+
+    // The high standard integrated narrower: a smaller area, another curve, another amount for the unknown.
+    const highStandard = signed.body.results.find(
+      (r: { measurement_id: number }) => r.measurement_id === measurementIds[1],
+    ).result_id as number;
+    const edited = await api(analyst, 'POST', `/api/results/${highStandard}/integration/`, {
+      operation: 'move',
+      peak_number: 1,
+      start_sec: 97,
+      end_sec: 103,
+      reason: 'Tailing cut off',
+    });
+    expect(edited.status).toBe(201);
+
+    // The signed version of the unknown is as signed; its new amount is in a new version.
+    expect((await stored(signedUnknown)).json).toBe(before.json);
+    const versions = await api(analyst, 'GET', `/api/measurements/${unknownId}/results/`);
+    const newest = versions.body.results.at(-1);
+    expect(newest.id).not.toBe(signedUnknown);
+    expect(newest.parent_result_id).toBe(signedUnknown);
+    expect(newest.reason).toContain('kept as signed');
+    const newAmount = await amountOf(newest.id as number);
+    expect(newAmount).not.toBeNull();
+    expect(newAmount).not.toBe(signedAmount);
+    const review = (await api(reviewer, 'GET', `/api/sequences/${sequence.id}/review/`)).body;
+    expect(review.state).toBe('processed');
+    expect(review.signatures).toEqual([expect.objectContaining({ status: 'superseded' })]);
+    for (const item of review.signatures[0].results)
+      expect(item.status).toBe(item.measurement_id === measurementIds[0] ? 'valid' : 'superseded');
+  });
 });
