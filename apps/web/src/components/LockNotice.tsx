@@ -8,6 +8,7 @@ export const lockTitles: Record<RecordLock['code'], string> = {
   record_signed_locked: 'Signed — locked',
   sequence_running_locked: 'Running — locked',
   sequence_running_template_locked: 'In use by a running sequence — locked',
+  sequence_running_method_locked: 'In use by a running sequence — locked',
 };
 
 export function LockNotice({ lock, hint }: { lock: RecordLock; hint?: string }) {

@@ -14,10 +14,19 @@ export type ReviewState = (typeof reviewStates)[number];
  * server refuses such a write with, and its words. Null while the record may change.
  */
 export const recordLockSchema = z.object({
-  code: z.enum(['record_signed_locked', 'sequence_running_locked', 'sequence_running_template_locked']),
+  code: z.enum([
+    'record_signed_locked',
+    'sequence_running_locked',
+    'sequence_running_template_locked',
+    'sequence_running_method_locked',
+  ]),
   detail: z.string(),
 });
 export type RecordLock = z.infer<typeof recordLockSchema>;
+
+/** GET /api/methods/{id}/lock/: why the method cannot change now (its name may while only a run uses it). */
+export const methodLockSchema = z.object({ method_id: z.number().int(), lock: recordLockSchema.nullable() });
+export type MethodLock = z.infer<typeof methodLockSchema>;
 
 /** What a signature is about: a whole sequence, or one measurement (an injection or an imported file). */
 export const signatureSubjectKinds = ['sequence', 'measurement'] as const;

@@ -41,11 +41,13 @@ export function createTemplateComponentsService(deps: {
     components: unknown,
     mode: CalibrationMode,
     executor?: Executor,
+    shared = false,
   ): Promise<TemplateComponents> => ({
     template_uuid: uuid,
     components: componentsOfSnapshot({ components }),
     calibration_mode: mode,
-    lock: lockOf(await templates.lockCode(uuid, executor)),
+    // A public example is read-only for every lab; what other labs signed with it is not this one's business.
+    lock: shared ? null : lockOf(await templates.lockCode(uuid, executor)),
   });
 
   /** Replaces the owned template's components in one audited transaction. */
@@ -87,7 +89,13 @@ export function createTemplateComponentsService(deps: {
       requireRole(actor, 'templates.read');
       const template = await templates.readable(actor.workspaceId, uuid);
       if (!template) throw AppError.domain(404, 'template_not_found');
-      return view(template.uuid, template.components, template.calibration_mode);
+      return view(
+        template.uuid,
+        template.components,
+        template.calibration_mode,
+        undefined,
+        template.owner_id === null,
+      );
     },
 
     /** PUT: the whole list, checked by the contracts schema (unique names, one reference peak). */

@@ -5,6 +5,7 @@
 // refuses any change of a signed version in place. On PGlite and PostgreSQL (the triggers are the database's).
 import {
   domainErrorText,
+  methodLockSchema,
   resultVersionsSchema,
   reviewSchema,
   sequenceSchema,
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { createTemplate, fileUnderSequence, syntheticCsv, upload } from '../../../test/results-fixtures.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
+import { storeMethod } from '../../../test/sequences-fixtures.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { resultHash } from './canonical.ts';
 
@@ -236,13 +238,18 @@ describe.each(await backends('both'))('superseded signatures and kept versions o
     expect(imported.status).toBe(201);
     const measurementId: number = imported.body.measurement_id;
     const { sequenceId } = await fileUnderSequence(server, analyst.id, [measurementId], 'Locked run');
+    const methodId = await storeMethod(server, analyst.id);
     await server.context.database.db
       .updateTable('sequences')
-      .set({ template_uuid: templateA })
+      .set({ template_uuid: templateA, method_id: methodId })
       .where('id', '=', sequenceId)
       .execute();
     const open = await api(analyst, 'GET', `/api/sequences/${sequenceId}/`);
     expect(open.body.lock).toBeNull();
+    expect((await api(analyst, 'GET', `/api/methods/${methodId}/lock/`)).body).toEqual({
+      method_id: methodId,
+      lock: null,
+    });
     const signed = await api(reviewer, 'POST', `/api/sequences/${sequenceId}/signatures/`, {
       meaning: 'reviewed',
       password: reviewer.password,
@@ -264,6 +271,17 @@ describe.each(await backends('both'))('superseded signatures and kept versions o
     expect(components.body.lock).toEqual({
       code: 'record_signed_locked',
       detail: domainErrorText('record_signed_locked'),
+    });
+    const methodLock = await api(reviewer, 'GET', `/api/methods/${methodId}/lock/`);
+    expect(methodLockSchema.strict().safeParse(methodLock.body).error).toBeUndefined();
+    expect(methodLock.body.lock).toEqual({
+      code: 'record_signed_locked',
+      detail: domainErrorText('record_signed_locked'),
+    });
+    const stranger = await signUp(base);
+    expect((await api(stranger, 'GET', `/api/methods/${methodId}/lock/`)).body).toEqual({
+      code: 'method_not_found',
+      detail: domainErrorText('method_not_found'),
     });
     // What the lock says is what a write answers.
     const edit = await api(analyst, 'PATCH', `/api/sequences/${sequenceId}/`, { name: 'Renamed' });
