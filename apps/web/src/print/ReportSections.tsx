@@ -154,10 +154,13 @@ const signatureColumns: Array<Column<ReportSignature>> = [
   },
   {
     head: 'Validity',
+    // Superseded reads "Superseded by version N: …" in the server's words; a broken one "Invalidated: …".
     cell: (signature) =>
       signature.status === 'valid'
         ? 'Valid'
-        : `${signature.status === 'superseded' ? 'Superseded' : 'Invalidated'}: ${signature.invalidReason ?? ''}`,
+        : signature.status === 'superseded'
+          ? (signature.invalidReason ?? 'Superseded')
+          : `Invalidated: ${signature.invalidReason ?? ''}`,
   },
 ];
 

@@ -62,6 +62,9 @@ function SignatureRow({ signature }: { signature: Signature }) {
       <div className="signature__validity">
         {signature.status === 'valid' ? (
           'Valid for the current results'
+        ) : signature.status === 'superseded' ? (
+          // "Superseded by version N: version M is kept as signed; …" in the server's words.
+          signature.invalid_reason
         ) : (
           <>
             <strong>{signatureStatusLabels[signature.status]}</strong> · {signature.invalid_reason}
