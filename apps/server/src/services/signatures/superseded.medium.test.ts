@@ -322,6 +322,48 @@ describe.each(await backends('both'))('superseded signatures and kept versions o
     expect(events[0]).toMatchObject({ user_id: analyst.id, new_values: { current_version: 2 } });
   });
 
+  it('a running sequence, its template and its method answer the run lock', async () => {
+    const db = server.context.database.db;
+    const imported = await upload(base, analyst.access, 'running.csv', syntheticCsv(), templateB);
+    expect(imported.status).toBe(201);
+    const { sequenceId } = await fileUnderSequence(
+      server,
+      analyst.id,
+      [imported.body.measurement_id],
+      'Running',
+    );
+    const methodId = await storeMethod(server, analyst.id);
+    const template = await createTemplate(base, analyst.access, 'Run template', {});
+    await db
+      .updateTable('sequences')
+      .set({ template_uuid: template, method_id: methodId, state: 'RUNNING' })
+      .where('id', '=', sequenceId)
+      .execute();
+    expect((await api(analyst, 'GET', `/api/sequences/${sequenceId}/`)).body.lock).toEqual({
+      code: 'sequence_running_locked',
+      detail: domainErrorText('sequence_running_locked'),
+    });
+    expect((await api(analyst, 'GET', `/api/templates/${template}/components/`)).body.lock).toEqual({
+      code: 'sequence_running_template_locked',
+      detail: domainErrorText('sequence_running_template_locked'),
+    });
+    expect((await api(analyst, 'GET', `/api/methods/${methodId}/lock/`)).body.lock).toEqual({
+      code: 'sequence_running_method_locked',
+      detail: domainErrorText('sequence_running_method_locked'),
+    });
+    // What the lock says is what a write answers.
+    const removal = await api(analyst, 'DELETE', `/api/sequences/${sequenceId}/`);
+    expect(removal.status).toBe(409);
+    const components = await api(analyst, 'PUT', `/api/templates/${template}/components/`, {
+      components: [{ name: 'A', expected_retention_time_sec: 60 }],
+    });
+    expect(components.status).toBe(409);
+    expect(components.body.code).toBe('sequence_running_template_locked');
+    await db.updateTable('sequences').set({ state: 'STOPPED' }).where('id', '=', sequenceId).execute();
+    expect((await api(analyst, 'GET', `/api/sequences/${sequenceId}/`)).body.lock).toBeNull();
+    expect((await api(analyst, 'GET', `/api/methods/${methodId}/lock/`)).body.lock).toBeNull();
+  });
+
   it("a standard integrated again changes the calibration: a signed sample's version keeps its amounts, the new amounts are a new version", async () => {
     const db = server.context.database.db;
     const workspaceId = await workspaceOf(db, analyst.id);
