@@ -3,7 +3,7 @@
 // reviewed and approved with the Sign… dialog and their passwords; the printed report carries the
 // signatures with meaning, full name, time with zone and validity (21 CFR 11.50; the reviewer gives their
 // name on the account page at 375 px, the administrator has none and prints as the address), and a later
-// manual integration shows them invalidated on the page and in print.
+// manual integration (a new version) shows them superseded on the page and in print.
 import type { Browser } from '@playwright/test';
 import { expect, scaled, test, type Page, type TestInfo } from './fixtures.ts';
 import { writeFileSync } from 'node:fs';
@@ -174,7 +174,8 @@ test('analyst → reviewer → approver sign a finished sequence; the report pri
     expect(printed).toContain(local);
   }
 
-  // The analyst integrates again: every signature stays, invalidated, and the state is processed again.
+  // The analyst integrates again: every signature stays, superseded by the new version, and the state is
+  // processed again.
   const current = await call<{ injections: Array<{ result: { id: number } }> }>(
     request,
     analyst.token,
@@ -196,17 +197,16 @@ test('analyst → reviewer → approver sign a finished sequence; the report pri
   const after = adminPage.getByRole('region', { name: 'Review', exact: true });
   await expect(after.locator('.review-state')).toHaveText('Processed');
   await expect(after.locator('[data-valid="false"]')).toHaveCount(3);
+  await expect(after.locator('[data-status="superseded"]')).toHaveCount(3);
   await expect(
-    after.getByText('Not valid for the current result (version 2 replaced version 1).').first(),
+    after
+      .getByText('Superseded by version 2: version 1 is kept as signed; version 2 needs its own signatures.')
+      .first(),
   ).toBeVisible();
-  const reprinted = await printedSequenceReport(
-    adminPage,
-    run.sequenceId,
-    testInfo,
-    'signatures-invalidated',
-  );
+  const reprinted = await printedSequenceReport(adminPage, run.sequenceId, testInfo, 'signatures-superseded');
   expect(reprinted).toContain('Review state: Processed');
   expect(reprinted).toContain(
-    'Invalidated: Not valid for the current result (version 2 replaced version 1).',
+    'Superseded by version 2: version 1 is kept as signed; version 2 needs its own signatures.',
   );
+  expect(reprinted).not.toContain('Invalidated');
 });

@@ -290,11 +290,12 @@ function buildServices(infrastructure: Infrastructure) {
   const sequencesRepository = createSequencesRepository(db);
   const runs = createRunsRepository(db);
   const resultsRepository = createResultsRepository(db);
+  const signaturesRepository = createSignaturesRepository(db);
   const shareTokens = createShareTokensRepository(db);
   const overlays = createOverlaysRepository(db);
   const port = devicePort(devices);
   const signatures = createSignaturesService({
-    signatures: createSignaturesRepository(db),
+    signatures: signaturesRepository,
     results: resultsRepository,
     users: createUsersRepository(db),
     passwords: infrastructure.passwords,
@@ -401,6 +402,7 @@ function buildServices(infrastructure: Infrastructure) {
     }),
     versions: createResultVersionsService({
       results: resultsRepository,
+      signatures: signaturesRepository,
       runs,
       processing: results,
       changed: resultsChanged,

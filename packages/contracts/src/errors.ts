@@ -34,6 +34,8 @@ export const domainErrors = {
   // Records that stay as signed (docs/signatures.md "Locks")
   record_signed_locked:
     'This record is signed: it cannot be changed or deleted. Make a new version or a new sequence instead.',
+  sequence_running_locked:
+    'The sequence is running: its instrument, method, template and the rows that ran stay as they are, and it cannot be deleted.',
   // Interrupted injections (the reason kept on the injection)
   injection_interrupted_restart:
     'The server restarted during the injection and the instrument no longer had the run.',
@@ -123,6 +125,7 @@ export const domainErrors = {
   result_not_found: 'Result not found.',
   // Components and calibration
   template_not_found: 'Template not found.',
+  method_not_found: 'Method not found.',
   component_not_found: 'Component not found in the standard.',
   components_none_found: 'None of the components was found in this standard.',
   calibration_too_few_levels: 'Too few calibration levels for the model.',
@@ -172,8 +175,8 @@ export const domainErrors = {
   signature_reviewer_approves:
     'You reviewed this result: someone else must approve it (separation of duties).',
   signature_state_invalid: 'A result that is {state} cannot be signed as {meaning}.',
-  signature_invalid_replaced:
-    'Not valid for the current result (version {current} replaced version {signed}).',
+  signature_superseded:
+    'Superseded by version {current}: version {signed} is kept as signed; version {current} needs its own signatures.',
   signature_invalid_changed:
     'Not valid for the current result: version {version} changed after signing (peaks or amounts).',
   signature_invalid_coverage: 'Not valid for the current results: the injections changed after signing.',

@@ -71,6 +71,7 @@ export const actionLabels: Record<string, string> = {
   sign_approved: 'Signed as approved',
   sign_rejected: 'Signed as rejected',
   invalidate: 'Invalidated',
+  supersede: 'Superseded',
   issue: 'Issued',
 };
 

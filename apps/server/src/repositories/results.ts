@@ -8,7 +8,7 @@ import type { CalibrationsTable } from '../db/sequences-schema.ts';
 import { batchesOf } from './batches.ts';
 import { chunkRow } from './measurement-chunks.ts';
 import { decodeFloat64 } from '../lib/float-bytes.ts';
-import { auditSignaturesReplaced } from './signatures.ts';
+import { auditSignaturesSuperseded } from './signatures.ts';
 
 export type ResultRow = Selectable<ProcessingResultsTable>;
 export type PeakRow = Selectable<PeaksTable>;
@@ -132,7 +132,7 @@ export function createResultsRepository(db: Kysely<Database>) {
         measurement_id: row.measurement_id,
       }));
       for (const batch of batchesOf(rows)) await trx.insertInto('peaks').values(batch).execute();
-      if (replaced) await auditSignaturesReplaced(trx, replaced, row, row.created_by);
+      if (replaced) await auditSignaturesSuperseded(trx, replaced, row, row.created_by);
       return row;
     },
     async results(measurementId: number, trx: Db = db): Promise<ResultRow[]> {
@@ -142,6 +142,21 @@ export function createResultsRepository(db: Kysely<Database>) {
         .where('measurement_id', '=', measurementId)
         .orderBy('version')
         .execute();
+    },
+    async resultsByIds(resultIds: number[], trx: Db = db): Promise<ResultRow[]> {
+      if (resultIds.length === 0) return [];
+      return trx.selectFrom('processing_results').selectAll().where('id', 'in', resultIds).execute();
+    },
+    /** The ids among `resultIds` that a signature covers (their versions stay as signed). */
+    async signedResultIds(resultIds: number[], trx: Db = db): Promise<Set<number>> {
+      if (resultIds.length === 0) return new Set();
+      const rows = await trx
+        .selectFrom('result_signature_items')
+        .select('result_id')
+        .distinct()
+        .where('result_id', 'in', resultIds)
+        .execute();
+      return new Set(rows.map((row) => row.result_id));
     },
     async result(resultId: number, trx: Db = db): Promise<ResultRow | undefined> {
       return trx.selectFrom('processing_results').selectAll().where('id', '=', resultId).executeTakeFirst();
@@ -165,7 +180,7 @@ export function createResultsRepository(db: Kysely<Database>) {
         .execute();
       const [after] = await currentResults(trx, [measurementId]);
       if (before && after && before.id !== after.id)
-        await auditSignaturesReplaced(trx, before, after, userId);
+        await auditSignaturesSuperseded(trx, before, after, userId);
     },
     async peaks(resultIds: number[], trx: Db = db): Promise<PeakRow[]> {
       if (resultIds.length === 0) return [];

@@ -57,6 +57,13 @@ export function createSequencesRepository(db: Kysely<Database>) {
       const row = await sql<{ signed: boolean }>`select sequence_signed(${id}) as signed`.execute(trx);
       return row.rows[0]?.signed === true;
     },
+    /** Why a method cannot change now (method_lock_code of migration 0020), or null. */
+    async methodLockCode(id: number, trx: Db = db): Promise<string | null> {
+      const row = await sql<{ code: string | null }>`select method_lock_code(${id}::integer) as code`.execute(
+        trx,
+      );
+      return row.rows[0]?.code ?? null;
+    },
     async byId(id: number, trx: Db = db): Promise<SequenceRow | undefined> {
       return trx.selectFrom('sequences').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -117,11 +117,13 @@ export function createSignaturesRepository(root: Executor) {
 export type SignaturesRepository = ReturnType<typeof createSignaturesRepository>;
 
 /**
- * Audits, in the transaction of the change, that the signatures bound to a result version no longer hold
- * because another version replaced it as current (a reprocessing, a manual integration, another pick).
- * Their validity is computed from the hashes on every read; this makes the moment visible in the trail.
+ * Marks, in the transaction of the change, the signatures bound to a result version as superseded: another
+ * version replaced it as current (a reprocessing, a manual integration, a renamed peak, a recalibration of a
+ * signed version, another pick). The signed version and the signatures stay as they are; their status is
+ * derived from the hashes on every read, and this `supersede` event records the moment, who caused it,
+ * which signatures and which version superseded them.
  */
-export async function auditSignaturesReplaced(
+export async function auditSignaturesSuperseded(
   db: Executor,
   replaced: Pick<ResultRow, 'id' | 'version' | 'measurement_id' | 'workspace_id'>,
   by: Pick<ResultRow, 'id' | 'version'>,
@@ -130,7 +132,7 @@ export async function auditSignaturesReplaced(
   const covering = await db
     .selectFrom('result_signature_items as item')
     .innerJoin('result_signatures as s', 's.id', 'item.signature_id')
-    .select(['s.id', 's.meaning', 's.signer_email'])
+    .select(['s.id', 's.meaning', 's.signer_email', 'item.content_sha256'])
     .where('item.result_id', '=', replaced.id)
     .orderBy('s.id')
     .execute();
@@ -140,12 +142,20 @@ export async function auditSignaturesReplaced(
     workspaceId: replaced.workspace_id,
     entity: 'signatures',
     entityId: covering.map((signature) => signature.id).join(','),
-    label: `version ${by.version} replaced signed version ${replaced.version}`,
+    label: `version ${by.version} superseded signed version ${replaced.version}`,
     parent: { entity: 'measurements', id: replaced.measurement_id },
-    action: 'invalidate',
+    action: 'supersede',
     oldValues: {
+      status: 'valid',
+      current_version: replaced.version,
       signatures: covering.map((s) => `${s.meaning} by ${s.signer_email} (version ${replaced.version})`),
+      signed_sha256: [...new Set(covering.map((s) => s.content_sha256))],
     },
-    newValues: { current_version: by.version, valid: false },
+    newValues: {
+      status: 'superseded',
+      current_version: by.version,
+      current_result_id: by.id,
+      signature_ids: covering.map((s) => s.id),
+    },
   });
 }

@@ -1,6 +1,6 @@
 // SQL for a processing template's components (the JSON list of migration 0013) and its calibration mode
 // (migration 0014).
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -25,6 +25,13 @@ export function createTemplateComponentsRepository(db: Kysely<Database>) {
         .where('workspace_id', '=', workspaceId)
         .forUpdate()
         .executeTakeFirst();
+    },
+    /** Why the template cannot change now (template_lock_code of migration 0020), or null. */
+    async lockCode(uuid: string, trx: Db = db): Promise<string | null> {
+      const row = await sql<{
+        code: string | null;
+      }>`select template_lock_code(${uuid}::uuid) as code`.execute(trx);
+      return row.rows[0]?.code ?? null;
     },
     async setComponents(
       trx: Db,

@@ -154,7 +154,13 @@ const signatureColumns: Array<Column<ReportSignature>> = [
   },
   {
     head: 'Validity',
-    cell: (signature) => (signature.valid ? 'Valid' : `Invalidated: ${signature.invalidReason ?? ''}`),
+    // Superseded reads "Superseded by version N: …" in the server's words; a broken one "Invalidated: …".
+    cell: (signature) =>
+      signature.status === 'valid'
+        ? 'Valid'
+        : signature.status === 'superseded'
+          ? (signature.invalidReason ?? 'Superseded')
+          : `Invalidated: ${signature.invalidReason ?? ''}`,
   },
 ];
 
@@ -177,7 +183,7 @@ export function SignaturesTable({
           columns={signatureColumns}
           rows={signatures}
           rowKey={(_, index) => index}
-          rowData={(signature) => ({ 'data-valid': signature.valid })}
+          rowData={(signature) => ({ 'data-valid': signature.valid, 'data-status': signature.status })}
         />
       )}
     </>

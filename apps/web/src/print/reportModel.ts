@@ -120,6 +120,8 @@ export interface ReportSignature {
   reason: string | null;
   versions: string;
   valid: boolean;
+  /** valid, superseded (a newer version is current; the signed one is kept as signed) or invalid. */
+  status: 'valid' | 'superseded' | 'invalid';
   /** Why it no longer holds for the current results (catalogue words from the server). */
   invalidReason: string | null;
 }
@@ -368,6 +370,7 @@ function signaturesOf(review: unknown, scope: ReportSignature['scope']): ReportS
         .map((item) => `v${num(item.version) ?? '?'}`)
         .join(', '),
       valid: row.valid === true,
+      status: row.valid === true ? 'valid' : text(row.status) === 'superseded' ? 'superseded' : 'invalid',
       invalidReason: text(row.invalid_reason),
     };
   });

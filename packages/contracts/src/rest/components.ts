@@ -4,6 +4,7 @@
 import type { CalibrationModelName, CalibrationWeighting } from '@eluent/signal';
 import { z } from 'zod';
 import { formMessages } from '../forms.ts';
+import { recordLockSchema } from './signatures.ts';
 
 export const componentModels = [
   'linear',
@@ -111,6 +112,11 @@ export const templateComponentsSchema = z.object({
   template_uuid: z.string(),
   components: z.array(componentSchema),
   calibration_mode: z.enum(calibrationModes),
+  /**
+   * Why the template (settings and components) cannot be edited now: a signed record or a running sequence
+   * uses it (docs/signatures.md "Locks"); a copy is a new template. Null while it may change.
+   */
+  lock: recordLockSchema.nullable(),
 });
 export type TemplateComponents = z.infer<typeof templateComponentsSchema>;
 

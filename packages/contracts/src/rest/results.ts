@@ -5,6 +5,7 @@ import { sampleTypes } from './samples.ts';
 import { storedPeakSchema } from './peaks.ts';
 import { calibrationProblemSchema } from './calibration-problems.ts';
 import { componentModels, componentWeightings } from './components.ts';
+import { signatureMeanings, signatureStatuses, signatureSubjectKinds } from './signatures.ts';
 
 const id = z.number().int().positive();
 const figure = z.number().nullable();
@@ -56,6 +57,23 @@ export const resultVersionsSchema = z.object({
   measurement_id: id,
   current_result_id: id.nullable(),
   results: z.array(processingResultSchema),
+  /**
+   * Every signature over a version of this measurement (its own, and its sequence's), per version, with
+   * its status for that version: valid, superseded by a newer version, or invalid (docs/signatures.md).
+   */
+  signatures: z.array(
+    z.object({
+      result_id: id,
+      version: z.number().int(),
+      signature_id: id,
+      subject: z.object({ kind: z.enum(signatureSubjectKinds), id }),
+      meaning: z.enum(signatureMeanings),
+      signer_name: z.string(),
+      signed_at: z.string(),
+      status: z.enum(signatureStatuses),
+      superseded_by: z.object({ result_id: id, version: z.number().int() }).nullable(),
+    }),
+  ),
 });
 export type ResultVersions = z.infer<typeof resultVersionsSchema>;
 

@@ -2,6 +2,7 @@
 // parses bodies with) and what it answers (the types the web app reads), one source for both.
 import { z } from 'zod';
 import { sequenceStates } from '../realtime/payloads.ts';
+import { recordLockSchema } from './signatures.ts';
 
 const id = z.number().int().positive();
 
@@ -94,6 +95,8 @@ export const sequenceSchema = z.object({
   instrument_warning: instrumentWarningSchema.optional(),
   /** Set while a PAUSED run waits for the user's choice after an interrupted injection. */
   interruption: interruptionSchema.nullable(),
+  /** Why the sequence cannot be edited or deleted now (signed, or running); null while it may. */
+  lock: recordLockSchema.nullable(),
 });
 export type Sequence = z.infer<typeof sequenceSchema>;
 

@@ -9,6 +9,25 @@ export type SignatureMeaning = (typeof signatureMeanings)[number];
 export const reviewStates = ['not_processed', 'processed', 'reviewed', 'approved', 'rejected'] as const;
 export type ReviewState = (typeof reviewStates)[number];
 
+/**
+ * Why a record cannot be edited or deleted now (docs/signatures.md "Locks"): the same catalogue code the
+ * server refuses such a write with, and its words. Null while the record may change.
+ */
+export const recordLockSchema = z.object({
+  code: z.enum([
+    'record_signed_locked',
+    'sequence_running_locked',
+    'sequence_running_template_locked',
+    'sequence_running_method_locked',
+  ]),
+  detail: z.string(),
+});
+export type RecordLock = z.infer<typeof recordLockSchema>;
+
+/** GET /api/methods/{id}/lock/: why the method cannot change now (its name may while only a run uses it). */
+export const methodLockSchema = z.object({ method_id: z.number().int(), lock: recordLockSchema.nullable() });
+export type MethodLock = z.infer<typeof methodLockSchema>;
+
 /** What a signature is about: a whole sequence, or one measurement (an injection or an imported file). */
 export const signatureSubjectKinds = ['sequence', 'measurement'] as const;
 export type SignatureSubjectKind = (typeof signatureSubjectKinds)[number];
@@ -38,6 +57,23 @@ export const signRequestSchema = z.object({
 });
 export type SignRequest = z.infer<typeof signRequestSchema>;
 
+/**
+ * What a signature is worth now (docs/signatures.md "Versions, superseded signatures"):
+ * - `valid`: it covers the current result versions, unchanged;
+ * - `superseded`: a newer result version (reprocessing, manual integration, a renamed peak, a pick) became
+ *   current; the signed version is kept byte-for-byte as signed (its hash still matches) and the signature
+ *   stays bound to it, but it says nothing about the newer version, which needs signatures of its own;
+ * - `invalid`: what it covers no longer matches what was signed (content changed under it, injections
+ *   added or gone, the calibration changed).
+ */
+export const signatureStatuses = ['valid', 'superseded', 'invalid'] as const;
+export type SignatureStatus = (typeof signatureStatuses)[number];
+export const signatureStatusLabels: Record<SignatureStatus, string> = {
+  valid: 'Valid',
+  superseded: 'Superseded',
+  invalid: 'Invalidated',
+};
+
 /** One result version a signature covers, with the hash of its content at signing time. */
 export const signedResultSchema = z.object({
   measurement_id: z.number().int(),
@@ -47,6 +83,10 @@ export const signedResultSchema = z.object({
   sha256: z.string(),
   /** Whether this result version is still current and unchanged. */
   valid: z.boolean(),
+  /** valid: current and unchanged; superseded: unchanged, a newer version is current; invalid: changed. */
+  status: z.enum(signatureStatuses),
+  /** The version that became current after this one, while superseded; else null. */
+  superseded_by: z.object({ result_id: z.number().int(), version: z.number().int() }).nullable(),
 });
 
 export const signatureSchema = z.object({
@@ -62,8 +102,10 @@ export const signatureSchema = z.object({
   /** SHA-256 over the canonical content of every covered result version (and the calibration). */
   sha256: z.string(),
   results: z.array(signedResultSchema),
+  /** Whether it holds for the current results (status `valid`). */
   valid: z.boolean(),
-  /** Why the signature no longer holds, in catalogue words; null while valid. */
+  status: z.enum(signatureStatuses),
+  /** Why the signature no longer holds for the current results, in catalogue words; null while valid. */
   invalid_reason: z.string().nullable(),
 });
 export type Signature = z.infer<typeof signatureSchema>;

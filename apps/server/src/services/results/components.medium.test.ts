@@ -267,6 +267,7 @@ describe.each(await backends())('components and calibration on $name', (backend)
       template_uuid: templateUuid,
       components: [],
       calibration_mode: 'total',
+      lock: null,
     });
     const duplicate = await api('PUT', `/api/templates/${templateUuid}/components/`, {
       components: [

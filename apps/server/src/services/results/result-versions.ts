@@ -2,6 +2,8 @@
 import type { ResultVersions } from '@eluent/contracts';
 import { AppError } from '../../errors.ts';
 import type { ResultsRepository } from '../../repositories/results.ts';
+import type { SignaturesRepository } from '../../repositories/signatures.ts';
+import { evaluate } from '../signatures/evaluation.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import { writeAudit } from '../../repositories/audit.ts';
 import { resultView } from './reports.ts';
@@ -10,12 +12,39 @@ import { requireRole, type Actor } from '../workspaces/actor.ts';
 
 export function createResultVersionsService(deps: {
   results: ResultsRepository;
+  signatures: SignaturesRepository;
   runs: RunsRepository;
   processing: ResultsService;
   /** After the current version changed: announces the review change. */
   changed?: (measurementId: number) => void;
 }) {
-  const { results, runs, processing } = deps;
+  const { results, runs, processing, signatures } = deps;
+
+  /** The signatures over this measurement's versions, from its own review and its sequence's. */
+  async function signaturesOf(measurementId: number): Promise<ResultVersions['signatures']> {
+    const subjects: Array<['measurement' | 'sequence', number]> = [['measurement', measurementId]];
+    const sequenceId = await signatures.sequenceOfMeasurement(measurementId);
+    if (sequenceId !== null) subjects.push(['sequence', sequenceId]);
+    const rows: ResultVersions['signatures'] = [];
+    for (const [kind, id] of subjects) {
+      const evaluation = await evaluate({ results, signatures }, kind, id, results.db);
+      for (const signature of evaluation.signatures)
+        for (const item of signature.results)
+          if (item.measurement_id === measurementId)
+            rows.push({
+              result_id: item.result_id,
+              version: item.version,
+              signature_id: signature.id,
+              subject: signature.subject,
+              meaning: signature.meaning,
+              signer_name: signature.signer.name,
+              signed_at: signature.signed_at,
+              status: item.status,
+              superseded_by: item.superseded_by,
+            });
+    }
+    return rows.sort((a, b) => a.signature_id - b.signature_id);
+  }
 
   async function owned(actor: Actor, measurementId: number) {
     const measurement = await runs.measurement(measurementId);
@@ -34,6 +63,7 @@ export function createResultVersionsService(deps: {
       measurement_id: measurementId,
       current_result_id: current?.id ?? null,
       results: all.map((r) => resultView(r, peaks)),
+      signatures: await signaturesOf(measurementId),
     };
   }
 

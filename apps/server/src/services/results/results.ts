@@ -28,6 +28,12 @@ import { calibrates, calibrationModeOf, planCalibration, plannedInjection } from
 import { inThreadSignalWork, type SignalWorkers } from './signal-workers.ts';
 import { componentsNotFound, expectedComponents, namePeaks, type ExpectedComponent } from './components.ts';
 
+/** A peak's amount from a (re)computed calibration. */
+interface NewAmount {
+  amount: number | null;
+  unit: string | null;
+}
+
 /** What a result records about the template that made it. */
 export interface TemplateSnapshot extends FlatTemplate {
   [key: string]: unknown;
@@ -238,6 +244,55 @@ export function createResultsService(deps: {
    * components those results were made with; one curve per bracket when they bracket), then every sample's
    * amounts corrected by its row's injection volume, dilution and weight (sequence-calibration.ts).
    */
+  /**
+   * A new version of a signed result with the amounts of a changed calibration, when they differ from the
+   * signed ones; the signed version stays as it was (its signatures read superseded).
+   */
+  async function recalibratedVersion(
+    trx: Transaction<Database>,
+    resultId: number,
+    amounts: Map<number, NewAmount>,
+  ): Promise<void> {
+    const source = await results.result(resultId, trx);
+    if (!source) return;
+    const sourcePeaks = await results.peaks([resultId], trx);
+    const changes = sourcePeaks.some((peak) => {
+      const next = amounts.get(peak.id);
+      return next !== undefined && (next.amount !== peak.amount || next.unit !== peak.amount_unit);
+    });
+    if (!changes) return;
+    await results.insertResult(
+      trx,
+      {
+        owner_id: source.owner_id,
+        workspace_id: source.workspace_id,
+        measurement_id: source.measurement_id,
+        kind: source.kind,
+        template_uuid: source.template_uuid,
+        template_snapshot: JSON.stringify(source.template_snapshot),
+        algorithm_versions: JSON.stringify(source.algorithm_versions),
+        figures: JSON.stringify(source.figures),
+        errors: JSON.stringify(source.errors),
+        reason: `Amounts from the changed calibration (signed version ${source.version} kept as signed)`,
+        created_by: source.created_by,
+        parent_result_id: source.id,
+        job_id: null,
+      },
+      sourcePeaks.map((row) => {
+        const {
+          id,
+          owner_id: _owner,
+          workspace_id: _workspace,
+          result_id: _result,
+          measurement_id: _measurement,
+          ...peak
+        } = row;
+        const next = amounts.get(id);
+        return next ? { ...peak, amount: next.amount, amount_unit: next.unit } : peak;
+      }),
+    );
+  }
+
   async function recalibrate(sequenceId: number): Promise<void> {
     const sequence = await sequences.byId(sequenceId);
     if (!sequence) return;
@@ -276,8 +331,25 @@ export function createResultsService(deps: {
     await db.transaction().execute(async (trx) => {
       const before = calibrationSummary(await results.calibrations(sequenceId, trx));
       await results.replaceCalibrations(trx, sequenceId, rows);
-      for (const { peakId, amount, unit } of plan.amounts)
-        await results.setPeakAmount(trx, peakId, amount, unit);
+      // A signed version keeps the amounts it was signed with: new amounts for it make a new version
+      // (which supersedes its signatures); an unsigned version takes them in place.
+      const resultOfPeak = new Map(peaks.map((peak) => [peak.id, peak.result_id]));
+      const signed = await results.signedResultIds(
+        [...new Set(plan.amounts.map((a) => resultOfPeak.get(a.peakId)))].filter(
+          (id): id is number => id !== undefined,
+        ),
+        trx,
+      );
+      const forSigned = new Map<number, Map<number, NewAmount>>();
+      for (const { peakId, amount, unit } of plan.amounts) {
+        const resultId = resultOfPeak.get(peakId);
+        if (resultId !== undefined && signed.has(resultId)) {
+          const amounts = forSigned.get(resultId) ?? new Map<number, NewAmount>();
+          amounts.set(peakId, { amount, unit });
+          forSigned.set(resultId, amounts);
+        } else await results.setPeakAmount(trx, peakId, amount, unit);
+      }
+      for (const [resultId, amounts] of forSigned) await recalibratedVersion(trx, resultId, amounts);
       // The audit event last: the chain head stays locked only from here to the commit (docs/audit.md).
       const after = calibrationSummary(rows);
       if (JSON.stringify(before) !== JSON.stringify(after)) {

@@ -3,11 +3,14 @@
 import {
   componentsBodySchema,
   componentsOfSnapshot,
+  domainErrors,
+  type RecordLock,
   retentionTimesFromStandardSchema,
   type CalibrationMode,
   type Component,
   type TemplateComponents,
 } from '@eluent/contracts';
+import type { Executor } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../lib/input.ts';
 import { writeAudit } from '../../repositories/audit.ts';
@@ -18,6 +21,13 @@ import { componentsFromAnalytes, retentionTimesFrom } from './components.ts';
 import type { ResultsService } from './results.ts';
 import { requireRole, type Actor } from '../workspaces/actor.ts';
 
+/** The lock a template's lock code names, in catalogue words. */
+function lockOf(code: string | null): RecordLock | null {
+  if (code === 'record_signed_locked' || code === 'sequence_running_template_locked')
+    return { code, detail: domainErrors[code] };
+  return null;
+}
+
 export function createTemplateComponentsService(deps: {
   templates: TemplateComponentsRepository;
   results: ResultsRepository;
@@ -26,10 +36,18 @@ export function createTemplateComponentsService(deps: {
 }) {
   const { templates, results, runs, processing } = deps;
 
-  const view = (uuid: string, components: unknown, mode: CalibrationMode): TemplateComponents => ({
+  const view = async (
+    uuid: string,
+    components: unknown,
+    mode: CalibrationMode,
+    executor?: Executor,
+    shared = false,
+  ): Promise<TemplateComponents> => ({
     template_uuid: uuid,
     components: componentsOfSnapshot({ components }),
     calibration_mode: mode,
+    // A public example is read-only for every lab; what other labs signed with it is not this one's business.
+    lock: shared ? null : lockOf(await templates.lockCode(uuid, executor)),
   });
 
   /** Replaces the owned template's components in one audited transaction. */
@@ -62,7 +80,7 @@ export function createTemplateComponentsService(deps: {
         newValues: { components: after, ...(modeChanged ? { calibration_mode: modeAfter } : {}) },
         reason,
       });
-      return view(uuid, after, modeAfter);
+      return view(uuid, after, modeAfter, trx);
     });
   }
 
@@ -71,7 +89,13 @@ export function createTemplateComponentsService(deps: {
       requireRole(actor, 'templates.read');
       const template = await templates.readable(actor.workspaceId, uuid);
       if (!template) throw AppError.domain(404, 'template_not_found');
-      return view(template.uuid, template.components, template.calibration_mode);
+      return view(
+        template.uuid,
+        template.components,
+        template.calibration_mode,
+        undefined,
+        template.owner_id === null,
+      );
     },
 
     /** PUT: the whole list, checked by the contracts schema (unique names, one reference peak). */

@@ -5,6 +5,7 @@ import {
   type DomainErrorCode,
   type Draft,
   type Interruption,
+  type RecordLock,
   type Sequence,
 } from '@eluent/contracts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
@@ -21,11 +22,20 @@ export function draftView(row: DraftRow, locked = false): DraftView {
   return { ...rest, locked };
 }
 
+/** Why a sequence cannot be edited or deleted now: signed first (for good), else running. */
+export function sequenceLock(row: Pick<SequenceRow, 'state'>, signed: boolean): RecordLock | null {
+  if (signed) return { code: 'record_signed_locked', detail: domainErrors.record_signed_locked };
+  if (row.state === 'RUNNING' || row.state === 'PAUSED')
+    return { code: 'sequence_running_locked', detail: domainErrors.sequence_running_locked };
+  return null;
+}
+
 export function sequenceView(
   row: SequenceRow,
   drafts: DraftRow[],
   locked: ReadonlySet<number> = new Set(),
   interruption: InterruptionView | null = null,
+  signed = false,
 ): SequenceView {
   // Who started the run is in the audit trail (docs/audit.md); the spec's sequence answer stays as it is.
   const { owner_id: _owner, workspace_id: _workspace, started_by: _startedBy, ...rest } = row;
@@ -37,6 +47,7 @@ export function sequenceView(
     finished_at: row.finished_at?.toISOString() ?? null,
     drafts: drafts.filter((d) => d.sequence_id === row.id).map((d) => draftView(d, locked.has(d.id))),
     interruption,
+    lock: sequenceLock(row, signed),
   };
 }
 

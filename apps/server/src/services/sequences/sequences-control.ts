@@ -157,6 +157,7 @@ export function createSequenceControl(deps: {
       await sequences.drafts([row.id]),
       await lockedDraftIds(runs, [row]),
       await interruptionOf(runs, row),
+      await sequences.signed(row.id),
     );
   }
 

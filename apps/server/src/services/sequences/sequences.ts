@@ -1,6 +1,12 @@
 // Sequences and the sequence table (spec §8 "Sequence table"): drafts are added, changed, ordered and
 // enabled under the table's rules; every change lands in the audit trail.
-import { draftInputSchema, draftOrderInputSchema, sequenceInputSchema } from '@eluent/contracts';
+import {
+  domainErrors,
+  draftInputSchema,
+  draftOrderInputSchema,
+  sequenceInputSchema,
+  type MethodLock,
+} from '@eluent/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -104,6 +110,7 @@ export function createSequencesService(
       await sequences.drafts([row.id], executor),
       await lockedDraftIds(runs, [row], executor),
       await interruptionOf(runs, row, executor),
+      await sequences.signed(row.id, executor),
     );
   }
 
@@ -115,8 +122,28 @@ export function createSequencesService(
       const drafts = await sequences.drafts(rows.map((row) => row.id));
       const locked = await lockedDraftIds(runs, rows);
       return Promise.all(
-        rows.map(async (row) => sequenceView(row, drafts, locked, await interruptionOf(runs, row))),
+        rows.map(async (row) =>
+          sequenceView(row, drafts, locked, await interruptionOf(runs, row), await sequences.signed(row.id)),
+        ),
       );
+    },
+
+    /** Why a method the workspace may use cannot change now: a signed record or a running sequence uses it. */
+    async methodLock(actor: Actor, methodId: number): Promise<MethodLock> {
+      requireRole(actor, 'methods.read');
+      const method = await samples.method(actor.workspaceId, methodId);
+      if (!method) throw AppError.domain(404, 'method_not_found');
+      // An example method is shared by every workspace and read-only anyway: what other labs signed with it
+      // is none of this one's business.
+      const code =
+        method.workspace_id === actor.workspaceId ? await sequences.methodLockCode(methodId) : null;
+      return {
+        method_id: methodId,
+        lock:
+          code === 'record_signed_locked' || code === 'sequence_running_method_locked'
+            ? { code, detail: domainErrors[code] }
+            : null,
+      };
     },
 
     async get(actor: Actor, sequenceId: number): Promise<SequenceView> {

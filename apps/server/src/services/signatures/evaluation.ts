@@ -1,10 +1,12 @@
 // A subject's review as it stands: the current result versions with their hashes, every signature with its
-// validity against them (the signed version still current and unchanged, the same injections, the same
-// calibration), the state the valid signatures give, and who authored and reviewed the current versions.
+// status against them (valid: the signed versions still current and unchanged, the same injections, the
+// same calibration; superseded: a newer version is current and the signed one is kept exactly as signed;
+// invalid: what was signed changed), the state the valid signatures give, and who authored and reviewed the current versions.
 import {
   domainErrorText,
   type ReviewState,
   type Signature,
+  type SignatureStatus,
   type SignatureSubjectKind,
 } from '@eluent/contracts';
 import type { Executor } from '../../db/schema.ts';
@@ -23,29 +25,57 @@ export interface CurrentItem {
   author_id: number;
 }
 
+/** A signed version that is no longer current, with the hash of its content as stored now. */
+interface KeptVersion {
+  sha256: string;
+}
+
+interface ItemStatus {
+  status: SignatureStatus;
+  superseded_by: { result_id: number; version: number } | null;
+}
+
 function validityOf(
   signature: SignatureWithItems,
   current: Map<number, CurrentItem>,
+  kept: Map<number, KeptVersion>,
   calibration: string,
-): Pick<Signature, 'valid' | 'invalid_reason'> & { itemValid: Map<number, boolean> } {
-  const itemValid = new Map<number, boolean>();
-  let reason: string | null = null;
+): Pick<Signature, 'valid' | 'status' | 'invalid_reason'> & { itemStatus: Map<number, ItemStatus> } {
+  const itemStatus = new Map<number, ItemStatus>();
+  let invalid: string | null = null;
+  let superseded: string | null = null;
   for (const item of signature.items) {
     const now = current.get(item.measurement_id);
-    const same = now?.result_id === item.result_id && now.sha256 === item.content_sha256;
-    itemValid.set(item.measurement_id, same);
-    if (same || reason !== null) continue;
-    reason =
-      now && now.result_id !== item.result_id
-        ? domainErrorText('signature_invalid_replaced', { current: now.version, signed: item.result_version })
-        : now
-          ? domainErrorText('signature_invalid_changed', { version: item.result_version })
-          : domainErrorText('signature_invalid_coverage');
+    let status: ItemStatus = { status: 'valid', superseded_by: null };
+    if (!now) {
+      status = { status: 'invalid', superseded_by: null };
+      invalid ??= domainErrorText('signature_invalid_coverage');
+    } else if (now.result_id === item.result_id) {
+      if (now.sha256 !== item.content_sha256) {
+        status = { status: 'invalid', superseded_by: null };
+        invalid ??= domainErrorText('signature_invalid_changed', { version: item.result_version });
+      }
+    } else if (kept.get(item.result_id)?.sha256 === item.content_sha256) {
+      // Another version is current and the signed one is kept exactly as signed: superseded, not broken.
+      status = { status: 'superseded', superseded_by: { result_id: now.result_id, version: now.version } };
+      superseded ??= domainErrorText('signature_superseded', {
+        current: now.version,
+        signed: item.result_version,
+      });
+    } else {
+      status = { status: 'invalid', superseded_by: null };
+      invalid ??= domainErrorText('signature_invalid_changed', { version: item.result_version });
+    }
+    itemStatus.set(item.measurement_id, status);
   }
-  const signed = new Set(signature.items.map((item) => item.measurement_id));
-  if (reason === null && (signed.size !== current.size || [...current.keys()].some((id) => !signed.has(id))))
-    reason = domainErrorText('signature_invalid_coverage');
-  if (reason === null) {
+  if (invalid === null && superseded === null) {
+    const signed = new Set(signature.items.map((item) => item.measurement_id));
+    if (signed.size !== current.size || [...current.keys()].some((id) => !signed.has(id)))
+      invalid = domainErrorText('signature_invalid_coverage');
+  }
+  // The calibration belongs to the versions it was made from: a superseded signature is not checked
+  // against the calibration of the newer versions.
+  if (invalid === null && superseded === null) {
     const items = signature.items.map((item) => ({
       measurement_id: item.measurement_id,
       result_id: item.result_id,
@@ -53,9 +83,10 @@ function validityOf(
       sha256: item.content_sha256,
     }));
     if (subjectHash(items, calibration) !== signature.content_sha256)
-      reason = domainErrorText('signature_invalid_calibration');
+      invalid = domainErrorText('signature_invalid_calibration');
   }
-  return { valid: reason === null, invalid_reason: reason, itemValid };
+  const status: SignatureStatus = invalid !== null ? 'invalid' : superseded !== null ? 'superseded' : 'valid';
+  return { valid: status === 'valid', status, invalid_reason: invalid ?? superseded, itemStatus };
 }
 
 export interface Evaluation {
@@ -99,10 +130,21 @@ export async function evaluate(
   }
   const items = [...current.values()];
   const rows = await deps.signatures.ofSubject(kind, id, db);
+  // The signed versions that are no longer current, hashed as they are stored now: a superseded signature
+  // holds only while its version is byte-for-byte what was signed.
+  const currentIds = new Set(items.map((item) => item.result_id));
+  const keptIds = [
+    ...new Set(
+      rows.flatMap((row) => row.items.map((item) => item.result_id)).filter((r) => !currentIds.has(r)),
+    ),
+  ];
+  const keptRows = await deps.results.resultsByIds(keptIds, db);
+  const keptPeaks = await deps.results.peaks(keptIds, db);
+  const kept = new Map(keptRows.map((row) => [row.id, { sha256: resultHash(row, keptPeaks) }]));
   const signatures: Signature[] = [];
   const valid: SignatureWithItems[] = [];
   for (const row of rows) {
-    const { itemValid, ...validity } = validityOf(row, current, calibration);
+    const { itemStatus, ...validity } = validityOf(row, current, kept, calibration);
     if (validity.valid) valid.push(row);
     signatures.push({
       id: row.id,
@@ -120,7 +162,9 @@ export async function evaluate(
         result_id: item.result_id,
         version: item.result_version,
         sha256: item.content_sha256,
-        valid: itemValid.get(item.measurement_id) ?? false,
+        valid: itemStatus.get(item.measurement_id)?.status === 'valid',
+        status: itemStatus.get(item.measurement_id)?.status ?? 'invalid',
+        superseded_by: itemStatus.get(item.measurement_id)?.superseded_by ?? null,
       })),
       ...validity,
     });

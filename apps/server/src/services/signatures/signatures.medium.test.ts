@@ -1,6 +1,6 @@
 // Review and electronic signatures over REST on a real server: states and transitions per role, the
 // password asked again (missing, wrong, locked out after repeated failures), separation of duties, the
-// binding hash over the signed version, invalidation by a manual integration, audit of every signature.
+// binding hash over the signed version, superseded by a manual integration, audit of every signature.
 import { domainErrors, domainErrorText, reviewSchema, type DomainErrorCode } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -215,7 +215,7 @@ describe.each(await backends())('review and electronic signatures on $name', (ba
     await expect(db.deleteFrom('result_signature_items').execute()).rejects.toThrow(/signatures are records/);
   });
 
-  it('a manual integration invalidates every signature visibly and the state falls back to processed', async () => {
+  it('a manual integration supersedes every signature visibly and the state falls back to processed', async () => {
     const watching = await listen(reviewer, `measurements:${measurementId}`);
     const edited = await request(base, 'POST', `/api/results/${firstResultId}/integration/`, {
       token: analyst.access,
@@ -228,28 +228,29 @@ describe.each(await backends())('review and electronic signatures on $name', (ba
     expect(answer.signatures).toHaveLength(3);
     for (const signature of answer.signatures) {
       expect(signature.valid).toBe(false);
+      expect(signature.status).toBe('superseded');
       expect(signature.invalid_reason).toBe(
-        'Not valid for the current result (version 2 replaced version 1).',
+        'Superseded by version 2: version 1 is kept as signed; version 2 needs its own signatures.',
       );
-      expect(signature.results[0]).toMatchObject({ version: 1, valid: false });
+      expect(signature.results[0]).toMatchObject({ version: 1, valid: false, status: 'superseded' });
     }
     expect(answer.can_sign).toEqual(['reviewed', 'rejected']);
     // The moment is in the audit trail, in the transaction of the change, by whom.
-    const invalidated = await server.context.database.db
+    const superseded = await server.context.database.db
       .selectFrom('auditEvents')
       .selectAll()
       .where('entity', '=', 'signatures')
-      .where('action', '=', 'invalidate')
+      .where('action', '=', 'supersede')
       .execute();
-    expect(invalidated).toHaveLength(1);
-    expect(invalidated[0]).toMatchObject({
+    expect(superseded).toHaveLength(1);
+    expect(superseded[0]).toMatchObject({
       user_id: analyst.id,
       parent_id: String(measurementId),
-      label: 'version 2 replaced signed version 1',
-      new_values: { current_version: 2, valid: false },
+      label: 'version 2 superseded signed version 1',
+      new_values: { current_version: 2, status: 'superseded' },
     });
     // Pages open on the measurement hear that its review fell back.
-    await eventually(() => watching.reviews().length === 1, { what: 'the invalidation announced' });
+    await eventually(() => watching.reviews().length === 1, { what: 'the superseding announced' });
     expect(watching.reviews()[0]).toMatchObject({ state: 'processed' });
     watching.close();
   });
@@ -278,20 +279,29 @@ describe.each(await backends())('review and electronic signatures on $name', (ba
     });
   });
 
-  it('a changed amount of a signed version (in place, no new version) invalidates it too', async () => {
+  it('a signed version cannot change in place: the database refuses a changed amount', async () => {
     const answer = (await review(reviewer)).body;
     const resultId = answer.results[0].result_id;
-    await server.context.database.db
-      .updateTable('peaks')
-      .set({ amount: 1.5, amount_unit: 'mg/L' })
-      .where('result_id', '=', resultId)
-      .where('number', '=', 1)
-      .execute();
+    await expect(
+      server.context.database.db
+        .updateTable('peaks')
+        .set({ amount: 1.5, amount_unit: 'mg/L' })
+        .where('result_id', '=', resultId)
+        .where('number', '=', 1)
+        .execute(),
+    ).rejects.toThrow('record_signed_locked');
     const after = (await review(reviewer)).body;
-    expect(after.state).toBe('processed');
-    expect(after.signatures.at(-1).invalid_reason).toBe(
-      domainErrorText('signature_invalid_changed', { version: answer.results[0].version }),
-    );
+    expect(after.state).toBe(answer.state);
+    expect(after.signatures.at(-1)).toMatchObject({ status: 'valid', invalid_reason: null });
+    // A change is a new version: the rejection is superseded and the result is processed again.
+    const edited = await request(base, 'POST', `/api/results/${resultId}/integration/`, {
+      token: analyst.access,
+      body: { operation: 'delete', peak_number: 1, reason: 'Re-integrated after the rejection' },
+    });
+    expect(edited.status).toBe(201);
+    const again = (await review(reviewer)).body;
+    expect(again.state).toBe('processed');
+    expect(again.signatures.at(-1)).toMatchObject({ meaning: 'rejected', status: 'superseded' });
   });
 
   it("announces a sequence's review on its channel: its signature, and an injection's new version", async () => {
@@ -317,7 +327,7 @@ describe.each(await backends())('review and electronic signatures on $name', (ba
       body: { operation: 'delete', peak_number: 1, reason: 'A system peak' },
     });
     expect(edited.status).toBe(201);
-    await eventually(() => watching.reviews().length === 2, { what: 'the invalidation announced' });
+    await eventually(() => watching.reviews().length === 2, { what: 'the superseding announced' });
     expect(watching.reviews()[1]).toMatchObject({
       subject: { kind: 'sequence', id: sequenceId },
       state: 'processed',

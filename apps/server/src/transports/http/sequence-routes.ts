@@ -22,6 +22,9 @@ export async function sequenceRoutes(app: FastifyInstance, services: Services): 
   app.post('/api/sequences/', async (request, reply) =>
     reply.status(201).send(await sequences.create(await user(request), objectBody(request.body))),
   );
+  app.get<WithId>('/api/methods/:id/lock/', async (request) =>
+    sequences.methodLock(await user(request), pathId(request.params.id, 'method_not_found')),
+  );
   app.get<WithId>('/api/sequences/:id/', async (request) =>
     sequences.get(await user(request), pathId(request.params.id, 'sequence_not_found')),
   );

@@ -1,9 +1,11 @@
 // Processing of one measurement in the viewer: reprocess it with any template (a new result version; the
-// earlier ones stay) and choose which version is current (the one sequences, reports and the CSV use).
+// earlier ones stay) and choose which version is current (the one sequences, reports and the CSV use). Each
+// version lists the signatures over it: a signed version stays as signed, and once a newer version is current
+// its signatures read "superseded by vN" (docs/signatures.md).
 import { TemplateSelect } from '../../components/TemplateSelect.tsx';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResultVersions } from '@eluent/contracts';
+import { signatureMeaningLabels, signatureStatusLabels, type ResultVersions } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toast.ts';
@@ -15,6 +17,33 @@ const templateName = (snapshot: unknown) => {
   const name = (snapshot as { name?: unknown } | null)?.name;
   return typeof name === 'string' && name !== '' ? name : 'Default processing';
 };
+
+function VersionSignatures({
+  version,
+  signatures,
+}: {
+  version: number;
+  signatures: ResultVersions['signatures'];
+}) {
+  if (signatures.length === 0) return <span className="sequence-section__hint">—</span>;
+  return (
+    <ul className="version-signatures" aria-label={`Signatures of v${version}`}>
+      {signatures.map((signature) => (
+        <li
+          key={`${signature.signature_id}`}
+          data-status={signature.status}
+          className={`version-signatures__item version-signatures__item--${signature.status}`}
+        >
+          {signatureMeaningLabels[signature.meaning]} by {signature.signer_name}
+          {signature.subject.kind === 'sequence' ? ' (sequence)' : ''} ·{' '}
+          {signature.superseded_by
+            ? `superseded by v${signature.superseded_by.version}`
+            : signatureStatusLabels[signature.status].toLowerCase()}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function ProcessingPanel({
   measurementId,
@@ -82,6 +111,7 @@ export function ProcessingPanel({
               <th>Template</th>
               <th>Made</th>
               <th className="list-table__number">Peaks</th>
+              <th>Signatures</th>
               <th aria-label="Current" />
             </tr>
           </thead>
@@ -98,6 +128,12 @@ export function ProcessingPanel({
                     <td>{templateName(result.template_snapshot)}</td>
                     <td>{formatDateTime(result.created_at)}</td>
                     <td className="list-table__number">{result.peaks.length}</td>
+                    <td>
+                      <VersionSignatures
+                        version={result.version}
+                        signatures={(versions?.signatures ?? []).filter((s) => s.result_id === result.id)}
+                      />
+                    </td>
                     <td>
                       {current ? (
                         <span className="badge">current</span>

@@ -1,4 +1,5 @@
 // One method: every field of spec §3 by group; rename, favorite, archive and copy (examples are read-only).
+// A method a signed record uses keeps its name too, and one a running sequence uses says so (the lock).
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useCan } from '../workspaces/usePrivileges.ts';
@@ -22,6 +23,9 @@ import './methods.css';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 import { AuditPanel } from '../audit/AuditPanel.tsx';
+import { LockNotice } from '../../components/LockNotice.tsx';
+import { call } from '../sequences/sequencesApi.ts';
+import type { MethodLock } from '@eluent/contracts';
 
 function RenameForm({ method, onDone }: { method: Method; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -125,6 +129,10 @@ export function MethodView() {
   const { favorite, archive } = useMethodMutations();
   const queryClient = useQueryClient();
   const method = useQuery({ queryKey: ['method', methodId], queryFn: () => fetchMethod(methodId) });
+  const lock = useQuery({
+    queryKey: ['method-lock', methodId],
+    queryFn: () => call<MethodLock>('GET', `/api/methods/${methodId}/lock/`),
+  });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['method', methodId] });
   if (method.isPending) {
     return (
@@ -148,6 +156,9 @@ export function MethodView() {
   const data = method.data;
   const example = data.is_example || !data.editable;
   const readOnly = example || !can('methods.update');
+  const locked = lock.data?.lock ?? null;
+  // Signed: nothing changes but the favorite and archived flags; running: the name still may.
+  const renamable = !readOnly && locked?.code !== 'record_signed_locked';
   return (
     <div className="cabinet__content">
       <Link to="/app/methods/" className="back-link">
@@ -176,7 +187,7 @@ export function MethodView() {
             disabled={readOnly}
             onToggle={() => favorite.mutate(data, { onSettled: refresh })}
           />
-          {!readOnly && !renaming && (
+          {renamable && !renaming && (
             <button type="button" className="button button--secondary" onClick={() => setRenaming(true)}>
               <Icon name="edit" /> Rename
             </button>
@@ -202,6 +213,7 @@ export function MethodView() {
           <Icon name="lock" /> Example methods are read-only. Copy this one to adapt it to your instrument.
         </p>
       )}
+      {locked && <LockNotice lock={locked} />}
       <MethodGroups method={data} />
       <AuditPanel kind="methods" id={data.id} />
     </div>

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   reviewStateLabels,
   signatureMeaningLabels,
+  signatureStatusLabels,
   type Review,
   type Signature,
   type SignatureMeaning,
@@ -32,19 +33,25 @@ const wording = {
   sequences: {
     title: 'Sign the sequence results',
     covers:
-      'Your signature covers the current result version of every injection and the calibration. Any later change invalidates it.',
+      'Your signature covers the current result version of every injection and the calibration. A later change makes a new version, which supersedes it; the signed version is kept as signed.',
   },
   measurements: {
     title: 'Sign the measurement result',
     covers:
-      'Your signature covers the current result version of this measurement. Any later change invalidates it.',
+      'Your signature covers the current result version of this measurement. A later change makes a new version, which supersedes it; the signed version is kept as signed.',
   },
 } as const;
 
 function SignatureRow({ signature }: { signature: Signature }) {
   const versions = signature.results.map((r) => `v${r.version}`).join(', ');
+  const modifier =
+    signature.status === 'valid'
+      ? ''
+      : signature.status === 'superseded'
+        ? 'signature--superseded'
+        : 'signature--invalid';
   return (
-    <li className={`signature ${signature.valid ? '' : 'signature--invalid'}`} data-valid={signature.valid}>
+    <li className={`signature ${modifier}`} data-valid={signature.valid} data-status={signature.status}>
       <strong>{signatureMeaningLabels[signature.meaning]}</strong> by {signature.signer.name} ·{' '}
       {formatDateTimeWithZone(signature.signed_at)}
       <span className="sequence-section__hint">
@@ -53,7 +60,16 @@ function SignatureRow({ signature }: { signature: Signature }) {
       </span>
       {signature.reason && <div>Reason: {signature.reason}</div>}
       <div className="signature__validity">
-        {signature.valid ? 'Valid for the current results' : signature.invalid_reason}
+        {signature.status === 'valid' ? (
+          'Valid for the current results'
+        ) : signature.status === 'superseded' ? (
+          // "Superseded by version N: version M is kept as signed; …" in the server's words.
+          signature.invalid_reason
+        ) : (
+          <>
+            <strong>{signatureStatusLabels[signature.status]}</strong> · {signature.invalid_reason}
+          </>
+        )}
       </div>
     </li>
   );

@@ -1,11 +1,13 @@
 // One sequence: settings, the table, run controls with live progress, results, calibration, reprocessing,
-// reports and share links.
+// reports and share links. A signed (or running) sequence shows why it is locked and offers no edit or delete.
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Report } from '@eluent/contracts';
 import { storage } from '../../api/client.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { LockNotice } from '../../components/LockNotice.tsx';
+import { Dialog } from '../../components/Modal.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toast.ts';
 import { useSessionUser } from '../../lib/useSession.ts';
@@ -22,6 +24,7 @@ import { SequenceTable } from './SequenceTable.tsx';
 import { ShareDialog } from '../sharing/ShareDialog.tsx';
 import {
   call,
+  deleteSequence,
   fetchAllSamples,
   fetchChoices,
   fetchSequence,
@@ -59,12 +62,27 @@ export function SequencePage() {
     onSuccess: (data) => openReport(storage, userId, data),
     onError: (error) => notifyError(error.message),
   });
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => deleteSequence(id),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['sequences'] });
+      void navigate('/app/sequences/');
+    },
+    onError: (error) => notifyError(error.message),
+  });
   const data = sequence.data;
   const device = choices.data?.devices.find((d) => d.id === data?.device_id);
   const active = data?.state === 'RUNNING' || data?.state === 'PAUSED';
   const activeDraftId = data && active ? (live.progress?.current_draft_id ?? data.current_draft_id) : null;
-  const editable = can('sequences.update');
-  const settingsHint = active ? 'Kept while the sequence runs; stop it to change.' : undefined;
+  const signed = data?.lock?.code === 'record_signed_locked';
+  const editable = can('sequences.update') && !signed;
+  const settingsHint = signed
+    ? 'Signed: kept as signed.'
+    : active
+      ? 'Kept while the sequence runs; stop it to change.'
+      : undefined;
   return (
     <div className="cabinet__content cabinet__content--wide">
       <Link to="/app/sequences/" className="back-link">
@@ -101,9 +119,55 @@ export function SequencePage() {
                 <button type="button" className="button button--secondary" onClick={() => setSharing(true)}>
                   <Icon name="share" /> Share
                 </button>
+                {can('sequences.delete') && (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={data.lock !== null || remove.isPending}
+                    title={data.lock?.detail}
+                    aria-label="Delete sequence"
+                    onClick={() => setDeleting(true)}
+                  >
+                    <Icon name="delete" /> Delete
+                  </button>
+                )}
               </>
             }
           />
+          {data.lock && (
+            <LockNotice
+              lock={data.lock}
+              hint={
+                signed
+                  ? 'Reprocessing makes a new result version, which needs signatures of its own.'
+                  : undefined
+              }
+            />
+          )}
+          <Dialog
+            open={deleting}
+            title={`Delete ${data.name}?`}
+            onClose={() => setDeleting(false)}
+            footer={
+              <>
+                <button type="button" className="button button--secondary" onClick={() => setDeleting(false)}>
+                  Cancel
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    setDeleting(false);
+                    remove.mutate();
+                  }}
+                >
+                  Delete
+                </button>
+              </>
+            }
+          >
+            <p>The sequence and its table are removed; its record number stays in the register.</p>
+          </Dialog>
           <div className="sequence-settings card">
             <MethodChoiceField
               id="sequence-method-setting"

@@ -34,7 +34,8 @@ interface Props {
 export function SequenceTable({ sequence, samples, methods, activeDraftId }: Props) {
   const queryClient = useQueryClient();
   const [newSampleId, setNewSampleId] = useState('');
-  const editable = useCan()('sequences.update');
+  // A signed sequence is a record: its table stays as signed (docs/signatures.md "Locks").
+  const editable = useCan()('sequences.update') && sequence.lock?.code !== 'record_signed_locked';
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['sequence', sequence.id] });
   const change = useMutation({
     mutationFn: (action: () => Promise<unknown>) => action(),

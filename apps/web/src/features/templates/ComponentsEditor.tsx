@@ -43,15 +43,19 @@ function ComponentsTable({
   uuid,
   initial,
   initialMode,
+  locked,
 }: {
   uuid: string;
   initial: ComponentRow[];
   initialMode: CalibrationMode;
+  /** A signed record or a running sequence uses the template: its components stay as they are. */
+  locked: boolean;
 }) {
   const queryClient = useQueryClient();
   const [rows, setRows] = useState(initial);
-  // Readers (reviewer, auditor) see the components without the means to change them.
-  const editable = useCan()('templates.update');
+  // Readers (reviewer, auditor) see the components without the means to change them; so does everyone
+  // while the template is locked.
+  const editable = useCan()('templates.update') && !locked;
   const [mode, setMode] = useState(initialMode);
   const [problems, setProblems] = useState(new Map<number, Record<string, string>>());
   const save = useMutation({
@@ -321,6 +325,7 @@ export function ComponentsEditor({ uuid }: { uuid: string | undefined }) {
           uuid={uuid}
           initial={components.data.components.map(rowOf)}
           initialMode={components.data.calibration_mode}
+          locked={components.data.lock !== null}
         />
       ) : null}
     </section>

@@ -22,6 +22,8 @@ import {
   type TimeUnit,
 } from './templateForm.ts';
 import { fetchTemplate, saveTemplate } from './templatesApi.ts';
+import { fetchComponents } from './componentsApi.ts';
+import { LockNotice } from '../../components/LockNotice.tsx';
 import { fetchTemplateDefaults } from './templateDefaultsLoader.ts';
 import './templates.css';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -52,8 +54,16 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
   const onUnit = useCallback((unit: string) => setSignalUnit(unit), []);
   const [detection, setDetection] = useState<DetectionSettings | null>(null);
   const can = useCan();
+  // Signed records or a running sequence use it: its settings stay as they are (a copy is a new template).
+  const components = useQuery({
+    queryKey: ['template-components', initial.uuid],
+    queryFn: () => fetchComponents(initial.uuid!),
+    enabled: Boolean(initial.uuid),
+  });
+  const lock = components.data?.lock ?? null;
   // A reader (reviewer, auditor) may try settings on the preview but saves nothing.
-  const mayWrite = can(initial.uuid ? 'templates.update' : 'templates.create');
+  const mayEdit = can(initial.uuid ? 'templates.update' : 'templates.create');
+  const mayWrite = mayEdit && lock === null;
   const save = useMutation({
     mutationFn: (changes: Partial<FlatTemplate>) =>
       saveTemplate({ ...toFlatTemplate(form.values, timeUnit, saved), ...changes }),
@@ -90,7 +100,7 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
         }
         actions={
           <>
-            {saved.uuid && mayWrite && (
+            {saved.uuid && mayEdit && (
               <>
                 <FavoriteButton
                   favorite={saved.is_favorite}
@@ -107,14 +117,26 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
                 </button>
               </>
             )}
-            {mayWrite && (
-              <button type="button" className="button" disabled={save.isPending} onClick={submit}>
+            {mayEdit && (
+              <button
+                type="button"
+                className="button"
+                disabled={save.isPending || lock !== null}
+                title={lock?.detail}
+                onClick={submit}
+              >
                 <Icon name="save" /> Save template
               </button>
             )}
           </>
         }
       />
+      {lock && (
+        <LockNotice
+          lock={lock}
+          hint="Favorite and archive still work; a new template changes the settings for new work."
+        />
+      )}
       <div className="template-editor">
         <form
           className="template-editor__form"
