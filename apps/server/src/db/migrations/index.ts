@@ -19,6 +19,7 @@ import * as locksAndSessions from './0020_locks_and_sessions.ts';
 import * as binarySignals from './0021_binary_signals.ts';
 import * as measurementChannels from './0022_measurement_channels.ts';
 import * as fullNames from './0024_full_names.ts';
+import * as pressureMax from './0025_pressure_max.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0021_binary_signals': binarySignals,
   '0022_measurement_channels': measurementChannels,
   '0024_full_names': fullNames,
+  '0025_pressure_max': pressureMax,
 };
