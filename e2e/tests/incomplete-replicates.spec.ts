@@ -73,6 +73,7 @@ test('a standard stopped on the instrument and skipped reads n 3 of 4 and Incomp
 
   await page.goto('/auth/login/');
   await signInThroughPage(page);
+  await expect(page).toHaveURL(/\/app\/devices\/$/);
   // The sequence waits on the stopped injection; the operator goes on without it.
   await page.goto(`/app/sequences/${sequence.id}/`);
   const next = page.getByRole('button', { name: 'Continue with the next row' });
