@@ -66,6 +66,34 @@ describe.each(await backends())('pressure shut-offs on $name', (backend) => {
     expect(instrument.client.instrument.run).toBeNull();
   });
 
+  it('ends a sequence whose method is planned above its maximum, with the message, before any point', async () => {
+    const methodId = await storeMethod(server, userId, { pressure_max: 10 });
+    const sample = await api('POST', '/api/samples/', {
+      name: 'Too tight',
+      device_id: instrument.deviceId,
+      method_id: methodId,
+      column_name: 'C18',
+    });
+    const created = await api('POST', '/api/sequences/', {
+      name: 'Planned above the maximum',
+      device_id: instrument.deviceId,
+      method_id: methodId,
+    });
+    const id = created.body.id as number;
+    await api('POST', `/api/sequences/${id}/drafts/`, { sample_id: sample.body.id, vial: 3 });
+    await api('POST', `/api/sequences/${id}/start/`);
+    const ended = await eventually(
+      async () => {
+        const view = (await api('GET', `/api/sequences/${id}/`)).body as Record<string, unknown>;
+        return ['ERROR', 'FINISHED'].includes(view.state as string) ? view : false;
+      },
+      { what: 'the sequence ends' },
+    );
+    expect(ended).toMatchObject({ state: 'ERROR', error_code: 'device_pressure_above_method_max' });
+    expect(instrument.client.instrument.run).toBeNull();
+    expect(instrument.client.instrument.fluidics.pumpOn).toBe(true);
+  });
+
   it('trips on a blockage during a sequence: the run ends, the sequence errs with the message', async () => {
     const methodId = await storeMethod(server, userId, { run_time_min: 60, pressure_max: 300 });
     const sample = await api('POST', '/api/samples/', {
