@@ -59,8 +59,9 @@ export async function invite(
     role,
   });
   const code = codeIn(await readLatestMail(email, '/app/invitation/?code='), 'app/invitation');
-  const account = await call<{ access: string }>(request, null, 'POST', '/api/accounts/', {
-    email,
+  await call(request, null, 'POST', '/api/accounts/', { email, password: MEMBER_PASSWORD });
+  const account = await call<{ access: string }>(request, null, 'POST', '/api/token/', {
+    username: email,
     password: MEMBER_PASSWORD,
   });
   await call(request, account.access, 'POST', '/api/invitations/accept/', { code });

@@ -34,7 +34,7 @@ import { createDevicesApi } from './services/devices/api.ts';
 import { connectDeviceCluster, createDeviceService, type DeviceService } from './services/devices/index.ts';
 import { createGraphqlService } from './services/graphql/execute.ts';
 import { createHealthService } from './services/health.ts';
-import { createMailer, type Mailer } from './services/mail.ts';
+import { createMailer, createMailQueue, type Mailer, type MailQueue } from './services/mail.ts';
 import { createRealtimeAuthorization } from './services/realtime/authorizers.ts';
 import { createFilesService } from './services/results/files.ts';
 import {
@@ -77,6 +77,8 @@ export interface Composition {
   database: DatabaseHandle;
   logger: FastifyBaseLogger;
   mailer: Mailer;
+  /** Mail sent after the answer (sign-up, recovery); `idle()` waits for it. */
+  mailQueue: MailQueue;
   signer: TokenSigner;
   /** scrypt at the configured cost, for passwords and pairing codes. */
   passwords: PasswordHasher;
@@ -114,6 +116,7 @@ interface Infrastructure {
   signingThrottle: AttemptThrottle;
   sessions: SessionTokenService;
   mailer: Mailer;
+  mailQueue: MailQueue;
   accounts: AccountsService;
   realtime: RealtimeHub;
   devices: DeviceService;
@@ -146,6 +149,9 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     outboxDir: config.outboxDir,
     log: (text) => logger.info(text),
   });
+  const mailQueue = createMailQueue({
+    log: (text, error) => (error ? logger.warn({ err: error }, text) : logger.info(text)),
+  });
   const realtime = await createRealtimeHub({ config, signer, sessions, logger });
   const workspacesRepository = createWorkspacesRepository(db);
   const invitations = createInvitationsService({
@@ -160,6 +166,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     tokens,
     sessions,
     mailer,
+    mailQueue,
     passwords,
     googleClientId: config.googleClientId,
     googleJwksUrl: config.googleJwksUrl,
@@ -211,6 +218,8 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     async () => {
       await checkpoints.close();
     },
+    // Queued mail goes out (or is given up) before the database closes: its jobs read and write it.
+    () => mailQueue.close(),
   ];
 
   const devicesRepository = createDevicesRepository(db);
@@ -232,6 +241,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     passwords,
     sessions,
     mailer,
+    mailQueue,
     accounts,
     deviceThrottle,
     signingThrottle,

@@ -32,6 +32,6 @@ let counter = 0;
 export async function signUp(composition: Composition, password = 'a long enough password') {
   counter += 1;
   const email = `user-${process.pid}-${counter}@example.org`;
-  const account = await composition.accounts.signUp({ email, password });
+  const account = await composition.accounts.createAccount({ email, password });
   return { ...account, password, actor: await composition.services.workspaces.actorOf(account.id) };
 }

@@ -111,11 +111,13 @@ export async function signUp(
 ) {
   const response = await request(baseUrl, 'POST', '/api/accounts/', { body: { email, password } });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
-  return {
-    email,
-    password,
-    ...(response.body as { id: number; access: string; refresh: string; expires_in: number }),
-  };
+  // Sign-up answers alike for every address (no tokens); the new account signs in next.
+  const session = await request(baseUrl, 'POST', '/api/token/', { body: { username: email, password } });
+  if (session.status !== 200)
+    throw new Error(`sign-in after sign-up failed: ${session.status} ${session.text}`);
+  const tokens = session.body as { access: string; refresh: string; expires_in: number };
+  const me = await request(baseUrl, 'GET', '/api/accounts/me/', { token: tokens.access });
+  return { email, password, id: (me.body as { id: number }).id, ...tokens };
 }
 
 /** The environment without DATABASE_URL, for a child process that must use the database a test names. */

@@ -70,6 +70,14 @@ export const domainErrors = {
     'Column temperature must be between {min} and {max} °C on this instrument.',
   device_pressure_above_limit: "At this flow the pressure would exceed the pump's pressure limit.",
   device_purging: 'The pump is purging: wait until the purge ends or stop it.',
+  // Pressure shut-offs of the method (docs/device-protocol.md "Pressure limits")
+  device_pressure_above_method_max:
+    "The method's planned pressure exceeds its maximum pressure: the run was not started.",
+  device_pressure_max_shutoff:
+    'The pressure rose above the maximum pressure of the method: the instrument stopped the pump and the run.',
+  device_pressure_min_shutoff:
+    'The pressure fell below the minimum pressure of the method: the instrument stopped the pump and the run (a leak or an empty solvent bottle?).',
+  method_pressure_range_invalid: 'The minimum pressure must be lower than the maximum pressure.',
   // Fraction collector
   fraction_collector_invalid_interval: 'Fraction collector interval is not valid.',
   fraction_collector_valve_required: 'A fraction collector valve is required.',

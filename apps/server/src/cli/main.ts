@@ -26,7 +26,7 @@ const builtIn: Record<string, CliCommand> = {
       const { buildServer } = await import('../app.ts');
       const { app, context } = await buildServer({ ...loadConfig(), logLevel: 'silent' });
       try {
-        const user = await context.accounts.signUp({ email, password });
+        const user = await context.accounts.createAccount({ email, password });
         console.log(`created user ${user.id} <${user.email}>`);
         return 0;
       } catch (error) {

@@ -58,6 +58,8 @@ export interface MethodsTable {
   run_time_ms: Nullable<number>;
   temperature: Nullable<number>;
   pressure_min: Nullable<number>;
+  /** High-pressure shut-off, bar (migration 0025). */
+  pressure_max: Nullable<number>;
   pressure_reach_sec: Nullable<number>;
   measurements: NullableJson;
   hardware_configuration: Json;

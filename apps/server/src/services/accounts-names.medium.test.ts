@@ -21,8 +21,11 @@ describe.each(await backends())('full names on $name', (backend) => {
       body: { email, password, full_name: '  Ada Lovelace ' },
     });
     expect(created.status).toBe(201);
-    token = created.body.access as string;
-    userId = created.body.id as number;
+    const session = await request(server.baseUrl, 'POST', '/api/token/', {
+      body: { username: email, password },
+    });
+    token = session.body.access as string;
+    userId = (await api('GET', '/api/accounts/me/')).body.id as number;
   }, 180_000);
   afterAll(async () => server?.dispose());
 
@@ -32,11 +35,17 @@ describe.each(await backends())('full names on $name', (backend) => {
     expect(accountSchema.strict().safeParse(me.body).error).toBeUndefined();
     expect(me.body).toEqual({ id: userId, email, full_name: 'Ada Lovelace' });
 
+    const plainEmail = `plain-${Date.now()}@example.com`;
     const plain = await request(server.baseUrl, 'POST', '/api/accounts/', {
-      body: { email: `plain-${Date.now()}@example.com`, password },
+      body: { email: plainEmail, password },
     });
     expect(plain.status).toBe(201);
-    const plainMe = await request(server.baseUrl, 'GET', '/api/accounts/me/', { token: plain.body.access });
+    const plainSession = await request(server.baseUrl, 'POST', '/api/token/', {
+      body: { username: plainEmail, password },
+    });
+    const plainMe = await request(server.baseUrl, 'GET', '/api/accounts/me/', {
+      token: plainSession.body.access,
+    });
     expect(plainMe.body.full_name).toBe('');
   });
 

@@ -17,10 +17,10 @@ describe('accounts service', () => {
     const { accounts } = composition;
     const user = await signUp(composition);
     expect(user.access.split('.')).toHaveLength(3);
-    const again = accounts.signUp({ email: user.email, password: 'another long password' });
+    const again = accounts.createAccount({ email: user.email, password: 'another long password' });
     await expect(again).rejects.toMatchObject({ code: 'email_taken' });
     await expect(
-      accounts.signUp({ email: 'not an address', password: 'long enough here' }),
+      accounts.signUp({ email: 'not an address', password: 'long enough here' }, 'https://eluent.test'),
     ).rejects.toBeInstanceOf(AppError);
 
     const session = await accounts.signIn({ username: user.email, password: user.password });

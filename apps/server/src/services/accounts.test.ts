@@ -5,7 +5,7 @@ import { createPasswordHasher, type PasswordHasher } from '../lib/passwords.ts';
 import type { TokensRepository } from '../repositories/tokens.ts';
 import type { UserRow, UsersRepository } from '../repositories/users.ts';
 import { createAccountsService } from './accounts.ts';
-import type { Mailer } from './mail.ts';
+import { createMailQueue, type Mailer } from './mail.ts';
 import type { SessionTokenService } from './tokens.ts';
 
 const hasher = createPasswordHasher({ log2Cost: 14 });
@@ -25,6 +25,7 @@ async function signInAttempt(user: Partial<UserRow> | undefined, password: strin
     tokens: {} as TokensRepository,
     sessions: {} as SessionTokenService,
     mailer: {} as Mailer,
+    mailQueue: createMailQueue({ log: () => undefined }),
     passwords: recording,
     googleClientId: undefined,
     googleJwksUrl: '',

@@ -15,6 +15,9 @@ import {
   type GoogleClientId,
   type ResetCodeCheck,
   type SignedUp,
+  type SignUpAnswer,
+  domainErrorText,
+  signUpAnswer,
   type TokenPair,
 } from '@eluent/contracts';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
@@ -24,7 +27,7 @@ import type { PasswordHasher } from '../lib/passwords.ts';
 import { writeAudit } from '../repositories/audit.ts';
 import type { TokensRepository } from '../repositories/tokens.ts';
 import type { UserRow, UsersRepository } from '../repositories/users.ts';
-import type { Mailer } from './mail.ts';
+import type { Mailer, MailQueue } from './mail.ts';
 import { TokenError, type SessionTokenService } from './tokens.ts';
 
 const RESET_CODE_LIFETIME_MS = 60 * 60 * 1000;
@@ -38,6 +41,8 @@ export interface AccountsDependencies {
   tokens: TokensRepository;
   sessions: SessionTokenService;
   mailer: Mailer;
+  /** Where sign-up and recovery queue their mail: sent after the answer, off the request path. */
+  mailQueue: MailQueue;
   passwords: PasswordHasher;
   googleClientId: string | undefined;
   googleJwksUrl: string;
@@ -82,6 +87,14 @@ export function createAccountsService(deps: AccountsDependencies) {
       if (error instanceof TokenError) throw tokenNotValid(error.message);
       throw error;
     }
+  }
+  /** Sign-up's input checked and its password hashed (the same work for a taken address as for a new one). */
+  async function newAccountInput(body: Record<string, unknown>) {
+    const { email, password, full_name: fullName } = parseInput(signUpInputSchema, body);
+    const normalizedEmail = email.trim();
+    if (!isEmail(normalizedEmail)) throw AppError.validation({ email: [formMessages.email] });
+    checkNewPassword(password);
+    return { email: normalizedEmail, fullName: fullName ?? '', passwordHash: await passwords.hash(password) };
   }
   const google = deps.googleJwksUrl ? createRemoteJWKSet(new URL(deps.googleJwksUrl)) : undefined;
 
@@ -142,26 +155,43 @@ export function createAccountsService(deps: AccountsDependencies) {
 
     endEverySession,
 
-    async signUp(
-      body: Record<string, unknown>,
-      /** Where the verification link points; without one (the CLI) no mail goes out until asked for. */
-      origin?: string,
-    ): Promise<SignedUp> {
-      const { email, password, full_name: fullName } = parseInput(signUpInputSchema, body);
-      const normalizedEmail = email.trim();
-      if (!isEmail(normalizedEmail)) throw AppError.validation({ email: [formMessages.email] });
-      checkNewPassword(password);
-      const user = await users.create({
-        email: normalizedEmail,
-        fullName: fullName ?? '',
-        passwordHash: await passwords.hash(password),
-      });
+    /**
+     * Creates an account and its first session (the CLI's create-user, tests): a taken address is
+     * `email_taken`. Not a public route: its answer tells whether an address has an account.
+     */
+    async createAccount(body: Record<string, unknown>): Promise<SignedUp> {
+      const { email, fullName, passwordHash } = await newAccountInput(body);
+      const user = await users.create({ email, fullName, passwordHash });
       if (!user)
-        throw AppError.domain(400, 'email_taken', {
-          fields: { email: ['A user with this email already exists.'] },
-        });
-      if (origin !== undefined) await deps.sendVerification(user.id, origin);
+        throw AppError.domain(400, 'email_taken', { fields: { email: [domainErrorText('email_taken')] } });
       return { id: user.id, email: user.email, ...(await startSession(user)) };
+    },
+
+    /**
+     * POST /api/accounts/: the same answer whether or not the address has an account, so sign-up reveals
+     * no accounts. A new address gets its account and the verification link; the owner of a taken one
+     * gets a mail saying someone tried to sign up with it. Both mails are queued (sent after the answer),
+     * and the password is hashed either way, so the answer's time tells nothing either (docs/security.md).
+     */
+    async signUp(body: Record<string, unknown>, origin: string): Promise<SignUpAnswer> {
+      const { email, fullName, passwordHash } = await newAccountInput(body);
+      const user = await users.create({ email, fullName, passwordHash });
+      if (user) {
+        deps.mailQueue.enqueue(`verification for user ${user.id}`, async () => {
+          await deps.sendVerification(user.id, origin);
+        });
+      } else {
+        deps.mailQueue.enqueue('sign-up attempt on a taken address', async () => {
+          const owner = await users.findByEmail(email);
+          if (!owner) return;
+          await mailer.send({
+            to: owner.email,
+            subject: 'Someone tried to sign up to Eluent with your address',
+            text: `Someone (perhaps you) tried to create an Eluent account with this e-mail address, which already has one. No new account was created.\n\nTo use your account, sign in:\n${origin}/auth/login/\n\nIf you forgot your password, recover it here:\n${origin}/auth/recover-password/\n\nIf it was not you, ignore this message: your account is unchanged.\n`,
+          });
+        });
+      }
+      return signUpAnswer(email);
     },
 
     /** GET /api/accounts/me/: the server's record of the signed-in person. */
@@ -195,11 +225,17 @@ export function createAccountsService(deps: AccountsDependencies) {
       return { id: user.id, email: user.email, full_name: fullName };
     },
 
+    /**
+     * The same answer, after the same work, whether or not the address is registered: the request only
+     * checks the input and queues a job; the lookup, the code and the mail happen after the answer.
+     */
     async recoverPassword(body: Record<string, unknown>, origin: string): Promise<DetailAnswer> {
       const { email } = parseInput(recoverPasswordInputSchema, body);
-      if (!isEmail(email.trim())) throw AppError.validation({ email: [formMessages.email] });
-      const user = await users.findByEmail(email.trim());
-      if (user?.is_active) {
+      const address = email.trim();
+      if (!isEmail(address)) throw AppError.validation({ email: [formMessages.email] });
+      deps.mailQueue.enqueue('password recovery', async () => {
+        const user = await users.findByEmail(address);
+        if (!user?.is_active) return;
         const code = await tokens.resets.issue(user.id, RESET_CODE_LIFETIME_MS);
         const link = `${origin}/auth/reset-password/?code=${encodeURIComponent(code)}`;
         await mailer.send({
@@ -207,8 +243,7 @@ export function createAccountsService(deps: AccountsDependencies) {
           subject: 'Reset your Eluent password',
           text: `Someone asked to reset the password of your Eluent account.\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf it was not you, ignore this message.\n`,
         });
-      }
-      // The same answer whether or not the address is registered, so the form reveals no accounts.
+      });
       return { detail: 'If the address belongs to an account, a link to reset the password has been sent.' };
     },
 

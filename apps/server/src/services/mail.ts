@@ -45,3 +45,60 @@ export function createMailer(options: {
     },
   };
 }
+
+/**
+ * Work that sends mail after the answer: jobs run one at a time, in order, off the request path, so an
+ * answer never waits for (nor reveals by its time) a lookup, a code or a mail transport. A failed job is
+ * logged; nothing is retried. `close()` waits for the queued jobs up to `closeWaitMs`, then lets them go.
+ */
+export interface MailQueue {
+  /** Queues `job`; returns at once. Beyond `limit` waiting jobs a new one is dropped (and logged). */
+  enqueue(what: string, job: () => Promise<void>): void;
+  /** Resolves when every job queued so far has run (tests, shutdown). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMailQueue(options: {
+  log: (text: string, error?: unknown) => void;
+  limit?: number;
+  closeWaitMs?: number;
+}): MailQueue {
+  const limit = options.limit ?? 1000;
+  let waiting = 0;
+  let tail: Promise<void> = Promise.resolve();
+  let closed = false;
+  return {
+    enqueue(what, job) {
+      if (closed) {
+        options.log(`mail job dropped (server stopping): ${what}`);
+        return;
+      }
+      if (waiting >= limit) {
+        options.log(`mail job dropped (${waiting} waiting): ${what}`);
+        return;
+      }
+      waiting += 1;
+      tail = tail.then(async () => {
+        try {
+          await job();
+        } catch (error) {
+          options.log(`mail job failed: ${what}`, error);
+        } finally {
+          waiting -= 1;
+        }
+      });
+    },
+    idle: () => tail,
+    async close() {
+      closed = true;
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = new Promise<'gave up'>((resolve) => {
+        timer = setTimeout(() => resolve('gave up'), options.closeWaitMs ?? 10_000);
+      });
+      const outcome = await Promise.race([tail.then(() => 'done' as const), gaveUp]);
+      clearTimeout(timer);
+      if (outcome === 'gave up') options.log(`stopped with ${waiting} mail job(s) unsent`);
+    },
+  };
+}

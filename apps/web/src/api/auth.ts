@@ -1,6 +1,13 @@
 // Account calls of spec §7 (REST): sign-in, sign-up, Google sign-in, password recovery and reset.
 import { http, session } from './client.ts';
-import type { DetailAnswer, GoogleClientId, ResetCodeCheck, SignedUp, TokenPair } from '@eluent/contracts';
+import type {
+  DetailAnswer,
+  GoogleClientId,
+  ResetCodeCheck,
+  SignedUp,
+  SignUpAnswer,
+  TokenPair,
+} from '@eluent/contracts';
 import type { HttpResult } from './http.ts';
 import type { TokenResponse } from './session.ts';
 
@@ -15,10 +22,12 @@ export async function signIn(email: string, password: string) {
   );
 }
 
-export async function signUp(email: string, password: string, fullName: string) {
-  return keepTokens(
-    await http.post<SignedUp>('/api/accounts/', { email, password, full_name: fullName }, { auth: false }),
-  );
+/**
+ * Sign-up answers alike whether or not the address had an account (no tokens, docs/security.md); the page
+ * then signs in with the same password, which works for the new account (and for an owner who typed theirs).
+ */
+export function signUp(email: string, password: string, fullName: string) {
+  return http.post<SignUpAnswer>('/api/accounts/', { email, password, full_name: fullName }, { auth: false });
 }
 
 export async function googleSignIn(idToken: string) {

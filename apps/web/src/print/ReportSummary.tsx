@@ -1,10 +1,18 @@
 // The summary page of a sequence report: one table of every sample and component (each injection's amount,
 // the replicates' mean and %RSD, the injection volume, the system-suitability verdict), and the sequence's
 // verdict per component, before the per-injection pages.
+import { replicateCountText, suitabilityStatusText } from '@eluent/contracts';
 import type { ReportModel, ReportSummaryRow } from './reportModel.ts';
 
 const fixed = (value: number | null, digits: number) => (value === null ? '—' : value.toFixed(digits));
 const verdict = (pass: boolean | null) => (pass === null ? '—' : pass ? 'Pass' : 'Fail');
+
+/** "4", or found of planned for a replicate line: "3 of 4 (incomplete)". */
+function countText(row: ReportSummaryRow): string {
+  if (row.planned === null) return String(row.injections);
+  const count = replicateCountText(row.injections, row.planned);
+  return row.complete ? count : `${count} (incomplete)`;
+}
 
 function amountsText(row: ReportSummaryRow): string {
   return row.amounts.map((amount) => fixed(amount, 3)).join(' · ');
@@ -38,14 +46,18 @@ export function SummarySection({ report }: { report: ReportModel }) {
                   {row.sampleType && row.sampleType !== 'sample' ? ` (${row.sampleType})` : ''}
                 </td>
                 <td>{row.component}</td>
-                <td>{row.injections}</td>
+                <td>{countText(row)}</td>
                 <td>
                   {amountsText(row)} {row.unit ?? ''}
                 </td>
                 <td>{fixed(row.mean, 3)}</td>
                 <td>{fixed(row.rsdPercent, 2)}</td>
                 <td>{row.volumes || '—'}</td>
-                <td>{verdict(row.suitabilityPass)}</td>
+                <td>
+                  {!row.complete && row.suitabilityPass !== null
+                    ? suitabilityStatusText.incomplete
+                    : verdict(row.suitabilityPass)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -68,10 +80,10 @@ export function SummarySection({ report }: { report: ReportModel }) {
               {report.suitability.map((line) => (
                 <tr key={line.component}>
                   <td>{line.component}</td>
-                  <td>{line.injections}</td>
+                  <td>{replicateCountText(line.injections, line.injectionsPlanned)}</td>
                   <td>{line.injectionsFailed}</td>
                   <td>{line.areaRsd || '—'}</td>
-                  <td>{verdict(line.pass)}</td>
+                  <td>{suitabilityStatusText[line.status]}</td>
                 </tr>
               ))}
             </tbody>

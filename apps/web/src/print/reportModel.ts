@@ -9,6 +9,7 @@ import {
   signatureMeaningLabels,
   suitabilityCheckSchema,
   suitabilityCheckText,
+  replicateCountText,
 } from '@eluent/contracts';
 
 export interface ReportPeak {
@@ -77,12 +78,20 @@ export interface ReportSummaryRow {
   volumes: string;
   /** Every injection of the line passed its tests; null: not tested. */
   suitabilityPass: boolean | null;
+  /** Injections the rows plan for the sample (the server's replicates); null: not a replicate line. */
+  planned: number | null;
+  /** False when a planned injection has no result ("n 3 of 4", incomplete: never a pass). */
+  complete: boolean;
 }
 
 /** The sequence's verdict per component (standards and the area %RSD). */
 export interface ReportSuitability {
   component: string;
   pass: boolean;
+  /** Incomplete when a planned standard injection has no result. */
+  status: 'pass' | 'fail' | 'incomplete';
+  /** Standard injections planned by the rows. */
+  injectionsPlanned: number;
   injections: number;
   injectionsFailed: number;
   areaRsd: string;
@@ -267,6 +276,8 @@ export function summaryOf(
   injections: readonly ReportInjection[],
   replicates: unknown,
   suitability: unknown[],
+  /** The sequence's verdicts: a standard's found and planned injections come from its area %RSD line. */
+  sequenceSuitability: unknown = [],
 ): ReportSummaryRow[] {
   const rows = new Map<string, ReportSummaryRow & { volumeSet: Set<number>; tested: boolean[] }>();
   injections.forEach((injection, index) => {
@@ -285,6 +296,8 @@ export function summaryOf(
         rsdPercent: null,
         volumes: '',
         suitabilityPass: null,
+        planned: null,
+        complete: true,
         volumeSet: new Set<number>(),
         tested: [],
       };
@@ -302,8 +315,18 @@ export function summaryOf(
     const replicate = statistics.find(
       (line) => text(asObject(line.sample).name) === row.sample && line.component === row.component,
     );
+    const standardLine = asList(sequenceSuitability)
+      .filter((line) => line.component === row.component)
+      .flatMap((line) => asList(line.area_rsd))
+      .find((line) => text(asObject(line.sample).name) === row.sample);
+    const counted = replicate ?? standardLine;
+    const planned = counted ? num(counted.planned) : null;
+    const count = counted && planned !== null ? (num(counted.count) ?? row.injections) : row.injections;
     return {
       ...row,
+      injections: count,
+      planned,
+      complete: planned === null || count >= planned,
       mean: replicate ? num(replicate.mean) : null,
       rsdPercent: replicate ? num(replicate.relative_sd_percent) : null,
       volumes: [...volumeSet].sort((a, b) => a - b).join(', '),
@@ -316,6 +339,13 @@ function sequenceSuitabilityOf(value: unknown): ReportSuitability[] {
   return asList(value).map((line) => ({
     component: text(line.component) ?? '',
     pass: line.pass === true,
+    status:
+      line.status === 'incomplete' || line.status === 'fail' || line.status === 'pass'
+        ? line.status
+        : line.pass === true
+          ? 'pass'
+          : 'fail',
+    injectionsPlanned: num(line.injections_planned) ?? num(line.injections) ?? 0,
     injections: num(line.injections) ?? 0,
     injectionsFailed: num(line.injections_failed) ?? 0,
     areaRsd: asList(line.area_rsd)
@@ -323,7 +353,7 @@ function sequenceSuitabilityOf(value: unknown): ReportSuitability[] {
         const parsed = suitabilityCheckSchema.safeParse(rsd.check);
         const name = text(asObject(rsd.sample).name) ?? '';
         return parsed.success
-          ? `${name} (n = ${num(rsd.count) ?? 0}): ${suitabilityCheckText(parsed.data)}`
+          ? `${name} (n = ${replicateCountText(num(rsd.count) ?? 0, num(rsd.planned) ?? 0)}): ${suitabilityCheckText(parsed.data)}`
           : name;
       })
       .join('; '),
@@ -517,6 +547,7 @@ function sequenceParts(
       injections,
       report.replicates,
       rows.map((row) => row.suitability),
+      report.suitability,
     ),
     suitability: sequenceSuitabilityOf(report.suitability),
   };

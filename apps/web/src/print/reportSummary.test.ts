@@ -94,6 +94,8 @@ describe('the summary of a sequence report', () => {
         rsdPercent: null,
         volumes: '10',
         suitabilityPass: true,
+        planned: null,
+        complete: true,
       },
       {
         sample: 'Drink',
@@ -106,18 +108,72 @@ describe('the summary of a sequence report', () => {
         rsdPercent: 0.222,
         volumes: '5',
         suitabilityPass: null,
+        planned: null,
+        complete: true,
       },
     ]);
     expect(report.suitability).toEqual([
       {
         component: 'caffeine',
         pass: true,
+        status: 'pass',
+        injectionsPlanned: 1,
         injections: 1,
         injectionsFailed: 0,
-        areaRsd: 'Caffeine 25 (n = 2): area %RSD 0.5 ≤ 2',
+        areaRsd: 'Caffeine 25 (n = 2 of 2): area %RSD 0.5 ≤ 2',
       },
     ]);
     expect(report.injections[0]!.suitability).toEqual(['caffeine: Pass (plates 5400 ≥ 2000)']);
+  });
+
+  it('says n 3 of 4 and Incomplete when a planned standard injection has no result', () => {
+    const standard = (id: number) => ({
+      injection_id: id,
+      sample: { id: 1, name: 'Caffeine 25', type: 'standard' },
+      injection_ul: 10,
+      suitability: [{ component: 'caffeine', pass: true, checks: [] }],
+      result: { peaks: [peak(25)] },
+    });
+    const report = reportFromServer({
+      ...data,
+      injections: [
+        {
+          injection_id: 9,
+          sample: { id: 1, name: 'Caffeine 25', type: 'standard' },
+          suitability: [],
+          result: null,
+        },
+        standard(10),
+        standard(11),
+        standard(12),
+      ],
+      replicates: [],
+      suitability: [
+        {
+          component: 'caffeine',
+          injections: 3,
+          injections_failed: 0,
+          injections_planned: 4,
+          status: 'incomplete',
+          pass: false,
+          area_rsd: [
+            {
+              sample: { id: 1, name: 'Caffeine 25' },
+              count: 3,
+              planned: 4,
+              check: { test: 'area_rsd', limit: 2, value: 0.5, pass: true },
+            },
+          ],
+        },
+      ],
+    });
+    expect(report.summary[0]).toMatchObject({ injections: 3, planned: 4, complete: false });
+    expect(report.suitability[0]).toMatchObject({
+      status: 'incomplete',
+      pass: false,
+      injectionsPlanned: 4,
+      areaRsd: 'Caffeine 25 (n = 3 of 4): area %RSD 0.5 ≤ 2',
+    });
   });
 
   it('names the operator who started the run, and prints it with page numbers and volumes', () => {

@@ -16,6 +16,7 @@ describe('method limits', () => {
       'flow_rate_ml_per_min',
       'refill_flow_rate_ml_per_min',
       'pressure_min',
+      'pressure_max',
       'temperature',
     ]);
     expect(limits.temperature).toEqual({
@@ -47,6 +48,10 @@ describe('method limits', () => {
       ['temperature', 2, 'At least 5 °C, the limit of the instrument’s column oven.'],
     ]);
     expect(methodLimitBreaches({ flow_rate_ml_per_min: 10, temperature: 80 }, hardware)).toEqual([]);
+    // The high-pressure shut-off is bounded by the pump as the low one is.
+    expect(
+      methodLimitBreaches({ pressure_min: 5, pressure_max: 450 }, hardware).map((breach) => breach.message),
+    ).toEqual(['At most 400 bar, the limit of the instrument’s pump.']);
     expect(limitRefusalText(breaches[0]!, 'Fast', 'HPLC 1')).toBe(
       'Method “Fast” cannot run on HPLC 1: flow rate is 50 mL/min, the pump allows at most 10 mL/min.',
     );

@@ -9,6 +9,7 @@ export const limitedQuantities = [
   'flow_rate_ml_per_min',
   'refill_flow_rate_ml_per_min',
   'pressure_min',
+  'pressure_max',
   'temperature',
   'injection_ul',
   'wavelength_nm',
@@ -33,6 +34,7 @@ const limitKeys: Record<LimitedQuantity, QuantityLimitKeys> = {
     max: 'max_flow_ml_per_min',
   },
   pressure_min: { label: 'Minimum pressure', unit: 'bar', part: 'pump', max: 'max_pressure_bar' },
+  pressure_max: { label: 'Maximum pressure', unit: 'bar', part: 'pump', max: 'max_pressure_bar' },
   temperature: {
     label: 'Column temperature',
     unit: '°C',
@@ -131,6 +133,7 @@ export function limitedValues(method: Record<string, unknown>): Partial<Record<L
     flow_rate_ml_per_min: method.flow_rate_ml_per_min,
     refill_flow_rate_ml_per_min: method.refill_flow_rate_ml_per_min,
     pressure_min: method.pressure_min,
+    pressure_max: method.pressure_max,
     temperature: method.temperature,
     injection_ul: method.injection_ul,
     wavelength_nm: wavelength,

@@ -21,8 +21,10 @@ export const deviceMethodSchema = z.strictObject({
   wavelength_nm: z.number().min(190).max(950).default(254),
   data_rate_hz: z.number().min(0.5).max(100).default(10),
   detector_time_constant_sec: z.number().min(0.005).max(5).default(0.1),
-  /** Low-pressure limit, bar: below it after `pressure_reach_sec` the pump stops (leak, empty bottle). */
+  /** Low-pressure shut-off, bar: below it after `pressure_reach_sec` the pump stops (leak, empty bottle). */
   pressure_min: z.number().min(0).max(2000).nullable().optional(),
+  /** High-pressure shut-off, bar: above it the pump stops (blockage); a run planned above it is refused. */
+  pressure_max: z.number().min(0).max(2000).nullable().optional(),
   pressure_reach_sec: z.number().min(0).max(3600).nullable().optional(),
   needle_depth_mm: z.number().min(-10).max(10).nullable().optional(),
   wash_after_injection: z.boolean().nullable().optional(),

@@ -14,7 +14,8 @@ const methodsWhere = `{
 export const METHOD_FIELDS = `
   id name comment archived favorite editable is_example analog_signal_description analog_signal_type buffer
   mobile_phase solvents gradient flow_rate_ml_per_min refill_flow_rate_ml_per_min syringe_refill_speed
-  run_time_min run_time_ms temperature pressure_min pressure_reach_sec measurements hardware_configuration
+  run_time_min run_time_ms temperature pressure_min pressure_max pressure_reach_sec measurements
+  hardware_configuration
   detector_single_channel calibration_delay_sec injection_ul injection_ms injection_sec injection_delay_sec
   needle_depth_mm wash_after_injection shaking_duration_ms shaking_duration_sec fraction_collector_interval_sec
   fraction_collector_start_delay_sec fraction_collector_starts_with_vial valve_routine valve_initial_position

@@ -38,7 +38,21 @@ export const googleSignInInputSchema = z.object({ id_token: requiredText });
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string(), expires_in: z.number() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
-/** POST /api/accounts/ and /api/accounts/:google_signin/: the account and its first session. */
+/**
+ * POST /api/accounts/ (201): the same answer whether or not the address already has an account, so sign-up
+ * tells nobody which addresses are registered (docs/security.md). The person signs in next.
+ */
+export const signUpAnswerSchema = z.object({ detail: z.string(), email: z.string() });
+export type SignUpAnswer = z.infer<typeof signUpAnswerSchema>;
+/** Sign-up's one answer for `email`. */
+export function signUpAnswer(email: string): SignUpAnswer {
+  return {
+    detail: `Check your mail: we sent a message to ${email} to verify the address. If it already had an account, the message tells you how to sign in.`,
+    email,
+  };
+}
+
+/** /api/accounts/:google_signin/ (and the CLI's create-user): the account and its first session. */
 export const signedUpSchema = tokenPairSchema.extend({ id, email: z.string() });
 export type SignedUp = z.infer<typeof signedUpSchema>;
 

@@ -116,13 +116,22 @@ export const sequenceSuitabilitySchema = z.object({
   injections: z.number().int(),
   injections_failed: z.number().int(),
   /** %RSD of the areas per standard injected more than once. */
+  /** Standard injections the sequence's rows plan (a stopped or missing one is not tested). */
+  injections_planned: z.number().int(),
   area_rsd: z.array(
     z.object({
       sample: z.object({ id, name: z.string() }),
+      /** Areas found, of `planned` injections of the standard. */
       count: z.number().int(),
+      planned: z.number().int(),
       check: suitabilityCheckSchema,
     }),
   ),
+  /**
+   * `incomplete` when a planned standard injection has no result (stopped, interrupted, not yet run):
+   * never a pass on fewer injections than planned. `fail` when a test failed. `pass` is `status === 'pass'`.
+   */
+  status: z.enum(['pass', 'fail', 'incomplete']),
   pass: z.boolean(),
 });
 export type SequenceSuitability = z.infer<typeof sequenceSuitabilitySchema>;
@@ -199,8 +208,12 @@ export const replicateSummarySchema = z.object({
   sample: z.object({ id, name: z.string(), type: z.enum(sampleTypes) }),
   component: z.string(),
   amount_unit: z.string().nullable(),
-  /** Injections with an amount for the component. */
+  /** Injections with an amount for the component ("n 3 of 4": found of planned). */
   count: z.number().int(),
+  /** Injections the sequence's rows plan for the sample (at least `count`). */
+  planned: z.number().int(),
+  /** False when fewer were found than planned: the statistics cover only what was found. */
+  complete: z.boolean(),
   mean: z.number(),
   standard_deviation: figure,
   relative_sd_percent: figure,
@@ -213,7 +226,7 @@ export type ReplicateSummary = z.infer<typeof replicateSummarySchema>;
 export const sequenceResultsSchema = z.object({
   injections: z.array(injectionResultSchema),
   calibrations: z.array(calibrationSchema),
-  /** One line per sample and component injected more than once. */
+  /** One line per sample and component injected (or planned) more than once. */
   replicates: z.array(replicateSummarySchema),
   /** One verdict per component with system-suitability limits. */
   suitability: z.array(sequenceSuitabilitySchema),

@@ -40,3 +40,14 @@ export function suitabilityCheckText(check: SuitabilityCheck): string {
         : '>';
   return `${label} ${value} ${sign} ${limit}`;
 }
+
+/**
+ * Found of planned injections, as the summary, the report and system suitability print it.
+ * @example replicateCountText(3, 4) // '3 of 4'
+ */
+export function replicateCountText(count: number, planned: number): string {
+  return `${count} of ${Math.max(planned, count)}`;
+}
+
+/** A sequence verdict in words: a result set with a missing injection is `Incomplete`, never `Pass`. */
+export const suitabilityStatusText = { pass: 'Pass', fail: 'Fail', incomplete: 'Incomplete' } as const;

@@ -51,7 +51,14 @@ export interface ActiveRun {
   /** Run time until the injector and autosampler are free again. */
   injectorBusySec: number;
   fractionCollection: FractionCollection | null;
+  /** The method's shut-offs, bar (null: none); the low one holds once `pressureReachSec` has passed. */
+  pressureMaxBar: number | null;
+  pressureMinBar: number | null;
+  pressureReachSec: number;
 }
+
+/** Run time between the points at which a run's planned pressure is read before it starts. */
+const PLANNED_PRESSURE_STEP_SEC = 5;
 
 /** Time-mode fraction collection: a new vial every interval after the start delay. */
 export interface FractionCollection {
@@ -114,6 +121,8 @@ export class SimulatedInstrument {
   };
   run: ActiveRun | null = null;
   fault: number | string | null = null;
+  /** Multiplies the run's pressure: a blockage (> 1) or a leak (< 1); `setFlowRestriction`. */
+  private flowRestriction = 1;
   private readonly componentOverrides = new Map<ComponentKind, ComponentState>();
   private clockSec = 0;
   /**
@@ -201,10 +210,15 @@ export class SimulatedInstrument {
       sample,
       seed: seedFromText(`${this.serialNumber}:${params.measurement_id}`),
     });
+    const signal = createRunSignal(plan);
+    // The pressure the run will reach (its gradient through the column at the method's flow and
+    // temperature), read before it starts: a method planned above its own maximum is refused, unrun.
+    if (method.pressure_max != null && plannedPressureBar(signal, plan.durationSec) > method.pressure_max)
+      throw new InstrumentError('device_pressure_above_method_max');
     this.run = {
       measurementId: params.measurement_id,
       injectionId: params.injection_id,
-      signal: createRunSignal(plan),
+      signal,
       method: runMethod,
       runTimeSec: 0,
       durationSec: plan.durationSec,
@@ -219,6 +233,9 @@ export class SimulatedInstrument {
               transferDelaySec: (FRACTION_DELAY_VOLUME_ML / method.flow_rate_ml_per_min) * 60,
             }
           : null,
+      pressureMaxBar: method.pressure_max ?? null,
+      pressureMinBar: method.pressure_min ?? null,
+      pressureReachSec: method.pressure_reach_sec ?? 0,
     };
     // The run starts from the method's conditions (the oven is taken to be at the method's temperature, as
     // the run's physics assumes); an equilibration in progress ends, and afterwards the pump holds them.
@@ -236,6 +253,12 @@ export class SimulatedInstrument {
     const maxFlow = limitOf(this.hardware, 'pump', 'max_flow_ml_per_min') ?? Infinity;
     const maxInjection = limitOf(this.hardware, 'injector', 'max_injection_ul') ?? Infinity;
     const maxTemperature = limitOf(this.hardware, 'column_oven', 'max_temperature_c') ?? Infinity;
+    if (
+      method.pressure_min != null &&
+      method.pressure_max != null &&
+      method.pressure_min >= method.pressure_max
+    )
+      throw new InstrumentError('method_pressure_range_invalid');
     if (
       method.flow_rate_ml_per_min > maxFlow ||
       method.injection_ul > maxInjection ||
@@ -391,12 +414,50 @@ export class SimulatedInstrument {
     if (!run || run.paused) return { points: null, finished: null };
     run.runTimeSec = Math.min(run.durationSec, run.runTimeSec + simulatedSec);
     const points = run.signal.pointsUntil(run.runTimeSec);
+    if (this.flowRestriction !== 1)
+      points.pressureBar = points.pressureBar.map(
+        (bar) => Math.round(bar * this.flowRestriction * 100) / 100,
+      );
+    const trip = this.pressureTrip(run);
+    if (trip) {
+      // The shut-off: the pump stops, and the run ends with the instrument's error and the points so far.
+      const finished = this.endRun('error', trip);
+      this.fluidics.setPump(false);
+      this.fluidics.pressureBar = 0;
+      return { points: null, finished: finished && { ...finished, points } };
+    }
     if (run.signal.emitted >= run.signal.totalPoints) {
       this.run = null;
       this.fluidics.pressureBar = run.signal.pressureAt(run.runTimeSec);
       return { points: null, finished: { ...this.closing(run, 'completed', null), points } };
     }
     return { points, finished: null };
+  }
+
+  /**
+   * Test and demo hook: a partial blockage (factor > 1: a clogged frit or line) or a leak (< 1) multiplies
+   * the pressure the pump reads from now on; 1 is a sound system.
+   */
+  setFlowRestriction(factor: number): void {
+    this.flowRestriction = factor;
+  }
+
+  /** The pressure the pump reads during `run` now (the plan's, times any restriction). */
+  private runPressureBar(run: ActiveRun): number {
+    return run.signal.pressureAt(run.runTimeSec) * this.flowRestriction;
+  }
+
+  /** The method's shut-off the run's pressure crosses now, if any. */
+  private pressureTrip(run: ActiveRun): string | null {
+    const pressure = this.runPressureBar(run);
+    if (run.pressureMaxBar !== null && pressure > run.pressureMaxBar) return 'device_pressure_max_shutoff';
+    if (
+      run.pressureMinBar !== null &&
+      run.runTimeSec >= run.pressureReachSec &&
+      pressure < run.pressureMinBar
+    )
+      return 'device_pressure_min_shutoff';
+    return null;
   }
 
   private endRun(result: RunResult, errorCode: number | string | null): FinishedRun | null {
@@ -433,7 +494,7 @@ export class SimulatedInstrument {
     let percentB: number | null = null;
     let flow: number | null = null;
     if (run) {
-      pressureBar = round(run.signal.pressureAt(run.runTimeSec), 1);
+      pressureBar = round(this.runPressureBar(run), 1);
       percentB = round(run.signal.percentBAt(run.runTimeSec), 1);
       flow = run.method.flowMlPerMin;
     } else if (this.column && this.fault === null) {
@@ -487,4 +548,12 @@ export function toRunMethod(method: DeviceMethod): RunMethod {
     dataRateHz: method.data_rate_hz,
     detectorTimeConstantSec: method.detector_time_constant_sec,
   };
+}
+
+/** The highest pressure a planned run reaches, read every few seconds of its run time and at its end. */
+function plannedPressureBar(signal: RunSignal, durationSec: number): number {
+  let highest = signal.pressureAt(durationSec);
+  for (let at = 0; at < durationSec; at += PLANNED_PRESSURE_STEP_SEC)
+    highest = Math.max(highest, signal.pressureAt(at));
+  return highest;
 }

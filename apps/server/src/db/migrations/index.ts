@@ -20,6 +20,7 @@ import * as binarySignals from './0021_binary_signals.ts';
 import * as measurementChannels from './0022_measurement_channels.ts';
 import * as signedVersionsKept from './0023_signed_versions_kept.ts';
 import * as fullNames from './0024_full_names.ts';
+import * as pressureMax from './0025_pressure_max.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0022_measurement_channels': measurementChannels,
   '0023_signed_versions_kept': signedVersionsKept,
   '0024_full_names': fullNames,
+  '0025_pressure_max': pressureMax,
 };

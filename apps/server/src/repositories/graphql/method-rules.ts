@@ -2,6 +2,7 @@
 // hardware configuration it is written for; afterwards only its name, archived and favorite flags change.
 // Every write path calls these (today GraphQL is the only one that writes methods and templates; see
 // docs/graphql.md).
+import { domainErrorText } from '@eluent/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { AppError } from '../../errors.ts';
 import { methodConfigurationProblems } from '../../lib/method-configuration.ts';
@@ -17,6 +18,14 @@ export const methodChangeableColumns: readonly string[] = ['name', 'archived', '
 export function checkNewMethod(method: Record<string, unknown>): void {
   const problems = methodConfigurationProblems(method);
   if (problems === 'malformed') throw AppError.domain(400, 'method_configuration_incompatible');
+  // The shut-offs bound a band the pump runs in: a minimum at or above the maximum would stop every run.
+  const { pressure_min: low, pressure_max: high } = method;
+  if (typeof low === 'number' && typeof high === 'number' && low >= high) {
+    const message = domainErrorText('method_pressure_range_invalid');
+    throw new AppError(400, 'method_pressure_range_invalid', message, {
+      fields: { pressure_min: [message], pressure_max: [message] },
+    });
+  }
   const first = problems[0];
   if (!first) return;
   const fields = Object.fromEntries(problems.map((breach) => [breach.limit.quantity, [breach.message]]));

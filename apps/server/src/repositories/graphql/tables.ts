@@ -22,7 +22,7 @@ const methodColumns = columns(`
   is_example:Boolean! analog_signal_description:String analog_signal_type:String buffer:String
   mobile_phase:String solvents:jsonb gradient:jsonb flow_rate_ml_per_min:Float
   refill_flow_rate_ml_per_min:Float syringe_refill_speed:Float run_time_min:Float run_time_ms:Int
-  temperature:Float pressure_min:Float pressure_reach_sec:Float measurements:jsonb
+  temperature:Float pressure_min:Float pressure_max:Float pressure_reach_sec:Float measurements:jsonb
   hardware_configuration:jsonb! detector_single_channel:jsonb calibration_delay_sec:Float injection_ul:Float
   injection_ms:Int injection_sec:Float injection_delay_sec:Float needle_depth_mm:Float
   wash_after_injection:Boolean shaking_duration_ms:Int shaking_duration_sec:Float

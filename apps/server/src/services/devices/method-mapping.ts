@@ -17,6 +17,7 @@ export interface StoredMethod {
   mobile_phase?: string | null;
   detector_single_channel?: unknown;
   pressure_min?: number | null;
+  pressure_max?: number | null;
   pressure_reach_sec?: number | null;
   needle_depth_mm?: number | null;
   wash_after_injection?: boolean | null;
@@ -54,6 +55,7 @@ export function deviceMethodFromStored(method: StoredMethod): DeviceMethod {
     ...(typeof detector.wavelength_nm === 'number' ? { wavelength_nm: detector.wavelength_nm } : {}),
     ...(typeof detector.data_rate_hz === 'number' ? { data_rate_hz: detector.data_rate_hz } : {}),
     pressure_min: method.pressure_min ?? null,
+    pressure_max: method.pressure_max ?? null,
     pressure_reach_sec: method.pressure_reach_sec ?? null,
     needle_depth_mm: method.needle_depth_mm ?? null,
     wash_after_injection: method.wash_after_injection ?? null,

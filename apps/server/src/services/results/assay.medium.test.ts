@@ -234,12 +234,15 @@ describe.each(await backends())('assay samples on $name', (backend) => {
       component: 'caffeine',
       injections: 5,
       injections_failed: 5,
+      injections_planned: 5,
+      status: 'fail',
       pass: false,
     });
     expect(verdict!.area_rsd).toEqual([
       {
         sample: { id: low, name: 'Caffeine 25 SST' },
         count: 3,
+        planned: 3,
         check: { test: 'area_rsd', limit: 5, value: expect.closeTo(stats(lowAreas).rsd, 9), pass: true },
       },
     ]);
@@ -303,7 +306,12 @@ describe.each(await backends())('assay samples on $name', (backend) => {
       async () => (await api('GET', `/api/processing-jobs/${job.body.id}/`)).body.state === 'finished',
     );
     const passing = await results(sequenceId);
-    expect(passing.suitability[0]).toMatchObject({ injections: 5, injections_failed: 0, pass: true });
+    expect(passing.suitability[0]).toMatchObject({
+      injections: 5,
+      injections_failed: 0,
+      status: 'pass',
+      pass: true,
+    });
     expect(
       passing.injections.filter((i) => i.sample?.type === 'standard').every((i) => i.suitability[0]!.pass),
     ).toBe(true);

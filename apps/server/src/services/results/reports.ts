@@ -24,7 +24,7 @@ import type { SamplesRepository } from '../../repositories/samples.ts';
 import type { SequencesRepository } from '../../repositories/sequences.ts';
 import type { UsersRepository } from '../../repositories/users.ts';
 import { replicateSummaries } from './replicates.ts';
-import { injectionSuitability, sequenceSuitability } from './suitability.ts';
+import { injectionSuitability, sequenceSuitability, type PlannedSample } from './suitability.ts';
 import { bracketsOf, calibrates, calibrationModeOf, plannedInjection } from './sequence-calibration.ts';
 
 function peakView(peak: PeakRow) {
@@ -181,11 +181,15 @@ export function createReportsService(deps: {
     const measurements = await runs.measurementsOfSequence(sequenceId);
     const latest = await results.latestResults(measurements.map((m) => m.id));
     const peaks = await results.peaks(latest.map((r) => r.id));
-    const sampleRows = await samples.findMany(
-      workspaceId,
-      measurements.map((m) => m.sample_id).filter((id): id is number => id !== null),
-    );
-    const drafts = new Map((await sequences.drafts([sequenceId])).map((d) => [d.id, d]));
+    const draftRows = await sequences.drafts([sequenceId]);
+    const drafts = new Map(draftRows.map((d) => [d.id, d]));
+    const sampleRows = await samples.findMany(workspaceId, [
+      ...new Set(
+        [...measurements.map((m) => m.sample_id), ...draftRows.map((d) => d.sample_id)].filter(
+          (id): id is number => id !== null,
+        ),
+      ),
+    ]);
     const planned = measurements.map((m) =>
       plannedInjection(
         m,
@@ -226,12 +230,27 @@ export function createReportsService(deps: {
     const known = await samples.analytes(sampleRows.filter((s) => s.type === 'standard').map((s) => s.id));
     for (const injection of injections) injection.suitability = injectionSuitability(injection, known);
     const calibrations = (await results.calibrations(sequenceId)).map(calibrationView);
+    // What the rows plan per sample: enabled rows, and rows that ran (a row disabled after it ran still
+    // planned what it ran). Replicates and system suitability count found against it ("3 of 4").
+    const ran = new Set(measurements.map((m) => m.draft_id));
+    const plan = new Map<number, PlannedSample>();
+    for (const draft of draftRows) {
+      if (draft.sample_id === null || !(draft.enabled || ran.has(draft.id))) continue;
+      const sample = sampleRows.find((s) => s.id === draft.sample_id);
+      if (!sample) continue;
+      const line = plan.get(sample.id) ?? { name: sample.name, type: sample.type, injections: 0 };
+      line.injections += draft.injections_count;
+      plan.set(sample.id, line);
+    }
     return {
       sequence,
       injections,
       calibrations,
-      replicates: replicateSummaries(injections),
-      suitability: sequenceSuitability(injections),
+      replicates: replicateSummaries(
+        injections,
+        new Map([...plan].map(([id, line]) => [id, line.injections])),
+      ),
+      suitability: sequenceSuitability(injections, plan),
     };
   }
 

@@ -104,15 +104,45 @@ export function injectionSuitability(
   return lines;
 }
 
+/** What the sequence's rows plan for one sample: its name, type and number of injections. */
+export interface PlannedSample {
+  name: string;
+  type: string;
+  injections: number;
+}
+
 /**
  * The verdict of each component with limits over the standards (calibrating and check): every standard
  * injection passes its tests, and each standard injected more than once keeps its areas' %RSD within the
  * limit (a %RSD limit with no standard injected twice does not pass: nothing shows the repeatability).
+ * Against the plan (`planned`, per sample id): a planned standard injection without a result (stopped,
+ * interrupted, not yet run) makes the verdict `incomplete` — never a pass on fewer injections than planned;
+ * a test that failed on what was found makes it `fail` still.
  */
-export function sequenceSuitability(injections: readonly InjectionResult[]): SequenceSuitability[] {
+export function sequenceSuitability(
+  injections: readonly InjectionResult[],
+  planned: ReadonlyMap<number, PlannedSample> = new Map(),
+): SequenceSuitability[] {
   const standards = injections.filter((i) => i.sample?.type === 'standard' && i.result);
   const first = standards[0];
   if (!first) return [];
+  // Per standard: injections planned (never fewer than those found) and found with a result.
+  const standardPlan = new Map<number, { name: string; planned: number; found: number }>();
+  for (const [id, sample] of planned)
+    if (sample.type === 'standard')
+      standardPlan.set(id, { name: sample.name, planned: sample.injections, found: 0 });
+  for (const injection of standards) {
+    const sample = injection.sample!;
+    const line = standardPlan.get(sample.id) ?? { name: sample.name, planned: 0, found: 0 };
+    line.found += 1;
+    standardPlan.set(sample.id, line);
+  }
+  let injectionsPlanned = 0;
+  for (const line of standardPlan.values()) {
+    line.planned = Math.max(line.planned, line.found);
+    injectionsPlanned += line.planned;
+  }
+  const missing = standards.length < injectionsPlanned;
   const verdicts: SequenceSuitability[] = [];
   for (const component of componentsOfSnapshot(first.result!.template_snapshot).filter(hasLimits)) {
     const lines = standards.flatMap((i) => i.suitability.filter((s) => s.component === component.name));
@@ -127,11 +157,13 @@ export function sequenceSuitability(injections: readonly InjectionResult[]): Seq
         groups.set(injection.sample!.id, group);
       }
       for (const [id, group] of groups) {
-        if (group.areas.length < 2) continue;
+        const plannedCount = standardPlan.get(id)?.planned ?? group.areas.length;
+        if (group.areas.length < 2 && plannedCount < 2) continue;
         const stats = replicateStatistics(group.areas);
         areaRsd.push({
           sample: { id, name: group.name },
           count: stats?.count ?? 0,
+          planned: Math.max(plannedCount, stats?.count ?? 0),
           check: atMost('area_rsd', limit, stats?.relativeSdPercent ?? null),
         });
       }
@@ -139,17 +171,24 @@ export function sequenceSuitability(injections: readonly InjectionResult[]): Seq
         areaRsd.push({
           sample: { id: first.sample!.id, name: first.sample!.name },
           count: 1,
+          planned: 1,
           check: atMost('area_rsd', limit, null),
         });
     }
     if (lines.length === 0 && areaRsd.length === 0) continue;
     const failed = lines.filter((line) => !line.pass).length;
+    // A %RSD over fewer areas than planned is shown but decides nothing: the verdict is incomplete.
+    const short = areaRsd.filter((line) => line.count < line.planned);
+    const rsdFailed = areaRsd.some((line) => line.count >= line.planned && !line.check.pass);
+    const status = failed > 0 || rsdFailed ? 'fail' : missing || short.length > 0 ? 'incomplete' : 'pass';
     verdicts.push({
       component: component.name,
       injections: lines.length,
       injections_failed: failed,
+      injections_planned: injectionsPlanned,
       area_rsd: areaRsd,
-      pass: failed === 0 && areaRsd.every((line) => line.check.pass),
+      status,
+      pass: status === 'pass',
     });
   }
   return verdicts;

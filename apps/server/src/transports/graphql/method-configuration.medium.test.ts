@@ -6,7 +6,7 @@ import { graphql } from '../../../test/graphql-client.ts';
 import { backends, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 
 const hardware = `[
-  {kind: "pump", model: "QP-400", limits: {max_flow_ml_per_min: 10}},
+  {kind: "pump", model: "QP-400", limits: {max_flow_ml_per_min: 10, max_pressure_bar: 400}},
   {kind: "injector", model: "AS-100", limits: {max_injection_ul: 100}},
   {kind: "column_oven", model: "CO-80", limits: {min_temperature_c: 5, max_temperature_c: 80}},
   {kind: "detector", model: "VWD-1", limits: {min_wavelength_nm: 190, max_wavelength_nm: 800}}
@@ -35,7 +35,7 @@ describe.each(await backends())('method configuration on $name', (backend) => {
     const created = await insert(
       'Fits',
       `hardware_configuration: ${hardware}, flow_rate_ml_per_min: 10, injection_ul: 100, temperature: 40,
-       detector_single_channel: {wavelength_nm: 273}`,
+       detector_single_channel: {wavelength_nm: 273}, pressure_min: 5, pressure_max: 350`,
     );
     expect(created.errors).toBeUndefined();
     expect(created.data.insert_methods_one).toMatchObject({ id: expect.any(Number), name: 'Fits' });
@@ -62,6 +62,16 @@ describe.each(await backends())('method configuration on $name', (backend) => {
       'wavelength outside the detector',
       `hardware_configuration: ${hardware}, detector_single_channel: {wavelength_nm: 900}`,
       'Wavelength: At most 800 nm, the limit of the instrument’s detector.',
+    ],
+    [
+      'a maximum pressure above the pump',
+      `hardware_configuration: ${hardware}, pressure_max: 450`,
+      'Maximum pressure: At most 400 bar, the limit of the instrument’s pump.',
+    ],
+    [
+      'a minimum pressure not below the maximum',
+      `hardware_configuration: ${hardware}, pressure_min: 200, pressure_max: 200`,
+      domainErrors.method_pressure_range_invalid,
     ],
     [
       'a configuration that is not a list',

@@ -1,6 +1,7 @@
 // Accounts and sessions through the public REST API, on PGlite and on PostgreSQL.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import {
@@ -8,11 +9,14 @@ import {
   detailAnswerSchema,
   formMessages,
   googleClientIdSchema,
-  signedUpSchema,
+  signUpAnswer,
+  signUpAnswerSchema,
   tokenPairSchema,
 } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { eventually } from '../../../test/eventually.ts';
+import { mailsTo } from '../../../test/outbox.ts';
 
 /** The reset code from a quoted-printable .eml in the outbox. */
 function resetCodeFrom(mail: string): string {
@@ -121,7 +125,7 @@ describe.each(await backends('both'))('accounts and sessions on $name', (backend
     const created = await request(base, 'POST', '/api/accounts/', {
       body: { email: 'shapes@example.com', password: 'long enough' },
     });
-    strictly(signedUpSchema, created.body);
+    strictly(signUpAnswerSchema, created.body);
     const signIn = await request(base, 'POST', '/api/token/', {
       body: { username: 'shapes@example.com', password: 'long enough' },
     });
@@ -147,7 +151,7 @@ describe.each(await backends('both'))('accounts and sessions on $name', (backend
     });
   });
 
-  it('validates sign-up and refuses a taken address', async () => {
+  it('validates sign-up, and answers a taken address exactly as a new one, mailing its owner', async () => {
     const bad = await request(base, 'POST', '/api/accounts/', {
       body: { email: 'not-an-email', password: 'short' },
     });
@@ -157,12 +161,50 @@ describe.each(await backends('both'))('accounts and sessions on $name', (backend
       body: { email: 'short@example.com', password: 'short' },
     });
     expect(short.body.fields.password).toEqual(['Field must have at least 8 characters']);
-    await signUp(base, 'taken@example.com');
+
+    const owner = await signUp(base, 'taken@example.com', 'the owner password');
     const taken = await request(base, 'POST', '/api/accounts/', {
-      body: { email: 'TAKEN@example.com', password: 'long enough' },
+      body: { email: 'taken@example.com', password: 'an intruder password' },
     });
-    expect(taken.status).toBe(400);
-    expect(taken.body.code).toBe('email_taken');
+    const fresh = await request(base, 'POST', '/api/accounts/', {
+      body: { email: 'fresh@example.com', password: 'an intruder password' },
+    });
+    // Same status, same keys, same words apart from the address each names.
+    expect(taken.status).toBe(201);
+    expect(fresh.status).toBe(taken.status);
+    expect(taken.body).toEqual(signUpAnswer('taken@example.com'));
+    expect(fresh.body).toEqual(signUpAnswer('fresh@example.com'));
+    expect(JSON.stringify(taken.body).replaceAll('taken@', 'X@')).toBe(
+      JSON.stringify(fresh.body).replaceAll('fresh@', 'X@'),
+    );
+
+    // The owner is told, and their account is unchanged: the intruder's password does not sign in.
+    await server.context.mailQueue.idle();
+    const toOwner = mailsTo(server.dataDir, 'taken@example.com').filter((text) =>
+      text.includes('tried to create an Eluent account'),
+    );
+    expect(toOwner).toHaveLength(1);
+    expect(toOwner[0]).toContain('/auth/login/');
+    expect(toOwner[0]).toContain('/auth/recover-password/');
+    const intruder = await request(base, 'POST', '/api/token/', {
+      body: { username: 'taken@example.com', password: 'an intruder password' },
+    });
+    expect(intruder.status).toBe(401);
+    const ownerAgain = await request(base, 'POST', '/api/token/', {
+      body: { username: owner.email, password: 'the owner password' },
+    });
+    expect(ownerAgain.status).toBe(200);
+    // The new address got its account and its verification link instead, and no "someone tried" mail.
+    const toFresh = mailsTo(server.dataDir, 'fresh@example.com');
+    expect(toFresh.some((text) => text.includes('/auth/verify-email/?code='))).toBe(true);
+    expect(toFresh.some((text) => text.includes('tried to create'))).toBe(false);
+    expect(
+      (
+        await request(base, 'POST', '/api/token/', {
+          body: { username: 'fresh@example.com', password: 'an intruder password' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('recovers a password through the e-mailed single-use code', async () => {
@@ -174,7 +216,9 @@ describe.each(await backends('both'))('accounts and sessions on $name', (backend
     const unknown = await request(base, 'POST', '/api/accounts/:recover-password/', {
       body: { email: 'ghost@example.com' },
     });
+    expect(unknown.status).toBe(asked.status);
     expect(unknown.body).toEqual(asked.body);
+    await server.context.mailQueue.idle();
     const outbox = join(server.dataDir, 'outbox');
     // Sign-up mailed a verification link first; the reset mail is the one naming reset-password.
     const mail = readdirSync(outbox)
@@ -219,6 +263,7 @@ describe.each(await backends('both'))('accounts and sessions on $name', (backend
   it('refuses an expired reset code', async () => {
     const user = await signUp(base);
     await request(base, 'POST', '/api/accounts/:recover-password/', { body: { email: user.email } });
+    await server.context.mailQueue.idle();
     const outbox = join(server.dataDir, 'outbox');
     const code = resetCodeFrom(
       readdirSync(outbox)
@@ -398,5 +443,56 @@ describe('Google sign-in against a local key set', () => {
       expect(response.status).toBe(401);
       expect(response.body.code).toBe('google_token_invalid');
     }
+  });
+});
+
+describe('mail after the answer', () => {
+  // An SMTP server that accepts connections and never greets: a mail transport that blocks.
+  const sockets: Socket[] = [];
+  const smtp = createNetServer((socket) => sockets.push(socket));
+  let server: TestServer;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.address() as AddressInfo;
+    server = await startTestServer({
+      backend: { name: 'pglite' },
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+    });
+  });
+  afterAll(async () => {
+    // The blocked mails fail (logged) once their connections drop, so the server stops at once.
+    smtp.close();
+    for (const socket of sockets) socket.destroy();
+    await server?.dispose();
+  });
+
+  it('answers sign-up and recovery while the mail transport blocks, then sends the mail', async () => {
+    const email = 'blocked@example.com';
+    const signedUp = await request(server.baseUrl, 'POST', '/api/accounts/', {
+      body: { email, password: 'long enough password' },
+    });
+    expect(signedUp.status).toBe(201);
+    expect(signedUp.body).toEqual(signUpAnswer(email));
+    // The verification mail is on its way after the answer: its connection is open, unanswered.
+    await eventually(() => sockets.length === 1, { what: 'the verification mail connects to SMTP' });
+
+    const known = await request(server.baseUrl, 'POST', '/api/accounts/:recover-password/', {
+      body: { email },
+    });
+    const unknown = await request(server.baseUrl, 'POST', '/api/accounts/:recover-password/', {
+      body: { email: 'nobody-here@example.com' },
+    });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    // Both recoveries answered while the first mail still blocks the queue: nothing more has connected.
+    expect(sockets).toHaveLength(1);
+    sockets[0]!.destroy();
+    // The recovery's reset mail follows once the blocked one gives up; the unknown address sends none.
+    await eventually(() => sockets.length === 2, { what: 'the reset mail connects to SMTP' });
+    sockets[1]!.destroy();
+    await server.context.mailQueue.idle();
+    expect(sockets).toHaveLength(2);
   });
 });

@@ -20,7 +20,9 @@ describe.each(await backends())('invitations and e-mail verification on $name', 
     request(base, method, path, { token, body });
 
   /** The code of the newest mail to `email` whose link opens `page`. */
-  function mailedCode(email: string, page: 'auth/verify-email' | 'app/invitation'): string {
+  async function mailedCode(email: string, page: 'auth/verify-email' | 'app/invitation'): Promise<string> {
+    // Sign-up mails after its answer (docs/security.md): wait for the queued mail first.
+    await server.context.mailQueue.idle();
     const outbox = join(server.dataDir, 'outbox');
     const mails = readdirSync(outbox)
       .filter((file) => file.endsWith(`-${email}.eml`))
@@ -38,7 +40,7 @@ describe.each(await backends())('invitations and e-mail verification on $name', 
 
   async function verifiedAdmin(prefix: string) {
     const user = await signUp(base, `${prefix}-${Date.now()}@example.com`);
-    const code = mailedCode(user.email, 'auth/verify-email');
+    const code = await mailedCode(user.email, 'auth/verify-email');
     expect((await api(undefined, 'POST', '/api/accounts/verify-email/', { code })).status).toBe(200);
     return user;
   }
@@ -49,7 +51,7 @@ describe.each(await backends())('invitations and e-mail verification on $name', 
       current: { personal: true, role: 'admin', current: true },
       email_verified: false,
     });
-    const code = mailedCode(user.email, 'auth/verify-email');
+    const code = await mailedCode(user.email, 'auth/verify-email');
     const verified = await api(undefined, 'POST', '/api/accounts/verify-email/', { code });
     expect(verified.body).toEqual({ detail: 'Your e-mail address is verified.', email: user.email });
     expect((await api(user.access, 'GET', '/api/workspaces/')).body.email_verified).toBe(true);
@@ -70,7 +72,7 @@ describe.each(await backends())('invitations and e-mail verification on $name', 
       .set({ expires_at: new Date(Date.now() - 1000) })
       .execute();
     const expired = await api(undefined, 'POST', '/api/accounts/verify-email/', {
-      code: mailedCode(late.email, 'auth/verify-email'),
+      code: await mailedCode(late.email, 'auth/verify-email'),
     });
     expect(expired.body.code).toBe('email_verification_invalid');
   });
@@ -111,7 +113,7 @@ describe.each(await backends())('invitations and e-mail verification on $name', 
     });
     const listed = await api(admin.access, 'GET', `/api/workspaces/${labId}/invitations/`);
     expect(listed.body.map((row: { id: number }) => row.id)).toEqual([invited.body.id]);
-    const code = mailedCode(invitedEmail, 'app/invitation');
+    const code = await mailedCode(invitedEmail, 'app/invitation');
     const shown = await api(undefined, 'GET', `/api/invitations/?code=${encodeURIComponent(code)}`);
     expect(shown.body).toMatchObject({
       workspace_name: 'Quality lab',
@@ -184,7 +186,7 @@ describe.each(await backends())('invitations and e-mail verification on $name', 
       email,
       role: 'analyst',
     });
-    const firstCode = mailedCode(email, 'app/invitation');
+    const firstCode = await mailedCode(email, 'app/invitation');
     expect(
       (await api(admin.access, 'DELETE', `/api/workspaces/${labId}/invitations/${first.body.id}/`)).status,
     ).toBe(204);
@@ -193,7 +195,7 @@ describe.each(await backends())('invitations and e-mail verification on $name', 
     ).toBe(400);
 
     await api(admin.access, 'POST', `/api/workspaces/${labId}/invitations/`, { email, role: 'auditor' });
-    const expiredCode = mailedCode(email, 'app/invitation');
+    const expiredCode = await mailedCode(email, 'app/invitation');
     await server.context.database.db
       .updateTable('workspace_invitations')
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -214,7 +216,7 @@ describe.each(await backends())('invitations and e-mail verification on $name', 
       'email_not_verified',
     );
     await api(undefined, 'POST', '/api/accounts/verify-email/', {
-      code: mailedCode(email, 'auth/verify-email'),
+      code: await mailedCode(email, 'auth/verify-email'),
     });
     const mine = await api(user.access, 'GET', '/api/invitations/mine/');
     expect(mine.body.map((row: { id: number }) => row.id)).toEqual([third.body.id]);

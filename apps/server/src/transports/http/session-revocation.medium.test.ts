@@ -61,6 +61,7 @@ describe('session revocation', () => {
     await request(server.baseUrl, 'POST', '/api/accounts/:recover-password/', {
       body: { email: user.email },
     });
+    await server.context.mailQueue.idle();
     const outbox = join(server.dataDir, 'outbox');
     // Sign-up mailed a verification link first; the reset mail is the one naming reset-password.
     const file = readdirSync(outbox)

@@ -67,6 +67,7 @@ describe('revocation on one process', () => {
     await request(server.baseUrl, 'POST', '/api/accounts/:recover-password/', {
       body: { email: user.email },
     });
+    await server.context.mailQueue.idle();
     expect(open.client.state).toBe(State.Connected);
     const reset = await request(server.baseUrl, 'POST', '/api/accounts/:reset-password/', {
       body: { code: resetCode(server.dataDir, user.email), password: 'a brand new password' },

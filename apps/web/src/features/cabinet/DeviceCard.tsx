@@ -5,7 +5,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { Tooltip } from '../../components/Tooltip.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Device } from './devicesApi.ts';
-import { deviceErrorText } from './deviceEvents.ts';
+import { deviceErrorText, readinessOf } from './deviceEvents.ts';
 import { LiveReadings } from './LiveReadings.tsx';
 import { useDeviceLive } from './useDeviceLive.ts';
 
@@ -29,6 +29,7 @@ export function DeviceCard({ device, onState, onMove, first, last }: DeviceCardP
   const live = useDeviceLive(device);
   useEffect(() => onState(device.id, live.state), [device.id, live.state, onState]);
   const error = deviceErrorText(live.errorCode);
+  const readiness = readinessOf(live);
   return (
     <article className="device-card card" aria-label={device.name} data-state={live.state}>
       <header className="device-card__head">
@@ -38,8 +39,13 @@ export function DeviceCard({ device, onState, onMove, first, last }: DeviceCardP
           </h2>
           <p className="device-card__serial">S/N {device.serial_number}</p>
         </div>
-        <span className={`state state--${live.state}`} role="status">
+        <span
+          className={`state state--${live.state}`}
+          role="status"
+          data-ready={readiness.canInject ? 'yes' : 'no'}
+        >
           {STATE_LABEL[live.state]}
+          {readiness.text && ` · ${readiness.text}`}
         </span>
       </header>
       <LiveReadings live={live} />

@@ -16,6 +16,7 @@ import { PairingPanel } from './PairingPanel.tsx';
 import { RunningLine, useRunningNow } from './RunningLine.tsx';
 import { RunningChromatogram } from './RunningChromatogram.tsx';
 import { InjectionForm } from './InjectionForm.tsx';
+import { readinessOf } from './deviceEvents.ts';
 import { PumpControls } from './PumpControls.tsx';
 import { InstrumentSettings } from './InstrumentSettings.tsx';
 import { useInstrumentRights } from './useInstrumentRights.ts';
@@ -62,7 +63,12 @@ function DeviceView({ device, reload }: { device: DeviceDetails; reload: () => v
       {rights.command && (
         <section className="card device-page__section" aria-label="Single injection">
           <h2>Single injection</h2>
-          <InjectionForm device={device} ready={live.state === 'idle'} onStarted={reload} />
+          <InjectionForm
+            device={device}
+            ready={readinessOf(live).canInject}
+            waiting={readinessOf(live).text}
+            onStarted={reload}
+          />
         </section>
       )}
       <section className="card device-page__section" aria-label="Pump and oven">

@@ -1,6 +1,6 @@
 // The instrument's live numbers and the state of each of its parts.
 import { Icon } from '../../components/Icon.tsx';
-import { deviceErrorText, type DeviceLive } from './deviceEvents.ts';
+import { deviceErrorText, readinessOf, type DeviceLive } from './deviceEvents.ts';
 import { LiveReadings } from './LiveReadings.tsx';
 
 const PART_LABEL: Record<string, string> = {
@@ -25,6 +25,11 @@ export function DeviceReadout({ live, components }: DeviceReadoutProps) {
         <span className={`state state--${live.state}`} role="status" aria-label="Instrument state">
           {live.state}
         </span>
+        {readinessOf(live).text && (
+          <span className="device-readout__readiness" role="status" aria-label="Readiness">
+            {readinessOf(live).text}
+          </span>
+        )}
         {live.errorCode !== null && (
           <span className="device-card__error">
             <Icon name="error" /> {deviceErrorText(live.errorCode)}

@@ -20,12 +20,14 @@ function vialsOf(device: DeviceDetails): number | null {
 
 interface InjectionFormProps {
   device: DeviceDetails;
-  /** The instrument can take an injection now (idle). */
+  /** The instrument can take an injection now (idle, not equilibrating or purging, pump on). */
   ready: boolean;
+  /** What an idle instrument is busy with instead ("Equilibrating, 3 min left"), shown beside Inject. */
+  waiting?: string | null;
   onStarted: () => void;
 }
 
-export function InjectionForm({ device, ready, onStarted }: InjectionFormProps) {
+export function InjectionForm({ device, ready, waiting = null, onStarted }: InjectionFormProps) {
   const choices = useQuery({ queryKey: ['sequence-choices'], queryFn: fetchChoices });
   const samples = useQuery({ queryKey: ['samples-all'], queryFn: fetchAllSamples });
   const [methodId, setMethodId] = useState('');
@@ -154,6 +156,11 @@ export function InjectionForm({ device, ready, onStarted }: InjectionFormProps) 
       <button type="submit" className="button button--small" disabled={busy || !ready}>
         <Icon name="play_arrow" /> Inject
       </button>
+      {!ready && waiting && (
+        <p className="field__hint" role="note">
+          The instrument is not ready: {waiting}.
+        </p>
+      )}
     </form>
   );
 }

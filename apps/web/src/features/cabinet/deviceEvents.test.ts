@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyDeviceEvent, deviceErrorText, formatReading, initialLive } from './deviceEvents.ts';
+import {
+  applyDeviceEvent,
+  deviceErrorText,
+  formatReading,
+  initialLive,
+  readinessOf,
+} from './deviceEvents.ts';
 import { orderDevices } from './deviceOrder.ts';
 import type { Device } from './device.ts';
 
@@ -69,4 +75,17 @@ it('keeps the pump, activity and setpoints the instrument reports between runs',
     activity: null,
   });
   expect(done).toMatchObject({ activity: null, pumpOn: true, measurementId: null });
+});
+
+it('says what an idle instrument is busy with, and offers Inject only when it is ready', () => {
+  expect(readinessOf(idle)).toEqual({ text: 'Ready', canInject: true });
+  expect(
+    readinessOf({ ...idle, pumpOn: true, activity: 'equilibrating', activityRemainingSec: 725 }),
+  ).toEqual({ text: 'Equilibrating, 13 min left', canInject: false });
+  expect(readinessOf({ ...idle, activity: 'purging', activityRemainingSec: null })).toEqual({
+    text: 'Purging',
+    canInject: false,
+  });
+  expect(readinessOf({ ...idle, pumpOn: false })).toEqual({ text: 'Pump off', canInject: false });
+  expect(readinessOf({ ...idle, state: 'running' })).toEqual({ text: null, canInject: false });
 });

@@ -20,6 +20,26 @@ export interface DeviceLive {
   runTimeSec: number | null;
 }
 
+/** What an idle instrument is doing, as its card and page say it, and whether it takes an injection now. */
+export interface Readiness {
+  /** "Ready", "Equilibrating, 3 min left", "Purging", "Pump off"; null while not idle. */
+  text: string | null;
+  /** Inject and Start are offered only then: an equilibration, a purge or a stopped pump must end first. */
+  canInject: boolean;
+}
+
+export function readinessOf(live: DeviceLive): Readiness {
+  if (live.state !== 'idle') return { text: null, canInject: false };
+  const left =
+    live.activityRemainingSec !== null
+      ? `, ${Math.max(1, Math.ceil(live.activityRemainingSec / 60))} min left`
+      : '';
+  if (live.activity === 'equilibrating') return { text: `Equilibrating${left}`, canInject: false };
+  if (live.activity === 'purging') return { text: `Purging${left}`, canInject: false };
+  if (live.pumpOn === false) return { text: 'Pump off', canInject: false };
+  return { text: 'Ready', canInject: true };
+}
+
 /** Nothing reported yet: the state the server gave. */
 export function initialLive(state: Device['state']): DeviceLive {
   return {

@@ -50,8 +50,17 @@ export const methodGroups: MethodGroup[] = [
       },
       { key: 'run_time_min', label: 'Run time', kind: 'number', unit: 'min', min: positive, max: 1440 },
       {
+        key: 'pressure_max',
+        label: 'Maximum pressure (shut-off)',
+        kind: 'number',
+        unit: 'bar',
+        limit: 'pressure_max',
+        min: zeroOrMore,
+        max: 2000,
+      },
+      {
         key: 'pressure_min',
-        label: 'Minimum pressure',
+        label: 'Minimum pressure (shut-off)',
         kind: 'number',
         unit: 'bar',
         limit: 'pressure_min',
@@ -60,7 +69,7 @@ export const methodGroups: MethodGroup[] = [
       },
       {
         key: 'pressure_reach_sec',
-        label: 'Time to reach pressure',
+        label: 'Time to build pressure before the minimum applies',
         kind: 'number',
         unit: 's',
         min: zeroOrMore,

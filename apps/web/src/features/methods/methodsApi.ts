@@ -32,6 +32,7 @@ export interface Method {
   run_time_ms: number | null;
   temperature: number | null;
   pressure_min: number | null;
+  pressure_max: number | null;
   pressure_reach_sec: number | null;
   measurements: unknown;
   hardware_configuration: unknown;

@@ -1,6 +1,7 @@
 // Replicate injections of each sample: the mean, SD and %RSD of each component's amount (server-computed
-// from the current results). Shown only when something was injected more than once.
-import type { ReplicateSummary } from '@eluent/contracts';
+// from the current results). Shown only when something was injected (or planned) more than once. The n says
+// found of planned ("3 of 4"); a line short of its plan is marked incomplete.
+import { replicateCountText, type ReplicateSummary } from '@eluent/contracts';
 
 const figure = (value: number | null, digits: number) => (value === null ? '—' : value.toFixed(digits));
 
@@ -29,7 +30,17 @@ export function ReplicatesSection({ replicates }: { replicates: readonly Replica
               <tr key={`${line.sample.id} ${line.component}`}>
                 <td>{line.sample.name}</td>
                 <td>{line.component}</td>
-                <td className="list-table__number">{line.count}</td>
+                <td className="list-table__number">
+                  {replicateCountText(line.count, line.planned)}
+                  {!line.complete && (
+                    <>
+                      {' '}
+                      <span className="badge badge--fail" title="A planned injection has no result">
+                        incomplete
+                      </span>
+                    </>
+                  )}
+                </td>
                 <td className="list-table__number">
                   {line.mean.toFixed(3)} {line.amount_unit ?? ''}
                 </td>

@@ -1,10 +1,24 @@
 // System suitability of the sequence: per component with limits, the verdict over the standards (each
 // standard injection's tests and the area %RSD of each standard injected more than once), server-computed
 // from the current results against the template's limits (docs/assay.md).
-import { suitabilityCheckText, type SequenceSuitability } from '@eluent/contracts';
+import {
+  replicateCountText,
+  suitabilityCheckText,
+  suitabilityStatusText,
+  type SequenceSuitability,
+} from '@eluent/contracts';
 
 export function SuitabilityVerdict({ pass }: { pass: boolean }) {
   return <span className={`badge ${pass ? 'badge--pass' : 'badge--fail'}`}>{pass ? 'Pass' : 'Fail'}</span>;
+}
+
+/** The sequence's verdict: Pass, Fail, or Incomplete when a planned standard injection has no result. */
+export function SequenceVerdict({ status }: { status: SequenceSuitability['status'] }) {
+  return (
+    <span className={`badge ${status === 'pass' ? 'badge--pass' : 'badge--fail'}`}>
+      {suitabilityStatusText[status]}
+    </span>
+  );
 }
 
 export function SuitabilitySection({ suitability }: { suitability: readonly SequenceSuitability[] }) {
@@ -32,7 +46,9 @@ export function SuitabilitySection({ suitability }: { suitability: readonly Sequ
             {suitability.map((line) => (
               <tr key={line.component}>
                 <td>{line.component}</td>
-                <td className="list-table__number">{line.injections}</td>
+                <td className="list-table__number">
+                  {replicateCountText(line.injections, line.injections_planned)}
+                </td>
                 <td className="list-table__number">{line.injections_failed}</td>
                 <td>
                   {line.area_rsd.length === 0
@@ -40,12 +56,12 @@ export function SuitabilitySection({ suitability }: { suitability: readonly Sequ
                     : line.area_rsd
                         .map(
                           (rsd) =>
-                            `${rsd.sample.name} (n = ${rsd.count}): ${suitabilityCheckText(rsd.check)}`,
+                            `${rsd.sample.name} (n = ${replicateCountText(rsd.count, rsd.planned)}): ${suitabilityCheckText(rsd.check)}`,
                         )
                         .join('; ')}
                 </td>
                 <td>
-                  <SuitabilityVerdict pass={line.pass} />
+                  <SequenceVerdict status={line.status} />
                 </td>
               </tr>
             ))}
