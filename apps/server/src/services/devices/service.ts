@@ -27,7 +27,8 @@ import { DeviceRefusedError, deviceRefusal } from './device-errors.ts';
 import type { DeviceEvents } from './events.ts';
 import type { DeviceRegistry } from './registry.ts';
 
-const REMOTE_FRESH_MS = 16_000;
+/** How long an instrument announced by another process through Redis counts as connected there. */
+export const REMOTE_FRESH_MS = 16_000;
 
 export interface MeasurementChunkEvent {
   deviceId: number;
