@@ -217,5 +217,10 @@ describe.runIf(postgres && redisInstalled)('a running sequence through a Redis o
       .execute();
     expect(finishes).toHaveLength(1);
     expect(await resultsOf(setup, measurementId)).toBe(1);
+    // A process stopped while Redis is away does not wait for it (a guard against a hang: it waited 20 s
+    // for its device cluster's QUIT to go through the reconnect attempts).
+    const stopping = Date.now();
+    await setup.second.stop();
+    expect(Date.now() - stopping).toBeLessThan(scaled(10_000));
   });
 });
