@@ -1,8 +1,12 @@
-// Two server processes on one PostgreSQL database and one Redis. The first holds the instrument and drives
-// a running sequence; it is killed (SIGKILL) in the middle of an injection. Its claims in the database end
-// with its connection, so the instrument is accepted by the second process within 5 s (not after the 16 s
-// an announcement through Redis stays fresh), and the second process's reconciler takes the sequence
-// over: the injection under way finishes with every point and its result, and the next one runs.
+// Two server processes on one PostgreSQL database and one Redis; a process is killed (SIGKILL). Its claims
+// in the database end with its connection:
+// - it held the instrument and drove a running sequence, killed in the middle of an injection: the
+//   instrument is accepted by the other process within 5 s (not after the 16 s an announcement through
+//   Redis stays fresh), and the other process drives the sequence on (the injection under way finishes
+//   with every point and its result, the next one runs);
+// - it drove a sequence on the other process's instrument, and was killed after an injection ended there
+//   while Redis was down: nothing will ever tell anyone of that end, and the other process's reconciler
+//   takes the sequence over from the database and runs it to its end.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { DeviceClient, simulatedHardware, websocketConnector, type LinkSocket } from '@eluent/simulator';
@@ -13,10 +17,12 @@ import {
   postgresReachable,
   request,
   signUp,
+  startTestServer,
 } from '../../../test/harness.ts';
 import { eventually, scaled } from '../../../test/eventually.ts';
 import { freePort, startProcess, stopProcess, type StartedProcess } from '../../../test/processes.ts';
 import { startOwnRedis } from '../../../test/redis-server.ts';
+import { storeMethod } from '../../../test/sequences-fixtures.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 import { openDatabase } from '../../db/database.ts';
 import { REMOTE_FRESH_MS } from '../devices/service.ts';
@@ -199,6 +205,152 @@ describe.runIf(postgres && redisInstalled)('a server process killed while it hol
         await redis.stop();
         for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
         await database.drop();
+      }
+    },
+  );
+  it(
+    'takes over a sequence whose driver died after an injection ended unheard',
+    { timeout: scaled(240_000) },
+    async () => {
+      const redis = await startOwnRedis();
+      const shared = {
+        REDIS_URL: redis.url,
+        ELUENT_REDIS_PREFIX: `eluent-takeover-${randomBytes(4).toString('hex')}`,
+        ELUENT_SECRET: randomBytes(32).toString('hex'),
+        ELUENT_SCRYPT_COST: '14',
+      };
+      // The survivor runs in this process (the test reads its services); it holds the instrument.
+      const survivor = await startTestServer({
+        backend: { name: 'postgres' },
+        env: { ...shared, ELUENT_RECONCILE_INTERVAL_SEC: '1' },
+      });
+      const driverDir = newDataDir({ prefix: 'eluent-takeover-', pglite: false });
+      const port = await freePort();
+      const driverUrl = `http://127.0.0.1:${port}`;
+      // The driver never reconciles: only its death can hand the sequence on.
+      const driver = startProcess(
+        'apps/server/src/main.ts',
+        [],
+        {
+          ...shared,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          ELUENT_LOG_LEVEL: 'warn',
+          ELUENT_DATA_DIR: driverDir,
+          DATABASE_URL: survivor.databaseUrl!,
+          ELUENT_RECONCILE_INTERVAL_SEC: '3600',
+        },
+        /Eluent listening/,
+      );
+      let client: DeviceClient | undefined;
+      try {
+        await driver.ready;
+        const owner = await signUp(survivor.baseUrl);
+        const serialNumber = `UNHEARD-${randomBytes(3).toString('hex')}`;
+        const pairingCode = randomBytes(6).toString('hex');
+        const device = await survivor.context.services.devices.registry.provision({
+          serialNumber,
+          pairingCode,
+          name: 'Survivor HPLC',
+          ownerId: owner.id,
+        });
+        client = new DeviceClient({
+          connect: websocketConnector(survivor.baseUrl),
+          serialNumber,
+          pairingCode,
+          speed: 10,
+          tickMs: 50,
+          chunkEveryMs: 250,
+        });
+        client.start();
+        const api = (verb: string, path: string, body?: unknown) =>
+          request(driverUrl, verb, path, { token: owner.access, body });
+        await eventually(
+          async () => {
+            const seen = await api('GET', `/api/devices/${device.id}/`);
+            return seen.body.online === true && seen.body.state === 'idle';
+          },
+          { what: 'the driver sees the instrument of the survivor idle' },
+        );
+        const methodId = await storeMethod(survivor, owner.id, { run_time_min: 1 });
+        const sequence = await api('POST', '/api/sequences/', {
+          name: 'Unheard end',
+          device_id: device.id,
+          method_id: methodId,
+        });
+        expect(sequence.status, sequence.text).toBe(201);
+        const sequenceId = sequence.body.id as number;
+        for (const vial of [1, 2]) {
+          const sample = await api('POST', '/api/samples/', {
+            name: `Sample ${vial}`,
+            device_id: device.id,
+            method_id: methodId,
+            column_name: 'C18',
+          });
+          expect(sample.status, sample.text).toBe(201);
+          await api('POST', `/api/sequences/${sequenceId}/drafts/`, { sample_id: sample.body.id, vial });
+        }
+        const started = await api('POST', `/api/sequences/${sequenceId}/start/`);
+        expect(started.body.state, started.text).toBe('RUNNING');
+        const { db } = survivor.context.database;
+        const injections = () =>
+          db
+            .selectFrom('injections as i')
+            .innerJoin('measurements as m', 'm.injection_id', 'i.id')
+            .select(['i.state', 'm.id as measurement_id', 'm.points_count'])
+            .where('i.sequence_id', '=', sequenceId)
+            .orderBy('i.id')
+            .execute();
+        const resultsOf = async (measurementId: number) =>
+          (
+            await db
+              .selectFrom('processing_results')
+              .select('id')
+              .where('measurement_id', '=', measurementId)
+              .execute()
+          ).length;
+        const instrument = client;
+        await eventually(
+          async () => (await injections())[0]?.state === 'running' && instrument.acknowledgedChunks >= 2,
+          { what: 'the first injection runs and stores points' },
+        );
+        expect(survivor.context.database.claims.holds('sequence', sequenceId)).toBe(false);
+        await redis.stop();
+        const [ended] = await eventually(
+          async () => {
+            const rows = await injections();
+            return rows[0]?.state === 'finished' && rows;
+          },
+          { what: 'the first injection ended on the survivor' },
+        );
+        await stopProcess(driver.child, driver.exited, 'SIGKILL');
+        // Nobody handled that end: the survivor was refused it (the driver held the sequence), the driver
+        // never heard of it (Redis was down) and never reconciled.
+        expect(await resultsOf(ended!.measurement_id)).toBe(0);
+
+        await eventually(
+          async () =>
+            (
+              await db
+                .selectFrom('sequences')
+                .select('state')
+                .where('id', '=', sequenceId)
+                .executeTakeFirstOrThrow()
+            ).state === 'FINISHED',
+          { what: 'the survivor takes the sequence over and finishes it', deadline: 60_000 },
+        );
+        const ran = await injections();
+        expect(ran.map((injection) => [injection.state, injection.points_count])).toEqual([
+          ['finished', 601],
+          ['finished', 601],
+        ]);
+        for (const injection of ran) expect(await resultsOf(injection.measurement_id)).toBe(1);
+      } finally {
+        await client?.stop();
+        await stopProcess(driver.child, driver.exited, 'SIGKILL');
+        await survivor.dispose();
+        await redis.stop();
+        rmSync(driverDir, { recursive: true, force: true });
       }
     },
   );
