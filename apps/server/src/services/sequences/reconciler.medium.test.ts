@@ -1,6 +1,7 @@
 // The sequence reconciler on both databases, one process: no notice of a finished injection reaches the
 // sequence runner (as when Redis loses it between two processes), yet the sequence runs to its end, driven
 // by the reconciler reading the database: each ended injection gets its result once, then the next one runs.
+// A run started outside a sequence gets its result the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
@@ -23,9 +24,48 @@ describe.each(await backends('both'))('the sequence reconciler on $name', (backe
   });
   afterAll(() => stopServerWithInstrument(server, instrument));
 
+  /** Every notice of a finished injection is dropped before the runner hears it. */
+  const dropFinishNotices = () => server.context.services.devices.removeAllListeners('injectionFinished');
+
+  it(
+    'processes a run started outside a sequence without its finish notice',
+    { timeout: scaled(60_000) },
+    async () => {
+      dropFinishNotices();
+      await eventually(() => instrument.client.instrument.componentState('detector') === 'ready', {
+        what: 'the detector warmed up',
+      });
+      const run = await request(server.baseUrl, 'POST', `/api/devices/${instrument.deviceId}/run/`, {
+        token,
+        body: {
+          method: { flow_rate_ml_per_min: 1, run_time_min: 1, gradient: [{ time_min: 0, percent_b: 20 }] },
+          vial: 3,
+        },
+      });
+      expect(run.status, run.text).toBe(201);
+      const measurementId = run.body.measurement_id as number;
+      const results = () =>
+        server.context.database.db
+          .selectFrom('processing_results')
+          .select('id')
+          .where('measurement_id', '=', measurementId)
+          .execute();
+      await eventually(async () => (await results()).length > 0, {
+        what: 'the ended run gets its result',
+        deadline: 30_000,
+      });
+      const measurement = await server.context.database.db
+        .selectFrom('measurements')
+        .select(['state', 'points_count'])
+        .where('id', '=', measurementId)
+        .executeTakeFirstOrThrow();
+      expect(measurement).toEqual({ state: 'complete', points_count: 601 });
+      expect(await results()).toHaveLength(1);
+    },
+  );
+
   it('drives a sequence to its end without any finish notice', { timeout: scaled(120_000) }, async () => {
-    // Every notice of a finished injection is dropped before the runner hears it.
-    server.context.services.devices.removeAllListeners('injectionFinished');
+    dropFinishNotices();
     const api = (method: string, path: string, body?: unknown) =>
       request(server.baseUrl, method, path, { token, body });
     const sequence = await api('POST', '/api/sequences/', {

@@ -562,6 +562,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
   }
 
   let reconcileTimer: NodeJS.Timeout | null = null;
+  let reconcileIntervalMs = 5000;
   let reconciling: Promise<void> | null = null;
   let closed = false;
 
@@ -578,6 +579,24 @@ export function createSequenceRunner(deps: RunnerDependencies) {
       } catch (error) {
         if (isConnectionError(error)) return;
         logger.error({ err: error, sequenceId: sequence.id }, 'reconciling a sequence failed');
+      }
+    }
+    // Runs outside a sequence: the process storing the end processes it; one that died meanwhile left it
+    // without a result. Ended a while ago, so a handling under way elsewhere is not raced needlessly (the
+    // injection's claim keeps two processes from processing it at once).
+    const endedBefore = new Date(Date.now() - Math.max(5000, 2 * reconcileIntervalMs));
+    for (const run of await runs.unhandledSingleRuns(endedBefore)) {
+      if (closed) return;
+      if (finishing.has(run.measurement_id)) continue;
+      logger.warn(
+        { measurementId: run.measurement_id },
+        'ended run found without its result; processing it now',
+      );
+      try {
+        await handleFinish(run.measurement_id, 'completed', null);
+      } catch (error) {
+        if (isConnectionError(error)) return;
+        logger.error({ err: error, measurementId: run.measurement_id }, 'processing an ended run failed');
       }
     }
   }
@@ -612,6 +631,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     /** Reads the RUNNING sequences every `intervalMs` and drives on the stuck ones (docs/sequences.md). */
     startReconciler(intervalMs: number): void {
       if (reconcileTimer || closed) return;
+      reconcileIntervalMs = intervalMs;
       reconcileTimer = setInterval(() => void reconcileNow(), intervalMs);
       reconcileTimer.unref();
     },
