@@ -491,6 +491,11 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     return typeof metadata.processing_error === 'string' || (await results.hasResult(measurement.id));
   }
 
+  let reconcileTimer: NodeJS.Timeout | null = null;
+  let reconcileIntervalMs = 5000;
+  let reconciling: Promise<void> | null = null;
+  let closed = false;
+
   /** RUNNING sequences found between injections while their instrument was not ready, since when. */
   const notReadySince = new Map<number, number>();
 
@@ -516,9 +521,13 @@ export function createSequenceRunner(deps: RunnerDependencies) {
   }
 
   /** One RUNNING sequence: driven on when it is stuck and this process may drive it. */
-  async function reconcileOne(sequenceId: number): Promise<void> {
+  async function reconcileOne(row: SequenceRow): Promise<void> {
+    const sequenceId = row.id;
     // A step under way here drives it already.
     if (chains.has(sequenceId)) return;
+    // Just started (here or elsewhere): the first step of whoever started it is about to take it.
+    const startedMs = row.started_at === null ? 0 : Date.now() - row.started_at.getTime();
+    if (row.current_injection_id === null && startedMs < Math.max(5000, reconcileIntervalMs)) return;
     const heldBefore = claims.holds('sequence', sequenceId);
     // A live process that holds the claim drives it (its own reconciler watches it).
     if (!(await claims.acquire('sequence', sequenceId))) return;
@@ -561,11 +570,6 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     if (injection?.state === 'stopped' || (await mayGoOn(current))) void kick(sequenceId);
   }
 
-  let reconcileTimer: NodeJS.Timeout | null = null;
-  let reconcileIntervalMs = 5000;
-  let reconciling: Promise<void> | null = null;
-  let closed = false;
-
   /** One pass over the RUNNING sequences (the reconciler's tick; tests call it directly). */
   async function reconcile(): Promise<void> {
     if (closed || !availability.up || availability.closed) return;
@@ -575,7 +579,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     for (const sequence of running) {
       if (closed) return;
       try {
-        await reconcileOne(sequence.id);
+        await reconcileOne(sequence);
       } catch (error) {
         if (isConnectionError(error)) return;
         logger.error({ err: error, sequenceId: sequence.id }, 'reconciling a sequence failed');
