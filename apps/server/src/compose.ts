@@ -184,7 +184,11 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
   });
   // Shared by every process through Redis when there is one, so N processes do not allow N times as much.
   const counters = config.redisUrl
-    ? createRedisCounters({ url: config.redisUrl, prefix: config.realtime.redisPrefix })
+    ? createRedisCounters({
+        url: config.redisUrl,
+        prefix: config.realtime.redisPrefix,
+        onError: (error) => logger.warn({ err: error }, 'counters redis'),
+      })
     : createMemoryCounters();
   const deviceThrottle = createAttemptThrottle({
     store: counters,
@@ -228,6 +232,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     devices: devicesRepository,
     chunks: createMeasurementChunksRepository(db),
     availability: database.availability,
+    claims: database.claims,
     realtime,
     passwords,
     throttle: deviceThrottle,
@@ -275,6 +280,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
       const cluster = await connectDeviceCluster(devices, config, logger);
       if (cluster) closeSteps.push(() => cluster.close());
       await runner.recover();
+      runner.startReconciler(config.reconcileIntervalSec * 1000);
       await services.reprocessing.recover();
       await checkpoints.start();
     },

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
     expect(config.demo).toBe(false);
     expect(config.instrumentReadyWaitSec).toBe(30);
     expect(config.runDeliveryGraceSec).toBe(5);
+    expect(config.reconcileIntervalSec).toBe(5);
     expect(config.auditCheckpoints).toEqual({
       file: '/tmp/eluent-config-test/audit-checkpoints.jsonl',
       intervalSec: 3600,
@@ -32,6 +33,7 @@ describe('loadConfig', () => {
       ELUENT_SIM_SPEED: '50',
       ELUENT_INSTRUMENT_READY_WAIT_SEC: '8',
       ELUENT_RUN_DELIVERY_GRACE_SEC: '1',
+      ELUENT_RECONCILE_INTERVAL_SEC: '0.5',
       ELUENT_DEMO: 'true',
       SMTP_URL: 'smtp://localhost:25',
       GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
@@ -45,6 +47,7 @@ describe('loadConfig', () => {
       simulatorSpeed: 50,
       instrumentReadyWaitSec: 8,
       runDeliveryGraceSec: 1,
+      reconcileIntervalSec: 0.5,
       demo: true,
       smtpUrl: 'smtp://localhost:25',
       googleClientId: 'abc.apps.googleusercontent.com',
@@ -77,6 +80,7 @@ describe('loadConfig', () => {
         ELUENT_DEMO: 'maybe',
         ELUENT_INSTRUMENT_READY_WAIT_SEC: '0',
         ELUENT_RUN_DELIVERY_GRACE_SEC: 'soon',
+        ELUENT_RECONCILE_INTERVAL_SEC: '0',
       });
     expect(attempt).toThrow(ConfigError);
     try {
@@ -91,6 +95,7 @@ describe('loadConfig', () => {
         'ELUENT_DEMO',
         'ELUENT_INSTRUMENT_READY_WAIT_SEC',
         'ELUENT_RUN_DELIVERY_GRACE_SEC',
+        'ELUENT_RECONCILE_INTERVAL_SEC',
       ])
         expect(message).toContain(name);
     }

@@ -34,6 +34,7 @@ const environmentSchema = z.object({
   ELUENT_INSTRUMENT_LOST_SEC: z.coerce.number().int().min(1).max(86_400).default(60),
   ELUENT_INSTRUMENT_READY_WAIT_SEC: z.coerce.number().int().min(1).max(3600).default(30),
   ELUENT_RUN_DELIVERY_GRACE_SEC: z.coerce.number().int().min(1).max(600).default(5),
+  ELUENT_RECONCILE_INTERVAL_SEC: z.coerce.number().min(0.2).max(3600).default(5),
   ELUENT_AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
   ELUENT_AUDIT_CHECKPOINT_INTERVAL_SEC: z.coerce
     .number()
@@ -101,6 +102,8 @@ export interface Config {
    * points and finish before it is interrupted (counted from the last stored chunk).
    */
   runDeliveryGraceSec: number;
+  /** How often the sequence reconciler reads the RUNNING sequences (docs/sequences.md). */
+  reconcileIntervalSec: number;
   /**
    * The audit chain's signed checkpoints (docs/audit.md "Checkpoints"): the file they are appended to, and
    * how often the head is anchored (0: only at start and shutdown).
@@ -182,6 +185,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     instrumentLostSec: values.ELUENT_INSTRUMENT_LOST_SEC,
     instrumentReadyWaitSec: values.ELUENT_INSTRUMENT_READY_WAIT_SEC,
     runDeliveryGraceSec: values.ELUENT_RUN_DELIVERY_GRACE_SEC,
+    reconcileIntervalSec: values.ELUENT_RECONCILE_INTERVAL_SEC,
     auditCheckpoints: {
       file: resolve(dataDir, values.ELUENT_AUDIT_CHECKPOINT_FILE ?? 'audit-checkpoints.jsonl'),
       intervalSec: values.ELUENT_AUDIT_CHECKPOINT_INTERVAL_SEC,

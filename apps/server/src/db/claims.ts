@@ -1,19 +1,31 @@
-// Which server process drives a piece of background work (a running sequence, a reprocessing job). Several
-// processes may share one PostgreSQL database; each holds a PostgreSQL session-level advisory lock per
-// claimed item on a connection of its own. A process that dies loses its connection, so PostgreSQL frees
-// its claims at once and the next start-up recovery takes them over; a live process keeps its work.
+// Which server process drives a piece of background work (a running sequence, a reprocessing job) or holds
+// an instrument's connection. Several processes may share one PostgreSQL database; each holds a PostgreSQL
+// session-level advisory lock per claimed item on a connection of its own: the claim is a lease that lives
+// as long as that connection. A process that dies loses its connection, so PostgreSQL frees its claims at
+// once (keepalives on the connection bound it for a host that vanished) and the sequence reconciler of a
+// live process, or the next hello of its instrument, takes them over; a live process keeps its work.
 // PGlite lives inside one process, so every claim is granted there.
 import type pg from 'pg';
 import type { AvailabilityLogger, DatabaseAvailability } from './availability.ts';
 
-export type ClaimKind = 'sequence' | 'processing_job' | 'injection';
+export type ClaimKind = 'sequence' | 'processing_job' | 'injection' | 'device';
 
 /** First key of the two-key advisory lock per kind; the second is the row id. */
 export const LOCK_SPACE: Record<ClaimKind, number> = {
   sequence: 0x454c0001,
   processing_job: 0x454c0002,
   injection: 0x454c0003,
+  device: 0x454c0004,
 };
+
+/**
+ * TCP keepalives of the claims connection, as PostgreSQL sends them: a host that vanishes without closing
+ * its sockets (power cut, network cut) loses its claims after about idle + interval × count seconds
+ * instead of the system's two hours. A killed process's socket is closed by its kernel, which frees them
+ * at once.
+ */
+const KEEPALIVE_SETTINGS =
+  'set tcp_keepalives_idle = 2; set tcp_keepalives_interval = 1; set tcp_keepalives_count = 2';
 
 export interface WorkClaims {
   /** True when this process holds the claim (taking it now if free); false while another process holds it. */
@@ -81,7 +93,13 @@ export function advisoryLockClaims(options: {
   function connection(): Promise<pg.Client> {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
-      const fresh = new driver.Client({ connectionString, connectionTimeoutMillis: 5000 });
+      const fresh = new driver.Client({
+        connectionString,
+        connectionTimeoutMillis: 5000,
+        // This side finds a vanished database server alike.
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 2000,
+      });
       const lost = () => {
         if (client === fresh) client = null;
       };
@@ -92,6 +110,7 @@ export function advisoryLockClaims(options: {
       fresh.on('end', lost);
       try {
         await fresh.connect();
+        await fresh.query(KEEPALIVE_SETTINGS);
         // The old connection's locks went with it: take back what this process was working on.
         for (const key of [...held]) {
           if (await tryLock(fresh, key)) continue;

@@ -55,9 +55,15 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}`;
 
-export function createRedisCounters(options: { url: string; prefix: string }): CounterStore {
+export function createRedisCounters(options: {
+  url: string;
+  prefix: string;
+  /** A lost or refused connection (ioredis reconnects by itself); counts fail meanwhile. */
+  onError?: (error: unknown) => void;
+}): CounterStore {
   // Connects on the first count, not when the server is composed.
   const redis = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  redis.on('error', options.onError ?? (() => undefined));
   const name = (key: string) => `${options.prefix}:counter:${key}`;
   return {
     async hit(key, windowMs) {

@@ -48,6 +48,35 @@ export function createRunsRepository(db: Kysely<Database>) {
       if (deviceId !== undefined) query = query.where('device_id', '=', deviceId);
       return query.orderBy('id').execute();
     },
+    /**
+     * Runs started outside a sequence that finished between a day ago and `endedBefore` with every point,
+     * whose measurement has neither a result nor a recorded processing error: their end was not handled.
+     */
+    async unhandledSingleRuns(endedBefore: Date, trx: Db = db): Promise<Array<{ measurement_id: number }>> {
+      return trx
+        .selectFrom('injections as i')
+        .innerJoin('measurements as m', 'm.injection_id', 'i.id')
+        .select('m.id as measurement_id')
+        .where('i.sequence_id', 'is', null)
+        .where('i.state', '=', 'finished')
+        .where('m.state', '=', 'complete')
+        .where('i.finished_at', '<', endedBefore)
+        .where('i.finished_at', '>', new Date(endedBefore.getTime() - 86_400_000))
+        .where(sql<boolean>`m.metadata->>'processing_error' is null`)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('processing_results as r')
+                .select('r.id')
+                .whereRef('r.measurement_id', '=', 'm.id'),
+            ),
+          ),
+        )
+        .orderBy('i.id')
+        .limit(20)
+        .execute();
+    },
     async lockInjection(trx: Transaction<Database>, id: number): Promise<InjectionRow | undefined> {
       return trx.selectFrom('injections').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     },

@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DatabaseAvailability } from '../../db/availability.ts';
+import type { WorkClaims } from '../../db/claims.ts';
 import type { DevicesRepository } from '../../repositories/devices.ts';
 import type { MeasurementChunksRepository } from '../../repositories/measurement-chunks.ts';
 import { createRedisDeviceCluster, type DeviceCluster } from './cluster.ts';
@@ -17,6 +18,7 @@ export function createDeviceService(deps: {
   devices: DevicesRepository;
   chunks: MeasurementChunksRepository;
   availability: DatabaseAvailability;
+  claims: WorkClaims;
   realtime: PublishingHub;
   passwords: PasswordHasher;
   throttle: AttemptThrottle;
@@ -30,6 +32,7 @@ export function createDeviceService(deps: {
     chunks: deps.chunks,
     events,
     availability: deps.availability,
+    claims: deps.claims,
   });
 }
 

@@ -14,6 +14,7 @@ import type {
 } from '@eluent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseAvailability } from '../../db/availability.ts';
+import type { WorkClaims } from '../../db/claims.ts';
 import type { DeviceState } from '../../db/domain-schema.ts';
 import { AppError } from '../../errors.ts';
 import type { DevicesRepository } from '../../repositories/devices.ts';
@@ -26,7 +27,8 @@ import { DeviceRefusedError, deviceRefusal } from './device-errors.ts';
 import type { DeviceEvents } from './events.ts';
 import type { DeviceRegistry } from './registry.ts';
 
-const REMOTE_FRESH_MS = 16_000;
+/** How long an instrument announced by another process through Redis counts as connected there. */
+export const REMOTE_FRESH_MS = 16_000;
 
 export interface MeasurementChunkEvent {
   deviceId: number;
@@ -84,10 +86,10 @@ export interface DeviceLinkHost {
   /** Whether the instrument has a live connection here or on another process. */
   isOnline(deviceId: number): boolean;
   /**
-   * Takes the instrument's one place for this session; false when another connection of it is live.
-   * Synchronous, so two hellos of the same instrument cannot both take it.
+   * Takes the instrument's one place for this session; false when another connection of it is live, here
+   * or on another server process (whose claim on the instrument is held in the database).
    */
-  claimPresence(session: LinkSession, deviceId: number): boolean;
+  claimPresence(session: LinkSession, deviceId: number): Promise<boolean>;
   sessionOpened(session: LinkSession, deviceId: number): Promise<void>;
   sessionClosed(session: LinkSession): Promise<void>;
   statusReceived(deviceId: number, status: StatusMessage): Promise<void>;
@@ -104,6 +106,8 @@ export interface DeviceServiceDependencies {
   chunks: MeasurementChunksRepository;
   events: DeviceEvents;
   availability: DatabaseAvailability;
+  /** Which server process holds an instrument's connection (docs/architecture.md "Several server processes"). */
+  claims: WorkClaims;
 }
 
 export class DeviceService extends EventEmitter<DeviceServiceEvents> implements DeviceLinkHost {
@@ -283,11 +287,30 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
     throw new AppError(reply.error?.statusCode ?? 502, code, detail, body);
   }
 
-  claimPresence(session: LinkSession, deviceId: number): boolean {
+  async claimPresence(session: LinkSession, deviceId: number): Promise<boolean> {
     const current = this.sessions.get(deviceId);
     if (current === session) return true;
-    if ((current && current.open) || this.remoteOf(deviceId) !== null) return false;
+    if (current && current.open) return false;
+    // Taken here before the claim is asked for, so two hellos of the instrument on this process cannot
+    // both take it; given back when another process holds the instrument.
     this.sessions.set(deviceId, session);
+    const giveBack = () => {
+      if (this.sessions.get(deviceId) === session) this.sessions.delete(deviceId);
+    };
+    let claimed: boolean;
+    try {
+      claimed = await this.dependencies.claims.acquire('device', deviceId);
+    } catch (error) {
+      giveBack();
+      throw error;
+    }
+    if (!claimed || this.sessions.get(deviceId) !== session) {
+      giveBack();
+      return false;
+    }
+    // Whatever Redis last said, the database says no live process holds it: an announcement of a process
+    // that died is forgotten.
+    this.remote.delete(deviceId);
     return true;
   }
 
@@ -305,6 +328,8 @@ export class DeviceService extends EventEmitter<DeviceServiceEvents> implements 
     this.latest.delete(deviceId);
     this.recorded.delete(deviceId);
     this.cluster?.announcePresence(deviceId, false, null);
+    // Another process may take the instrument from now on.
+    await this.dependencies.claims.release('device', deviceId);
     try {
       await this.setState(deviceId, 'offline', false);
     } catch (error) {

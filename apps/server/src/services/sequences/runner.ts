@@ -4,7 +4,10 @@
 // database: a process drives a sequence only while it holds the sequence's claim (taken when it starts or
 // recovers it, given up when the run ends), so one process runs each step. A lost database connection
 // pauses a step until the database answers again; the step then runs again from the stored state.
-import type { RunInjectionParams, SequenceProgressEvent } from '@eluent/contracts';
+// The end of an injection is heard as a notice (from this process, or relayed through Redis); the
+// reconciler does not rely on it: every few seconds it reads the RUNNING sequences from the database and
+// drives on any whose injection ended without being handled, or whose claim the process that held it lost.
+import type { RunInjectionParams, RunResult, SequenceProgressEvent } from '@eluent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   isConnectionError,
@@ -12,7 +15,7 @@ import {
   type DatabaseAvailability,
 } from '../../db/availability.ts';
 import type { WorkClaims } from '../../db/claims.ts';
-import type { RunsRepository } from '../../repositories/sequences-runs.ts';
+import type { MeasurementRow, RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SamplesRepository } from '../../repositories/samples.ts';
 import type { DraftRow, SequenceRow, SequencesRepository } from '../../repositories/sequences.ts';
 import { deviceMethodFromStored } from '../devices/method-mapping.ts';
@@ -21,7 +24,7 @@ import type { ResultsService } from '../results/results.ts';
 import { snapshotOf } from '../results/results.ts';
 import { AppError } from '../../errors.ts';
 import { InstrumentRefusal, type InstrumentPort } from './instrument-port.ts';
-import { createInterruptions } from './interruptions.ts';
+import { createInterruptions, unfinished } from './interruptions.ts';
 
 export interface RunnerDependencies {
   sequences: SequencesRepository;
@@ -67,6 +70,18 @@ function templateOfRun(metadata: unknown): string | null {
   const uuid = (metadata as { template_uuid?: unknown } | null)?.template_uuid;
   return typeof uuid === 'string' ? uuid : null;
 }
+
+function metadataOf(measurement: MeasurementRow): Record<string, unknown> {
+  const metadata: unknown = measurement.metadata;
+  return typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>) : {};
+}
+
+/** How an ended injection's run ended, as its instrument reported it. */
+const RESULT_OF_STATE: Partial<Record<string, RunResult>> = {
+  finished: 'completed',
+  stopped: 'stopped',
+  failed: 'error',
+};
 
 export function planOf(drafts: DraftRow[]): Step[] {
   return drafts
@@ -154,6 +169,16 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     }
   }
 
+  /** The first row × replicate of the plan that has no injection in this run yet. */
+  async function nextStep(sequenceId: number, startedAt: Date): Promise<Step | undefined> {
+    const drafts = await sequences.drafts([sequenceId]);
+    // A re-queued interrupted injection stays on record but its row runs again.
+    const made = (await runs.injectionsOfRun(sequenceId, startedAt)).filter((i) => !i.requeued);
+    return planOf(drafts).find(
+      (step) => !made.some((i) => i.draft_id === step.draft.id && i.replicate === step.replicate),
+    );
+  }
+
   /** Starts the next injection of a RUNNING sequence, or finishes it; does nothing while one is running. */
   async function advance(sequenceId: number): Promise<void> {
     const sequence = await sequences.byId(sequenceId);
@@ -169,12 +194,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
         return;
       }
     }
-    const drafts = await sequences.drafts([sequenceId]);
-    // A re-queued interrupted injection stays on record but its row runs again.
-    const made = (await runs.injectionsOfRun(sequenceId, sequence.started_at)).filter((i) => !i.requeued);
-    const next = planOf(drafts).find(
-      (step) => !made.some((i) => i.draft_id === step.draft.id && i.replicate === step.replicate),
-    );
+    const next = await nextStep(sequenceId, sequence.started_at);
     if (!next) {
       const row = await db.transaction().execute(async (trx) => {
         const finished = await sequences.update(trx, sequenceId, {
@@ -438,15 +458,163 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     settle,
   });
 
+  /** Finishes being handled on this process, by measurement: a notice and the reconciler share one. */
+  const finishing = new Map<number, Promise<number | undefined>>();
+
+  /** Handles the end of a run once at a time per measurement; resolves with a sequence to drive on. */
+  function handleFinish(
+    measurementId: number,
+    result: string,
+    errorCode: number | string | null,
+  ): Promise<number | undefined> {
+    const running = finishing.get(measurementId);
+    if (running) return running;
+    const done = retryWhileUnavailable(availability, () =>
+      runFinished(measurementId, result, errorCode),
+    ).finally(() => finishing.delete(measurementId));
+    finishing.set(measurementId, done);
+    return done;
+  }
+
   port.onRunFinished((notice) => {
-    void retryWhileUnavailable(availability, () =>
-      runFinished(notice.measurementId, notice.result, notice.errorCode),
-    )
+    handleFinish(notice.measurementId, notice.result, notice.errorCode)
       .then((next) => (next === undefined ? undefined : kick(next)))
       .catch((error: unknown) =>
         logger.error({ err: error, measurementId: notice.measurementId }, 'run finish handling failed'),
       );
   });
+
+  /** Whether an ended injection's finish was handled (a result, or its processing error, is stored). */
+  async function finishHandled(measurement: MeasurementRow, state: string): Promise<boolean> {
+    if (state !== 'finished') return false;
+    const metadata = metadataOf(measurement);
+    return typeof metadata.processing_error === 'string' || (await results.hasResult(measurement.id));
+  }
+
+  let reconcileTimer: NodeJS.Timeout | null = null;
+  let reconcileIntervalMs = 5000;
+  let reconciling: Promise<void> | null = null;
+  let closed = false;
+
+  /** RUNNING sequences found between injections while their instrument was not ready, since when. */
+  const notReadySince = new Map<number, number>();
+
+  /**
+   * Whether a sequence between injections may go on now: its plan is done (it finishes), or its instrument
+   * is online and idle. An instrument that stays unready for the ready wait gets a step anyway, which waits
+   * once more and then fails the sequence, as after a restart.
+   */
+  async function mayGoOn(sequence: SequenceRow): Promise<boolean> {
+    if (sequence.device_id === null || sequence.started_at === null) return true;
+    if (!(await nextStep(sequence.id, sequence.started_at))) return true;
+    const { online, busy } = await port.availability(sequence.device_id);
+    const now = Date.now();
+    if (online && !busy) {
+      notReadySince.delete(sequence.id);
+      return true;
+    }
+    const since = notReadySince.get(sequence.id) ?? now;
+    notReadySince.set(sequence.id, since);
+    if (now - since < deps.readyWaitMs) return false;
+    notReadySince.delete(sequence.id);
+    return true;
+  }
+
+  /** One RUNNING sequence: driven on when it is stuck and this process may drive it. */
+  async function reconcileOne(row: SequenceRow): Promise<void> {
+    const sequenceId = row.id;
+    // A step under way here drives it already.
+    if (chains.has(sequenceId)) return;
+    // Just started (here or elsewhere): the first step of whoever started it is about to take it.
+    const startedMs = row.started_at === null ? 0 : Date.now() - row.started_at.getTime();
+    if (row.current_injection_id === null && startedMs < Math.max(5000, reconcileIntervalMs)) return;
+    const heldBefore = claims.holds('sequence', sequenceId);
+    // A live process that holds the claim drives it (its own reconciler watches it).
+    if (!(await claims.acquire('sequence', sequenceId))) return;
+    const sequence = await sequences.byId(sequenceId);
+    if (!sequence || sequence.state !== 'RUNNING' || sequence.started_at === null) {
+      await settle(sequenceId);
+      return;
+    }
+    if (!heldBefore) {
+      logger.warn({ sequenceId }, 'running sequence without a live driver taken over');
+    }
+    const injection =
+      sequence.current_injection_id === null
+        ? undefined
+        : await runs.injection(sequence.current_injection_id);
+    if (injection && unfinished(injection)) {
+      // The run goes on and its finish arrives as usual. Taken over from a process that is gone: this
+      // process cannot know the instrument still runs it, so it watches it as after a restart.
+      if (!heldBefore) void interruptions.watch(injection.id, 'restart');
+      return;
+    }
+    const result = injection ? RESULT_OF_STATE[injection.state] : undefined;
+    if (injection && result) {
+      const measurement = await runs.measurementOfInjection(injection.id);
+      // Being handled here: that handling drives the sequence on.
+      if (measurement && finishing.has(measurement.id)) return;
+      if (measurement && !(await finishHandled(measurement, injection.state))) {
+        logger.warn(
+          { sequenceId, injectionId: injection.id, measurementId: measurement.id },
+          'ended injection found without its finish handled; handling it now',
+        );
+        const code = metadataOf(measurement).device_error_code;
+        const errorCode = typeof code === 'number' || typeof code === 'string' ? code : null;
+        const next = await handleFinish(measurement.id, result, errorCode);
+        if (next === undefined) return;
+      }
+    }
+    const current = await sequences.byId(sequenceId);
+    if (current?.state !== 'RUNNING' || chains.has(sequenceId)) return;
+    if (injection?.state === 'stopped' || (await mayGoOn(current))) void kick(sequenceId);
+  }
+
+  /** One pass over the RUNNING sequences (the reconciler's tick; tests call it directly). */
+  async function reconcile(): Promise<void> {
+    if (closed || !availability.up || availability.closed) return;
+    const running = await sequences.inStates(['RUNNING']);
+    const ids = new Set(running.map((sequence) => sequence.id));
+    for (const id of notReadySince.keys()) if (!ids.has(id)) notReadySince.delete(id);
+    for (const sequence of running) {
+      if (closed) return;
+      try {
+        await reconcileOne(sequence);
+      } catch (error) {
+        if (isConnectionError(error)) return;
+        logger.error({ err: error, sequenceId: sequence.id }, 'reconciling a sequence failed');
+      }
+    }
+    // Runs outside a sequence: the process storing the end processes it; one that died meanwhile left it
+    // without a result. Ended a while ago, so a handling under way elsewhere is not raced needlessly (the
+    // injection's claim keeps two processes from processing it at once).
+    const endedBefore = new Date(Date.now() - Math.max(5000, 2 * reconcileIntervalMs));
+    for (const run of await runs.unhandledSingleRuns(endedBefore)) {
+      if (closed) return;
+      if (finishing.has(run.measurement_id)) continue;
+      logger.warn(
+        { measurementId: run.measurement_id },
+        'ended run found without its result; processing it now',
+      );
+      try {
+        await handleFinish(run.measurement_id, 'completed', null);
+      } catch (error) {
+        if (isConnectionError(error)) return;
+        logger.error({ err: error, measurementId: run.measurement_id }, 'processing an ended run failed');
+      }
+    }
+  }
+
+  function reconcileNow(): Promise<void> {
+    reconciling ??= reconcile()
+      .catch((error: unknown) => {
+        if (!isConnectionError(error)) logger.error({ err: error }, 'reconciling sequences failed');
+      })
+      .finally(() => {
+        reconciling = null;
+      });
+    return reconciling;
+  }
 
   return {
     kick,
@@ -464,11 +632,22 @@ export function createSequenceRunner(deps: RunnerDependencies) {
         void kick(sequence.id);
       }
     },
+    /** Reads the RUNNING sequences every `intervalMs` and drives on the stuck ones (docs/sequences.md). */
+    startReconciler(intervalMs: number): void {
+      if (reconcileTimer || closed) return;
+      reconcileIntervalMs = intervalMs;
+      reconcileTimer = setInterval(() => void reconcileNow(), intervalMs);
+      reconcileTimer.unref();
+    },
+    reconcile: reconcileNow,
     /** Waits for queued steps (tests and shutdown). */
     async idle(): Promise<void> {
-      await Promise.all([...chains.values()]);
+      await Promise.all([...chains.values(), reconciling]);
     },
     close(): void {
+      closed = true;
+      if (reconcileTimer) clearInterval(reconcileTimer);
+      reconcileTimer = null;
       interruptions.close();
     },
   };

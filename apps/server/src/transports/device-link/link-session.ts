@@ -185,7 +185,7 @@ export class LinkSession implements DeviceLink {
       }
       // A live connection of this instrument is never displaced by a second one: the newcomer is refused
       // and tries again later (a half-open old connection is found out by the pings within 30 s).
-      if (!this.host.claimPresence(this, outcome.device.id)) {
+      if (!(await this.host.claimPresence(this, outcome.device.id))) {
         this.host.logger.warn(
           { deviceId: outcome.device.id, address: this.peer.address },
           'second connection of a connected instrument refused',

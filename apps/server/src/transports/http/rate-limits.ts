@@ -12,6 +12,8 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
     return;
   }
   const redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+  // Redis away: logged, and the limits are skipped until it is back (ioredis reconnects by itself).
+  redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis'));
   app.addHook('onClose', async () => {
     redis.disconnect();
   });
