@@ -5,6 +5,15 @@
 import fc from 'fast-check';
 import type { SimulationSpec } from '../src/simulation/simulateChromatogram.ts';
 
+/**
+ * A real number spread evenly over [min, max] (fast-check's own `fc.double` spreads its draws evenly over
+ * the doubles in the range, so most of them lie near 0: right for magnitudes, wrong for an exponent, a
+ * shift or a fraction). Its draws still favour both ends, and it shrinks towards `min`.
+ */
+export function uniform(min: number, max: number): fc.Arbitrary<number> {
+  return fc.integer({ min: 0, max: 2 ** 30 }).map((i) => min + ((max - min) * i) / 2 ** 30);
+}
+
 /** A component as drawn: its gap from the previous peak's end, in multiples of its own width. */
 interface DrawnComponent {
   /** σ in samples (W50 of 2.355 σ: 7–28 samples before tailing). */
@@ -18,10 +27,11 @@ interface DrawnComponent {
 }
 
 const component = fc.record({
-  sigmaSamples: fc.double({ min: 3, max: 12, noNaN: true }),
-  tailing: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1.5, noNaN: true })),
-  logHeight: fc.double({ min: 1, max: 3, noNaN: true }),
-  gapSigmas: fc.double({ min: 2, max: 20, noNaN: true }),
+  sigmaSamples: uniform(3, 12),
+  // Tiny τ too (fc.double's draws near 0): a τ of a few ulps of σ once made the EMG NaN.
+  tailing: fc.oneof(fc.constant(0), uniform(0, 1.5), fc.double({ min: 0, max: 1.5, noNaN: true })),
+  logHeight: uniform(1, 3),
+  gapSigmas: uniform(2, 20),
 });
 
 export interface RunShape {
@@ -42,12 +52,11 @@ export function resolvedRun(shape: RunShape = {}): fc.Arbitrary<SimulationSpec> 
   const count = shape.components ?? { min: 1, max: 5 };
   return fc
     .record({
-      stepSec: fc.double({ min: 0.05, max: 2, noNaN: true }),
+      stepSec: uniform(0.05, 2),
       components: fc.array(component, { minLength: count.min, maxLength: count.max }),
-      noiseShare: fc.double({ min: 5e-4, max: 5e-3, noNaN: true }),
-      offset: shape.baseline === false ? fc.constant(0) : fc.double({ min: -100, max: 100, noNaN: true }),
-      driftNoisePerMin:
-        shape.baseline === false ? fc.constant(0) : fc.double({ min: -3, max: 3, noNaN: true }),
+      noiseShare: uniform(5e-4, 5e-3),
+      offset: shape.baseline === false ? fc.constant(0) : uniform(-100, 100),
+      driftNoisePerMin: shape.baseline === false ? fc.constant(0) : uniform(-3, 3),
       seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
     })
     .map(({ stepSec, components, noiseShare, offset, driftNoisePerMin, seed }) => {

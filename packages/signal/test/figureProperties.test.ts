@@ -13,6 +13,7 @@ import { seededNormal } from '../src/random/seededRandom.ts';
 import { amountFromCalibrationCurve } from '../src/quantitation/amountFromCalibrationCurve.ts';
 import type { CalibrationPoint } from '../src/quantitation/calibrationModel.ts';
 import { fitCalibrationModel } from '../src/quantitation/fitCalibrationModel.ts';
+import { uniform } from './chromatogramArbitrary.ts';
 
 const relative = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b), 1e-300);
 
@@ -23,8 +24,8 @@ const noisySignal = fc
     seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
     peaks: fc.array(
       fc.record({
-        at: fc.double({ min: 0, max: 1, noNaN: true }),
-        height: fc.double({ min: 0, max: 200, noNaN: true }),
+        at: uniform(0, 1),
+        height: uniform(0, 200),
       }),
       { maxLength: 4 },
     ),
@@ -44,7 +45,7 @@ describe('baselineNoise: properties', () => {
       fc.property(
         noisySignal,
         fc.integer({ min: 4, max: 60 }),
-        fc.double({ min: -3, max: 4, noNaN: true }),
+        uniform(-3, 4),
         fc.boolean(),
         (values, window, logFactor, negative) => {
           const factor = (negative ? -1 : 1) * 10 ** logFactor;
@@ -67,8 +68,8 @@ describe('baselineNoise: properties', () => {
       fc.property(
         noisySignal,
         fc.integer({ min: 4, max: 60 }),
-        fc.double({ min: -1e3, max: 1e3, noNaN: true }),
-        fc.double({ min: -1, max: 1, noNaN: true }),
+        uniform(-1e3, 1e3),
+        uniform(-1, 1),
         (values, window, offset, drift) => {
           const before = baselineNoise(values, window);
           const after = baselineNoise(
@@ -157,7 +158,7 @@ describe('peak selection: properties', () => {
       fc.property(
         fc.uniqueArray(fc.integer({ min: 0, max: 2000 }), { minLength: 1, maxLength: 300 }),
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-        fc.double({ min: 1, max: 60, noNaN: true }),
+        uniform(1, 60),
         (indices, seed, distance) => {
           const peaks = Int32Array.from(indices.sort((x, y) => x - y));
           const normal = seededNormal(seed + 1);
@@ -188,9 +189,9 @@ describe('completeFigures: properties', () => {
   const peakList = fc
     .array(
       fc.record({
-        gap: fc.double({ min: 0, max: 30, noNaN: true }),
+        gap: uniform(0, 30),
         fused: fc.boolean(),
-        halfWidth: fc.double({ min: 0.5, max: 10, noNaN: true }),
+        halfWidth: uniform(0.5, 10),
         area: fc.double({ min: 1e-3, max: 1e4, noNaN: true }),
         height: fc.double({ min: 1e-3, max: 1e3, noNaN: true }),
       }),
@@ -237,37 +238,32 @@ describe('completeFigures: properties', () => {
 
   it('time in other units and from another origin keeps resolutions; k′ keeps in other units', () => {
     fc.assert(
-      fc.property(
-        peakList,
-        fc.double({ min: -3, max: 3, noNaN: true }),
-        fc.double({ min: 0, max: 1e4, noNaN: true }),
-        (peaks, logUnit, shiftSec) => {
-          const unit = 10 ** logUnit;
-          const at = (t: number) => (t + shiftSec) * unit;
-          const before = completeFigures(peaks, { holdUpTimeSec: 5 });
-          const moved = peaks.map((p) => ({
-            ...p,
-            retentionTimeSec: at(p.retentionTimeSec),
-            startSec: at(p.startSec),
-            endSec: at(p.endSec),
-            widthHalfSec: p.widthHalfSec! * unit,
-            area: p.area * unit,
-          }));
-          const after = completeFigures(moved, { holdUpTimeSec: null });
-          // k′ counts from the injection (time 0): only the units may change under it.
-          const inUnits = completeFigures(
-            peaks.map((p) => ({ ...p, retentionTimeSec: p.retentionTimeSec * unit })),
-            { holdUpTimeSec: 5 * unit },
-          );
-          before.forEach((peak, k) => {
-            expect(after[k]!.resolutionMethod).toBe(peak.resolutionMethod);
-            if (peak.resolution !== null)
-              expect(relative(after[k]!.resolution!, peak.resolution)).toBeLessThan(1e-6);
-            expect(relative(inUnits[k]!.retentionFactor!, peak.retentionFactor!)).toBeLessThan(1e-9);
-            expect(after[k]!.areaPercent).toBeCloseTo(peak.areaPercent, 9);
-          });
-        },
-      ),
+      fc.property(peakList, uniform(-3, 3), uniform(0, 1e4), (peaks, logUnit, shiftSec) => {
+        const unit = 10 ** logUnit;
+        const at = (t: number) => (t + shiftSec) * unit;
+        const before = completeFigures(peaks, { holdUpTimeSec: 5 });
+        const moved = peaks.map((p) => ({
+          ...p,
+          retentionTimeSec: at(p.retentionTimeSec),
+          startSec: at(p.startSec),
+          endSec: at(p.endSec),
+          widthHalfSec: p.widthHalfSec! * unit,
+          area: p.area * unit,
+        }));
+        const after = completeFigures(moved, { holdUpTimeSec: null });
+        // k′ counts from the injection (time 0): only the units may change under it.
+        const inUnits = completeFigures(
+          peaks.map((p) => ({ ...p, retentionTimeSec: p.retentionTimeSec * unit })),
+          { holdUpTimeSec: 5 * unit },
+        );
+        before.forEach((peak, k) => {
+          expect(after[k]!.resolutionMethod).toBe(peak.resolutionMethod);
+          if (peak.resolution !== null)
+            expect(relative(after[k]!.resolution!, peak.resolution)).toBeLessThan(1e-6);
+          expect(relative(inUnits[k]!.retentionFactor!, peak.retentionFactor!)).toBeLessThan(1e-9);
+          expect(after[k]!.areaPercent).toBeCloseTo(peak.areaPercent, 9);
+        });
+      }),
       { seed: 3301, numRuns: 100 },
     );
   });
@@ -276,9 +272,9 @@ describe('completeFigures: properties', () => {
     fc.assert(
       fc.property(
         peakList,
-        fc.double({ min: -3, max: 4, noNaN: true }),
+        uniform(-3, 4),
         fc.double({ min: 1e-3, max: 10, noNaN: true }),
-        fc.double({ min: 1, max: 100, noNaN: true }),
+        uniform(1, 100),
         (peaks, logFactor, noise, noiseRise) => {
           const factor = 10 ** logFactor;
           const before = completeFigures(peaks, { noisePeakToPeak: noise });
@@ -306,14 +302,14 @@ describe('completeFigures: properties', () => {
 describe('calibration fits: properties', () => {
   /** 2–8 standards at distinct amounts of 1e-3 to 1e3 (a few injected twice). */
   const amounts = fc
-    .uniqueArray(fc.double({ min: -3, max: 3, noNaN: true }), {
+    .uniqueArray(uniform(-3, 3), {
       minLength: 3,
       maxLength: 8,
       comparator: (a, b) => Math.abs(a - b) < 0.05,
     })
     .map((logs) => logs.map((l) => 10 ** l));
   const line = fc.record({
-    intercept: fc.double({ min: -100, max: 100, noNaN: true }),
+    intercept: uniform(-100, 100),
     slope: fc.double({ min: 0.01, max: 1e4, noNaN: true }),
   });
   const models = fc.constantFrom('linear', 'linear_through_origin', 'quadratic', 'average_response_factor');
@@ -343,7 +339,7 @@ describe('calibration fits: properties', () => {
         models,
         weightings,
         fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-        fc.double({ min: -3, max: 4, noNaN: true }),
+        uniform(-3, 4),
         (xs, { intercept, slope }, model, weighting, seed, logFactor) => {
           const noise = seededNormal(seed);
           const points: CalibrationPoint[] = xs.map((amount) => ({
@@ -384,20 +380,15 @@ describe('calibration fits: properties', () => {
 
   it('a quadratic curve reads back the amount of any response it gives on its rising branch', () => {
     fc.assert(
-      fc.property(
-        line,
-        fc.double({ min: -1, max: 1, noNaN: true }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        ({ intercept, slope }, bend, where) => {
-          // Amounts 0–10; the curvature keeps the slope positive over them (vertex beyond 10 when bending over).
-          const curvature = (bend * slope) / 20.5;
-          const amount = 10 * where;
-          const response = intercept + slope * amount + curvature * amount * amount;
-          const back = amountFromCalibrationCurve({ intercept, slope, curvature }, response, 5);
-          expect(back).not.toBeNull();
-          expect(Math.abs(back! - amount)).toBeLessThan(1e-7 * 10);
-        },
-      ),
+      fc.property(line, uniform(-1, 1), uniform(0, 1), ({ intercept, slope }, bend, where) => {
+        // Amounts 0–10; the curvature keeps the slope positive over them (vertex beyond 10 when bending over).
+        const curvature = (bend * slope) / 20.5;
+        const amount = 10 * where;
+        const response = intercept + slope * amount + curvature * amount * amount;
+        const back = amountFromCalibrationCurve({ intercept, slope, curvature }, response, 5);
+        expect(back).not.toBeNull();
+        expect(Math.abs(back! - amount)).toBeLessThan(1e-7 * 10);
+      }),
       { seed: 3403, numRuns: 500 },
     );
   });

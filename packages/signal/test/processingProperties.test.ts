@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Peak } from '../src/figures/peak.ts';
 import { processChromatogram } from '../src/pipeline/processChromatogram.ts';
 import { simulateChromatogram } from '../src/simulation/simulateChromatogram.ts';
-import { resolvedRun } from './chromatogramArbitrary.ts';
+import { resolvedRun, uniform } from './chromatogramArbitrary.ts';
 
 const peaksOf = (timeSec: Float64Array, values: Float64Array) =>
   processChromatogram({ timeSec, values }, {}).peaks;
@@ -30,7 +30,7 @@ function expectSamePeaks(
 describe('automatic processing: properties over generated chromatograms', () => {
   it('scaling the signal by any factor in [1e-3, 1e4] keeps the peaks; areas scale by the factor', () => {
     fc.assert(
-      fc.property(resolvedRun(), fc.double({ min: -3, max: 4, noNaN: true }), (spec, logFactor) => {
+      fc.property(resolvedRun(), uniform(-3, 4), (spec, logFactor) => {
         const factor = 10 ** logFactor;
         const { timeSec, values } = simulateChromatogram(spec);
         const before = peaksOf(timeSec, values);
@@ -50,7 +50,7 @@ describe('automatic processing: properties over generated chromatograms', () => 
 
   it('adding any constant offset (±10 spans of the signal) keeps the peaks and their areas', () => {
     fc.assert(
-      fc.property(resolvedRun(), fc.double({ min: -10, max: 10, noNaN: true }), (spec, spans) => {
+      fc.property(resolvedRun(), uniform(-10, 10), (spec, spans) => {
         const { timeSec, values } = simulateChromatogram(spec);
         const offset = spans * span(values);
         const before = peaksOf(timeSec, values);
@@ -67,22 +67,17 @@ describe('automatic processing: properties over generated chromatograms', () => 
 
   it('time in other units (× 1e-3 to 1e3) and from another origin keeps the peaks; times and areas follow', () => {
     fc.assert(
-      fc.property(
-        resolvedRun(),
-        fc.double({ min: -3, max: 3, noNaN: true }),
-        fc.double({ min: 0, max: 1e4, noNaN: true }),
-        (spec, logUnit, shiftSec) => {
-          const unit = 10 ** logUnit;
-          const { timeSec, values } = simulateChromatogram(spec);
-          const before = peaksOf(timeSec, values);
-          const after = peaksOf(
-            timeSec.map((t) => (t + shiftSec) * unit),
-            values,
-          );
-          expectSamePeaks(before, after, 1e-6 * spec.stepSec, (t) => t / unit - shiftSec);
-          before.forEach((peak, k) => expect(after[k]!.area / unit / peak.area - 1).toBeCloseTo(0, 6));
-        },
-      ),
+      fc.property(resolvedRun(), uniform(-3, 3), uniform(0, 1e4), (spec, logUnit, shiftSec) => {
+        const unit = 10 ** logUnit;
+        const { timeSec, values } = simulateChromatogram(spec);
+        const before = peaksOf(timeSec, values);
+        const after = peaksOf(
+          timeSec.map((t) => (t + shiftSec) * unit),
+          values,
+        );
+        expectSamePeaks(before, after, 1e-6 * spec.stepSec, (t) => t / unit - shiftSec);
+        before.forEach((peak, k) => expect(after[k]!.area / unit / peak.area - 1).toBeCloseTo(0, 6));
+      }),
       { seed: 1103, numRuns: 30 },
     );
   });
@@ -131,10 +126,11 @@ describe('automatic processing: properties over generated chromatograms', () => 
   // The rule: a peak with baseline on both sides (start and stop code B) keeps its retention time and its
   // share of the kept peaks' area when the run is cropped to a margin of 3 W50 beyond the first and last
   // of them (the run's own baseline further out is gone, so its noise and drift are measured anew). Bound:
-  // a limit is set where the flank meets the noise measured on the run, so measured on less baseline it
-  // may move by a sample where the flank is still a few % of the height — on a peak of σ = 3 samples at
-  // S/N 350 that moved a share by 0.63 % (seed 1106, shrunk), hence 1 %.
-  it('cropping to 3 W50 around the peaks keeps every baseline-resolved peak and its area share (within 1 %)', () => {
+  // a limit is set where the flank meets the noise and drift measured on the run, so measured on less
+  // baseline it may move by a sample where the flank is still a few % of the height. Found by the
+  // properties (seed 1106, shrunk): 0.63 % on two Gaussians of σ = 3 samples at S/N 350, and 1.19 % on
+  // a pair of σ = 3 and 9 samples at S/N 250 with an offset and a drift; hence 2 %.
+  it('cropping to 3 W50 around the peaks keeps every baseline-resolved peak and its area share (within 2 %)', () => {
     fc.assert(
       fc.property(resolvedRun(), (spec) => {
         const { timeSec, values } = simulateChromatogram(spec);
@@ -150,7 +146,7 @@ describe('automatic processing: properties over generated chromatograms', () => 
         const a = keep[0]!;
         const b = keep[keep.length - 1]! + 1;
         const after = peaksOf(timeSec.slice(a, b), values.slice(a, b)).filter((p) => !p.negative);
-        expectShares(before, after, spec.stepSec, 1, 1);
+        expectShares(before, after, spec.stepSec, 1, 2);
       }),
       { seed: 1106, numRuns: 40 },
     );
