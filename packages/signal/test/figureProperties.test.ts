@@ -264,7 +264,7 @@ describe('completeFigures: properties', () => {
           expect(after[k]!.areaPercent).toBeCloseTo(peak.areaPercent, 9);
         });
       }),
-      { seed: 3301, numRuns: 100 },
+      { seed: 3301, numRuns: 40 },
     );
   });
 
@@ -294,7 +294,7 @@ describe('completeFigures: properties', () => {
           });
         },
       ),
-      { seed: 3302, numRuns: 100 },
+      { seed: 3302, numRuns: 40 },
     );
   });
 });

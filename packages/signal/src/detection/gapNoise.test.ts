@@ -96,8 +96,8 @@ describe('gapNoiseScale: detection noise between the peaks of a short run', () =
   // are statistics of 3–7 short gap windows, and filtered noise sometimes passes them by chance. The seeds
   // 1–20 of the earlier loop all read above half the SD; of 300 fast-check draws (seed 4102) 12 read below
   // half, the lowest 0.33 × (runs of W50 = 6 samples at 0.5 s a point, equal spacings: the ends of the
-  // ranges, which fast-check favours); of 300 even draws (fc.noBias) 3, the lowest 0.48 ×. Processing as a
-  // whole still reads them above half (the last property here). Hence 0.3 × for the gap estimate alone.
+  // ranges, which fast-check favours); of 300 even draws (fc.noBias) 3, the lowest 0.48 ×. Hence 0.3 ×: a
+  // guard against worse, not the rule wanted (docs/processing.md, "Detection noise on short runs").
   it('property: on detector-filtered noise the gap estimate never falls below 0.3 × its true SD', () => {
     fc.assert(
       fc.property(crowded(0), (spec) => {
@@ -142,13 +142,16 @@ describe('gapNoiseScale: detection noise between the peaks of a short run', () =
     );
   });
 
-  it('property: on detector-filtered noise processing never reads the noise below half its SD', () => {
+  // Bound: as above, processing as a whole (the gap estimate and the detection passes it seeds) reads
+  // filtered noise below half its SD on some runs: 13 of 300 fast-check draws (seed 4104), the lowest
+  // 0.28 ×; 6 of 300 even draws, the lowest 0.38 ×. Hence 0.25 ×, a guard against worse.
+  it('property: on detector-filtered noise processing never reads the noise below 0.25 × its SD', () => {
     fc.assert(
       fc.property(crowded(0), (spec) => {
         const run = simulateChromatogram(spec);
         const values = filtered(run.values, 0.2, 6, spec.seed!);
         const { detection } = processChromatogram({ timeSec: run.timeSec, values }, {});
-        expect(detection!.noiseSd).toBeGreaterThan(0.5 * 0.209);
+        expect(detection!.noiseSd).toBeGreaterThan(0.25 * 0.209);
       }),
       { seed: 4104, numRuns: 20 },
     );
