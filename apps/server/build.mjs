@@ -12,6 +12,8 @@ await build({
     main: 'src/main.ts',
     cli: 'src/cli/main.ts',
     'signal-worker': 'src/services/results/signal-worker.ts',
+    // The password-hashing threads load dist/password-worker.js (lib/passwords.ts).
+    'password-worker': 'src/lib/password-worker.mjs',
   },
   outdir: 'dist',
   bundle: true,

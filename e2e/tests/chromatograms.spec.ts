@@ -119,3 +119,13 @@ test('chromatograms: an imported file says what its reader bridged and skipped; 
   ).toBeVisible();
   await expect(page).toHaveURL(/\/app\/chromatograms\/$/);
 });
+
+test('chromatograms: a run without peaks says why in the peak table', async ({ page }) => {
+  await page.goto('/app/chromatograms/');
+  await signInThroughPage(page);
+  await expect(page.getByRole('heading', { name: 'Chromatograms', exact: true })).toBeVisible();
+  await importCsv(page, `flat-${Date.now()}.csv`, []);
+  await expect(page.getByRole('region', { name: 'Peak table' })).toContainText(
+    'No peaks found: the run is flat: the signal stays at 1 mAU from start to end.',
+  );
+});

@@ -23,7 +23,7 @@ import { createUsersRepository } from './repositories/users.ts';
 import { createTemplateComponentsRepository } from './repositories/template-components.ts';
 import { createWorkspacesRepository, type WorkspacesRepository } from './repositories/workspaces.ts';
 import { createInvitationsRepository } from './repositories/invitations.ts';
-import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
+import { createPasswordHasher, defaultPasswordThreads, type PasswordHasher } from './lib/passwords.ts';
 import { createMemoryCounters, createRedisCounters } from './repositories/counters.ts';
 import { createAccountsService, type AccountsService } from './services/accounts.ts';
 import { createAuditTrailService } from './services/audit/audit-trail.ts';
@@ -143,7 +143,11 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     { accessSec: config.accessTokenLifetimeSec, refreshSec: config.refreshTokenLifetimeSec },
     { current: (userId) => users.tokenVersion(userId), sessionEnded: (sid) => tokens.sessionEnded(sid) },
   );
-  const passwords = createPasswordHasher({ log2Cost: config.scryptLog2Cost });
+  // Threads start on the first hash and end with close().
+  const passwords = createPasswordHasher({
+    log2Cost: config.scryptLog2Cost,
+    threads: config.passwordHashThreads ?? defaultPasswordThreads(),
+  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: config.outboxDir,
@@ -218,6 +222,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     () => realtime.close(),
     () => counters.close(),
     () => signalWorkers.close(),
+    () => passwords.close(),
     // After the work that writes events has stopped (steps run in reverse), before the database closes.
     async () => {
       await checkpoints.close();

@@ -78,6 +78,7 @@ const environmentSchema = z.object({
     .min(1024)
     .default(512 * 1024 * 1024),
   ELUENT_WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  ELUENT_PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   ELUENT_REDIS_PREFIX: z
     .string()
     .regex(/^[\w.-]{1,64}$/)
@@ -142,6 +143,8 @@ export interface Config {
   importMaxBytes: number;
   /** Worker threads for reading files and processing signals; undefined: one less than the cores (1–4). */
   workerThreads: number | undefined;
+  /** Threads hashing passwords and pairing codes (scrypt); undefined: `defaultPasswordThreads()`. */
+  passwordHashThreads: number | undefined;
   realtime: RealtimeConfig;
 }
 
@@ -209,6 +212,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     importMaxPoints: values.ELUENT_IMPORT_MAX_POINTS,
     importMaxBytes: values.ELUENT_IMPORT_MAX_BYTES,
     workerThreads: values.ELUENT_WORKER_THREADS,
+    passwordHashThreads: values.ELUENT_PASSWORD_HASH_THREADS,
     realtime: {
       pingIntervalSec: values.ELUENT_REALTIME_PING_SEC,
       pongTimeoutSec: values.ELUENT_REALTIME_PONG_TIMEOUT_SEC,

@@ -1,6 +1,12 @@
 // Separation codes and applied minimums in words, as the CLI and the web print them.
 import { describe, expect, it } from 'vitest';
-import { describeSeparationCode, formatFigure, formatMinimum, separationCode } from './detection.ts';
+import {
+  describeSeparationCode,
+  formatFigure,
+  formatMinimum,
+  noPeaksText,
+  separationCode,
+} from './detection.ts';
 
 describe('separation codes', () => {
   it('joins start and stop codes and marks negative peaks with N', () => {
@@ -27,5 +33,20 @@ describe('applied minimums', () => {
     expect(formatFigure(5.8012e-5)).toBe('5.801e-5');
     expect(formatMinimum({ value: 1.71234, automatic: true }, 's')).toBe('1.712 s');
     expect(formatMinimum({ value: null, automatic: true }, 'mAU')).toBe('not needed');
+  });
+});
+
+describe('noPeaksText', () => {
+  it("words a result without peaks with its reason, or the catalogue's sentence alone", () => {
+    const message = 'No peaks found.';
+    expect(
+      noPeaksText([
+        { step: 'pdet', error: null },
+        { code: 'processing_no_peaks', message, reason: 'the run is flat: the signal stays at 0.5 mAU' },
+      ]),
+    ).toBe('No peaks found: the run is flat: the signal stays at 0.5 mAU.');
+    expect(noPeaksText([{ code: 'processing_no_peaks', message }])).toBe(message);
+    expect(noPeaksText([{ code: 'component_not_found', message: 'x' }])).toBeNull();
+    expect(noPeaksText(null)).toBeNull();
   });
 });

@@ -75,3 +75,21 @@ export function describeSeparationCode(code: string): string {
   if (/\sN$/.test(code)) parts.push('negative peak');
   return `${code}: ${parts.join(', ')}`;
 }
+
+/**
+ * The sentence of a result without peaks, from its stored errors: `No peaks found: the run is flat: …` when
+ * processing said why, `No peaks found.` for results stored before it did; null when the result has peaks.
+ */
+export function noPeaksText(errors: unknown): string | null {
+  if (!Array.isArray(errors)) return null;
+  const entry = (errors as unknown[]).find(
+    (error): error is { code: string; reason?: unknown } =>
+      typeof error === 'object' &&
+      error !== null &&
+      (error as { code?: unknown }).code === 'processing_no_peaks',
+  );
+  if (!entry) return null;
+  return typeof entry.reason === 'string' && entry.reason !== ''
+    ? `No peaks found: ${entry.reason}.`
+    : 'No peaks found.';
+}

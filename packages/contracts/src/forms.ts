@@ -9,6 +9,7 @@ export const formMessages = {
   unique: 'Names must be unique',
   oneReference: 'Only one component can be the reference peak',
   gradientStart: 'The first step of a gradient is at 0 min',
+  unknownField: 'Unknown field',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -56,3 +56,48 @@ describe('CSV text encodings', () => {
     expect(Array.from(file.values)).toEqual([1, 2]);
   });
 });
+
+describe('CSV files whose rows do not fill what they declare', () => {
+  const rows = (count: number, from = 0, stepSec = 0.2) =>
+    Array.from({ length: count }, (_, i) => `${(from + i * stepSec).toFixed(2)},${(i % 7) * 0.1}`);
+
+  it('notes a declared number of points the rows do not reach, and reads the rows', () => {
+    const file = readCsv(['Sample,Tea', 'Points,10', 'time (s),signal (mAU)', ...rows(6), ''].join('\n'));
+    expect(file.timeSec.length).toBe(6);
+    expect(file.signalUnit).toBe('mAU');
+    expect(file.notes).toEqual([
+      'The file declares 10 points but holds 6: the data end early (the rest may be cut off)',
+    ]);
+  });
+
+  it('notes a declared end of the run the data stop short of', () => {
+    const file = readCsv(
+      ['End time (min): 10', 'time (min),signal', '0,1', '2,2', '4,3', '6,4', ''].join('\n'),
+    );
+    expect(file.notes).toEqual(['The file declares a run to 10.00 min but its data end at 6.00 min']);
+    expect(
+      readCsv(['End time (min): 6', 'time (min),signal', '0,1', '2,2', '4,3', '6,4', ''].join('\n')).notes,
+    ).toEqual([]);
+  });
+
+  it('notes irregular time spacing: gaps and crowded steps', () => {
+    const gap = readCsv(['time (s),signal', ...rows(10), ...rows(10, 5), ''].join('\n'));
+    expect(gap.notes).toEqual([
+      'Irregular time spacing: 1 gap longer than 1.5 × the usual step of 0.2 s, the longest 3.2 s after 0.03 min',
+    ]);
+    const crowded = readCsv(['time (s),signal', '0,1', '1,1', '1.1,1', '2,1', '3,1', '4,1', ''].join('\n'));
+    expect(crowded.notes).toEqual(['Irregular time spacing: 1 step shorter than half the usual step of 1 s']);
+    expect(readCsv(['time (s),signal', ...rows(50), ''].join('\n')).notes).toEqual([]);
+  });
+
+  it('leaves out a last line cut off in the middle, with a note', () => {
+    const cut = readCsv(['time (s),signal,pressure', '0,1,100', '1,2,100', '2,3,100', '3,4'].join('\n'));
+    expect(Array.from(cut.values)).toEqual([1, 2, 3]);
+    expect(cut.notes).toEqual(['The last line is cut off ("3,4"); it was left out']);
+    const noValue = readCsv(['time (s),signal', '0,1', '1,2', '2,3', '3,'].join('\n'));
+    expect(Array.from(noValue.values)).toEqual([1, 2, 3]);
+    expect(noValue.notes).toEqual(['The last line is cut off ("3,"); it was left out']);
+    // Complete without a final new line: nothing to say.
+    expect(readCsv(['time (s),signal', '0,1', '1,2', '2,3', '3,4'].join('\n')).notes).toEqual([]);
+  });
+});

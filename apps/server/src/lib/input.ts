@@ -24,23 +24,127 @@ function messageOf(issue: z.core.$ZodIssue): string {
 export function fieldsOf(error: z.ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
+    // A strict object's stray keys are named one by one by `unknownKeys`.
+    if (issue.code === 'unrecognized_keys') continue;
     const key = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
     (fields[key] ??= []).push(messageOf(issue));
   }
   return fields;
 }
 
-/** Parses a body or query; a failure is a 400 `invalid` naming each field. */
+type Def = { type: string } & Record<string, unknown>;
+const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The dotted paths of the keys in `input` that `schema` does not know, at any depth (objects, arrays,
+ * records, optional and nullable values, unions — the option that accepts the value — and the input
+ * side of transforms). A zod object strips such keys silently; a request naming one is refused instead,
+ * so a misspelt or stale field is never ignored. Objects declared loose (`z.looseObject`) accept any key.
+ */
+export function unknownKeys(schema: z.ZodType, input: unknown, path: string[] = []): string[] {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'object': {
+      if (!isPlainObject(input)) return [];
+      const shape = def.shape as Record<string, z.ZodType>;
+      const loose = def.catchall !== undefined && defOf(def.catchall).type !== 'never';
+      return Object.entries(input).flatMap(([key, value]) => {
+        const known = Object.hasOwn(shape, key) ? shape[key] : undefined;
+        if (known) return unknownKeys(known, value, [...path, key]);
+        return loose ? [] : [[...path, key].join('.')];
+      });
+    }
+    case 'array':
+      return Array.isArray(input)
+        ? input.flatMap((item, index) =>
+            unknownKeys(def.element as z.ZodType, item, [...path, String(index)]),
+          )
+        : [];
+    case 'record':
+      return isPlainObject(input)
+        ? Object.entries(input).flatMap(([key, value]) =>
+            unknownKeys(def.valueType as z.ZodType, value, [...path, key]),
+          )
+        : [];
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return input === undefined || input === null
+        ? []
+        : unknownKeys(def.innerType as z.ZodType, input, path);
+    case 'pipe':
+      return unknownKeys(def.in as z.ZodType, input, path);
+    case 'lazy':
+      return unknownKeys((def.getter as () => z.ZodType)(), input, path);
+    case 'union': {
+      // The option that takes the value (the fewest unknown keys among those that parse); none: the
+      // parse itself fails and names the problem.
+      const fits = (def.options as z.ZodType[])
+        .filter((option) => option.safeParse(input).success)
+        .map((option) => unknownKeys(option, input, path));
+      return (
+        fits.reduce<string[] | undefined>(
+          (best, keys) => (best === undefined || keys.length < best.length ? keys : best),
+          undefined,
+        ) ?? []
+      );
+    }
+    case 'intersection': {
+      const right = new Set(unknownKeys(def.right as z.ZodType, input, path));
+      return unknownKeys(def.left as z.ZodType, input, path).filter((key) => right.has(key));
+    }
+    default:
+      return [];
+  }
+}
+
+/** Field messages for keys a request body may not carry. */
+export function unknownFields(keys: readonly string[]): Record<string, string[]> {
+  return Object.fromEntries(keys.map((key) => [key, [formMessages.unknownField]]));
+}
+
+/** Refuses a body carrying a key other than `allowed` (bodies read field by field, without a schema). */
+export function onlyFields(body: Record<string, unknown>, allowed: readonly string[]): void {
+  const extra = Object.keys(body).filter((key) => !allowed.includes(key));
+  if (extra.length > 0) throw AppError.validation(unknownFields(extra));
+}
+
+function checked<S extends z.ZodType>(schema: S, input: unknown) {
+  const value = input ?? {};
+  const result = schema.safeParse(value);
+  const fields = unknownFields(unknownKeys(schema, value));
+  if (!result.success) Object.assign(fields, fieldsOf(result.error));
+  return { result, fields, refused: !result.success || Object.keys(fields).length > 0 };
+}
+
+/**
+ * Parses a request body; a failure is a 400 `invalid` naming each field, and so is a key the schema does
+ * not know (`unknownKeys`).
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const { result, fields, refused } = checked(schema, input);
+  if (refused || !result.success) throw AppError.validation(fields);
+  return result.data;
+}
+
+/** Parses a query string: unknown parameters are ignored (caches and links add their own). */
+export function parseQuery<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (!result.success) throw AppError.validation(fieldsOf(result.error));
   return result.data;
 }
 
-/** Parses with a schema but answers a catalogued domain error (with the field messages) on failure. */
+/** Parses a body with a schema but answers a catalogued domain error (with the field messages) on failure. */
 export function parseOr<S extends z.ZodType>(schema: S, input: unknown, code: DomainErrorCode): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) throw AppError.domain(400, code, { fields: fieldsOf(result.error) });
+  const { result, fields, refused } = checked(schema, input);
+  if (!result.success) throw AppError.domain(400, code, { fields });
+  if (refused) throw AppError.validation(fields);
   return result.data;
 }
 

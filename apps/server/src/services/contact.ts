@@ -1,6 +1,7 @@
 // The public contact form: checked, stored, then e-mailed to the team.
 import { formMessages, isEmail } from '@eluent/contracts';
 import { AppError } from '../errors.ts';
+import { onlyFields } from '../lib/input.ts';
 import type { ContactRepository } from '../repositories/contact.ts';
 import type { Mailer } from './mail.ts';
 
@@ -9,6 +10,7 @@ const CONTACT_ADDRESS = 'team@eluent.dev';
 export function createContactService(deps: { contact: ContactRepository; mailer: Mailer }) {
   return {
     async submit(body: Record<string, unknown>): Promise<{ detail: string }> {
+      onlyFields(body, ['name', 'email', 'message']);
       const fields: Record<string, string[]> = {};
       const text = (name: string, max: number) => {
         const value = typeof body[name] === 'string' ? body[name].trim() : '';

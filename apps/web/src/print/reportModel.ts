@@ -3,6 +3,7 @@
 import {
   calibrationProblemSchema,
   calibrationProblemText,
+  noPeaksText,
   personLabel,
   reviewStateLabels,
   separationCode,
@@ -243,6 +244,7 @@ export function errorsOf(value: unknown): string[] {
     const stepError = text(error.error);
     const step = text(error.step);
     if (stepError) return step ? `${step}: ${stepError}` : stepError;
+    if (error.code === 'processing_no_peaks') return noPeaksText([error]) ?? 'No peaks found.';
     return text(error.message) ?? text(error.code) ?? 'error';
   });
 }

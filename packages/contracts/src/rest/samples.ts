@@ -32,6 +32,8 @@ export const analyteInputSchema = z.object({
 /** POST /api/standards/ and PATCH /api/standards/{id}/. */
 export const standardInputSchema = z.object({
   ...sampleFields,
+  /** The form sends the kind it edits; a standard's can only be `standard`. */
+  type: z.literal('standard').optional(),
   analytes: z.array(analyteInputSchema).max(100).default([]),
 });
 

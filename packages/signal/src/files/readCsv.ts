@@ -35,6 +35,86 @@ const csvError = (message: string) => new ChromatogramFileError('csv', message);
 /** A missing reading in a data row: an empty cell, NaN or the AIA null -9999; bridged like AIA dropouts. */
 const dropout = (cell: string) => /^(|nan|-9999(\.0*)?)$/i.test(cell);
 
+/** What a preamble line above the column header declares: the number of points or the run's end. */
+interface Declared {
+  points: number | null;
+  endSec: number | null;
+}
+
+/**
+ * Reads `key<separator>value`, `key: value` or `key = value` lines above the header (vendor exports) for a
+ * declared number of points (`Points`, `Number of points`, `Data points`, `Samples`) and a declared end of
+ * the run (`End time`, `Stop time`, `Run time`, in minutes unless the line says seconds).
+ */
+function declaredIn(preamble: readonly string[], separator: string): Declared {
+  const declared: Declared = { points: null, endSec: null };
+  for (const line of preamble) {
+    const at = line.search(separator === '\t' ? /[:=\t]/ : new RegExp(`[:=${separator}]`));
+    if (at <= 0) continue;
+    const key = line.slice(0, at).replace(/"/g, '').trim().toLowerCase();
+    const text = line
+      .slice(at + 1)
+      .replace(/"/g, '')
+      .trim();
+    const number = Number.parseFloat(text.replace(',', '.'));
+    if (!Number.isFinite(number) || number <= 0) continue;
+    if (/^(number of |total |data )?(data )?(points|samples)( count)?$/.test(key) && Number.isInteger(number))
+      declared.points = number;
+    else if (/^(end|stop|last) time\b|^run (time|length)\b|^duration\b/.test(key)) {
+      const seconds = /\b(s|sec|secs|seconds)\b|\(s\)/.test(`${key} ${text.toLowerCase()}`);
+      declared.endSec = number * (seconds ? 1 : 60);
+    }
+  }
+  return declared;
+}
+
+const minutes = (sec: number) => (sec / 60).toFixed(2);
+const secondsText = (sec: number) => String(Number(sec.toPrecision(3)));
+
+/** Notes on what the rows do not fill: fewer points or an earlier end than declared, uneven time steps. */
+function expectationNotes(timeSec: Float64Array, declared: Declared): string[] {
+  const notes: string[] = [];
+  const count = timeSec.length;
+  const steps = Array.from({ length: count - 1 }, (_, i) => timeSec[i + 1]! - timeSec[i]!);
+  const median = steps.length > 0 ? [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)]! : 0;
+  if (declared.points !== null && declared.points !== count) {
+    notes.push(
+      declared.points > count
+        ? `The file declares ${declared.points} points but holds ${count}: the data end early (the rest may be cut off)`
+        : `The file declares ${declared.points} points but holds ${count}`,
+    );
+  }
+  const last = timeSec[count - 1] ?? 0;
+  if (declared.endSec !== null && median > 0 && last < declared.endSec - 1.5 * median) {
+    notes.push(
+      `The file declares a run to ${minutes(declared.endSec)} min but its data end at ${minutes(last)} min`,
+    );
+  }
+  if (median > 0) {
+    let gaps = 0;
+    let longest = 0;
+    let longestAt = 0;
+    let short = 0;
+    steps.forEach((step, i) => {
+      if (step > 1.5 * median) {
+        gaps++;
+        if (step > longest) [longest, longestAt] = [step, timeSec[i]!];
+      } else if (step < 0.5 * median) short++;
+    });
+    if (gaps > 0) {
+      notes.push(
+        `Irregular time spacing: ${gaps} gap${gaps === 1 ? '' : 's'} longer than 1.5 × the usual step of ${secondsText(median)} s, the longest ${secondsText(longest)} s after ${minutes(longestAt)} min`,
+      );
+    }
+    if (short > 0) {
+      notes.push(
+        `Irregular time spacing: ${short} step${short === 1 ? '' : 's'} shorter than half the usual step of ${secondsText(median)} s`,
+      );
+    }
+  }
+  return notes;
+}
+
 /**
  * Reads a chromatogram from CSV text (UTF-8, Latin-1 or UTF-16 with BOM; comma, semicolon or tab
  * separated): first column time, then one or more signal columns; an optional header row names the columns.
@@ -47,12 +127,35 @@ export function readCsv(input: Uint8Array | string, options: ReadCsvOptions = {}
   const textContent = typeof input === 'string' ? input : decode(input, notes);
   const lines = textContent.split(/\r?\n/).filter((line) => line.trim() !== '');
   if (lines.length === 0) throw csvError('CSV file is empty');
-  const separator = separatorOf(lines[0] as string);
-  const firstCells = (lines[0] as string).split(separator);
-  const hasHeader = !firstCells.slice(0, 2).every(numeric);
-  const header = hasHeader ? firstCells.map((cell) => cell.trim().replace(/^"|"$/g, '')) : [];
-  const firstRowLine = hasHeader ? 2 : 1;
-  let rows = hasHeader ? lines.slice(1) : lines;
+  // The separator of the first row of data (a preamble above the header may use another).
+  const isData = (line: string) => {
+    const [time, value] = line.split(separatorOf(line));
+    return numeric(time ?? '') && value !== undefined && (numeric(value) || dropout(value.trim()));
+  };
+  const dataStart = Math.max(0, lines.findIndex(isData));
+  const separator = separatorOf(lines[dataStart] ?? (lines[0] as string));
+  const headerLine =
+    dataStart > 0 ? (lines[dataStart - 1] as string) : lines.findIndex(isData) < 0 ? lines[0] : null;
+  const hasHeader = headerLine !== null && headerLine !== undefined;
+  const header = hasHeader
+    ? headerLine.split(separator).map((cell) => cell.trim().replace(/^"|"$/g, ''))
+    : [];
+  // Lines above the header: what the file declares about itself (vendor exports).
+  const declared = declaredIn(lines.slice(0, Math.max(0, dataStart - 1)), separator);
+  const firstRowLine = dataStart > 0 ? dataStart + 1 : hasHeader ? 2 : 1;
+  let rows = dataStart > 0 ? lines.slice(dataStart) : hasHeader ? lines.slice(1) : lines;
+  // A last line cut off in the middle (a copy or a transfer that stopped): the file does not end with a
+  // new line and its last row has fewer cells than the first, or no value; it is left out, with a note.
+  const lastRow = rows[rows.length - 1] ?? '';
+  const endsCleanly = /\n\s*$/.test(textContent) || !textContent.trimEnd().endsWith(lastRow.trimEnd());
+  if (!endsCleanly && rows.length > 2 && numeric(lastRow.split(separator)[0] ?? '')) {
+    const cells = lastRow.split(separator);
+    const expected = (rows[0] as string).split(separator).length;
+    if (cells.length < expected || (cells[cells.length - 1] ?? '').trim() === '') {
+      notes.push(`The last line is cut off ("${lastRow.trim().slice(0, 60)}"); it was left out`);
+      rows = rows.slice(0, -1);
+    }
+  }
   // A footer is the trailing block of rows whose first cell is not a number (totals, "End of data", …).
   let dataEnd = rows.length;
   while (dataEnd > 0 && !numeric((rows[dataEnd - 1] as string).split(separator)[0] ?? '')) dataEnd--;
@@ -104,6 +207,7 @@ export function readCsv(input: Uint8Array | string, options: ReadCsvOptions = {}
       `${dropouts.count} missing reading${dropouts.count === 1 ? '' : 's'} (empty, NaN or -9999) bridged by linear interpolation`,
     );
   }
+  notes.push(...expectationNotes(timeSec, declared));
   const unitMatch = /\(([^)]+)\)|\[([^\]]+)\]/.exec(header[column] ?? '');
   return {
     timeSec,

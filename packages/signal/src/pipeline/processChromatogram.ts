@@ -23,6 +23,7 @@ import { runNoise, type RunNoise } from '../noise/runNoise.ts';
 import { checkSignal, prepareSignal, type SignalInput } from './signalInput.ts';
 import type { SignalMemo } from './signalMemo.ts';
 import { fitPeaks } from './fitPeaks.ts';
+import { noPeaksReason, type NoPeaksReason } from './noPeaksReason.ts';
 import { applyQuantitationLimit } from './quantitationLimit.ts';
 import { applyReportingThreshold, DEFAULT_REPORTING_THRESHOLD_PERCENT } from './reportingThreshold.ts';
 import {
@@ -33,6 +34,7 @@ import {
 } from './processingTemplate.ts';
 
 export type { SignalInput } from './signalInput.ts';
+export type { NoPeaksCode, NoPeaksReason } from './noPeaksReason.ts';
 
 export interface ProcessContext {
   /** The blank injection's signal for `simple_subtraction` (any time grid). */
@@ -74,6 +76,8 @@ export interface ProcessingResult {
   detection: DetectionSettings | null;
   /** Detector dropouts (NaN or the AIA null) bridged by linear interpolation before processing. */
   dropouts: { count: number; rangeCount: number } | null;
+  /** Why no peak was reported (flat run, nothing above the detection limit, …); null when peaks were. */
+  noPeaks: NoPeaksReason | null;
   /** Full-length arrays for plotting and manual integration (only with `includeSignals`; never stored). */
   signals?: { correctedValues: Float64Array; runBaseline: Float64Array };
 }
@@ -210,6 +214,7 @@ export function processChromatogram(
   let scale: SignalScale | null = null;
   let detection: DetectionSettings | null = null;
   let detected: DetectedApex[] = [];
+  let foundCount = 0;
   run(
     'pdet',
     pdet.key,
@@ -270,6 +275,7 @@ export function processChromatogram(
         found.apexes = found.apexes.filter((apex) => allowed.has(apex.index));
       }
       detection = found.settings;
+      foundCount = found.apexes.length;
       detected = found.apexes.filter((apex) => inWindow(apex.index));
     },
     undefined,
@@ -383,6 +389,7 @@ export function processChromatogram(
     undefined,
   );
 
+  const integrated = peaks.length;
   const nois = keyOf('nois', template.algorithm_nois);
   const noise = run(
     'nois',
@@ -442,7 +449,34 @@ export function processChromatogram(
     detectionWindowSec: window,
     detection,
     dropouts: dropouts ? { count: dropouts.count, rangeCount: dropouts.rangeCount } : null,
+    noPeaks: null,
   };
+  if (peaks.length === 0) {
+    let min = Infinity;
+    let max = -Infinity;
+    for (const v of values) {
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+    const failed = steps.find(
+      (step) => (step.step === 'pdet' || step.step === 'peak') && step.error !== null,
+    );
+    result.noPeaks = noPeaksReason(
+      {
+        unit: result.unit,
+        range: { min, max },
+        stepError: failed ? { step: failed.step, error: failed.error as string } : null,
+        detection,
+        detectionWindowSec: window,
+        wholeRun: window.start <= first && window.end >= last,
+        found: peakKey.key === 'first_derivative' ? integrated : foundCount,
+        inWindow: peakKey.key === 'first_derivative' ? integrated : detected.length,
+        dips: detected.filter((apex) => apex.unreported).length,
+        integrated,
+      },
+      0,
+    );
+  }
   if (context.includeSignals) {
     result.signals = {
       // A copy when no step changed the signal, so the caller's input is never handed back as the result.

@@ -12,7 +12,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { parseInput } from '../../lib/input.ts';
+import { parseQuery } from '../../lib/input.ts';
 import {
   auditOf,
   auditVocabulary,
@@ -57,7 +57,7 @@ export function createAuditTrailService(deps: {
   };
 
   function searchOf(actor: Actor, query: unknown): AuditSearch & { format: 'json' | 'csv' } {
-    const parsed = parseInput(auditQuerySchema, query);
+    const parsed = parseQuery(auditQuerySchema, query);
     const from = parsed.from ? new Date(parsed.from) : undefined;
     const to = parsed.to ? new Date(parsed.to) : undefined;
     if (from && to && from >= to) throw AppError.domain(400, 'audit_range_invalid');

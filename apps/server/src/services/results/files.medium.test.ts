@@ -105,6 +105,37 @@ describe.each(await backends())('measurement files on $name', (backend) => {
     );
   });
 
+  it('stores a note with the measurement when the rows do not fill what the file declares', async () => {
+    // A vendor export declaring 3,000 points and a 10 min run, its rows stopping at 200 s, the last cut off.
+    const rows = syntheticCsv().trim().split('\n').slice(1, 1002);
+    const text = [
+      'Sample,Tea',
+      'Points,3000',
+      'End time (min),10',
+      'time (s),signal (mAU)',
+      ...rows,
+      '200.2,',
+    ];
+    const imported = await upload('cut-short.csv', text.join('\n'));
+    expect(imported.status).toBe(201);
+    const expected = [
+      'The last line is cut off ("200.2,"); it was left out',
+      'The file declares 3000 points but holds 1001: the data end early (the rest may be cut off)',
+      'The file declares a run to 10.00 min but its data end at 3.33 min',
+    ];
+    expect(measurementImportSchema.parse(imported.body).notes).toEqual(expected);
+    const stored = await server.context.database.db
+      .selectFrom('measurements')
+      .select('metadata')
+      .where('id', '=', imported.body.measurement_id)
+      .executeTakeFirstOrThrow();
+    const metadata = typeof stored.metadata === 'string' ? JSON.parse(stored.metadata) : stored.metadata;
+    expect(metadata.notes).toEqual(expected);
+
+    const whole = await upload('whole.csv', syntheticCsv());
+    expect(whole.body.notes).toEqual([]);
+  });
+
   it('refuses a file that is not a chromatogram and another user reads nothing', async () => {
     const bad = await upload('notes.csv', 'hello,world\nfoo,bar\n');
     expect(bad).toEqual({

@@ -184,7 +184,8 @@ export function createManualIntegrationService(deps: {
     /** One change with its reason (POST /api/results/{id}/integration/). */
     async edit(actor: Actor, resultId: number, body: Record<string, unknown>) {
       const reason = reasonOf(body);
-      const edit: IntegrationEdit = parseInput(integrationEditSchema, body);
+      const { reason: _reason, ...change } = body;
+      const edit: IntegrationEdit = parseInput(integrationEditSchema, change);
       return save(actor, resultId, [edit], reason);
     },
 

@@ -70,12 +70,41 @@ describe.each(await backends())('peak processing errors on $name', (backend) => 
     const results = await api('GET', `/api/measurements/${flat.body.measurement_id}/results/`);
     expect(results.body.results).toHaveLength(1);
     expect(results.body.results[0].peaks).toEqual([]);
-    expect(results.body.results[0].errors).toContainEqual(noPeaks);
+    expect(results.body.results[0].errors).toContainEqual({
+      ...noPeaks,
+      reason: 'the run is flat: the signal stays at 0.5 mAU from start to end',
+      reason_code: 'flat',
+    });
 
     const withPeaks = await upload(server.baseUrl, token, 'peaks.csv', syntheticCsv());
     const peaked = await api('GET', `/api/measurements/${withPeaks.body.measurement_id}/results/`);
     expect(peaked.body.results[0].peaks.length).toBeGreaterThan(0);
-    expect(peaked.body.results[0].errors).not.toContainEqual(noPeaks);
+    expect(peaked.body.results[0].errors).not.toContainEqual(expect.objectContaining(noPeaks));
+  });
+
+  it('says why no peak was found: nothing rose above 10 × the noise it measured', async () => {
+    // Seeded noise without peaks: 0.05 mAU steps of a fixed pattern.
+    let state = 7;
+    const noise = () => ((state = (state * 48271) % 2147483647) / 2147483647 - 0.5) * 0.1;
+    const rows = Array.from({ length: 1500 }, (_, i) => `${i / 5},${noise().toFixed(4)}`);
+    const quiet = await upload(
+      server.baseUrl,
+      token,
+      'quiet.csv',
+      ['time (s),signal (mAU)', ...rows, ''].join('\n'),
+    );
+    expect(quiet.status).toBe(201);
+    const results = await api('GET', `/api/measurements/${quiet.body.measurement_id}/results/`);
+    const [result] = results.body.results;
+    expect(result.peaks).toEqual([]);
+    const entry = result.errors.find((error: any) => error.code === 'processing_no_peaks');
+    expect(entry.reason_code).toBe('below_detection_limit');
+    const noiseRange = result.figures.detection.noisePeakToPeak as number;
+    expect(entry.reason).toBe(
+      `no peak rose above 10 × the noise (S/N ≥ 10: prominence ≥ ` +
+        `${Number(result.figures.detection.minProminence.value.toPrecision(3))} mAU; baseline noise ` +
+        `${Number(noiseRange.toPrecision(3))} mAU peak to peak)`,
+    );
   });
 
   it("fails the reprocessing of a signal the processing core cannot read with 'Peak processing failed.'", async () => {

@@ -1,6 +1,7 @@
 // A measurement's result versions: every version with its peaks, which one is current, and picking one.
 import type { ResultVersions } from '@eluent/contracts';
 import { AppError } from '../../errors.ts';
+import { onlyFields } from '../../lib/input.ts';
 import type { ResultsRepository } from '../../repositories/results.ts';
 import type { SignaturesRepository } from '../../repositories/signatures.ts';
 import { evaluate } from '../signatures/evaluation.ts';
@@ -73,6 +74,7 @@ export function createResultVersionsService(deps: {
     /** Picks the current result (`result_id: null` goes back to the newest); recalibrates its sequence. */
     async pick(actor: Actor, measurementId: number, body: Record<string, unknown>) {
       requireRole(actor, 'results.process');
+      onlyFields(body, ['result_id']);
       const measurement = await owned(actor, measurementId);
       const raw = body.result_id;
       if (raw !== null && (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1)) {

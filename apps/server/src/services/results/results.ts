@@ -117,7 +117,12 @@ export function suitabilityOf(peaks: PeakValues[]) {
 function resultErrors(outcome: ProcessingResult, peaksCount: number): unknown[] {
   const errors: unknown[] = outcome.steps.filter((step) => step.error !== null);
   if (peaksCount === 0)
-    errors.push({ code: 'processing_no_peaks', message: domainErrors.processing_no_peaks });
+    errors.push({
+      code: 'processing_no_peaks',
+      message: domainErrors.processing_no_peaks,
+      // Why, in words (the run is flat, nothing above 10 × the noise, …): `noPeaksText` shows it.
+      ...(outcome.noPeaks ? { reason: outcome.noPeaks.text, reason_code: outcome.noPeaks.code } : {}),
+    });
   return errors;
 }
 

@@ -1,6 +1,7 @@
 // Exchanging a share token and the shared object's id for a visitor JWT (spec §6): HS256 with the server
 // secret, naming the object, expiring no later than the share token. Revocation is checked on every request.
 import { AppError } from '../../errors.ts';
+import { onlyFields } from '../../lib/input.ts';
 import { visitorClaims } from '../graphql/identity.ts';
 import type { ShareTokensRepository } from '../../repositories/share-tokens.ts';
 import type { TokenSigner } from '../tokens.ts';
@@ -13,6 +14,7 @@ export const shareTokenInvalid = 'Share token is not valid or has expired.';
 export function createShareTokenService(deps: { shareTokens: ShareTokensRepository; signer: TokenSigner }) {
   return {
     async exchange(body: Record<string, unknown>): Promise<{ token: string }> {
+      onlyFields(body, ['share_token', 'id']);
       const shareToken = body.share_token;
       const id = typeof body.id === 'string' && /^\d+$/.test(body.id) ? Number(body.id) : body.id;
       const fields: Record<string, string[]> = {};

@@ -14,6 +14,7 @@ import {
   type SignatureSubjectKind,
 } from '@eluent/contracts';
 import { AppError } from '../../errors.ts';
+import { onlyFields } from '../../lib/input.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import { writeAudit } from '../../repositories/audit.ts';
 import type { ResultsRepository } from '../../repositories/results.ts';
@@ -48,6 +49,7 @@ interface SignInput {
 }
 
 function signInput(body: Record<string, unknown>): SignInput {
+  onlyFields(body, ['meaning', 'password', 'reason']);
   const meaning = body.meaning;
   if (typeof meaning !== 'string' || !(signatureMeanings as readonly string[]).includes(meaning))
     throw AppError.domain(400, 'signature_meaning_invalid');

@@ -15,6 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { onlyFields } from '../../lib/input.ts';
 import { newSecretCode, sha256 } from '../../lib/codes.ts';
 import { writeAudit } from '../../repositories/audit.ts';
 import type { InvitationDetails, InvitationsRepository } from '../../repositories/invitations.ts';
@@ -87,6 +88,7 @@ export function createInvitationsService(deps: {
   return {
     /** An admin invites an address with a role; the mail carries the link to accept. */
     async invite(actor: Actor, workspaceId: number, body: Record<string, unknown>, origin: string) {
+      onlyFields(body, ['email', 'role']);
       requirePrivilege(actor, workspaceId, 'members.manage');
       const inviter = await verifiedUser(actor.userId);
       const email = typeof body.email === 'string' ? body.email.trim() : '';
@@ -159,6 +161,7 @@ export function createInvitationsService(deps: {
 
     /** Accepts the invitation of a mailed link; the signed-in account must have the invited address. */
     async acceptCode(userId: number, body: Record<string, unknown>) {
+      onlyFields(body, ['code']);
       const row = await invitations.liveByCode(sha256(codeOf(body.code, 'invitation_invalid')));
       if (!row) throw AppError.domain(400, 'invitation_invalid');
       const user = await users.findById(userId);
@@ -203,6 +206,7 @@ export function createInvitationsService(deps: {
 
     /** Uses a verification code (no sign-in needed: the code is the proof). */
     async verify(body: Record<string, unknown>): Promise<{ detail: string; email: string }> {
+      onlyFields(body, ['code']);
       const userId = await invitations.verifications.consume(codeOf(body.code, 'email_verification_invalid'));
       const user = userId === undefined ? undefined : await users.findById(userId);
       if (!user) throw AppError.domain(400, 'email_verification_invalid');

@@ -4,6 +4,7 @@ import { isWorkspaceRole, type Workspace, type WorkspaceMember, type Workspaces 
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { onlyFields } from '../../lib/input.ts';
 import { writeAudit } from '../../repositories/audit.ts';
 import {
   createPersonalWorkspace,
@@ -31,6 +32,7 @@ const memberView = (row: MemberRow): WorkspaceMember => ({
 });
 
 function nameOf(body: Record<string, unknown>): string {
+  onlyFields(body, ['name']);
   const name = typeof body.name === 'string' ? body.name.trim() : '';
   if (name.length === 0) throw AppError.validation({ name: ['This field is required.'] });
   if (name.length > NAME_MAX)
@@ -156,6 +158,7 @@ export function createWorkspacesService(deps: {
 
     /** Changes a member's role; the workspace keeps at least one admin. */
     async setRole(actor: Actor, workspaceId: number, userId: number, body: Record<string, unknown>) {
+      onlyFields(body, ['role']);
       await memberIdOf(actor, workspaceId, userId);
       const role = body.role;
       if (!isWorkspaceRole(role)) throw AppError.domain(400, 'workspace_role_invalid');

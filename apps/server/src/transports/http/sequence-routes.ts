@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../compose.ts';
 import { AppError } from '../../errors.ts';
-import { pathId } from '../../lib/input.ts';
+import { onlyFields, pathId } from '../../lib/input.ts';
 import { requireActor } from './authenticate.ts';
 import { objectBody } from './body.ts';
 import { runActions } from '@eluent/contracts';
@@ -57,6 +57,7 @@ export async function sequenceRoutes(app: FastifyInstance, services: Services): 
   );
   app.put<WithId>('/api/sequences/:id/drafts/', async (request) => {
     const body = request.body as { drafts?: unknown } | unknown[];
+    if (!Array.isArray(body)) onlyFields(objectBody(body), ['drafts']);
     const list = Array.isArray(body) ? body : body?.drafts;
     if (
       !Array.isArray(list) ||

@@ -7,7 +7,7 @@
 //   POST /api/accounts/me/verification/ (send a link) · POST /api/accounts/verify-email/ {code} (public)
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../compose.ts';
-import { pathId } from '../../lib/input.ts';
+import { onlyFields, pathId } from '../../lib/input.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { requireActor, requireUser } from './authenticate.ts';
 import { objectBody } from './body.ts';
@@ -31,6 +31,7 @@ export async function workspaceRoutes(app: FastifyInstance, services: Services):
   );
   app.put('/api/workspaces/current/', async (request) => {
     const body = objectBody(request.body);
+    onlyFields(body, ['workspace_id']);
     const id = typeof body.workspace_id === 'number' ? body.workspace_id : Number.NaN;
     return workspaces.switchTo(await actor(request), workspaceIdOf(String(id)));
   });

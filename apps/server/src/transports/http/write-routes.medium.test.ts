@@ -2,7 +2,8 @@
 // few seconds (never waits on itself: docs/architecture.md "Transactions") and leaves the server healthy.
 // The routes come from the Fastify instance itself, so a new write route without a step here fails; and
 // every route that changes an object and succeeds must leave an audit event of its user (docs/audit.md), so
-// a new write path that forgets the audit trail fails too.
+// a new write path that forgets the audit trail fails too. Before each route's own request, the same body
+// with one key more is sent and must be refused with a 400 naming that key (docs/api.md "Unknown fields").
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
@@ -35,6 +36,15 @@ const NOT_AUDITED = new Set([
   'POST /hasura/v1/graphql',
 ]);
 
+/** Protocol endpoints that follow their own formats (GraphQL, the Centrifugo proxy and transports). */
+const OWN_FORMAT = new Set([
+  'POST /api/centrifuge/subscribe',
+  'POST /emulation',
+  'POST /realtime/http_stream',
+  'POST /hasura/v1/graphql',
+]);
+const EXTRA_KEY = 'unexpected_field';
+
 const shortMethod = {
   name: 'Fast test gradient',
   flow_rate_ml_per_min: 2,
@@ -61,16 +71,41 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
   let methodId: number;
   let userId: number;
   const driven = new Set<string>();
+  /** Routes whose body with an unknown key was refused, and those that sent no body (nothing to refuse). */
+  const refusedExtra = new Set<string>();
+  const withoutBody = new Set<string>();
   const ids: Record<string, number> = {};
-  const api = (method: string, path: string, body?: unknown, as = token) =>
-    request(base, method, path, { token: as, body });
+  /** While set, `api` sends the body with one key more and nothing without a body (see `step`). */
+  let probe: { called: boolean; sent: boolean } | undefined;
+  const api = async (method: string, path: string, body?: unknown, as = token): Promise<Answer> => {
+    if (!probe) return request(base, method, path, { token: as, body });
+    probe.called = true;
+    if (body === undefined) return { status: 0, body: undefined };
+    probe.sent = true;
+    return request(base, method, path, { token: as, body: { ...(body as object), [EXTRA_KEY]: 1 } });
+  };
 
   /** Runs one write under the time limit; it must answer (not 5xx) and the server must stay healthy. */
   async function step(route: string, run: () => Promise<Answer>): Promise<Answer> {
     driven.add(route);
     const db = server.context.database.db;
     const before = await chainHead(db);
-    const answer = await within(LIMIT_MS, run(), route);
+    let answer: Answer;
+    if (OWN_FORMAT.has(route)) answer = await within(LIMIT_MS, run(), route);
+    else {
+      const sent = (probe = { called: false, sent: false });
+      const first = await within(LIMIT_MS, run(), `${route} with an unknown key`).finally(() => {
+        probe = undefined;
+      });
+      if (sent.sent) {
+        expect(first.status, `${route} with an unknown key: ${JSON.stringify(first.body)}`).toBe(400);
+        expect(first.body).toMatchObject({ code: 'invalid', fields: { [EXTRA_KEY]: ['Unknown field'] } });
+        expect(first.body.detail).toContain(EXTRA_KEY);
+        refusedExtra.add(route);
+      } else withoutBody.add(route);
+      // A step that sends its request itself (an upload, a stream) has been run once, for real.
+      answer = sent.called ? await within(LIMIT_MS, run(), route) : first;
+    }
     expect(answer.status, `${route}: ${JSON.stringify(answer.body)}`).toBeLessThan(500);
     if (answer.status < 300 && !NOT_AUDITED.has(route)) {
       const events = await db
@@ -122,7 +157,7 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
       }),
     );
     await step('POST /api/accounts/::google_signin/', () =>
-      api('POST', '/api/accounts/:google_signin/', { credential: 'not-a-google-token' }),
+      api('POST', '/api/accounts/:google_signin/', { id_token: 'not-a-google-token' }),
     );
     await step('POST /api/contact/', () =>
       api('POST', '/api/contact/', { name: 'Ada', email, message: 'Hello from the lab' }),
@@ -374,5 +409,13 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
       .map((route) => `${route.method} ${route.url}`);
     expect(writes.length).toBeGreaterThan(40);
     expect(writes.filter((route) => !driven.has(route))).toEqual([]);
+    // Every route that takes a JSON body refused one with an unknown key (the rest sent no body here).
+    expect(
+      writes.filter((route) => !refusedExtra.has(route) && !withoutBody.has(route) && !OWN_FORMAT.has(route)),
+    ).toEqual([]);
+    expect(refusedExtra.size).toBeGreaterThan(40);
+    console.log(
+      `unknown keys: ${refusedExtra.size} routes refused one; ${withoutBody.size} sent no body: ${[...withoutBody].join(', ')}`,
+    );
   });
 });

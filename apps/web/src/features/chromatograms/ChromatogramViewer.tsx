@@ -1,5 +1,6 @@
 // One chromatogram: the signal with its peaks (boundaries, baselines, labels), zoom and pan, the peak table,
 // reprocessing with any template, the choice of the current result version, and its review and signatures.
+import { noPeaksText } from '@eluent/contracts';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -164,6 +165,7 @@ export function ChromatogramViewer() {
           rows={rows}
           unit={signal.data?.unit ?? measurement?.signal_unit ?? ''}
           selected={editor.editing ? editor.selection.map((index) => index + 1) : []}
+          empty={editor.previewRows ? null : noPeaksText(integration.shown?.errors)}
         />
       </section>
       {measurement && <ProcessingPanel measurementId={id} versions={integration.versions} />}

@@ -14,14 +14,17 @@ export function PeakTable({
   unit,
   caption,
   selected = [],
+  empty = 'No peaks found.',
 }: {
   rows: readonly PeakRow[];
   unit: string;
   caption?: string;
+  /** What an empty table says: the result's reason when it has one (`noPeaksText`). */
+  empty?: string | null;
   /** Numbers of the peaks selected on the plot (manual integration), shown highlighted. */
   selected?: readonly number[];
 }) {
-  if (rows.length === 0) return <p className="peak-table__empty">No peaks found.</p>;
+  if (rows.length === 0) return <p className="peak-table__empty">{empty ?? 'No peaks found.'}</p>;
   const hasAmounts = rows.some((row) => row.amount !== null);
   return (
     <div className="peak-table-wrap">

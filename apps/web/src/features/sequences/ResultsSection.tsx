@@ -12,7 +12,7 @@ import { ShareDialog } from '../sharing/ShareDialog.tsx';
 import type { ShareTarget } from '../sharing/shareTargets.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { retentionTimesFromStandard } from '../templates/componentsApi.ts';
-import { suitabilityCheckText } from '@eluent/contracts';
+import { noPeaksText, suitabilityCheckText } from '@eluent/contracts';
 import { catalogueText } from './catalogue.ts';
 import { SuitabilityVerdict } from './SuitabilitySection.tsx';
 import { useCan } from '../workspaces/usePrivileges.ts';
@@ -227,6 +227,7 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
                             rows={rowsFromStored(injection.result.peaks)}
                             unit=""
                             caption={`Peaks of injection ${injection.injection_id}`}
+                            empty={noPeaksText(injection.result.errors)}
                           />
                         </td>
                       </tr>
