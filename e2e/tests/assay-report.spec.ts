@@ -197,7 +197,7 @@ for (const width of widths) {
     const summary = report.getByRole('table', { name: 'Summary of amounts' });
     const drinkRow = summary.locator('tbody tr', { hasText: run.drinkName });
     for (const amount of drinkAmounts) await expect(drinkRow).toContainText(amount.toFixed(3));
-    await expect(drinkRow.locator('td').nth(2)).toHaveText('2');
+    await expect(drinkRow.locator('td').nth(2)).toHaveText('2 of 2');
     await expect(drinkRow.locator('td').nth(6)).toHaveText('10');
     await expect(drinkRow.locator('td').nth(7)).toHaveText('Pass');
     await noHorizontalScroll(report);

@@ -117,7 +117,7 @@ test('assay: a standard off its retention time says why, its times are updated, 
   const replicates = page.getByRole('table', { name: 'Replicate statistics' });
   await expect(replicates.locator('tbody tr')).toHaveCount(1);
   await expect(replicates.locator('tbody tr td').nth(0)).toHaveText(`Drink ${stamp}`);
-  await expect(replicates.locator('tbody tr td').nth(2)).toHaveText('2');
+  await expect(replicates.locator('tbody tr td').nth(2)).toHaveText('2 of 2');
   await expect(replicates.locator('tbody tr td').nth(5)).toHaveText(/^\d+\.\d\d$/);
   await shot(page, testInfo, 'assay-calibrated');
 

@@ -14,7 +14,7 @@ const methodsWhere = `{
 export const METHOD_FIELDS = `
   id name comment archived favorite editable is_example analog_signal_description analog_signal_type buffer
   mobile_phase solvents gradient flow_rate_ml_per_min refill_flow_rate_ml_per_min syringe_refill_speed
-  run_time_min run_time_ms temperature pressure_min pressure_max pressure_reach_sec measurements
+  run_time_min run_time_ms temperature pressure_min pressure_reach_sec measurements
   hardware_configuration
   detector_single_channel calibration_delay_sec injection_ul injection_ms injection_sec injection_delay_sec
   needle_depth_mm wash_after_injection shaking_duration_ms shaking_duration_sec fraction_collector_interval_sec
@@ -23,6 +23,15 @@ export const METHOD_FIELDS = `
 
 export const METHOD = `query Method($methodId: Int!) {
   methods_by_pk(id: $methodId) {${METHOD_FIELDS}
+  }
+}`;
+
+/** The method's fields beyond spec §4's list: the maximum-pressure shut-off (docs/methods.md). */
+export const METHOD_EXTENSION_FIELDS = 'pressure_max';
+
+/** `Method` with the extension fields, as the method editor reads a method. */
+export const METHOD_WITH_EXTENSIONS = `query Method($methodId: Int!) {
+  methods_by_pk(id: $methodId) {${METHOD_FIELDS} ${METHOD_EXTENSION_FIELDS}
   }
 }`;
 

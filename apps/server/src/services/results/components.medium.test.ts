@@ -183,6 +183,8 @@ describe.each(await backends())('components and calibration on $name', (backend)
         component: 'caffeine',
         amount_unit: 'µg/mL',
         count: 2,
+        planned: 2,
+        complete: true,
         mean: expect.closeTo(mean, 9),
         standard_deviation: expect.closeTo(sd, 9),
         relative_sd_percent: expect.closeTo((100 * sd) / mean, 9),

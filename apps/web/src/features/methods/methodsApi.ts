@@ -1,7 +1,7 @@
 // Methods through GraphQL with the documents of spec §7 (Hasura names); only name, archived and favorite change.
 import {
   CREATE_METHOD,
-  METHOD,
+  METHOD_WITH_EXTENSIONS,
   METHODS_WITH_TABLE_COLUMNS,
   SET_METHOD_ARCHIVING_STATUS,
   SET_METHOD_FAVORITE_STATUS,
@@ -88,7 +88,7 @@ export async function fetchMethods(params: ListParams): Promise<MethodsPage> {
 }
 
 export async function fetchMethod(methodId: number): Promise<Method | null> {
-  const data = await graphql.query<{ methods_by_pk: Method | null }>(METHOD, { methodId });
+  const data = await graphql.query<{ methods_by_pk: Method | null }>(METHOD_WITH_EXTENSIONS, { methodId });
   return data.methods_by_pk;
 }
 
