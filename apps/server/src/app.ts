@@ -17,7 +17,7 @@ import { modules } from './transports/http/modules.ts';
 import { registerRateLimits } from './transports/http/rate-limits.ts';
 import { securityHeaders } from './transports/http/security-headers.ts';
 import { closeQuietConnectionsWhileStopping } from './transports/http/stopping.ts';
-import { registerWebApp } from './transports/http/web.ts';
+import { registerWebApp, type PageFallback } from './transports/http/web.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -116,7 +116,11 @@ export async function buildServer(config: Config): Promise<Server> {
     return reply.status(500).send({ code: 'server_error', detail: domainErrors.server_error });
   });
 
+  // Set once the built web app is registered: a browser opening a path no route took gets the page.
+  const web: { pageFallback?: PageFallback } = {};
   app.setNotFoundHandler((request, reply) => {
+    const page = web.pageFallback?.(request, reply);
+    if (page) return page;
     const path = request.url.split('?')[0] ?? '';
     const allowed = knownRoutes
       .filter((route) => route.pattern.test(path))
@@ -139,7 +143,7 @@ export async function buildServer(config: Config): Promise<Server> {
   await registerRateLimits(app, config);
   await app.register(csrfProtection);
   for (const register of modules) await register(app, context.services);
-  await registerWebApp(app, config);
+  web.pageFallback = await registerWebApp(app, config);
 
   app.addHook('onReady', async () => {
     await context.start();

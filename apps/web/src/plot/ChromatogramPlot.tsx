@@ -207,6 +207,8 @@ export function ChromatogramPlot({
       data-x-min={range?.[0].toFixed(4)}
       data-x-max={range?.[1].toFixed(4)}
       data-peaks={peaks.length}
+      // The y axis's label, drawn on the canvas: readable here for tests and tools.
+      data-y-label={unit}
     >
       <div className="plot__toolbar">
         <span className="plot__range" aria-label="Visible time range">

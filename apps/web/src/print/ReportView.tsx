@@ -14,6 +14,7 @@ import {
   SuitabilityTable,
 } from './ReportSections.tsx';
 import { SummarySection } from './ReportSummary.tsx';
+import { TableScroll } from './TableScroll.tsx';
 import { injectionPageName, pageRules } from './reportPages.ts';
 import './report.css';
 
@@ -106,16 +107,22 @@ function InjectionSection({
         <p className="report__note">Processing: {injection.errors.join('; ')}</p>
       )}
       <h3>Peak table</h3>
-      <PeakTable peaks={injection.peaks} unit={injection.unit} />
+      <TableScroll>
+        <PeakTable peaks={injection.peaks} unit={injection.unit} />
+      </TableScroll>
       <h3>Amounts</h3>
-      <AmountsTable injection={injection} />
+      <TableScroll>
+        <AmountsTable injection={injection} />
+      </TableScroll>
       <h3>System suitability</h3>
       {injection.suitability.length > 0 && (
         <p className="report__meta">
           Limits: {injection.suitabilityPass ? 'Pass' : 'Fail'} · {injection.suitability.join('; ')}
         </p>
       )}
-      <SuitabilityTable injection={injection} />
+      <TableScroll>
+        <SuitabilityTable injection={injection} />
+      </TableScroll>
     </section>
   );
 }
@@ -135,7 +142,9 @@ export function ReportView({ report, traceOf }: { report: ReportModel; traceOf: 
         <Facts report={report} />
         <section className="report__review" aria-label="Signatures">
           <h2>Signatures</h2>
-          <SignaturesTable signatures={report.signatures} reviewState={report.reviewState} />
+          <TableScroll>
+            <SignaturesTable signatures={report.signatures} reviewState={report.reviewState} />
+          </TableScroll>
         </section>
       </header>
       {report.kind === 'sequence' && report.injections.length > 0 && <SummarySection report={report} />}
@@ -151,9 +160,13 @@ export function ReportView({ report, traceOf }: { report: ReportModel; traceOf: 
       <section className="report__closing">
         <RunningHeader report={report} />
         <h2>Calibration</h2>
-        <CalibrationTable calibrations={report.calibrations} />
+        <TableScroll>
+          <CalibrationTable calibrations={report.calibrations} />
+        </TableScroll>
         <h2>Audit summary</h2>
-        <AuditTable audit={report.audit} />
+        <TableScroll>
+          <AuditTable audit={report.audit} />
+        </TableScroll>
       </section>
     </article>
   );

@@ -71,6 +71,7 @@ export function CompareView() {
   });
   const overlay = useOverlaySeries(traces, signature, hidden, settings);
   const drawnOf = new Map(overlay.traces.map((trace) => [trace.id, trace]));
+  const plottedOf = new Map(overlay.series.map((series) => [series.id, series]));
   const anyConverted = overlay.traces.some((trace, index) => trace.unit !== traces[index]?.unit);
   const storedUnits = new Set(traces.map((trace) => trace.unit));
   const failed = signals.find((query) => query.isError);
@@ -118,6 +119,9 @@ export function CompareView() {
                   data-trace={key}
                   data-unit={drawn?.unit}
                   data-max={drawn ? largest(drawn.values).toFixed(3) : undefined}
+                  data-plotted-max={
+                    plottedOf.has(key) ? largest(plottedOf.get(key)!.values).toFixed(3) : undefined
+                  }
                   data-hidden={hidden.has(key) ? 'true' : undefined}
                 >
                   <input
@@ -160,6 +164,12 @@ export function CompareView() {
           {anyConverted && storedUnits.size > 1 && (
             <p className="sequence-section__hint" role="note">
               Traces stored in other units are converted to {overlay.unit}.
+            </p>
+          )}
+          {overlay.mixedUnits && (
+            <p className="sequence-section__hint" role="note" aria-label="Units">
+              The traces are in different units ({overlay.mixedUnits.join(', ')}): each is drawn as % of its
+              own peak, so none lies flat on another&apos;s scale.
             </p>
           )}
           {failed && <LoadFailure error={failed.error} onRetry={() => void failed.refetch()} />}

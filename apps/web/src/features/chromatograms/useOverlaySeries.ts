@@ -17,6 +17,11 @@ export interface OverlayResult {
   traces: DrawnTrace[];
   unit: string;
   axisLabel: string;
+  /**
+   * The stored units of the shown traces when they measure different things (mAU beside V or µS): none of
+   * them can be the axis, so with no normalisation chosen each trace is drawn as % of its largest peak.
+   */
+  mixedUnits: string[] | null;
 }
 
 export function useOverlaySeries(
@@ -32,9 +37,19 @@ export function useOverlaySeries(
     const unit = overlayUnit(traces.map((trace) => trace.unit));
     const converted = toCommonUnit(traces, unit);
     const shown = converted.filter((trace) => !hidden.has(trace.id));
-    const drawn = arrange(normalise(shown, normalisation), settings.layout);
-    const axisLabel = normalisation.kind === 'none' ? unit : '% of peak';
+    // A trace in another quantity drawn on this axis would lie flat (a few V on a scale of hundreds of mAU).
+    const mixed = shown.some((trace) => !trace.converted);
+    const mixedUnits = mixed ? [...new Set(shown.map((trace) => trace.unit))] : null;
+    const applied = mixed && normalisation.kind === 'none' ? { kind: 'largest' as const } : normalisation;
+    const drawn = arrange(normalise(shown, applied), settings.layout);
+    const axisLabel =
+      applied.kind === 'none'
+        ? unit
+        : mixed && normalisation.kind === 'none'
+          ? '% of largest peak'
+          : '% of peak';
     return {
+      mixedUnits,
       series: drawn.map(({ id, label, timeSec, values, color }) => ({ id, label, timeSec, values, color })),
       traces: converted,
       unit,

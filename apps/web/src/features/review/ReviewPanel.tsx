@@ -117,8 +117,23 @@ function SignDialog({
       title={wording[subject.kind].title}
       onClose={onClose}
       footer={
-        <button type="submit" form="sign-form" className="button" disabled={sign.isPending || !chosen}>
-          <Icon name="draw" /> Sign
+        // While the signature is checked and stored the button says so and takes no second press.
+        <button
+          type="submit"
+          form="sign-form"
+          className="button"
+          disabled={sign.isPending || !chosen}
+          aria-busy={sign.isPending}
+        >
+          {sign.isPending ? (
+            <>
+              <span className="busy-spinner" aria-hidden="true" /> Signing…
+            </>
+          ) : (
+            <>
+              <Icon name="draw" /> Sign
+            </>
+          )}
         </button>
       }
     >
