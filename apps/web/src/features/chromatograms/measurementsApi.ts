@@ -1,5 +1,5 @@
 // Measurements: metadata and peaks through GraphQL, the signal through REST (GET /api/measurements/{id}/data/).
-import type { MeasurementData } from '@eluent/contracts';
+import type { MeasurementChannels, MeasurementData } from '@eluent/contracts';
 import { graphql, http } from '../../api/client.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import type { ChromatogramSignal } from '../../workers/processingClient.ts';
@@ -18,10 +18,14 @@ export interface Measurement {
   sample_id: number | null;
   device_id: number | null;
   injection_id: number | null;
+  /** A channel of an imported run folder: its signal's description ("DAD A, Sig=254,4 Ref=off"). */
+  channel_name: string | null;
+  /** The run's first channel, for the further channels of a run folder. */
+  channel_of_id: number | null;
 }
 
 const MEASUREMENT_FIELDS = `id name source state signal_unit points_count duration_sec created_at finished_at sample_id
-  device_id injection_id`;
+  device_id injection_id channel_name channel_of_id`;
 
 const MEASUREMENTS = `query Measurements($limit: Int!, $offset: Int!, $where: measurements_bool_exp!) {
   measurements(limit: $limit, offset: $offset, order_by: [{ id: desc }], where: $where) {
@@ -98,4 +102,11 @@ export async function fetchMeasurementSignal(id: number): Promise<ChromatogramSi
     values: Float64Array.from(values),
     unit: result.data.unit,
   };
+}
+
+/** The channels of the run folder the measurement belongs to (one entry for a measurement without channels). */
+export async function fetchMeasurementChannels(id: number): Promise<MeasurementChannels> {
+  const result = await http.get<MeasurementChannels>(`/api/measurements/${id}/channels/`);
+  if (!result.ok) throw new Error(httpErrorText(result.status, result.data));
+  return result.data;
 }
