@@ -1,7 +1,7 @@
 // One chromatogram: the signal with its peaks (boundaries, baselines, labels), zoom and pan, the peak table,
 // reprocessing with any template, the choice of the current result version, and its review and signatures.
 // A channel of a run folder also lists the run's channels: a switch between them and an overlay of others.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { subscribeChannel } from '../../api/realtime.ts';
@@ -71,8 +71,9 @@ export function ChromatogramViewer() {
   const shownUnit = channels?.find((channel) => channel.measurement_id === id)?.unit;
   // The run's other channels drawn over this one, in the address (`?overlay=12,13`) so that they stay while
   // switching between the run's channels.
+  // Held here too, so a ticked box shows at once (the address follows).
   const [search, setSearch] = useSearchParams();
-  const overlaid = useMemo(() => overlayParam(search.get('overlay')), [search]);
+  const [overlaid, setOverlaid] = useState(() => overlayParam(search.get('overlay')));
   const overlayIds = useMemo(
     () =>
       (channels ?? [])
@@ -199,6 +200,7 @@ export function ChromatogramViewer() {
           onOverlay={(channelId, on) => {
             const next = overlaid.filter((item) => item !== channelId);
             if (on) next.push(channelId);
+            setOverlaid(next);
             setSearch(next.length > 0 ? { overlay: next.join(',') } : {}, { replace: true });
           }}
           onCompare={() => {
