@@ -2,7 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readAgilentCh } from '../src/files/vendor/readAgilentCh.ts';
-import { extractBand, readAgilentUv } from '../src/files/vendor/readAgilentUv.ts';
+import {
+  extractBand,
+  nearestSpectrum,
+  readAgilentUv,
+  spectrumAt,
+} from '../src/files/vendor/readAgilentUv.ts';
 import { readVendorRun } from '../src/files/vendor/readVendorRun.ts';
 import { readWatersChromsInf, readWatersHeader, readWatersTrace } from '../src/files/vendor/waters.ts';
 import { utf8Decode } from '../src/files/textCodec.ts';
@@ -199,5 +204,26 @@ describe.skipIf(!hasVendorData)('whole run folders', () => {
     const run = readVendorRun(folder('waters/white.raw'));
     expect(run.channels.map((channel) => channel.name)).toEqual(['System Pressure', '% B']);
     expect(run.metadata).toMatchObject({ sample_name: '20210920 B-012', acquired_at: '2021-09-20T18:09:55' });
+  });
+});
+
+describe('spectra at a time', () => {
+  const cube = {
+    timeSec: Float64Array.from([1, 2, 3]),
+    wavelengthNm: Float64Array.from([200, 201]),
+    absorbance: Float64Array.from([1, 2, 10, 20, 100, 200]),
+  };
+
+  it('takes the spectrum recorded nearest to the time, the earlier one on a tie', () => {
+    expect([0, 1.4, 1.5, 1.6, 2.9, 9].map((time) => nearestSpectrum(cube, time))).toEqual([0, 0, 0, 1, 2, 2]);
+    expect(Array.from(spectrumAt(cube, 2.2).absorbance)).toEqual([10, 20]);
+    expect(spectrumAt(cube, 2.2).timeSec).toBe(2);
+  });
+
+  it('subtracts the spectrum at a reference time, leaving the cube as it was', () => {
+    const corrected = spectrumAt(cube, 3, 1.1);
+    expect(Array.from(corrected.absorbance)).toEqual([99, 198]);
+    expect(corrected.referenceSec).toBe(1);
+    expect(Array.from(cube.absorbance)).toEqual([1, 2, 10, 20, 100, 200]);
   });
 });

@@ -18,6 +18,7 @@ import * as overlays from './0019_overlays.ts';
 import * as locksAndSessions from './0020_locks_and_sessions.ts';
 import * as binarySignals from './0021_binary_signals.ts';
 import * as measurementChannels from './0022_measurement_channels.ts';
+import * as measurementSpectra from './0027_measurement_spectra.ts';
 import * as fullNames from './0024_full_names.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0021_binary_signals': binarySignals,
   '0022_measurement_channels': measurementChannels,
   '0024_full_names': fullNames,
+  '0027_measurement_spectra': measurementSpectra,
 };

@@ -5,6 +5,7 @@ import {
   ChromatogramFileError,
   readChromatogram,
   readVendorRun,
+  spectrumAt,
   writeAia,
   writeCsv,
   type Chromatogram,
@@ -291,6 +292,16 @@ export function createFilesService(deps: {
           runId ??= entry.measurementId;
           stored.push({ ...entry, name: channel.name });
         }
+        // The diode-array spectra stay with the measurement that stands for the run (docs/formats.md "Spectra").
+        for (const { fileName, cube } of run.spectra) {
+          await results.insertSpectra(trx, runId!, {
+            fileName,
+            unit: cube.signalUnit,
+            timeSec: cube.timeSec,
+            wavelengthNm: cube.wavelengthNm,
+            absorbance: cube.absorbance,
+          });
+        }
         const first = stored[0]!;
         return {
           measurement_id: first.measurementId,
@@ -306,6 +317,26 @@ export function createFilesService(deps: {
           })),
         };
       });
+    },
+
+    /**
+     * The diode-array spectrum of the measurement's run recorded nearest to `timeSec`, minus the one nearest
+     * to `referenceSec` when given (a baseline correction against a time without the peak). Any channel of
+     * the run answers for the run's spectra; a measurement without spectra is 404.
+     */
+    async spectrum(workspaceId: number, measurementId: number, timeSec: number, referenceSec?: number) {
+      const measurement = await owned(workspaceId, measurementId);
+      const [cube] = await results.spectra(measurement.channel_of_id ?? measurement.id);
+      if (!cube) throw AppError.domain(404, 'measurement_spectra_not_found');
+      const spectrum = spectrumAt(cube, timeSec, referenceSec);
+      return {
+        time_sec: spectrum.timeSec,
+        reference_time_sec: spectrum.referenceSec,
+        wavelength_nm: Array.from(cube.wavelengthNm),
+        absorbance: Array.from(spectrum.absorbance),
+        unit: cube.unit,
+        file_name: cube.fileName,
+      };
     },
 
     /** The channels of the run a measurement belongs to, first channel first; one entry without channels. */

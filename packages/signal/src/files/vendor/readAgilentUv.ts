@@ -182,3 +182,41 @@ export function extractBand(cube: SpectrumCube, centreNm: number, bandwidthNm: n
   }
   return band;
 }
+
+/** The row of the spectrum recorded nearest to `timeSec` (the earlier one on a tie). */
+export function nearestSpectrum(cube: Pick<SpectrumCube, 'timeSec'>, timeSec: number): number {
+  const times = cube.timeSec;
+  let low = 0;
+  let high = times.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((times[middle] as number) < timeSec) low = middle + 1;
+    else high = middle;
+  }
+  if (low > 0 && timeSec - (times[low - 1] as number) <= (times[low] as number) - timeSec) return low - 1;
+  return low;
+}
+
+/**
+ * The spectrum recorded nearest to `timeSec`, optionally minus the one nearest to `referenceSec` (a
+ * baseline correction against a time without the peak, e.g. its start or end).
+ */
+export function spectrumAt(
+  cube: Pick<SpectrumCube, 'timeSec' | 'wavelengthNm' | 'absorbance'>,
+  timeSec: number,
+  referenceSec?: number,
+): { timeSec: number; referenceSec: number | null; absorbance: Float64Array } {
+  const width = cube.wavelengthNm.length;
+  const row = nearestSpectrum(cube, timeSec);
+  const absorbance = cube.absorbance.slice(row * width, row * width + width);
+  if (referenceSec === undefined)
+    return { timeSec: cube.timeSec[row] as number, referenceSec: null, absorbance };
+  const reference = nearestSpectrum(cube, referenceSec);
+  for (let i = 0; i < width; i++)
+    absorbance[i] = (absorbance[i] as number) - (cube.absorbance[reference * width + i] as number);
+  return {
+    timeSec: cube.timeSec[row] as number,
+    referenceSec: cube.timeSec[reference] as number,
+    absorbance,
+  };
+}
