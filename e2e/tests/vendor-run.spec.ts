@@ -103,6 +103,27 @@ test('vendor run: a picked brown.D folder becomes five channels; switch, overlay
   const peakRows = page.getByRole('region', { name: 'Peak table' }).locator('tbody tr');
   const shownPeaks = await peakRows.count();
 
+  // The spectrum where the plot is clicked: 211 wavelengths (190–400 nm) of the run's dad1.uv.
+  const spectrumPanel = page.getByRole('region', { name: 'Spectrum' });
+  await expect(spectrumPanel).toContainText('Click the chromatogram');
+  await plot.locator('.u-over').click({ position: { x: 200, y: 100 } });
+  const spectrumPlot = spectrumPanel.getByRole('figure', { name: 'Spectrum plot' });
+  await expect(spectrumPlot).toHaveAttribute('data-points', '211');
+  const clickedSec = Number(await spectrumPlot.getAttribute('data-time-sec'));
+  expect(clickedSec).toBeGreaterThan(0);
+  await expect(spectrumPlot).toHaveAttribute('data-reference-sec', '');
+  // The apex spectrum of the first peak, baseline-corrected against the spectrum at the peak's start.
+  expect(shownPeaks).toBeGreaterThan(0);
+  const firstPeak = await peakRows.first().locator('td').nth(3).textContent();
+  await spectrumPanel.getByLabel('Peak apex').selectOption('1:start');
+  await expect(spectrumPlot).not.toHaveAttribute('data-reference-sec', '');
+  const apexSec = Number(await spectrumPlot.getAttribute('data-time-sec'));
+  expect(apexSec).not.toBe(clickedSec);
+  // Within one spectrum (0.4 s) of the peak table's retention time (minutes, two decimals).
+  expect(Math.abs(apexSec / 60 - Number(firstPeak))).toBeLessThan(0.4 / 60 + 0.005);
+  expect(Number(await spectrumPlot.getAttribute('data-reference-sec'))).toBeLessThan(apexSec);
+  await shot(page, testInfo, 'vendor-run-spectrum');
+
   // ASM from the page, beside CSV and AIA: the channel's document, valid against the schemas, offline.
   const saved = page.waitForEvent('download');
   await page.getByRole('button', { name: 'ASM' }).click();

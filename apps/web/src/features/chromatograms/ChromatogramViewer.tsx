@@ -22,6 +22,7 @@ import {
   fetchMeasurementsWithPeaks,
 } from './measurementsApi.ts';
 import { ChannelBar } from './ChannelBar.tsx';
+import { SpectrumPanel } from './SpectrumPanel.tsx';
 import { PeakTable } from './PeakTable.tsx';
 import { ProcessingPanel } from './ProcessingPanel.tsx';
 import { plotPeaks, rowsFromStored } from './peakRows.ts';
@@ -82,6 +83,8 @@ export function ChromatogramViewer() {
         .filter((channelId) => overlaid.includes(channelId)),
     [channels, id, shownUnit, overlaid],
   );
+  // The time whose diode-array spectrum is shown (a click on the plot); a run with channels may have spectra.
+  const [pickedSec, setPickedSec] = useState<number | null>(null);
   const overlaySignals = useQueries({
     queries: overlayIds.map((channelId) => ({
       queryKey: ['measurement-signal', channelId],
@@ -222,10 +225,14 @@ export function ChromatogramViewer() {
             appearance={prefs.appearance}
             height={420}
             editing={mayProcess ? editor.plotEditing : null}
+            onPickTime={channels ? setPickedSec : null}
           />
         )}
       </div>
       {mayProcess && <PeakEditorSave editor={editor} />}
+      {channels && (
+        <SpectrumPanel measurementId={id} pickedSec={pickedSec} onPick={setPickedSec} peaks={storedRows} />
+      )}
       <section className="card viewer-peaks" aria-label="Peak table">
         <h2>
           Peaks

@@ -1,5 +1,5 @@
 // Measurements: metadata and peaks through GraphQL, the signal through REST (GET /api/measurements/{id}/data/).
-import type { MeasurementChannels, MeasurementData } from '@eluent/contracts';
+import type { MeasurementChannels, MeasurementData, MeasurementSpectrum } from '@eluent/contracts';
 import { graphql, http } from '../../api/client.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import type { ChromatogramSignal } from '../../workers/processingClient.ts';
@@ -107,6 +107,18 @@ export async function fetchMeasurementSignal(id: number): Promise<ChromatogramSi
 /** The channels of the run folder the measurement belongs to (one entry for a measurement without channels). */
 export async function fetchMeasurementChannels(id: number): Promise<MeasurementChannels> {
   const result = await http.get<MeasurementChannels>(`/api/measurements/${id}/channels/`);
+  if (!result.ok) throw new Error(httpErrorText(result.status, result.data));
+  return result.data;
+}
+
+/** The run's diode-array spectrum nearest a time, minus the one nearest the reference time when given. */
+export async function fetchMeasurementSpectrum(
+  id: number,
+  timeSec: number,
+  referenceSec: number | null,
+): Promise<MeasurementSpectrum> {
+  const query = `time_sec=${timeSec}${referenceSec === null ? '' : `&reference_sec=${referenceSec}`}`;
+  const result = await http.get<MeasurementSpectrum>(`/api/measurements/${id}/spectrum/?${query}`);
   if (!result.ok) throw new Error(httpErrorText(result.status, result.data));
   return result.data;
 }
