@@ -122,6 +122,16 @@ test('vendor run: a picked brown.D folder becomes five channels; switch, overlay
   // Within one spectrum (0.4 s) of the peak table's retention time (minutes, two decimals).
   expect(Math.abs(apexSec / 60 - Number(firstPeak))).toBeLessThan(0.4 / 60 + 0.005);
   expect(Number(await spectrumPlot.getAttribute('data-reference-sec'))).toBeLessThan(apexSec);
+  // The purity figure: the up- and down-slope spectra's match factors to the apex spectrum, 0–1000.
+  const purity = spectrumPanel.getByLabel('Peak purity');
+  await expect(purity).toContainText(
+    /Peak 1 purity — match to the apex spectrum: up-slope [\d.]+, down-slope [\d.]+/,
+  );
+  for (const slope of ['data-up', 'data-down']) {
+    const figure = Number(await purity.getAttribute(slope));
+    expect(figure, slope).toBeGreaterThanOrEqual(0);
+    expect(figure, slope).toBeLessThanOrEqual(1000);
+  }
   await shot(page, testInfo, 'vendor-run-spectrum');
 
   // ASM from the page, beside CSV and AIA: the channel's document, valid against the schemas, offline.

@@ -5,7 +5,9 @@ import { readAgilentCh } from '../src/files/vendor/readAgilentCh.ts';
 import {
   extractBand,
   nearestSpectrum,
+  PURITY_MATCH_THRESHOLD,
   readAgilentUv,
+  spectralMatchFactor,
   spectrumAt,
 } from '../src/files/vendor/readAgilentUv.ts';
 import { readVendorRun } from '../src/files/vendor/readVendorRun.ts';
@@ -225,5 +227,48 @@ describe('spectra at a time', () => {
     expect(Array.from(corrected.absorbance)).toEqual([99, 198]);
     expect(corrected.referenceSec).toBe(1);
     expect(Array.from(cube.absorbance)).toEqual([1, 2, 10, 20, 100, 200]);
+  });
+});
+
+describe('spectral match factor', () => {
+  it('is 1000 for one shape at any concentration and offset-free, lower as the shapes part', () => {
+    const shape = [1, 3, 8, 4, 2, 1];
+    expect(
+      spectralMatchFactor(
+        shape,
+        shape.map((v) => v * 0.2),
+      ),
+    ).toBeCloseTo(1000, 9);
+    // A second component absorbing at longer wavelengths pulls the match down.
+    const mixed = shape.map((v, i) => v + [0, 0, 0, 1, 3, 4][i]!);
+    const factor = spectralMatchFactor(shape, mixed);
+    expect(factor).toBeLessThan(PURITY_MATCH_THRESHOLD);
+    expect(factor).toBeGreaterThan(0);
+    // r² by hand for two short spectra: r = −1 → 1000, uncorrelated → 0.
+    expect(spectralMatchFactor([1, 2, 3], [3, 2, 1])).toBeCloseTo(1000, 9);
+    expect(spectralMatchFactor([1, 0, -1, 0], [0, 1, 0, -1])).toBeCloseTo(0, 9);
+    expect(spectralMatchFactor([1, 1, 1], [1, 2, 3])).toBeNaN();
+  });
+
+  it("brown.D's largest 280 nm peak: its slopes' match to the apex spectrum, as measured", () => {
+    const cube = readAgilentUv(readReference('vendor/agilent/brown.D/dad1.uv'));
+    const band = extractBand(cube, 279.5, 9);
+    let apex = 0;
+    for (let i = 1; i < band.length; i++) if (band[i]! > band[apex]!) apex = i;
+    // The slopes at half the apex height, each baseline-corrected against a spectrum 40 rows (16 s) before.
+    const half = (band[apex]! + band[apex - 40]!) / 2;
+    let up = apex;
+    while (up > 0 && band[up]! > half) up--;
+    let down = apex;
+    while (down < band.length - 1 && band[down]! > half) down++;
+    const base = cube.timeSec[apex - 40]!;
+    const at = (row: number) => spectrumAt(cube, cube.timeSec[row]!, base).absorbance;
+    expect(spectralMatchFactor(at(apex), at(apex))).toBeCloseTo(1000, 9);
+    const figures = [spectralMatchFactor(at(up), at(apex)), spectralMatchFactor(at(down), at(apex))];
+    // Apex at 166.15 s, half height at 164.15 s and 168.15 s: the down-slope spectrum parts from the apex one
+    // (955, below the 990 threshold: something co-elutes on the tail), the up-slope one only a little (988).
+    expect([cube.timeSec[up], cube.timeSec[apex], cube.timeSec[down]]).toEqual([164.15, 166.15, 168.15]);
+    expect(figures[0]).toBeCloseTo(988.1, 1);
+    expect(figures[1]).toBeCloseTo(955.0, 1);
   });
 });

@@ -2,6 +2,7 @@
 // optionally baseline-corrected against the spectrum at another time (typed, or the peak's start or end).
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { PURITY_MATCH_THRESHOLD, spectralMatchFactor } from '@eluent/signal';
 import { fetchMeasurementSpectrum } from './measurementsApi.ts';
 import type { PeakRow } from './peakRows.ts';
 
@@ -24,8 +25,34 @@ function minutesToSec(text: string): number | null {
   return Number.isFinite(value) ? value * 60 : null;
 }
 
+/**
+ * A peak's purity check: its up-slope and down-slope spectra (halfway in time between its start and apex,
+ * and between its apex and end) against its apex spectrum, all baseline-corrected against the spectrum at
+ * the peak's start (docs/formats.md "Peak purity").
+ */
+async function peakPurity(measurementId: number, peak: PeakRow) {
+  const base = peak.startSec;
+  const [up, apex, down] = await Promise.all(
+    [
+      (peak.startSec + peak.retentionTimeSec) / 2,
+      peak.retentionTimeSec,
+      (peak.retentionTimeSec + peak.endSec) / 2,
+    ].map((time) => fetchMeasurementSpectrum(measurementId, time, base)),
+  );
+  return {
+    up: spectralMatchFactor(up!.absorbance, apex!.absorbance),
+    down: spectralMatchFactor(down!.absorbance, apex!.absorbance),
+  };
+}
+
 export function SpectrumPanel({ measurementId, pickedSec, onPick, peaks }: SpectrumPanelProps) {
   const [reference, setReference] = useState('');
+  const [purityPeak, setPurityPeak] = useState<PeakRow | null>(null);
+  const purity = useQuery({
+    queryKey: ['peak-purity', measurementId, purityPeak?.number, purityPeak?.retentionTimeSec],
+    queryFn: () => peakPurity(measurementId, purityPeak!),
+    enabled: purityPeak !== null,
+  });
   const referenceSec = minutesToSec(reference);
   const spectrum = useQuery({
     queryKey: ['measurement-spectrum', measurementId, pickedSec, referenceSec],
@@ -81,6 +108,7 @@ export function SpectrumPanel({ measurementId, pickedSec, onPick, peaks }: Spect
                 const [number, against] = event.target.value.split(':');
                 const peak = peaks.find((row) => String(row.number) === number);
                 if (!peak) return;
+                setPurityPeak(peak);
                 onPick(peak.retentionTimeSec);
                 const at = against === 'end' ? peak.endSec : against === 'start' ? peak.startSec : null;
                 setReference(at === null ? '' : (at / 60).toFixed(4));
@@ -101,6 +129,21 @@ export function SpectrumPanel({ measurementId, pickedSec, onPick, peaks }: Spect
           </label>
         )}
       </div>
+      {purityPeak && purity.data && (
+        <p
+          className="spectrum-panel__purity"
+          aria-label="Peak purity"
+          data-up={purity.data.up.toFixed(1)}
+          data-down={purity.data.down.toFixed(1)}
+        >
+          Peak {purityPeak.number} purity — match to the apex spectrum: up-slope {purity.data.up.toFixed(1)},
+          down-slope {purity.data.down.toFixed(1)} of 1000 ·{' '}
+          {Math.min(purity.data.up, purity.data.down) >= PURITY_MATCH_THRESHOLD
+            ? `pure (both ≥ ${PURITY_MATCH_THRESHOLD})`
+            : `not shown pure (below ${PURITY_MATCH_THRESHOLD})`}
+        </p>
+      )}
+      {purity.isError && <p role="alert">{purity.error.message}</p>}
       {pickedSec === null && (
         <p className="muted">Click the chromatogram to see the spectrum at that time.</p>
       )}

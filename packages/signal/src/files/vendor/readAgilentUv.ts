@@ -220,3 +220,37 @@ export function spectrumAt(
     absorbance,
   };
 }
+
+/**
+ * The spectral match factor of two spectra on the same wavelengths: 1000 · r², r the Pearson correlation of
+ * their absorbances — 1000 for spectra of one shape at any concentration, 0 for uncorrelated ones. This is
+ * the match factor of Agilent OpenLab/ChemStation peak purity and Chromeleon's UV match factor (docs/formats.md
+ * "Peak purity"). NaN when either spectrum is flat (no shape to compare) or the lengths differ.
+ */
+export function spectralMatchFactor(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const n = a.length;
+  if (n !== b.length || n < 2) return Number.NaN;
+  let meanA = 0;
+  let meanB = 0;
+  for (let i = 0; i < n; i++) {
+    meanA += a[i] as number;
+    meanB += b[i] as number;
+  }
+  meanA /= n;
+  meanB /= n;
+  let cross = 0;
+  let squaresA = 0;
+  let squaresB = 0;
+  for (let i = 0; i < n; i++) {
+    const da = (a[i] as number) - meanA;
+    const db = (b[i] as number) - meanB;
+    cross += da * db;
+    squaresA += da * da;
+    squaresB += db * db;
+  }
+  if (!(squaresA > 0) || !(squaresB > 0)) return Number.NaN;
+  return (1000 * cross * cross) / (squaresA * squaresB);
+}
+
+/** A peak whose up- and down-slope spectra both match its apex spectrum at least this well reads as pure. */
+export const PURITY_MATCH_THRESHOLD = 990;
