@@ -5,6 +5,7 @@ import {
   ChromatogramFileError,
   readChromatogram,
   readVendorRun,
+  extractBand,
   spectrumAt,
   writeAia,
   writeCsv,
@@ -337,6 +338,28 @@ export function createFilesService(deps: {
         unit: cube.unit,
         file_name: cube.fileName,
       };
+    },
+
+    /**
+     * The chromatogram of a wavelength band extracted from the run's spectra: the mean absorbance of the
+     * wavelengths within ±bandwidth/2 of the centre at each spectrum's time. 422 when no wavelength of the
+     * spectra lies in the band.
+     */
+    async band(workspaceId: number, measurementId: number, centreNm: number, bandwidthNm: number) {
+      const measurement = await owned(workspaceId, measurementId);
+      const [cube] = await results.spectra(measurement.channel_of_id ?? measurement.id);
+      if (!cube) throw AppError.domain(404, 'measurement_spectra_not_found');
+      if (!(bandwidthNm >= 0)) throw AppError.validation({ bandwidth_nm: ['must be zero or more'] });
+      const width = cube.wavelengthNm.length;
+      if (!cube.wavelengthNm.some((nm) => Math.abs(nm - centreNm) <= bandwidthNm / 2 + 1e-9) || width === 0) {
+        throw AppError.validation({
+          centre_nm: [
+            `no wavelength of the spectra (${cube.wavelengthNm[0]}–${cube.wavelengthNm[width - 1]} nm) lies in the band`,
+          ],
+        });
+      }
+      const values = extractBand(cube, centreNm, bandwidthNm);
+      return { time_sec: Array.from(cube.timeSec), signal: Array.from(values), unit: cube.unit };
     },
 
     /** The channels of the run a measurement belongs to, first channel first; one entry without channels. */

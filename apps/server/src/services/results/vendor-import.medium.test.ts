@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { domainErrors } from '@eluent/contracts';
-import { readAgilentUv } from '@eluent/signal';
+import { extractBand, readAgilentUv } from '@eluent/signal';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asmValidator } from '../../../test/asm-validator.ts';
@@ -152,6 +152,28 @@ describe.skipIf(!hasData).each(await backends('both'))('importing vendor runs on
         (_, i) => cube.absorbance[row * width + i]! - cube.absorbance[reference * width + i]!,
       ),
     );
+    // A chromatogram extracted at any wavelength and bandwidth: the band of the stored cube at every spectrum.
+    const band = await request(
+      server.baseUrl,
+      'GET',
+      `/api/measurements/${channel}/band/?centre_nm=279.5&bandwidth_nm=9`,
+      { token },
+    );
+    expect(band.status, JSON.stringify(band.body)).toBe(200);
+    expect(band.body.unit).toBe('mAU');
+    expect(band.body.time_sec).toEqual(Array.from(cube.timeSec));
+    expect(band.body.signal).toEqual(Array.from(extractBand(cube, 279.5, 9)));
+    for (const query of [
+      '',
+      '?centre_nm=x',
+      '?centre_nm=500&bandwidth_nm=4',
+      '?centre_nm=280&bandwidth_nm=-1',
+    ]) {
+      const bad = await request(server.baseUrl, 'GET', `/api/measurements/${channel}/band/${query}`, {
+        token,
+      });
+      expect(bad.status, query).toBe(400);
+    }
     // Refusals: no time, a time that is not a number, a measurement without spectra.
     for (const query of ['', '?time_sec=', '?time_sec=abc', '?time_sec=1&reference_sec=Infinity']) {
       const bad = await request(server.baseUrl, 'GET', `/api/measurements/${channel}/spectrum/${query}`, {
@@ -168,6 +190,13 @@ describe.skipIf(!hasData).each(await backends('both'))('importing vendor runs on
     );
     expect(none.status).toBe(404);
     expect(none.body.code).toBe('measurement_spectra_not_found');
+    const noBand = await request(
+      server.baseUrl,
+      'GET',
+      `/api/measurements/${waters.body.measurement_id}/band/?centre_nm=254`,
+      { token },
+    );
+    expect(noBand.status).toBe(404);
     const other = await signUp(server.baseUrl);
     const foreign = await request(
       server.baseUrl,

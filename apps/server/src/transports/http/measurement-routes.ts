@@ -15,13 +15,14 @@ import { requireActor } from './authenticate.ts';
 import { requireReader } from './reader.ts';
 
 type Data = { Params: { id: string }; Querystring: { format?: string } };
+type BandQuery = { Params: { id: string }; Querystring: { centre_nm?: string; bandwidth_nm?: string } };
 type SpectrumQuery = { Params: { id: string }; Querystring: { time_sec?: string; reference_sec?: string } };
 
-/** A time of the query string in seconds: a finite number, else a validation error naming the field. */
+/** A number of the query string: a finite number, else a validation error naming the field. */
 function timeParam(value: string | undefined, field: string, required: boolean): number | undefined {
   if (value === undefined && !required) return undefined;
   const number = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
-  if (!Number.isFinite(number)) throw AppError.validation({ [field]: ['must be a number of seconds'] });
+  if (!Number.isFinite(number)) throw AppError.validation({ [field]: ['must be a number'] });
   return number;
 }
 
@@ -113,6 +114,14 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
       const timeSec = timeParam(request.query.time_sec, 'time_sec', true)!;
       const referenceSec = timeParam(request.query.reference_sec, 'reference_sec', false);
       return (await files.spectrum(workspaceId, id, timeSec, referenceSec)) satisfies MeasurementSpectrum;
+    });
+
+    // A chromatogram extracted from the run's spectra at any wavelength and bandwidth (the data route's shape).
+    scoped.get<BandQuery>('/api/measurements/:id/band/', async (request) => {
+      const { id, workspaceId } = await readable(request);
+      const centreNm = timeParam(request.query.centre_nm, 'centre_nm', true)!;
+      const bandwidthNm = timeParam(request.query.bandwidth_nm, 'bandwidth_nm', false) ?? 4;
+      return (await files.band(workspaceId, id, centreNm, bandwidthNm)) satisfies MeasurementData;
     });
 
     scoped.get<Data>('/api/measurements/:id/channels/', async (request) => {

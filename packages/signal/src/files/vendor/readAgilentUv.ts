@@ -165,7 +165,11 @@ export function readAgilentUv(bytes: Uint8Array): SpectrumCube {
  * `centreNm` at each time, as a diode-array detector reports a signal such as "Sig=280,10".
  * @throws RangeError when no wavelength of the cube lies in the band.
  */
-export function extractBand(cube: SpectrumCube, centreNm: number, bandwidthNm: number): Float64Array {
+export function extractBand(
+  cube: Pick<SpectrumCube, 'timeSec' | 'wavelengthNm' | 'absorbance'>,
+  centreNm: number,
+  bandwidthNm: number,
+): Float64Array {
   const { wavelengthNm, absorbance, timeSec } = cube;
   const width = wavelengthNm.length;
   const half = bandwidthNm / 2 + 1e-9;
