@@ -134,6 +134,14 @@ test('vendor run: a picked brown.D folder becomes five channels; switch, overlay
   }
   await shot(page, testInfo, 'vendor-run-spectrum');
 
+  // A chromatogram extracted from the spectra at 254 nm ± 2 nm, drawn over the channel and named.
+  const extract = page.getByRole('form', { name: 'Extracted chromatogram' });
+  await extract.getByLabel('Extract wavelength, nm').fill('254');
+  await extract.getByRole('button', { name: 'Draw' }).click();
+  await expect(plot.locator('.plot__legend')).toContainText('Extracted 254 nm ± 2 nm');
+  await extract.getByRole('button', { name: 'Remove' }).click();
+  await expect(plot.locator('.plot__legend')).toHaveCount(0);
+
   // ASM from the page, beside CSV and AIA: the channel's document, valid against the schemas, offline.
   const saved = page.waitForEvent('download');
   await page.getByRole('button', { name: 'ASM' }).click();

@@ -17,6 +17,7 @@ import { downloadMeasurement } from './downloadMeasurement.ts';
 import { fileNotes } from './fileNotes.ts';
 import { writeActiveChromatogram } from './chromatogramStorage.ts';
 import {
+  fetchExtractedBand,
   fetchMeasurementChannels,
   fetchMeasurementSignal,
   fetchMeasurementsWithPeaks,
@@ -85,6 +86,14 @@ export function ChromatogramViewer() {
   );
   // The time whose diode-array spectrum is shown (a click on the plot); a run with channels may have spectra.
   const [pickedSec, setPickedSec] = useState<number | null>(null);
+  // A chromatogram extracted from the spectra at a chosen wavelength and bandwidth, drawn over the channel.
+  const [bandInput, setBandInput] = useState({ centre: '', width: '4' });
+  const [band, setBand] = useState<{ centre: number; width: number } | null>(null);
+  const extracted = useQuery({
+    queryKey: ['measurement-band', id, band?.centre, band?.width],
+    queryFn: () => fetchExtractedBand(id, band!.centre, band!.width),
+    enabled: band !== null,
+  });
   const overlaySignals = useQueries({
     queries: overlayIds.map((channelId) => ({
       queryKey: ['measurement-signal', channelId],
@@ -123,10 +132,20 @@ export function ChromatogramViewer() {
                 { id: data.key, label: name ?? `#${channelId}`, timeSec: data.timeSec, values: data.values },
               ];
             }),
+            ...(extracted.data && band
+              ? [
+                  {
+                    id: extracted.data.key,
+                    label: `Extracted ${band.centre} nm ± ${band.width / 2} nm`,
+                    timeSec: extracted.data.timeSec,
+                    values: extracted.data.values,
+                  },
+                ]
+              : []),
           ]
         : [],
     // overlayData is a new array on every render; its content is named by overlayKey.
-    [signal.data, channelName, measurement?.name, id, overlayIds, overlayKey, channels],
+    [signal.data, channelName, measurement?.name, id, overlayIds, overlayKey, channels, extracted.data, band],
   );
   const comparing = prefs.compareIds.includes(id);
   return (
@@ -230,6 +249,54 @@ export function ChromatogramViewer() {
         )}
       </div>
       {mayProcess && <PeakEditorSave editor={editor} />}
+      {channels && (
+        <form
+          className="card extract-band"
+          aria-label="Extracted chromatogram"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const centre = Number(bandInput.centre);
+            const width = Number(bandInput.width);
+            setBand(
+              bandInput.centre.trim() !== '' && Number.isFinite(centre) && width >= 0
+                ? { centre, width }
+                : null,
+            );
+          }}
+        >
+          <label>
+            Extract at, nm{' '}
+            <input
+              type="number"
+              aria-label="Extract wavelength, nm"
+              value={bandInput.centre}
+              onChange={(event) => setBandInput({ ...bandInput, centre: event.target.value })}
+            />
+          </label>
+          <label>
+            bandwidth, nm{' '}
+            <input
+              type="number"
+              aria-label="Extract bandwidth, nm"
+              value={bandInput.width}
+              onChange={(event) => setBandInput({ ...bandInput, width: event.target.value })}
+            />
+          </label>
+          <button type="submit" className="button button--secondary button--small">
+            Draw
+          </button>
+          {band && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => setBand(null)}
+            >
+              Remove
+            </button>
+          )}
+          {extracted.isError && <span role="alert">{extracted.error.message}</span>}
+        </form>
+      )}
       {channels && (
         <SpectrumPanel measurementId={id} pickedSec={pickedSec} onPick={setPickedSec} peaks={storedRows} />
       )}

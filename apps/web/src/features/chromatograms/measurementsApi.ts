@@ -122,3 +122,21 @@ export async function fetchMeasurementSpectrum(
   if (!result.ok) throw new Error(httpErrorText(result.status, result.data));
   return result.data;
 }
+
+/** A chromatogram extracted from the run's spectra at a wavelength and bandwidth (nm). */
+export async function fetchExtractedBand(
+  id: number,
+  centreNm: number,
+  bandwidthNm: number,
+): Promise<ChromatogramSignal> {
+  const result = await http.get<MeasurementData>(
+    `/api/measurements/${id}/band/?centre_nm=${centreNm}&bandwidth_nm=${bandwidthNm}`,
+  );
+  if (!result.ok) throw new Error(httpErrorText(result.status, result.data));
+  return {
+    key: `band:${id}:${centreNm}:${bandwidthNm}`,
+    timeSec: Float64Array.from(result.data.time_sec),
+    values: Float64Array.from(result.data.signal, (value) => value ?? Number.NaN),
+    unit: result.data.unit,
+  };
+}
