@@ -114,6 +114,7 @@ export const domainErrors = {
   measurement_file_vendor_corrupt: 'The vendor file is damaged or truncated.',
   measurement_asm_unit: 'ASM has no chromatogram for this signal unit (absorbance or voltage only).',
   measurement_file_archive_invalid: 'The archive could not be read as a run folder.',
+  measurement_spectra_not_found: 'This measurement has no diode-array spectra.',
   // Method
   method_only_name_changeable: 'Only name is changeable.',
   method_hardware_mismatch: 'Method hardware configuration does not match the device.',

@@ -2,7 +2,14 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readAgilentCh } from '../src/files/vendor/readAgilentCh.ts';
-import { extractBand, readAgilentUv } from '../src/files/vendor/readAgilentUv.ts';
+import {
+  extractBand,
+  nearestSpectrum,
+  PURITY_MATCH_THRESHOLD,
+  readAgilentUv,
+  spectralMatchFactor,
+  spectrumAt,
+} from '../src/files/vendor/readAgilentUv.ts';
 import { readVendorRun } from '../src/files/vendor/readVendorRun.ts';
 import { readWatersChromsInf, readWatersHeader, readWatersTrace } from '../src/files/vendor/waters.ts';
 import { utf8Decode } from '../src/files/textCodec.ts';
@@ -114,9 +121,36 @@ describe.skipIf(!hasVendorData)('Agilent .uv spectra', () => {
     }
     const sorted = [...differences].sort((a, b) => a - b);
     const offset = sorted[Math.floor(sorted.length / 2)]!;
-    // The .ch signal is balanced (zeroed) before the run; the stored spectra are not.
+    // A constant of this signal's own, kept in neither file (docs/formats.md): not applied.
     expect(offset).toBeCloseTo(-0.82, 1);
     for (const difference of differences) expect(Math.abs(difference - offset)).toBeLessThan(0.2);
+  });
+
+  it("each DAD signal's band differs from it by a constant of its own, so no one stored balance explains it", () => {
+    const cube = readAgilentUv(readReference('vendor/agilent/brown.D/dad1.uv'));
+    const offsets: Record<string, number> = {};
+    for (const [file, centre, expected, spread] of [
+      ['dad1A.ch', 254, -0.72, 0.9],
+      ['dad1B.ch', 210, 1.1, 3.3],
+      ['dad1C.ch', 230, -0.84, 0.9],
+      ['dad1D.ch', 280, -0.82, 0.15],
+    ] as const) {
+      const signal = readAgilentCh(readReference(`vendor/agilent/brown.D/${file}`));
+      expect(signal.metadata?.signal_description).toContain(`Sig=${centre},10`);
+      const band = extractBand(cube, centre - 0.5, 9);
+      const stepSec = (signal.timeSec[1] as number) - (signal.timeSec[0] as number);
+      const differences = Array.from(cube.timeSec, (time, i) => {
+        const index = Math.round((time - (signal.timeSec[0] as number)) / stepSec);
+        return (band[i] as number) - (signal.values[index] as number);
+      });
+      const offset = [...differences].sort((a, b) => a - b)[differences.length >> 1]!;
+      offsets[file] = offset;
+      expect(offset, file).toBeCloseTo(expected, 1);
+      // Constant over the run: the band follows the signal through its peaks (wider where the spectrum is steep).
+      for (const difference of differences) expect(Math.abs(difference - offset), file).toBeLessThan(spread);
+    }
+    // 210 nm sits 1.9 mAU from the others: a zero stored once for the run could not give both.
+    expect(offsets['dad1B.ch']! - offsets['dad1D.ch']!).toBeGreaterThan(1.5);
   });
 });
 
@@ -172,5 +206,69 @@ describe.skipIf(!hasVendorData)('whole run folders', () => {
     const run = readVendorRun(folder('waters/white.raw'));
     expect(run.channels.map((channel) => channel.name)).toEqual(['System Pressure', '% B']);
     expect(run.metadata).toMatchObject({ sample_name: '20210920 B-012', acquired_at: '2021-09-20T18:09:55' });
+  });
+});
+
+describe('spectra at a time', () => {
+  const cube = {
+    timeSec: Float64Array.from([1, 2, 3]),
+    wavelengthNm: Float64Array.from([200, 201]),
+    absorbance: Float64Array.from([1, 2, 10, 20, 100, 200]),
+  };
+
+  it('takes the spectrum recorded nearest to the time, the earlier one on a tie', () => {
+    expect([0, 1.4, 1.5, 1.6, 2.9, 9].map((time) => nearestSpectrum(cube, time))).toEqual([0, 0, 0, 1, 2, 2]);
+    expect(Array.from(spectrumAt(cube, 2.2).absorbance)).toEqual([10, 20]);
+    expect(spectrumAt(cube, 2.2).timeSec).toBe(2);
+  });
+
+  it('subtracts the spectrum at a reference time, leaving the cube as it was', () => {
+    const corrected = spectrumAt(cube, 3, 1.1);
+    expect(Array.from(corrected.absorbance)).toEqual([99, 198]);
+    expect(corrected.referenceSec).toBe(1);
+    expect(Array.from(cube.absorbance)).toEqual([1, 2, 10, 20, 100, 200]);
+  });
+});
+
+describe('spectral match factor', () => {
+  it('is 1000 for one shape at any concentration and offset-free, lower as the shapes part', () => {
+    const shape = [1, 3, 8, 4, 2, 1];
+    expect(
+      spectralMatchFactor(
+        shape,
+        shape.map((v) => v * 0.2),
+      ),
+    ).toBeCloseTo(1000, 9);
+    // A second component absorbing at longer wavelengths pulls the match down.
+    const mixed = shape.map((v, i) => v + [0, 0, 0, 1, 3, 4][i]!);
+    const factor = spectralMatchFactor(shape, mixed);
+    expect(factor).toBeLessThan(PURITY_MATCH_THRESHOLD);
+    expect(factor).toBeGreaterThan(0);
+    // r² by hand for two short spectra: r = −1 → 1000, uncorrelated → 0.
+    expect(spectralMatchFactor([1, 2, 3], [3, 2, 1])).toBeCloseTo(1000, 9);
+    expect(spectralMatchFactor([1, 0, -1, 0], [0, 1, 0, -1])).toBeCloseTo(0, 9);
+    expect(spectralMatchFactor([1, 1, 1], [1, 2, 3])).toBeNaN();
+  });
+
+  it("brown.D's largest 280 nm peak: its slopes' match to the apex spectrum, as measured", () => {
+    const cube = readAgilentUv(readReference('vendor/agilent/brown.D/dad1.uv'));
+    const band = extractBand(cube, 279.5, 9);
+    let apex = 0;
+    for (let i = 1; i < band.length; i++) if (band[i]! > band[apex]!) apex = i;
+    // The slopes at half the apex height, each baseline-corrected against a spectrum 40 rows (16 s) before.
+    const half = (band[apex]! + band[apex - 40]!) / 2;
+    let up = apex;
+    while (up > 0 && band[up]! > half) up--;
+    let down = apex;
+    while (down < band.length - 1 && band[down]! > half) down++;
+    const base = cube.timeSec[apex - 40]!;
+    const at = (row: number) => spectrumAt(cube, cube.timeSec[row]!, base).absorbance;
+    expect(spectralMatchFactor(at(apex), at(apex))).toBeCloseTo(1000, 9);
+    const figures = [spectralMatchFactor(at(up), at(apex)), spectralMatchFactor(at(down), at(apex))];
+    // Apex at 166.15 s, half height at 164.15 s and 168.15 s: the down-slope spectrum parts from the apex one
+    // (955, below the 990 threshold: something co-elutes on the tail), the up-slope one only a little (988).
+    expect([cube.timeSec[up], cube.timeSec[apex], cube.timeSec[down]]).toEqual([164.15, 166.15, 168.15]);
+    expect(figures[0]).toBeCloseTo(988.1, 1);
+    expect(figures[1]).toBeCloseTo(955.0, 1);
   });
 });

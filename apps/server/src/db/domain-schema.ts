@@ -240,6 +240,20 @@ export interface MeasurementChunksTable {
   created_at: Timestamp;
 }
 
+/** A run's diode-array spectra (migration 0027): little-endian doubles, the absorbance row by row. */
+export interface MeasurementSpectraTable {
+  id: Generated<number>;
+  measurement_id: number;
+  file_name: string;
+  unit: string;
+  spectra: number;
+  wavelengths: number;
+  time_sec: Uint8Array;
+  wavelength_nm: Uint8Array;
+  absorbance: Uint8Array;
+  created_at: Generated<Timestamp>;
+}
+
 export interface ProcessingResultsTable {
   id: Generated<number>;
   owner_id: number;
@@ -350,6 +364,7 @@ export interface DomainTables {
   injections: InjectionsTable;
   measurements: MeasurementsTable;
   measurement_chunks: MeasurementChunksTable;
+  measurement_spectra: MeasurementSpectraTable;
   processing_results: ProcessingResultsTable;
   peaks: PeaksTable;
   shareTokens: ShareTokensTable;

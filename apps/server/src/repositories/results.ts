@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.ts';
 import type { CalibrationsTable } from '../db/sequences-schema.ts';
 import { batchesOf } from './batches.ts';
 import { chunkRow } from './measurement-chunks.ts';
-import { decodeFloat64 } from '../lib/float-bytes.ts';
+import { decodeFloat64, encodeFloat64 } from '../lib/float-bytes.ts';
 import { auditSignaturesSuperseded } from './signatures.ts';
 
 export type ResultRow = Selectable<ProcessingResultsTable>;
@@ -93,6 +93,48 @@ export function createResultsRepository(db: Kysely<Database>) {
           await setImmediate();
         }
       }
+    },
+    /** Stores a run's diode-array spectra with the measurement that stands for the run (migration 0027). */
+    async insertSpectra(
+      trx: Db,
+      measurementId: number,
+      cube: {
+        fileName: string;
+        unit: string;
+        timeSec: Float64Array;
+        wavelengthNm: Float64Array;
+        absorbance: Float64Array;
+      },
+    ): Promise<void> {
+      await trx
+        .insertInto('measurement_spectra')
+        .values({
+          measurement_id: measurementId,
+          file_name: cube.fileName,
+          unit: cube.unit,
+          spectra: cube.timeSec.length,
+          wavelengths: cube.wavelengthNm.length,
+          time_sec: encodeFloat64(cube.timeSec),
+          wavelength_nm: encodeFloat64(cube.wavelengthNm),
+          absorbance: encodeFloat64(cube.absorbance),
+        })
+        .execute();
+    },
+    /** The spectra stored with a run's measurement, first file first. */
+    async spectra(measurementId: number, trx: Db = db) {
+      const rows = await trx
+        .selectFrom('measurement_spectra')
+        .select(['file_name', 'unit', 'time_sec', 'wavelength_nm', 'absorbance'])
+        .where('measurement_id', '=', measurementId)
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({
+        fileName: row.file_name,
+        unit: row.unit,
+        timeSec: decodeFloat64([row.time_sec]),
+        wavelengthNm: decodeFloat64([row.wavelength_nm]),
+        absorbance: decodeFloat64([row.absorbance]),
+      }));
     },
     /** Inserts the next version of a measurement's result with its peaks, in the caller's transaction. */
     async insertResult(

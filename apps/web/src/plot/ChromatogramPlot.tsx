@@ -28,6 +28,8 @@ interface ChromatogramPlotProps {
   label: string;
   /** An editor of the peaks (manual integration); the plot's drag zooms only without one. */
   editing?: PlotEditing | null;
+  /** A click on the plot (not a drag) names the time there, in seconds (e.g. to show the spectrum there). */
+  onPickTime?: ((timeSec: number) => void) | null;
 }
 
 const formatMin = (value: number) => value.toFixed(2);
@@ -41,7 +43,10 @@ export function ChromatogramPlot({
   height = 360,
   label,
   editing = null,
+  onPickTime = null,
 }: ChromatogramPlotProps) {
+  const pickRef = useRef(onPickTime);
+  pickRef.current = onPickTime;
   const container = useRef<HTMLDivElement>(null);
   const readout = useRef<HTMLSpanElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -161,6 +166,20 @@ export function ChromatogramPlot({
     plot.current = u;
     u.setScale('x', { min: start, max: end });
     const detach = attachPanAndWheel(u);
+    // A click picks a time; a press that moved (a zoom or pan drag) does not.
+    let pressedAt: number | null = null;
+    const press = (event: MouseEvent) => {
+      pressedAt = event.clientX;
+    };
+    const pick = (event: MouseEvent) => {
+      const moved = pressedAt === null ? 0 : Math.abs(event.clientX - pressedAt);
+      pressedAt = null;
+      if (!pickRef.current || editingRef.current || moved > 3) return;
+      const minutes = u.posToVal(event.clientX - u.over.getBoundingClientRect().left, 'x');
+      if (Number.isFinite(minutes)) pickRef.current(minutes * 60);
+    };
+    u.over.addEventListener('mousedown', press);
+    u.over.addEventListener('click', pick);
     const observer = new ResizeObserver(() => {
       const nextWidth = Math.max(200, element.clientWidth);
       if (Math.abs(nextWidth - u.width) < 1) return;
@@ -170,6 +189,8 @@ export function ChromatogramPlot({
     observer.observe(element);
     return () => {
       observer.disconnect();
+      u.over.removeEventListener('mousedown', press);
+      u.over.removeEventListener('click', pick);
       detach();
       u.destroy();
       plot.current = null;

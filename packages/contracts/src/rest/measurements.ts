@@ -43,3 +43,19 @@ export const measurementChannelsSchema = z.array(
   z.object({ measurement_id: z.number().int().positive(), name: z.string(), unit: z.string() }),
 );
 export type MeasurementChannels = z.infer<typeof measurementChannelsSchema>;
+
+/**
+ * GET /api/measurements/{id}/spectrum/?time_sec=…[&reference_sec=…]: the diode-array spectrum of the run
+ * recorded nearest to the time, minus the one nearest to the reference time when given.
+ */
+export const measurementSpectrumSchema = z.object({
+  /** When the spectrum shown was recorded (the nearest to the asked time). */
+  time_sec: z.number(),
+  /** When the subtracted spectrum was recorded; null without a reference. */
+  reference_time_sec: z.number().nullable(),
+  wavelength_nm: z.array(z.number()),
+  absorbance: z.array(z.number()),
+  unit: z.string(),
+  file_name: z.string(),
+});
+export type MeasurementSpectrum = z.infer<typeof measurementSpectrumSchema>;

@@ -5,6 +5,8 @@ import {
   ChromatogramFileError,
   readChromatogram,
   readVendorRun,
+  extractBand,
+  spectrumAt,
   writeAia,
   writeCsv,
   type Chromatogram,
@@ -291,6 +293,16 @@ export function createFilesService(deps: {
           runId ??= entry.measurementId;
           stored.push({ ...entry, name: channel.name });
         }
+        // The diode-array spectra stay with the measurement that stands for the run (docs/formats.md "Spectra").
+        for (const { fileName, cube } of run.spectra) {
+          await results.insertSpectra(trx, runId!, {
+            fileName,
+            unit: cube.signalUnit,
+            timeSec: cube.timeSec,
+            wavelengthNm: cube.wavelengthNm,
+            absorbance: cube.absorbance,
+          });
+        }
         const first = stored[0]!;
         return {
           measurement_id: first.measurementId,
@@ -306,6 +318,48 @@ export function createFilesService(deps: {
           })),
         };
       });
+    },
+
+    /**
+     * The diode-array spectrum of the measurement's run recorded nearest to `timeSec`, minus the one nearest
+     * to `referenceSec` when given (a baseline correction against a time without the peak). Any channel of
+     * the run answers for the run's spectra; a measurement without spectra is 404.
+     */
+    async spectrum(workspaceId: number, measurementId: number, timeSec: number, referenceSec?: number) {
+      const measurement = await owned(workspaceId, measurementId);
+      const [cube] = await results.spectra(measurement.channel_of_id ?? measurement.id);
+      if (!cube) throw AppError.domain(404, 'measurement_spectra_not_found');
+      const spectrum = spectrumAt(cube, timeSec, referenceSec);
+      return {
+        time_sec: spectrum.timeSec,
+        reference_time_sec: spectrum.referenceSec,
+        wavelength_nm: Array.from(cube.wavelengthNm),
+        absorbance: Array.from(spectrum.absorbance),
+        unit: cube.unit,
+        file_name: cube.fileName,
+      };
+    },
+
+    /**
+     * The chromatogram of a wavelength band extracted from the run's spectra: the mean absorbance of the
+     * wavelengths within ±bandwidth/2 of the centre at each spectrum's time. 422 when no wavelength of the
+     * spectra lies in the band.
+     */
+    async band(workspaceId: number, measurementId: number, centreNm: number, bandwidthNm: number) {
+      const measurement = await owned(workspaceId, measurementId);
+      const [cube] = await results.spectra(measurement.channel_of_id ?? measurement.id);
+      if (!cube) throw AppError.domain(404, 'measurement_spectra_not_found');
+      if (!(bandwidthNm >= 0)) throw AppError.validation({ bandwidth_nm: ['must be zero or more'] });
+      const width = cube.wavelengthNm.length;
+      if (!cube.wavelengthNm.some((nm) => Math.abs(nm - centreNm) <= bandwidthNm / 2 + 1e-9) || width === 0) {
+        throw AppError.validation({
+          centre_nm: [
+            `no wavelength of the spectra (${cube.wavelengthNm[0]}–${cube.wavelengthNm[width - 1]} nm) lies in the band`,
+          ],
+        });
+      }
+      const values = extractBand(cube, centreNm, bandwidthNm);
+      return { time_sec: Array.from(cube.timeSec), signal: Array.from(values), unit: cube.unit };
     },
 
     /** The channels of the run a measurement belongs to, first channel first; one entry without channels. */

@@ -1,9 +1,11 @@
 // Importing native vendor run folders: an Agilent .D as a zip or as its files, a Waters .raw folder; a run
 // becomes one measurement per channel, named by its signal, with the file's own date, method and sample; a
-// damaged file is a one-line 400 naming the file, and nothing is stored.
+// damaged file is a one-line 400 naming the file, and nothing is stored. The run's .uv spectra are stored as
+// bytea beside it and read back exactly: on PGlite and PostgreSQL, whose drivers carry bytea differently.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { domainErrors } from '@eluent/contracts';
+import { extractBand, readAgilentUv } from '@eluent/signal';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asmValidator } from '../../../test/asm-validator.ts';
@@ -21,7 +23,7 @@ function folder(path: string): { name: string; bytes: Uint8Array }[] {
   }));
 }
 
-describe.skipIf(!hasData).each(await backends())('importing vendor runs on $name', (backend) => {
+describe.skipIf(!hasData).each(await backends('both'))('importing vendor runs on $name', (backend) => {
   let server: TestServer;
   let token: string;
   let ownerId: number;
@@ -101,6 +103,110 @@ describe.skipIf(!hasData).each(await backends())('importing vendor runs on $name
     const peaks =
       measurement['processed data aggregate document']['processed data document'][0]['peak list'].peak;
     expect(peaks.length).toBe(results.body.results[0].peaks.length);
+  });
+
+  it('the run keeps its .uv spectra: the spectrum at a time, and against a reference time, from any channel', async () => {
+    const files = folder('agilent/brown.D');
+    const imported = await send(files);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const cube = readAgilentUv(files.find((file) => file.name.endsWith('dad1.uv'))!.bytes);
+    const width = cube.wavelengthNm.length;
+    const stored = await server.context.database.db
+      .selectFrom('measurement_spectra')
+      .select(['measurement_id', 'spectra', 'wavelengths'])
+      .execute();
+    expect(stored.filter((row) => row.measurement_id === imported.body.measurement_id)).toEqual([
+      { measurement_id: imported.body.measurement_id, spectra: 1344, wavelengths: 211 },
+    ]);
+    // Asked of the fourth channel, at 300.1 s: the spectrum recorded nearest (300.15 s), exactly as the file holds it.
+    const channel = imported.body.channels[3].measurement_id;
+    const row = cube.timeSec.findIndex((time) => Math.abs(time - 300.15) < 1e-6);
+    expect(row).toBeGreaterThan(0);
+    const at = await request(server.baseUrl, 'GET', `/api/measurements/${channel}/spectrum/?time_sec=300.1`, {
+      token,
+    });
+    expect(at.status, JSON.stringify(at.body)).toBe(200);
+    expect(at.body).toMatchObject({
+      time_sec: 300.15,
+      reference_time_sec: null,
+      unit: 'mAU',
+      file_name: 'dad1.uv',
+    });
+    expect(at.body.wavelength_nm).toEqual(Array.from(cube.wavelengthNm));
+    expect(at.body.absorbance).toEqual(
+      Array.from(cube.absorbance.subarray(row * width, row * width + width)),
+    );
+    // Baseline-corrected against the spectrum at 10 s.
+    const reference = cube.timeSec.findIndex((time) => Math.abs(time - 9.75) < 1e-6);
+    const corrected = await request(
+      server.baseUrl,
+      'GET',
+      `/api/measurements/${channel}/spectrum/?time_sec=300.1&reference_sec=9.8`,
+      { token },
+    );
+    expect(corrected.status).toBe(200);
+    expect(corrected.body.reference_time_sec).toBe(9.75);
+    expect(corrected.body.absorbance).toEqual(
+      Array.from(
+        { length: width },
+        (_, i) => cube.absorbance[row * width + i]! - cube.absorbance[reference * width + i]!,
+      ),
+    );
+    // A chromatogram extracted at any wavelength and bandwidth: the band of the stored cube at every spectrum.
+    const band = await request(
+      server.baseUrl,
+      'GET',
+      `/api/measurements/${channel}/band/?centre_nm=279.5&bandwidth_nm=9`,
+      { token },
+    );
+    expect(band.status, JSON.stringify(band.body)).toBe(200);
+    expect(band.body.unit).toBe('mAU');
+    expect(band.body.time_sec).toEqual(Array.from(cube.timeSec));
+    expect(band.body.signal).toEqual(Array.from(extractBand(cube, 279.5, 9)));
+    for (const query of [
+      '',
+      '?centre_nm=x',
+      '?centre_nm=500&bandwidth_nm=4',
+      '?centre_nm=280&bandwidth_nm=-1',
+    ]) {
+      const bad = await request(server.baseUrl, 'GET', `/api/measurements/${channel}/band/${query}`, {
+        token,
+      });
+      expect(bad.status, query).toBe(400);
+    }
+    // Refusals: no time, a time that is not a number, a measurement without spectra.
+    for (const query of ['', '?time_sec=', '?time_sec=abc', '?time_sec=1&reference_sec=Infinity']) {
+      const bad = await request(server.baseUrl, 'GET', `/api/measurements/${channel}/spectrum/${query}`, {
+        token,
+      });
+      expect(bad.status, query).toBe(400);
+    }
+    const waters = await send(folder('waters/white.raw'));
+    const none = await request(
+      server.baseUrl,
+      'GET',
+      `/api/measurements/${waters.body.measurement_id}/spectrum/?time_sec=1`,
+      { token },
+    );
+    expect(none.status).toBe(404);
+    expect(none.body.code).toBe('measurement_spectra_not_found');
+    const noBand = await request(
+      server.baseUrl,
+      'GET',
+      `/api/measurements/${waters.body.measurement_id}/band/?centre_nm=254`,
+      { token },
+    );
+    expect(noBand.status).toBe(404);
+    const other = await signUp(server.baseUrl);
+    const foreign = await request(
+      server.baseUrl,
+      'GET',
+      `/api/measurements/${channel}/spectrum/?time_sec=1`,
+      {
+        token: other.access,
+      },
+    );
+    expect(foreign.status).toBe(404);
   });
 
   it('the files of white.raw dropped together become two traces named by _CHROMS.INF', async () => {

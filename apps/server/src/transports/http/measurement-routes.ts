@@ -1,6 +1,11 @@
 // Thin transport for measurement files: the signal as JSON, CSV or AIA netCDF; import of a chromatogram file
 // or a run folder; the channels of a run.
-import type { MeasurementChannels, MeasurementData, MeasurementImport } from '@eluent/contracts';
+import type {
+  MeasurementChannels,
+  MeasurementData,
+  MeasurementImport,
+  MeasurementSpectrum,
+} from '@eluent/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../compose.ts';
@@ -10,6 +15,16 @@ import { requireActor } from './authenticate.ts';
 import { requireReader } from './reader.ts';
 
 type Data = { Params: { id: string }; Querystring: { format?: string } };
+type BandQuery = { Params: { id: string }; Querystring: { centre_nm?: string; bandwidth_nm?: string } };
+type SpectrumQuery = { Params: { id: string }; Querystring: { time_sec?: string; reference_sec?: string } };
+
+/** A number of the query string: a finite number, else a validation error naming the field. */
+function timeParam(value: string | undefined, field: string, required: boolean): number | undefined {
+  if (value === undefined && !required) return undefined;
+  const number = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isFinite(number)) throw AppError.validation({ [field]: ['must be a number'] });
+  return number;
+}
 
 /** A run folder's signal files (a .D folder holds a few dozen at most). */
 const MAX_IMPORT_FILES = 64;
@@ -17,7 +32,7 @@ const MAX_IMPORT_FILES = 64;
 export async function measurementRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const { files, shareAccess } = services;
   /** The measurement of the path and the workspace its reader (a member or a share link) may read it in. */
-  const readable = async (request: FastifyRequest<Data>) => {
+  const readable = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const id = pathId(request.params.id, 'measurement_not_found');
     const reader = await requireReader(services, request);
     const workspaceId = await shareAccess.workspaceFor(
@@ -92,6 +107,21 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
         .type('application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="measurement-${id}.asm.json"`)
         .send(JSON.stringify(await files.asm(workspaceId, id)));
+    });
+
+    scoped.get<SpectrumQuery>('/api/measurements/:id/spectrum/', async (request) => {
+      const { id, workspaceId } = await readable(request);
+      const timeSec = timeParam(request.query.time_sec, 'time_sec', true)!;
+      const referenceSec = timeParam(request.query.reference_sec, 'reference_sec', false);
+      return (await files.spectrum(workspaceId, id, timeSec, referenceSec)) satisfies MeasurementSpectrum;
+    });
+
+    // A chromatogram extracted from the run's spectra at any wavelength and bandwidth (the data route's shape).
+    scoped.get<BandQuery>('/api/measurements/:id/band/', async (request) => {
+      const { id, workspaceId } = await readable(request);
+      const centreNm = timeParam(request.query.centre_nm, 'centre_nm', true)!;
+      const bandwidthNm = timeParam(request.query.bandwidth_nm, 'bandwidth_nm', false) ?? 4;
+      return (await files.band(workspaceId, id, centreNm, bandwidthNm)) satisfies MeasurementData;
     });
 
     scoped.get<Data>('/api/measurements/:id/channels/', async (request) => {

@@ -1,9 +1,10 @@
 // One chromatogram: the signal with its peaks (boundaries, baselines, labels), zoom and pan, the peak table,
 // reprocessing with any template, the choice of the current result version, and its review and signatures.
+// A channel of a run folder also lists the run's channels: a switch between them and an overlay of others.
 import { noPeaksText } from '@eluent/contracts';
-import { useEffect, useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { subscribeChannel } from '../../api/realtime.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime } from '../../lib/time.ts';
@@ -16,7 +17,14 @@ import { AppearanceMenu } from './AppearanceMenu.tsx';
 import { downloadMeasurement } from './downloadMeasurement.ts';
 import { fileNotes } from './fileNotes.ts';
 import { writeActiveChromatogram } from './chromatogramStorage.ts';
-import { fetchMeasurementSignal, fetchMeasurementsWithPeaks } from './measurementsApi.ts';
+import {
+  fetchExtractedBand,
+  fetchMeasurementChannels,
+  fetchMeasurementSignal,
+  fetchMeasurementsWithPeaks,
+} from './measurementsApi.ts';
+import { ChannelBar } from './ChannelBar.tsx';
+import { SpectrumPanel } from './SpectrumPanel.tsx';
 import { PeakTable } from './PeakTable.tsx';
 import { ProcessingPanel } from './ProcessingPanel.tsx';
 import { plotPeaks, rowsFromStored } from './peakRows.ts';
@@ -56,6 +64,44 @@ export function ChromatogramViewer() {
     [id, queryClient],
   );
   const measurement = meta.data?.[0];
+  const navigate = useNavigate();
+  const channelList = useQuery({
+    queryKey: ['measurement-channels', id],
+    queryFn: () => fetchMeasurementChannels(id),
+  });
+  const channels = channelList.data && channelList.data.length > 1 ? channelList.data : null;
+  const channelName = channels?.find((channel) => channel.measurement_id === id)?.name;
+  const shownUnit = channels?.find((channel) => channel.measurement_id === id)?.unit;
+  // The run's other channels drawn over this one, in the address (`?overlay=12,13`) so that they stay while
+  // switching between the run's channels.
+  // Held here too, so a ticked box shows at once (the address follows).
+  const [search, setSearch] = useSearchParams();
+  const [overlaid, setOverlaid] = useState(() => overlayParam(search.get('overlay')));
+  const overlayIds = useMemo(
+    () =>
+      (channels ?? [])
+        .filter((channel) => channel.measurement_id !== id && channel.unit === shownUnit)
+        .map((channel) => channel.measurement_id)
+        .filter((channelId) => overlaid.includes(channelId)),
+    [channels, id, shownUnit, overlaid],
+  );
+  // The time whose diode-array spectrum is shown (a click on the plot); a run with channels may have spectra.
+  const [pickedSec, setPickedSec] = useState<number | null>(null);
+  // A chromatogram extracted from the spectra at a chosen wavelength and bandwidth, drawn over the channel.
+  const [bandInput, setBandInput] = useState({ centre: '', width: '4' });
+  const [band, setBand] = useState<{ centre: number; width: number } | null>(null);
+  const extracted = useQuery({
+    queryKey: ['measurement-band', id, band?.centre, band?.width],
+    queryFn: () => fetchExtractedBand(id, band!.centre, band!.width),
+    enabled: band !== null,
+  });
+  const overlaySignals = useQueries({
+    queries: overlayIds.map((channelId) => ({
+      queryKey: ['measurement-signal', channelId],
+      queryFn: () => fetchMeasurementSignal(channelId),
+    })),
+  });
+  const overlayData = overlaySignals.map((query) => query.data);
   const notes = fileNotes(measurement?.metadata);
   // Peaks of the result version chosen in the integration panel (automatic or manual), else the newest.
   const integration = useIntegration(id);
@@ -68,19 +114,39 @@ export function ChromatogramViewer() {
   const rows = editor.previewRows ?? storedRows;
   const storedPlotPeaks = useMemo(() => plotPeaks(storedRows), [storedRows]);
   const peaks = editor.plotPeaks ?? storedPlotPeaks;
+  const overlayKey = overlayData.map((data) => data?.key ?? '').join(',');
   const series = useMemo(
     () =>
       signal.data
         ? [
             {
               id: signal.data.key,
-              label: measurement?.name ?? `#${id}`,
+              label: channelName ?? measurement?.name ?? `#${id}`,
               timeSec: signal.data.timeSec,
               values: signal.data.values,
             },
+            ...overlayIds.flatMap((channelId, index) => {
+              const data = overlayData[index];
+              if (!data) return [];
+              const name = channels?.find((channel) => channel.measurement_id === channelId)?.name;
+              return [
+                { id: data.key, label: name ?? `#${channelId}`, timeSec: data.timeSec, values: data.values },
+              ];
+            }),
+            ...(extracted.data && band
+              ? [
+                  {
+                    id: extracted.data.key,
+                    label: `Extracted ${band.centre} nm ± ${band.width / 2} nm`,
+                    timeSec: extracted.data.timeSec,
+                    values: extracted.data.values,
+                  },
+                ]
+              : []),
           ]
         : [],
-    [signal.data, measurement?.name, id],
+    // overlayData is a new array on every render; its content is named by overlayKey.
+    [signal.data, channelName, measurement?.name, id, overlayIds, overlayKey, channels, extracted.data, band],
   );
   const comparing = prefs.compareIds.includes(id);
   return (
@@ -115,6 +181,14 @@ export function ChromatogramViewer() {
             <button
               type="button"
               className="button button--secondary"
+              title="Allotrope Simple Model (liquid chromatography): the run, its data and its peak list"
+              onClick={() => void downloadMeasurement(id, 'asm')}
+            >
+              <Icon name="download" /> ASM
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
               aria-pressed={comparing}
               onClick={() => prefs.toggleCompare(id)}
             >
@@ -128,6 +202,7 @@ export function ChromatogramViewer() {
           </>
         }
       >
+        {channelName && <p className="viewer-channel">Channel: {channelName}</p>}
         {notes.length > 0 && (
           <ul className="file-notes" aria-label="File notes">
             {notes.map((note) => (
@@ -139,6 +214,24 @@ export function ChromatogramViewer() {
       {meta.isError && <LoadFailure error={meta.error} onRetry={() => void meta.refetch()} />}
       {signal.isError && <LoadFailure error={signal.error} onRetry={() => void signal.refetch()} />}
       {meta.isSuccess && !measurement && <ErrorAlert>Measurement not found.</ErrorAlert>}
+      {channels && (
+        <ChannelBar
+          channels={channels}
+          current={id}
+          overlaid={overlayIds}
+          overlayQuery={overlaid.length > 0 ? `?overlay=${overlaid.join(',')}` : ''}
+          onOverlay={(channelId, on) => {
+            const next = overlaid.filter((item) => item !== channelId);
+            if (on) next.push(channelId);
+            setOverlaid(next);
+            setSearch(next.length > 0 ? { overlay: next.join(',') } : {}, { replace: true });
+          }}
+          onCompare={() => {
+            prefs.replaceCompare(channels.map((channel) => channel.measurement_id));
+            void navigate('/app/chromatograms/compare');
+          }}
+        />
+      )}
       <AppearanceMenu appearance={prefs.appearance} onChange={prefs.changeAppearance} />
       {mayProcess && <PeakEditorBar editor={editor} />}
       <div>
@@ -152,10 +245,62 @@ export function ChromatogramViewer() {
             appearance={prefs.appearance}
             height={420}
             editing={mayProcess ? editor.plotEditing : null}
+            onPickTime={channels ? setPickedSec : null}
           />
         )}
       </div>
       {mayProcess && <PeakEditorSave editor={editor} />}
+      {channels && (
+        <form
+          className="card extract-band"
+          aria-label="Extracted chromatogram"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const centre = Number(bandInput.centre);
+            const width = Number(bandInput.width);
+            setBand(
+              bandInput.centre.trim() !== '' && Number.isFinite(centre) && width >= 0
+                ? { centre, width }
+                : null,
+            );
+          }}
+        >
+          <label>
+            Extract at, nm{' '}
+            <input
+              type="number"
+              aria-label="Extract wavelength, nm"
+              value={bandInput.centre}
+              onChange={(event) => setBandInput({ ...bandInput, centre: event.target.value })}
+            />
+          </label>
+          <label>
+            bandwidth, nm{' '}
+            <input
+              type="number"
+              aria-label="Extract bandwidth, nm"
+              value={bandInput.width}
+              onChange={(event) => setBandInput({ ...bandInput, width: event.target.value })}
+            />
+          </label>
+          <button type="submit" className="button button--secondary button--small">
+            Draw
+          </button>
+          {band && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => setBand(null)}
+            >
+              Remove
+            </button>
+          )}
+          {extracted.isError && <span role="alert">{extracted.error.message}</span>}
+        </form>
+      )}
+      {channels && (
+        <SpectrumPanel measurementId={id} pickedSec={pickedSec} onPick={setPickedSec} peaks={storedRows} />
+      )}
       <section className="card viewer-peaks" aria-label="Peak table">
         <h2>
           Peaks
@@ -179,4 +324,13 @@ export function ChromatogramViewer() {
       <AuditPanel kind="measurements" id={id} />
     </div>
   );
+}
+
+/** The overlaid channels of the address (`?overlay=12,13`): positive ids, at most the compare view's six. */
+function overlayParam(value: string | null): number[] {
+  return (value ?? '')
+    .split(',')
+    .map(Number)
+    .filter((item) => Number.isInteger(item) && item > 0)
+    .slice(0, 6);
 }

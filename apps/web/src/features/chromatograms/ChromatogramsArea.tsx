@@ -1,5 +1,5 @@
 // /app/chromatograms: measurements, viewer and overlay.
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { ChromatogramsPage } from './ChromatogramsPage.tsx';
 import { ChromatogramViewer } from './ChromatogramViewer.tsx';
 import { CompareView } from './CompareView.tsx';
@@ -9,7 +9,15 @@ export default function ChromatogramsArea() {
     <Routes>
       <Route index element={<ChromatogramsPage />} />
       <Route path="compare" element={<CompareView />} />
-      <Route path=":id" element={<ChromatogramViewer />} />
+      <Route path=":id" element={<ViewerOf />} />
     </Routes>
   );
+}
+
+/**
+ * A new viewer for each measurement: switching between a run's channels must not carry one channel's staged
+ * peak edits or reprocessing job over to the next (the overlaid channels travel in the address).
+ */
+function ViewerOf() {
+  return <ChromatogramViewer key={useParams().id} />;
 }

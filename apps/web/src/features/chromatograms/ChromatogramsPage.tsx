@@ -1,5 +1,6 @@
-// Measurements: search, open, pick for comparison, import a chromatogram file.
-import { useRef, useState } from 'react';
+// Measurements: search, open, pick for comparison, import a chromatogram file or a vendor run folder (picked,
+// dropped on the page, or zipped).
+import { useRef, useState, type DragEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
@@ -9,7 +10,8 @@ import { SearchField } from '../../components/ListToolbar.tsx';
 import { formatDateTime, formatDurationSec } from '../../lib/time.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { fetchMeasurements } from './measurementsApi.ts';
-import { importMeasurement } from './importMeasurement.ts';
+import { filesToImport, importMeasurement, type ImportFile } from './importMeasurement.ts';
+import { droppedFiles } from './droppedFiles.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
 import { readActiveChromatogram } from './chromatogramStorage.ts';
 import './chromatograms.css';
@@ -21,6 +23,8 @@ export function ChromatogramsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const [dropping, setDropping] = useState(false);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const prefs = useChromatogramPrefs();
@@ -32,7 +36,7 @@ export function ChromatogramsPage() {
     placeholderData: keepPreviousData,
   });
   const upload = useMutation({
-    mutationFn: importMeasurement,
+    mutationFn: (files: readonly ImportFile[]) => importMeasurement(filesToImport(files)),
     onSuccess: async ({ id }) => {
       await queryClient.invalidateQueries({ queryKey: ['measurements'] });
       notifySuccess('Chromatogram imported');
@@ -40,8 +44,37 @@ export function ChromatogramsPage() {
     },
     onError: (error) => notifyError(error.message),
   });
+  const mayImport = can('measurements.import');
+  const picked = (input: HTMLInputElement) => {
+    const files = Array.from(input.files ?? [], (file) => ({ file }));
+    if (files.length > 0) upload.mutate(files);
+    input.value = '';
+  };
+  // A file, several, a zip or a whole run folder dropped anywhere on the page is imported as if picked.
+  const dropTarget = mayImport
+    ? {
+        onDragOver: (event: DragEvent<HTMLDivElement>) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setDropping(true);
+        },
+        onDragLeave: (event: DragEvent<HTMLDivElement>) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+        },
+        onDrop: (event: DragEvent<HTMLDivElement>) => {
+          event.preventDefault();
+          setDropping(false);
+          if (upload.isPending) return;
+          droppedFiles(event.dataTransfer).then(
+            (files) => (files.length > 0 ? upload.mutate(files) : undefined),
+            (error: unknown) =>
+              notifyError(error instanceof Error ? error.message : 'The drop cannot be read.'),
+          );
+        },
+      }
+    : {};
   return (
-    <div className="cabinet__content">
+    <div className={dropping ? 'cabinet__content import-drop--active' : 'cabinet__content'} {...dropTarget}>
       <PageHead
         title="Chromatograms"
         lead="Measurements from your instruments and imported files, with their peaks."
@@ -60,24 +93,41 @@ export function ChromatogramsPage() {
             <input
               ref={fileInput}
               type="file"
-              accept=".cdf,.csv,.txt"
+              accept=".cdf,.csv,.txt,.zip,.ch"
               hidden
               aria-label="Chromatogram file"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                if (file) upload.mutate(file);
-                event.target.value = '';
-              }}
+              onChange={(event) => picked(event.target)}
             />
-            {can('measurements.import') && (
-              <button
-                type="button"
-                className="button"
-                disabled={upload.isPending}
-                onClick={() => fileInput.current?.click()}
-              >
-                <Icon name="upload_file" /> Import file
-              </button>
+            {/* A directory upload: every file of the picked folder, each named by its path in it. */}
+            <input
+              ref={folderInput}
+              type="file"
+              hidden
+              multiple
+              aria-label="Run folder"
+              {...{ webkitdirectory: '' }}
+              onChange={(event) => picked(event.target)}
+            />
+            {mayImport && (
+              <>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={upload.isPending}
+                  title="An Agilent .D or Waters .raw folder: one chromatogram with a channel per signal"
+                  onClick={() => folderInput.current?.click()}
+                >
+                  <Icon name="folder_open" /> Import run folder
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={upload.isPending}
+                  onClick={() => fileInput.current?.click()}
+                >
+                  <Icon name="upload_file" /> Import file
+                </button>
+              </>
             )}
           </>
         }
@@ -102,7 +152,7 @@ export function ChromatogramsPage() {
           icon: 'show_chart',
           label: 'chromatograms',
           title: 'No chromatograms yet',
-          text: 'Run a sequence on an instrument, or import an AIA/ANDI .cdf or CSV file.',
+          text: 'Run a sequence on an instrument, or import an AIA/ANDI .cdf or CSV file, or a run folder (Agilent .D, Waters .raw; picked, dropped here or zipped).',
         }}
       >
         {(data) => (
@@ -137,6 +187,9 @@ export function ChromatogramsPage() {
                     <td className="list-table__id">{measurement.id}</td>
                     <td>
                       <Link to={`/app/chromatograms/${measurement.id}`}>{measurement.name}</Link>
+                      {measurement.channel_name && (
+                        <span className="list-table__channel"> · {measurement.channel_name}</span>
+                      )}
                       {measurement.state !== 'complete' && (
                         <span className="badge badge--muted">{measurement.state}</span>
                       )}

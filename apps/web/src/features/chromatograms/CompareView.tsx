@@ -51,7 +51,13 @@ export function CompareView() {
       queryFn: () => fetchMeasurementSignal(id),
     })),
   });
-  const names = new Map((meta.data ?? []).map((measurement) => [measurement.id, measurement.name]));
+  // A channel of a run folder is named by its signal too: the run's channels share the run's name.
+  const names = new Map(
+    (meta.data ?? []).map((measurement) => [
+      measurement.id,
+      measurement.channel_name ? `${measurement.name} · ${measurement.channel_name}` : measurement.name,
+    ]),
+  );
   const loaded = signals.map((query) => query.data);
   const signature = `${ids.map((id, index) => (loaded[index] ? id : -id)).join(',')}|${meta.dataUpdatedAt}`;
   const traces: OverlayTrace[] = ids.flatMap((id, index) => {

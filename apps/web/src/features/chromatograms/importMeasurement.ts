@@ -1,13 +1,30 @@
-// Upload of a chromatogram file (AIA/ANDI .cdf or CSV) to POST /api/measurements/import/ as multipart.
+// Upload to POST /api/measurements/import/ as multipart: a chromatogram file (AIA/ANDI .cdf, CSV, an Agilent
+// .ch), a zip of a run folder (.D, .raw), or the files of a run folder picked or dropped whole, each part
+// named by its path in the folder ("brown.D/dad1A.ch") so the server knows the run (docs/formats.md).
 import type { MeasurementImport } from '@eluent/contracts';
 import { session } from '../../api/client.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import { readCookie } from '../../api/http.ts';
 import { connectedFetch } from '../../api/connectedFetch.ts';
 
-export async function importMeasurement(file: File): Promise<{ id: number }> {
+/** A file and the path it had in the dropped or picked folder (`webkitRelativePath`), when it came in one. */
+export interface ImportFile {
+  file: File;
+  path?: string;
+}
+
+/** The name of each uploaded part: the file's path in its folder, else its own name. */
+export function importPartName({ file, path }: ImportFile): string {
+  // `webkitRelativePath` is '' for a file not picked in a folder (and absent outside browsers).
+  const fromFolder: unknown = file.webkitRelativePath;
+  const relative = (path ?? (typeof fromFolder === 'string' ? fromFolder : '')).replace(/^\/+/, '');
+  return relative === '' ? file.name : relative;
+}
+
+export async function importMeasurement(files: readonly ImportFile[]): Promise<{ id: number }> {
+  if (files.length === 0) throw new Error('No file to import.');
   const body = new FormData();
-  body.append('file', file, file.name);
+  for (const item of files) body.append('file', item.file, importPartName(item));
   const token = await session.getAccessToken();
   const csrf = readCookie('csrftoken', document.cookie);
   const response = await connectedFetch('/api/measurements/import/', {
@@ -25,4 +42,18 @@ export async function importMeasurement(file: File): Promise<{ id: number }> {
   const id = (data as Partial<MeasurementImport> | null)?.measurement_id;
   if (typeof id !== 'number') throw new Error('Import answered without a measurement id.');
   return { id };
+}
+
+/**
+ * The files the vendor readers use, the server's rule in `run-archive.ts`: signals (`.ch`), spectra (`.uv`)
+ * and a Waters folder's tables and header. A run folder holds much else (methods, logs, registers) that would
+ * only lengthen the upload and could pass the server's limit of parts.
+ */
+const RUN_FILE = /\.(ch|uv)$|(^|\/)(_CHRO\d{3}\.DAT|_CHROMS\.INF|_HEADER\.TXT)$/i;
+
+/** What to send of the files picked or dropped: a folder's files the readers use; a single file as it is. */
+export function filesToImport(files: readonly ImportFile[]): ImportFile[] {
+  if (files.length <= 1) return [...files];
+  const run = files.filter((item) => RUN_FILE.test(importPartName(item)));
+  return run.length > 0 ? run : [...files];
 }

@@ -1,5 +1,5 @@
 // Measurements: metadata and peaks through GraphQL, the signal through REST (GET /api/measurements/{id}/data/).
-import type { MeasurementData } from '@eluent/contracts';
+import type { MeasurementChannels, MeasurementData, MeasurementSpectrum } from '@eluent/contracts';
 import { graphql, http } from '../../api/client.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import type { ChromatogramSignal } from '../../workers/processingClient.ts';
@@ -18,10 +18,14 @@ export interface Measurement {
   sample_id: number | null;
   device_id: number | null;
   injection_id: number | null;
+  /** A channel of an imported run folder: its signal's description ("DAD A, Sig=254,4 Ref=off"). */
+  channel_name: string | null;
+  /** The run's first channel, for the further channels of a run folder. */
+  channel_of_id: number | null;
 }
 
 const MEASUREMENT_FIELDS = `id name source state signal_unit points_count duration_sec created_at finished_at sample_id
-  device_id injection_id`;
+  device_id injection_id channel_name channel_of_id`;
 
 const MEASUREMENTS = `query Measurements($limit: Int!, $offset: Int!, $where: measurements_bool_exp!) {
   measurements(limit: $limit, offset: $offset, order_by: [{ id: desc }], where: $where) {
@@ -96,6 +100,43 @@ export async function fetchMeasurementSignal(id: number): Promise<ChromatogramSi
     key: `measurement:${id}`,
     timeSec: Float64Array.from(times),
     values: Float64Array.from(values),
+    unit: result.data.unit,
+  };
+}
+
+/** The channels of the run folder the measurement belongs to (one entry for a measurement without channels). */
+export async function fetchMeasurementChannels(id: number): Promise<MeasurementChannels> {
+  const result = await http.get<MeasurementChannels>(`/api/measurements/${id}/channels/`);
+  if (!result.ok) throw new Error(httpErrorText(result.status, result.data));
+  return result.data;
+}
+
+/** The run's diode-array spectrum nearest a time, minus the one nearest the reference time when given. */
+export async function fetchMeasurementSpectrum(
+  id: number,
+  timeSec: number,
+  referenceSec: number | null,
+): Promise<MeasurementSpectrum> {
+  const query = `time_sec=${timeSec}${referenceSec === null ? '' : `&reference_sec=${referenceSec}`}`;
+  const result = await http.get<MeasurementSpectrum>(`/api/measurements/${id}/spectrum/?${query}`);
+  if (!result.ok) throw new Error(httpErrorText(result.status, result.data));
+  return result.data;
+}
+
+/** A chromatogram extracted from the run's spectra at a wavelength and bandwidth (nm). */
+export async function fetchExtractedBand(
+  id: number,
+  centreNm: number,
+  bandwidthNm: number,
+): Promise<ChromatogramSignal> {
+  const result = await http.get<MeasurementData>(
+    `/api/measurements/${id}/band/?centre_nm=${centreNm}&bandwidth_nm=${bandwidthNm}`,
+  );
+  if (!result.ok) throw new Error(httpErrorText(result.status, result.data));
+  return {
+    key: `band:${id}:${centreNm}:${bandwidthNm}`,
+    timeSec: Float64Array.from(result.data.time_sec),
+    values: Float64Array.from(result.data.signal, (value) => value ?? Number.NaN),
     unit: result.data.unit,
   };
 }

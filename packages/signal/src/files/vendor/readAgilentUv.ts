@@ -165,7 +165,11 @@ export function readAgilentUv(bytes: Uint8Array): SpectrumCube {
  * `centreNm` at each time, as a diode-array detector reports a signal such as "Sig=280,10".
  * @throws RangeError when no wavelength of the cube lies in the band.
  */
-export function extractBand(cube: SpectrumCube, centreNm: number, bandwidthNm: number): Float64Array {
+export function extractBand(
+  cube: Pick<SpectrumCube, 'timeSec' | 'wavelengthNm' | 'absorbance'>,
+  centreNm: number,
+  bandwidthNm: number,
+): Float64Array {
   const { wavelengthNm, absorbance, timeSec } = cube;
   const width = wavelengthNm.length;
   const half = bandwidthNm / 2 + 1e-9;
@@ -182,3 +186,75 @@ export function extractBand(cube: SpectrumCube, centreNm: number, bandwidthNm: n
   }
   return band;
 }
+
+/** The row of the spectrum recorded nearest to `timeSec` (the earlier one on a tie). */
+export function nearestSpectrum(cube: Pick<SpectrumCube, 'timeSec'>, timeSec: number): number {
+  const times = cube.timeSec;
+  let low = 0;
+  let high = times.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((times[middle] as number) < timeSec) low = middle + 1;
+    else high = middle;
+  }
+  if (low > 0 && timeSec - (times[low - 1] as number) <= (times[low] as number) - timeSec) return low - 1;
+  return low;
+}
+
+/**
+ * The spectrum recorded nearest to `timeSec`, optionally minus the one nearest to `referenceSec` (a
+ * baseline correction against a time without the peak, e.g. its start or end).
+ */
+export function spectrumAt(
+  cube: Pick<SpectrumCube, 'timeSec' | 'wavelengthNm' | 'absorbance'>,
+  timeSec: number,
+  referenceSec?: number,
+): { timeSec: number; referenceSec: number | null; absorbance: Float64Array } {
+  const width = cube.wavelengthNm.length;
+  const row = nearestSpectrum(cube, timeSec);
+  const absorbance = cube.absorbance.slice(row * width, row * width + width);
+  if (referenceSec === undefined)
+    return { timeSec: cube.timeSec[row] as number, referenceSec: null, absorbance };
+  const reference = nearestSpectrum(cube, referenceSec);
+  for (let i = 0; i < width; i++)
+    absorbance[i] = (absorbance[i] as number) - (cube.absorbance[reference * width + i] as number);
+  return {
+    timeSec: cube.timeSec[row] as number,
+    referenceSec: cube.timeSec[reference] as number,
+    absorbance,
+  };
+}
+
+/**
+ * The spectral match factor of two spectra on the same wavelengths: 1000 · r², r the Pearson correlation of
+ * their absorbances — 1000 for spectra of one shape at any concentration, 0 for uncorrelated ones. This is
+ * the match factor of Agilent OpenLab/ChemStation peak purity and Chromeleon's UV match factor (docs/formats.md
+ * "Peak purity"). NaN when either spectrum is flat (no shape to compare) or the lengths differ.
+ */
+export function spectralMatchFactor(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const n = a.length;
+  if (n !== b.length || n < 2) return Number.NaN;
+  let meanA = 0;
+  let meanB = 0;
+  for (let i = 0; i < n; i++) {
+    meanA += a[i] as number;
+    meanB += b[i] as number;
+  }
+  meanA /= n;
+  meanB /= n;
+  let cross = 0;
+  let squaresA = 0;
+  let squaresB = 0;
+  for (let i = 0; i < n; i++) {
+    const da = (a[i] as number) - meanA;
+    const db = (b[i] as number) - meanB;
+    cross += da * db;
+    squaresA += da * da;
+    squaresB += db * db;
+  }
+  if (!(squaresA > 0) || !(squaresB > 0)) return Number.NaN;
+  return (1000 * cross * cross) / (squaresA * squaresB);
+}
+
+/** A peak whose up- and down-slope spectra both match its apex spectrum at least this well reads as pure. */
+export const PURITY_MATCH_THRESHOLD = 990;
