@@ -98,4 +98,18 @@ describe.each(await backends())('the operator of an injection report on $name', 
       await api(analyst, 'POST', `/api/devices/${instrument.deviceId}/stop/`);
     }
   });
+
+  it('answers a report of a measurement that does not exist with spec §8 "Measurement has no injection."', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/reports/injection/999999/'],
+      ['POST', '/api/reports/injection/999999/'],
+    ] as const) {
+      const answer = await api(analyst, method, path);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(answer.body).toMatchObject({
+        code: 'measurement_no_injection',
+        detail: 'Measurement has no injection.',
+      });
+    }
+  });
 });
