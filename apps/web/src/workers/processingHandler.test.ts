@@ -24,7 +24,8 @@ describe('the processing worker', () => {
     const { timeSec, values } = chromatogram();
     handler.handle({ type: 'signal', key: 'a', timeSec, values, unit: 'mAU' });
     const loaded = handler.loaded()!;
-    expect(posted).toEqual([]);
+    expect(posted).toEqual([{ type: 'measured', key: 'a', ms: expect.any(Number) }]);
+    posted.length = 0;
     expect(loaded.memo.holds(loaded.signal)).toBe(true);
 
     const template = { peak_detection_min_prominence: 1 };
@@ -47,9 +48,50 @@ describe('the processing worker', () => {
     handler.handle({ type: 'process', id: 1, key: 'a', template: {} });
     handler.handle({ type: 'signal', key: 'b', timeSec: timeSec.reverse(), values, unit: 'mAU' });
     handler.handle({ type: 'process', id: 2, key: 'b', template: {} });
-    expect(posted).toEqual([
+    expect(posted.filter((message) => message.type !== 'measured')).toEqual([
       { type: 'error', id: 1, message: 'No chromatogram is loaded for the preview.' },
       { type: 'error', id: 2, message: expect.stringContaining('times must increase') },
     ]);
+  });
+
+  it('computes only the latest of the requests that arrived before its yield, the others superseded', () => {
+    const posted: FromWorker[] = [];
+    const drains: (() => void)[] = [];
+    const handler = createProcessingHandler(
+      (message) => posted.push(message),
+      (drain) => drains.push(drain),
+    );
+    const { timeSec, values } = chromatogram();
+    handler.handle({ type: 'signal', key: 'a', timeSec, values, unit: 'mAU' });
+    // Typing "5", "50", "500": three requests before the worker yields.
+    for (const [id, prominence] of [
+      [1, 5],
+      [2, 50],
+      [3, 500],
+    ] as const) {
+      handler.handle({
+        type: 'process',
+        id,
+        key: 'a',
+        template: { peak_detection_min_prominence: prominence },
+      });
+    }
+    expect(posted.map((message) => message.type)).toEqual(['measured']);
+    drains.shift()!();
+    expect(drains).toEqual([]);
+    const answers = posted.slice(1);
+    expect(answers.map((message) => [message.type, 'id' in message ? message.id : null])).toEqual([
+      ['superseded', 1],
+      ['superseded', 2],
+      ['result', 3],
+    ]);
+    const last = answers[2]!;
+    if (last.type !== 'result') return;
+    const fresh = processChromatogram(
+      { timeSec, values, unit: 'mAU' },
+      { peak_detection_min_prominence: 500 },
+    );
+    expect(last.result.peaks).toHaveLength(fresh.peaks.length);
+    expect(last.result.detection?.minProminence.value).toBe(500);
   });
 });
