@@ -50,13 +50,11 @@ export function createProcessingHandler(
       if (message.type === 'signal') {
         const signal = { timeSec: message.timeSec, values: message.values, unit: message.unit };
         loaded = { key: message.key, signal, memo: new SignalMemo() };
-        const started = performance.now();
         try {
           loaded.memo.measure(signal);
         } catch {
           // Reported by the signal's previews, which check it again.
         }
-        post({ type: 'measured', key: message.key, ms: performance.now() - started });
         return;
       }
       queue.push(message);

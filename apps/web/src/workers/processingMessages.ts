@@ -19,6 +19,4 @@ export type FromWorker =
   | { type: 'result'; id: number; result: PreviewResult; plot: PreviewPlot }
   | { type: 'error'; id: number; message: string }
   /** A request a later one replaced before it was computed (`previewQueue.ts`). */
-  | { type: 'superseded'; id: number }
-  /** The signal was measured on its arrival, in `ms` (the client's cost of a fresh worker). */
-  | { type: 'measured'; key: string; ms: number };
+  | { type: 'superseded'; id: number };
