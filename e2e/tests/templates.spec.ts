@@ -189,6 +189,24 @@ test('templates: a 1,000,000-point chromatogram zooms and pans', async ({ page }
     .getByLabel('Chromatogram', { exact: true })
     .selectOption({ label: 'Example: long run, 1,000,000 points' });
   await expect.poll(() => peakCount(page)).toBeGreaterThan(10);
+  // Keys typed while a preview of a million points is computed: the worker computes only the latest request
+  // waiting ("150", the "15" before it superseded), and the table ends on the count of the last value.
+  const prominence = page.getByLabel('Min prominence, mAU');
+  const table = page.getByRole('table', { name: 'Preview peaks' }).locator('tbody tr');
+  const automatic = await peakCount(page);
+  await prominence.fill('15');
+  await expect.poll(() => peakCount(page)).toBeLessThan(automatic);
+  const fifteen = await peakCount(page);
+  await prominence.fill('150');
+  await expect.poll(() => peakCount(page)).not.toBe(fifteen);
+  const last = await peakCount(page);
+  await prominence.fill('');
+  await expect.poll(() => peakCount(page)).toBe(automatic);
+  await prominence.pressSequentially('150');
+  await expect.poll(() => peakCount(page)).toBe(last);
+  await expect(table).toHaveCount(last);
+  await prominence.fill('');
+  await expect.poll(() => peakCount(page)).toBe(automatic);
   const plot = page.getByRole('figure', { name: 'Preview chromatogram' });
   const range = async (): Promise<[number, number]> => [
     Number(await plot.getAttribute('data-x-min')),
