@@ -257,8 +257,9 @@ export async function run(args: string[]): Promise<void> {
     // The live preview as the worker runs it (apps/web/src/workers/processingHandler.ts): processing, the
     // decimated plot signals, and the hand-over (structured clone with the buffers transferred). The worker
     // keeps one SignalMemo per loaded signal and fills it as the signal arrives ("signal arrives", timed on
-    // its own: the page sends the signal when the chromatogram loads, and the preview's 250 ms debounce runs
-    // meanwhile). "first preview": each round on a signal just measured so; "typing": every later preview.
+    // its own: the page sends the signal when the chromatogram loads, before its first preview request, and
+    // the worker measures it before it takes that request). "first preview": each round on a signal just
+    // measured so; "typing": every later preview.
     // Reference: the previous hand-over, the full corrected signal and baseline as number arrays, cloned,
     // without a memo — in this process too.
     const preview = buildSignal(200_000, 0);

@@ -2,8 +2,11 @@
 import type { ToWorker } from './processingMessages.ts';
 import { createProcessingHandler } from './processingHandler.ts';
 
-const handler = createProcessingHandler((message, transfer = []) =>
-  (self as unknown as Worker).postMessage(message, transfer),
+// One yield (a zero timeout) before a preview is computed, so the requests queued behind it arrive and only
+// the latest is computed.
+const handler = createProcessingHandler(
+  (message, transfer = []) => (self as unknown as Worker).postMessage(message, transfer),
+  (drain) => setTimeout(drain, 0),
 );
 
 self.addEventListener('message', (event: MessageEvent<ToWorker>) => handler.handle(event.data));

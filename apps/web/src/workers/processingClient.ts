@@ -1,4 +1,7 @@
-// The page's side of the processing worker: the latest request wins, older answers are dropped.
+// The page's side of the processing worker: the latest request wins, older answers are dropped. A request
+// is sent at once (no debounce); the worker computes only the latest of the requests waiting for it and
+// answers the others as superseded (`previewQueue.ts`). The worker is never replaced to cut a stale
+// computation short: a fresh one costs more than the longest preview (docs/web-cabinet.md, "Live preview").
 import type { ProcessingTemplate } from '@eluent/signal';
 import type { FromWorker, PreviewPlot, PreviewResult, ToWorker } from './processingMessages.ts';
 
@@ -36,7 +39,7 @@ export function createProcessingClient(): ProcessingClient {
     const entry = waiting.get(message.id);
     if (!entry) return;
     waiting.delete(message.id);
-    if (message.id !== latest) entry.resolve(null);
+    if (message.id !== latest || message.type === 'superseded') entry.resolve(null);
     else if (message.type === 'result') entry.resolve({ result: message.result, plot: message.plot });
     else entry.reject(new Error(message.message));
   });

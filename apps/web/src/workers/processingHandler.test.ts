@@ -52,4 +52,45 @@ describe('the processing worker', () => {
       { type: 'error', id: 2, message: expect.stringContaining('times must increase') },
     ]);
   });
+
+  it('computes only the latest of the requests that arrived before its yield, the others superseded', () => {
+    const posted: FromWorker[] = [];
+    const drains: (() => void)[] = [];
+    const handler = createProcessingHandler(
+      (message) => posted.push(message),
+      (drain) => drains.push(drain),
+    );
+    const { timeSec, values } = chromatogram();
+    handler.handle({ type: 'signal', key: 'a', timeSec, values, unit: 'mAU' });
+    // Typing "5", "50", "500": three requests before the worker yields.
+    for (const [id, prominence] of [
+      [1, 5],
+      [2, 50],
+      [3, 500],
+    ] as const) {
+      handler.handle({
+        type: 'process',
+        id,
+        key: 'a',
+        template: { peak_detection_min_prominence: prominence },
+      });
+    }
+    expect(posted).toEqual([]);
+    drains.shift()!();
+    expect(drains).toEqual([]);
+    const answers = posted;
+    expect(answers.map((message) => [message.type, 'id' in message ? message.id : null])).toEqual([
+      ['superseded', 1],
+      ['superseded', 2],
+      ['result', 3],
+    ]);
+    const last = answers[2]!;
+    if (last.type !== 'result') return;
+    const fresh = processChromatogram(
+      { timeSec, values, unit: 'mAU' },
+      { peak_detection_min_prominence: 500 },
+    );
+    expect(last.result.peaks).toHaveLength(fresh.peaks.length);
+    expect(last.result.detection?.minProminence.value).toBe(500);
+  });
 });

@@ -2,6 +2,7 @@
 import { SignalMemo, type SignalInput } from '@eluent/signal';
 import type { FromWorker, ToWorker } from './processingMessages.ts';
 import { previewMessage } from './previewMessage.ts';
+import { createPreviewQueue, type PreviewRequest } from './previewQueue.ts';
 
 export type Post = (message: FromWorker, transfer?: Transferable[]) => void;
 
@@ -14,14 +15,36 @@ export interface LoadedSignal {
 
 /**
  * Handles the page's messages: a signal is measured as it arrives — the page sends it when the chromatogram
- * loads, while the preview's debounce runs — so its first preview costs what a preview while typing costs.
- * A signal that fails its checks is kept: its previews answer with the reason.
+ * loads, before its first preview request — so the previews reuse what it measures whatever the template.
+ * A signal that fails its checks is kept: its previews answer with the reason. Preview requests are
+ * coalesced (`previewQueue.ts`): after one yield only the latest waiting request is computed, the earlier
+ * ones are answered as superseded. `schedule` is that yield (the worker passes a zero timeout).
  */
-export function createProcessingHandler(post: Post): {
+export function createProcessingHandler(
+  post: Post,
+  schedule: (drain: () => void) => void = (drain) => drain(),
+): {
   handle(message: ToWorker): void;
   loaded(): LoadedSignal | null;
 } {
   let loaded: LoadedSignal | null = null;
+  const compute = (message: PreviewRequest) => {
+    if (loaded?.key !== message.key) {
+      post({ type: 'error', id: message.id, message: 'No chromatogram is loaded for the preview.' });
+      return;
+    }
+    try {
+      const answer = previewMessage(message.id, loaded.signal, message.template, loaded.memo);
+      post(answer.message, answer.transfer);
+    } catch (error) {
+      post({
+        type: 'error',
+        id: message.id,
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+  const queue = createPreviewQueue(schedule, compute, (id) => post({ type: 'superseded', id }));
   return {
     handle(message) {
       if (message.type === 'signal') {
@@ -34,20 +57,7 @@ export function createProcessingHandler(post: Post): {
         }
         return;
       }
-      if (loaded?.key !== message.key) {
-        post({ type: 'error', id: message.id, message: 'No chromatogram is loaded for the preview.' });
-        return;
-      }
-      try {
-        const answer = previewMessage(message.id, loaded.signal, message.template, loaded.memo);
-        post(answer.message, answer.transfer);
-      } catch (error) {
-        post({
-          type: 'error',
-          id: message.id,
-          message: error instanceof Error ? error.message : String(error),
-        });
-      }
+      queue.push(message);
     },
     loaded: () => loaded,
   };

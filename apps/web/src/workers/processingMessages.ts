@@ -17,4 +17,6 @@ export type PreviewResult = Omit<ProcessingResult, 'signals'>;
 
 export type FromWorker =
   | { type: 'result'; id: number; result: PreviewResult; plot: PreviewPlot }
-  | { type: 'error'; id: number; message: string };
+  | { type: 'error'; id: number; message: string }
+  /** A request a later one replaced before it was computed (`previewQueue.ts`). */
+  | { type: 'superseded'; id: number };

@@ -1,4 +1,5 @@
-// Live preview: reprocesses the chosen chromatogram in the worker as the template changes (debounced).
+// Live preview: reprocesses the chosen chromatogram in the worker at each change of the template (no
+// debounce: the worker computes only the latest request waiting for it, `previewQueue.ts`).
 import { useEffect, useRef, useState } from 'react';
 import type { ProcessingTemplate } from '@eluent/signal';
 import type { PreviewPlot, PreviewResult } from './processingMessages.ts';
@@ -8,8 +9,6 @@ import {
   type ChromatogramSignal,
   type ProcessingClient,
 } from './processingClient.ts';
-
-const DEBOUNCE_MS = 250;
 
 export interface PreviewState {
   result: PreviewResult | null;
@@ -42,31 +41,33 @@ export function useProcessingPreview(
     };
   }, []);
 
-  // The worker measures a signal as it arrives: sent at once, its first preview after the debounce finds
-  // it measured.
+  // The worker measures a signal as it arrives, before the first preview request behind it.
   useEffect(() => {
     if (signal) client.current?.load(signal);
   }, [signal]);
 
   useEffect(() => {
     if (!signal) return;
-    setState((current) => ({ ...current, pending: true }));
-    const timer = setTimeout(() => {
-      const running = client.current?.process(signal, JSON.parse(templateKey) as ProcessingTemplate);
-      running?.then(
-        (answer) => answer && setState({ ...answer, error: null, pending: false, signal, templateKey }),
-        (error: unknown) =>
-          setState({
-            result: null,
-            plot: null,
-            error: error instanceof Error ? error.message : String(error),
-            pending: false,
-            signal,
-            templateKey,
-          }),
-      );
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    let current = true;
+    setState((shown) => ({ ...shown, pending: true }));
+    const running = client.current?.process(signal, JSON.parse(templateKey) as ProcessingTemplate);
+    running?.then(
+      (answer) =>
+        current && answer && setState({ ...answer, error: null, pending: false, signal, templateKey }),
+      (error: unknown) =>
+        current &&
+        setState({
+          result: null,
+          plot: null,
+          error: error instanceof Error ? error.message : String(error),
+          pending: false,
+          signal,
+          templateKey,
+        }),
+    );
+    return () => {
+      current = false;
+    };
   }, [signal, templateKey]);
 
   const { result, plot, error } = state;

@@ -42,6 +42,21 @@ export const exampleChromatograms: ExampleChromatogram[] = [
     driftPerMin: 0.35,
   },
   {
+    // The size the preview's figures are stated at (docs/performance.md): 200,000 points.
+    key: 'example:fast',
+    label: 'Example: fast detector, 200,000 points',
+    durationSec: 2_000,
+    rateHz: 100,
+    peaks: Array.from({ length: 16 }, (_, index) => ({
+      retentionSec: 100 + index * 115,
+      sigmaSec: 4 + index * 0.25,
+      tauSec: 2.5,
+      height: 8 + ((index * 41) % 80),
+    })),
+    noise: 0.1,
+    driftPerMin: 0.05,
+  },
+  {
     key: 'example:long',
     label: 'Example: long run, 1,000,000 points',
     durationSec: 10_000,
