@@ -64,3 +64,55 @@ export function Modal({
 export function Dialog(props: Omit<ModalProps, 'width' | 'minHeight'>) {
   return <Modal {...props} width={DIALOG_WIDTH_PX} minHeight={0} />;
 }
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  /** The confirming button's words ("Delete", "Archive"). */
+  confirmLabel: string;
+  /** Called after the dialog closed on the confirming button. */
+  onConfirm: () => void;
+  onClose: () => void;
+  /** Whether the confirming button waits (the action is already under way). @default false */
+  busy?: boolean;
+  children: ReactNode;
+}
+
+/** A question with Cancel and one confirming action: the dialog closes, then the action runs. */
+export function ConfirmDialog({
+  open,
+  title,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  busy = false,
+  children,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => {
+              onClose();
+              onConfirm();
+            }}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}

@@ -7,7 +7,7 @@ import type { Report } from '@eluent/contracts';
 import { storage } from '../../api/client.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { LockNotice } from '../../components/LockNotice.tsx';
-import { Dialog } from '../../components/Modal.tsx';
+import { ConfirmDialog } from '../../components/Modal.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toast.ts';
 import { useSessionUser } from '../../lib/useSession.ts';
@@ -144,30 +144,15 @@ export function SequencePage() {
               }
             />
           )}
-          <Dialog
+          <ConfirmDialog
             open={deleting}
             title={`Delete ${data.name}?`}
+            confirmLabel="Delete"
+            onConfirm={() => remove.mutate()}
             onClose={() => setDeleting(false)}
-            footer={
-              <>
-                <button type="button" className="button button--secondary" onClick={() => setDeleting(false)}>
-                  Cancel
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => {
-                    setDeleting(false);
-                    remove.mutate();
-                  }}
-                >
-                  Delete
-                </button>
-              </>
-            }
           >
             <p>The sequence and its table are removed; its record number stays in the register.</p>
-          </Dialog>
+          </ConfirmDialog>
           <div className="sequence-settings card">
             <MethodChoiceField
               id="sequence-method-setting"

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useCan } from '../workspaces/usePrivileges.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { algorithmLabels, type AlgorithmKey, type FlatTemplate } from '@eluent/contracts';
-import { Dialog } from '../../components/Modal.tsx';
+import { ConfirmDialog } from '../../components/Modal.tsx';
 import { FavoriteButton } from '../../components/FavoriteButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ListContent } from '../../components/ListContent.tsx';
@@ -64,30 +64,15 @@ function TemplateRow({ template }: { template: FlatTemplate }) {
             {template.is_archived ? 'Restore' : 'Archive'}
           </button>
         )}
-        <Dialog
+        <ConfirmDialog
           open={confirming}
           title={`Archive ${template.name}?`}
+          confirmLabel="Archive"
+          onConfirm={() => archive.mutate()}
           onClose={() => setConfirming(false)}
-          footer={
-            <>
-              <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  setConfirming(false);
-                  archive.mutate();
-                }}
-              >
-                Archive
-              </button>
-            </>
-          }
         >
           <p>It leaves the list; the Archived view can restore it. Sequences that use it keep working.</p>
-        </Dialog>
+        </ConfirmDialog>
       </td>
     </tr>
   );
