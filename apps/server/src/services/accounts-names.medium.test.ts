@@ -1,6 +1,7 @@
 // Full names on accounts: given at sign-up (optional for the original contract's clients), read and changed
 // through /api/accounts/me/ with an audit entry, printed as the signer's name of a signature made after it
 // (21 CFR 11.50) and beside the address on audit rows.
+import { scaled } from '../../test/eventually.ts';
 import { accountSchema, reviewSchema } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, startTestServer, type TestServer } from '../../test/harness.ts';
@@ -26,7 +27,7 @@ describe.each(await backends())('full names on $name', (backend) => {
     });
     token = session.body.access as string;
     userId = (await api('GET', '/api/accounts/me/')).body.id as number;
-  }, 180_000);
+  }, scaled(180_000));
   afterAll(async () => server?.dispose());
 
   it('keeps the name given at sign-up, trimmed; a sign-up without one still works', async () => {

@@ -6,7 +6,7 @@
 import { domainErrors } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
-import { eventually } from '../../../test/eventually.ts';
+import { eventually, scaled } from '../../../test/eventually.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
 import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 
@@ -36,7 +36,7 @@ describe.each(await backends())('pressure shut-offs on $name', (backend) => {
     await instrument.client.waitFor(
       () => instrument.client.instrument.componentState('detector') === 'ready',
     );
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(() => stopServerWithInstrument(server, instrument));
 
   it('refuses a run planned above the maximum, or with a maximum beyond the pump', async () => {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { eventually } from '../../../test/eventually.ts';
+import { eventually, scaled } from '../../../test/eventually.ts';
 import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 
@@ -51,7 +51,7 @@ describe.each(await backends())('a single injection from the instrument page on 
     instrument = await linkInstrument(server, analyst.id, 400);
     await eventually(() => instrument.client.instrument.componentState('detector') === 'ready');
     methodId = await storeMethod(server, analyst.id);
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(async () => {
     await instrument?.client.stop();
     await server?.dispose();

@@ -4,7 +4,7 @@
 import { sequenceResultsSchema, type SequenceResults } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
-import { eventually } from '../../../test/eventually.ts';
+import { eventually, scaled } from '../../../test/eventually.ts';
 import { createTemplate } from '../../../test/results-fixtures.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
 import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
@@ -24,7 +24,7 @@ describe.each(await backends())('a replicate stopped on the instrument on $name'
       env: { ELUENT_SIM_SPEED: '400' },
       speed: 400,
     }));
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(() => stopServerWithInstrument(server, instrument));
 
   const idle = () =>

@@ -5,7 +5,7 @@
 import { domainErrors } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
-import { eventually } from '../../../test/eventually.ts';
+import { eventually, scaled } from '../../../test/eventually.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
 import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 
@@ -22,7 +22,7 @@ describe.each(await backends())('an operator stop inside a sequence on $name', (
       env: { ELUENT_SIM_SPEED: '400' },
       speed: 400,
     }));
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(() => stopServerWithInstrument(server, instrument));
 
   /** A sequence of one row with two replicates of a ten-hour method (90 s at 400x), started. */
