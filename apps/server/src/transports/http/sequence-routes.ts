@@ -56,6 +56,8 @@ export async function sequenceRoutes(app: FastifyInstance, services: Services): 
       ),
   );
   app.put<WithId>('/api/sequences/:id/drafts/', async (request) => {
+    // Who asks comes first: a caller without a token hears 401, never what is wrong with the body.
+    const actor = await user(request);
     const body = request.body as { drafts?: unknown } | unknown[];
     if (!Array.isArray(body)) onlyFields(objectBody(body), ['drafts']);
     const list = Array.isArray(body) ? body : body?.drafts;
@@ -66,7 +68,7 @@ export async function sequenceRoutes(app: FastifyInstance, services: Services): 
       throw AppError.domain(400, 'draft_invalid');
     }
     return sequences.updateDrafts(
-      await user(request),
+      actor,
       sequenceIdOf(request.params.id),
       list as Array<Record<string, unknown>>,
     );
