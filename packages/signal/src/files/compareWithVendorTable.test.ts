@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VendorPeak } from './chromatogram.ts';
 import { compareWithVendorTable } from './compareWithVendorTable.ts';
+import { vendorPeakLimits } from './vendorPeakLimits.ts';
 
 function vendorRow(retentionTimeSec: number | null, area: number | null, areaPercent: number | null = null) {
   return {
@@ -82,5 +83,41 @@ describe('compareWithVendorTable', () => {
     expect(() => compareWithVendorTable([], [], { samplingIntervalSec: -1 })).toThrow(
       'samplingIntervalSec must be zero or more',
     );
+  });
+});
+
+describe('vendorPeakLimits', () => {
+  const row = (overrides: Partial<VendorPeak>): VendorPeak => ({ ...vendorRow(100, 1), ...overrides });
+
+  it('keeps limits and a baseline that bracket the apex', () => {
+    const limits = vendorPeakLimits(
+      row({
+        startSec: 95,
+        endSec: 110,
+        baselineStartSec: 95,
+        baselineStartValue: 1,
+        baselineStopSec: 110,
+        baselineStopValue: 2,
+      }),
+    );
+    expect(limits).toEqual({
+      startSec: 95,
+      endSec: 110,
+      baseline: { startSec: 95, startValue: 1, stopSec: 110, stopValue: 2 },
+    });
+  });
+
+  it('drops limits and a baseline in other units than the retention time (an EZChrom table)', () => {
+    const limits = vendorPeakLimits(
+      row({
+        startSec: 22920,
+        endSec: 28200,
+        baselineStartSec: 1.59,
+        baselineStartValue: 2054,
+        baselineStopSec: 1.96,
+        baselineStopValue: 2080,
+      }),
+    );
+    expect(limits).toEqual({ startSec: null, endSec: null, baseline: null });
   });
 });

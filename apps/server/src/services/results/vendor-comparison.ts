@@ -2,7 +2,7 @@
 // beside the vendor's"): the pairing is the signal core's `compareWithVendorTable`, the same the vendor-file
 // tests use; this maps it onto the REST answer.
 import type { MeasurementVendorComparison, VendorComparisonPeak } from '@eluent/contracts';
-import { compareWithVendorTable, type VendorPeak } from '@eluent/signal';
+import { compareWithVendorTable, vendorPeakLimits, type VendorPeak } from '@eluent/signal';
 import type { PeakRow } from '../../repositories/results.ts';
 
 function ourSide(peak: PeakRow, sharePercent: number | null): VendorComparisonPeak {
@@ -22,20 +22,22 @@ function ourSide(peak: PeakRow, sharePercent: number | null): VendorComparisonPe
   };
 }
 
+/** The vendor's side; limits and baseline only where the table gives them consistently (vendorPeakLimits). */
 function vendorSide(peak: VendorPeak, sharePercent: number | null): VendorComparisonPeak {
+  const limits = vendorPeakLimits(peak);
   return {
     number: null,
     name: peak.name,
     retention_time_sec: peak.retentionTimeSec,
-    start_sec: peak.startSec,
-    end_sec: peak.endSec,
+    start_sec: limits.startSec,
+    end_sec: limits.endSec,
     area: peak.area,
     area_percent: peak.areaPercent,
     share_percent: sharePercent,
-    baseline_start_sec: peak.baselineStartSec,
-    baseline_start_value: peak.baselineStartValue,
-    baseline_stop_sec: peak.baselineStopSec,
-    baseline_stop_value: peak.baselineStopValue,
+    baseline_start_sec: limits.baseline?.startSec ?? null,
+    baseline_start_value: limits.baseline?.startValue ?? null,
+    baseline_stop_sec: limits.baseline?.stopSec ?? null,
+    baseline_stop_value: limits.baseline?.stopValue ?? null,
   };
 }
 

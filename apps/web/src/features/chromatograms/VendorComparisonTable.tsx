@@ -7,8 +7,13 @@ const minutes = (sec: number | null | undefined) =>
   sec === null || sec === undefined || !Number.isFinite(sec) ? '—' : (sec / 60).toFixed(3);
 const fixed = (value: number | null | undefined, digits: number) =>
   value === null || value === undefined || !Number.isFinite(value) ? '—' : value.toFixed(digits);
-const signed = (value: number | null, digits: number) =>
-  value === null ? '—' : `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(digits)}`;
+/** A difference with its sign; one that rounds to zero shows none ("0.00", not "−0.00"). */
+function signed(value: number | null, digits: number): string {
+  if (value === null) return '—';
+  const text = Math.abs(value).toFixed(digits);
+  if (Number(text) === 0) return text;
+  return `${value > 0 ? '+' : '−'}${text}`;
+}
 /** The share of the matched total; a missed or extra peak's Area % in its own table, in brackets. */
 const share = (peak: VendorComparisonPeak | null) =>
   !peak

@@ -1,5 +1,6 @@
-// The vendor's peaks of a comparison as the plot draws them: each with its limits and its baseline's start and
-// stop points; a vendor row that lacks any of them is not drawn.
+// The vendor's peaks of a comparison as the plot draws them: each baseline from its start to its stop point,
+// with ticks at the peak's limits (at the baseline's ends when the table gives no limits); a vendor row
+// without a baseline is not drawn.
 import type { MeasurementVendorComparison } from '@eluent/contracts';
 import type { ReferencePeak } from '../../plot/plotTypes.ts';
 
@@ -7,9 +8,9 @@ export function referencePeaksOf(comparison: MeasurementVendorComparison | null)
   if (!comparison) return [];
   return comparison.rows.flatMap(({ vendor }) => {
     if (!vendor) return [];
+    const startSec = vendor.start_sec ?? vendor.baseline_start_sec;
+    const endSec = vendor.end_sec ?? vendor.baseline_stop_sec;
     const {
-      start_sec: startSec,
-      end_sec: endSec,
       baseline_start_sec: baselineStartSec,
       baseline_start_value: baselineStartValue,
       baseline_stop_sec: baselineStopSec,
