@@ -115,6 +115,8 @@ export const domainErrors = {
   measurement_asm_unit: 'ASM has no chromatogram for this signal unit (absorbance or voltage only).',
   measurement_file_archive_invalid: 'The archive could not be read as a run folder.',
   measurement_spectra_not_found: 'This measurement has no diode-array spectra.',
+  measurement_vendor_table_not_found:
+    'This measurement has no vendor peak table: only an imported AIA file that carries one has it.',
   // Method
   method_only_name_changeable: 'Only name is changeable.',
   method_hardware_mismatch: 'Method hardware configuration does not match the device.',

@@ -11,6 +11,8 @@ export * from './statistics/stableAscendingOrder.ts';
 export * from './files/chromatogram.ts';
 export * from './files/readAia.ts';
 export * from './files/writeAia.ts';
+export * from './files/compareWithVendorTable.ts';
+export * from './files/vendorPeakLimits.ts';
 export * from './files/readCsv.ts';
 export * from './files/writeCsv.ts';
 export * from './files/readChromatogram.ts';

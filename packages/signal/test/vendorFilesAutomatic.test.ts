@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readChromatogram } from '../src/files/readChromatogram.ts';
+import { compareWithVendorTable } from '../src/files/compareWithVendorTable.ts';
 import { processChromatogram } from '../src/pipeline/processChromatogram.ts';
 import { hasReferenceData, readReference } from './files.ts';
 
@@ -41,21 +42,11 @@ describe.skipIf(!hasReferenceData)('automatic processing of vendor files (no tem
       const file = readChromatogram(readReference(`aia/${expectation.file}`));
       const result = processChromatogram({ timeSec: file.timeSec, values: file.values }, {});
       const vendor = (file.peakTable ?? []).filter((peak) => peak.retentionTimeSec !== null);
-      const stepSec = file.timeSec[1]! - file.timeSec[0]!;
-      const matched = vendor.map((row) => {
-        let best = -1;
-        result.peaks.forEach((peak, k) => {
-          const distance = Math.abs(peak.retentionTimeSec - row.retentionTimeSec!);
-          const tolerance = Math.max(3 * stepSec, 2, 0.3 * (peak.widthHalfSec ?? 0));
-          if (
-            distance <= tolerance &&
-            (best < 0 || distance < Math.abs(result.peaks[best]!.retentionTimeSec - row.retentionTimeSec!))
-          )
-            best = k;
-        });
-        return best;
+      const comparison = compareWithVendorTable(result.peaks, vendor, {
+        samplingIntervalSec: file.timeSec[1]! - file.timeSec[0]!,
       });
-      const missed = vendor.flatMap((row, j) => (matched[j]! < 0 ? [row.retentionTimeSec!] : []));
+      const matched = vendor.map((_, j) => comparison.pairs.find((pair) => pair.vendor === j)?.ours ?? -1);
+      const missed = comparison.missed.map((j) => vendor[j]!.retentionTimeSec!);
       const known = (t: number) => expectation.knownMisses?.some((miss) => Math.abs(miss - t) < 0.5) ?? false;
       expect(
         missed.filter((t) => !known(t)),
@@ -63,9 +54,10 @@ describe.skipIf(!hasReferenceData)('automatic processing of vendor files (no tem
       ).toEqual([]);
       const first = Math.min(...vendor.map((row) => row.retentionTimeSec!));
       const last = Math.max(...vendor.map((row) => row.retentionTimeSec!));
-      const extras = result.peaks.filter(
-        (peak, k) => !matched.includes(k) && peak.retentionTimeSec >= first && peak.retentionTimeSec <= last,
-      );
+      const extras = comparison.extra.filter((k) => {
+        const timeSec = result.peaks[k]!.retentionTimeSec;
+        return timeSec >= first && timeSec <= last;
+      });
       expect(extras.length).toBeLessThan(0.15 * vendor.length + (expectation.extraAllowance ?? 0));
       if (expectation.sharesNotComparable) return;
       // Shares over the peaks the vendor integrated the same way, on both sides.

@@ -254,6 +254,13 @@ export interface MeasurementSpectraTable {
   created_at: Generated<Timestamp>;
 }
 
+/** The vendor's peak table of an imported AIA file (migration 0028): `VendorPeak` rows as JSON. */
+export interface MeasurementVendorPeakTablesTable {
+  measurement_id: number;
+  peaks: Json;
+  created_at: Generated<Timestamp>;
+}
+
 export interface ProcessingResultsTable {
   id: Generated<number>;
   owner_id: number;
@@ -365,6 +372,7 @@ export interface DomainTables {
   measurements: MeasurementsTable;
   measurement_chunks: MeasurementChunksTable;
   measurement_spectra: MeasurementSpectraTable;
+  measurement_vendor_peak_tables: MeasurementVendorPeakTablesTable;
   processing_results: ProcessingResultsTable;
   peaks: PeaksTable;
   shareTokens: ShareTokensTable;

@@ -364,6 +364,7 @@ describe.each(await backends('both'))('permission matrix on $name', (backend) =>
       `/api/measurements/${ids.measurement}/results/`,
       `/api/measurements/${ids.measurement}/asm/`,
       `/api/measurements/${ids.measurement}/channels/`,
+      `/api/measurements/${ids.measurement}/vendor-comparison/`,
       `/api/reports/sequence/${ids.sequence}/`,
       `/api/overlays/${ids.overlay}/`,
     ]) {

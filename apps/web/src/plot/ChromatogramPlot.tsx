@@ -5,6 +5,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { Icon } from '../components/Icon.tsx';
 import { drawPeaksHook } from './drawPeaks.ts';
+import { drawReferencePeaksHook } from './drawReferencePeaks.ts';
 import { fullRangeMin, visibleData } from './plotData.ts';
 import { attachPanAndWheel, panBy, zoomBy } from './plotNavigation.ts';
 import {
@@ -15,6 +16,7 @@ import {
   type PlotEditing,
   type PlotPeak,
   type PlotSeries,
+  type ReferencePeak,
 } from './plotTypes.ts';
 import './plot.css';
 
@@ -22,6 +24,8 @@ interface ChromatogramPlotProps {
   series: readonly PlotSeries[];
   baseline?: Pick<PlotSeries, 'timeSec' | 'values'> | null;
   peaks?: readonly PlotPeak[];
+  /** Another integration of the same signal drawn beside ours: dashed baselines, ticks at its limits. */
+  referencePeaks?: readonly ReferencePeak[];
   unit: string;
   appearance?: PlotAppearance;
   height?: number;
@@ -33,11 +37,13 @@ interface ChromatogramPlotProps {
 }
 
 const formatMin = (value: number) => value.toFixed(2);
+const NO_REFERENCE: readonly ReferencePeak[] = [];
 
 export function ChromatogramPlot({
   series,
   baseline = null,
   peaks = [],
+  referencePeaks = NO_REFERENCE,
   unit,
   appearance = defaultAppearance,
   height = 360,
@@ -58,6 +64,8 @@ export function ChromatogramPlot({
   ];
   const layer = useRef({ drawn, peaks, appearance, signal: series[0] ?? null });
   layer.current = { drawn, peaks, appearance, signal: series[0] ?? null };
+  const referenceRef = useRef(referencePeaks);
+  referenceRef.current = referencePeaks;
   const editingRef = useRef(editing);
   editingRef.current = editing;
   const shape = `${series.length}:${drawn.length}:${appearance.lineWidth}:${height}:${unit}`;
@@ -146,7 +154,11 @@ export function ChromatogramPlot({
       hooks: {
         // Deferred: uPlot drops scale changes made inside its own setScale hook.
         setScale: [(u, key) => key === 'x' && scheduleRebuild(u)],
-        draw: [drawPeaksHook(() => layer.current), (u) => editingRef.current?.draw(u)],
+        draw: [
+          drawPeaksHook(() => layer.current),
+          drawReferencePeaksHook(() => referenceRef.current),
+          (u) => editingRef.current?.draw(u),
+        ],
         setCursor: [
           (u) => {
             const index = u.cursor.idx;
@@ -211,7 +223,7 @@ export function ChromatogramPlot({
     }
   }, [series, baseline]);
 
-  useEffect(() => plot.current?.redraw(false), [peaks, appearance, editing]);
+  useEffect(() => plot.current?.redraw(false), [peaks, referencePeaks, appearance, editing]);
 
   const attachEditor = editing?.attach;
   useEffect(() => {
@@ -228,6 +240,7 @@ export function ChromatogramPlot({
       data-x-min={range?.[0].toFixed(4)}
       data-x-max={range?.[1].toFixed(4)}
       data-peaks={peaks.length}
+      data-reference-peaks={referencePeaks.length}
       // The y axis's label, drawn on the canvas: readable here for tests and tools.
       data-y-label={unit}
     >

@@ -23,6 +23,16 @@ export interface PlotPeak {
   negative?: boolean;
 }
 
+/** A peak of another integration (the vendor's table): its limits and its baseline's start and stop points. */
+export interface ReferencePeak {
+  startSec: number;
+  endSec: number;
+  baselineStartSec: number;
+  baselineStartValue: number;
+  baselineStopSec: number;
+  baselineStopValue: number;
+}
+
 export interface PlotAppearance {
   showPeakLabels: boolean;
   showBaseline: boolean;
@@ -40,6 +50,8 @@ export const defaultAppearance: PlotAppearance = {
 export const SERIES_COLORS = ['#0e5a6b', '#d9480f', '#2b8a3e', '#7048e8', '#c2255c', '#1971c2', '#8f6b00'];
 export const BASELINE_COLOR = '#e8590c';
 export const PEAK_COLOR = '#2bb3a8';
+/** Another integration drawn beside ours (the vendor's baselines). */
+export const REFERENCE_COLOR = '#7048e8';
 
 /**
  * An editor on the plot (manual integration): while given, the plot's drag no longer zooms, the editor draws

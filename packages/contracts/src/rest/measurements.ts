@@ -59,3 +59,59 @@ export const measurementSpectrumSchema = z.object({
   file_name: z.string(),
 });
 export type MeasurementSpectrum = z.infer<typeof measurementSpectrumSchema>;
+
+/** One side of a compared peak: ours (from the current result) or the vendor's (from the file's table). */
+export const vendorComparisonPeakSchema = z.object({
+  /** Our peak's number in the result; null on the vendor's side. */
+  number: z.number().int().nullable(),
+  name: z.string(),
+  retention_time_sec: z.number().nullable(),
+  start_sec: z.number().nullable(),
+  end_sec: z.number().nullable(),
+  area: z.number().nullable(),
+  /** Area % as that side's own table reports it. */
+  area_percent: z.number().nullable(),
+  /** % of the matched peaks' total area on this side; null for a missed or extra peak. */
+  share_percent: z.number().nullable(),
+  /** The baseline under the peak: where it starts and stops, and its value there. */
+  baseline_start_sec: z.number().nullable(),
+  baseline_start_value: z.number().nullable(),
+  baseline_stop_sec: z.number().nullable(),
+  baseline_stop_value: z.number().nullable(),
+});
+export type VendorComparisonPeak = z.infer<typeof vendorComparisonPeakSchema>;
+
+/** A row of the comparison: a pair, a vendor peak we did not find, or a peak of ours the vendor has not. */
+export const vendorComparisonRowSchema = z.object({
+  status: z.enum(['matched', 'missed', 'extra']),
+  ours: vendorComparisonPeakSchema.nullable(),
+  vendor: vendorComparisonPeakSchema.nullable(),
+  /** Our retention time minus the vendor's (s); matched rows only. */
+  retention_difference_sec: z.number().nullable(),
+  /** How far apart a pair may lie (s): max(3 samples, 2 s, 0.3 × our W50); matched rows only. */
+  tolerance_sec: z.number().nullable(),
+  /** Our share minus the vendor's, in percentage points; matched rows only. */
+  share_difference_points: z.number().nullable(),
+});
+export type VendorComparisonRow = z.infer<typeof vendorComparisonRowSchema>;
+
+/**
+ * GET /api/measurements/{id}/vendor-comparison/: the current result beside the peak table of the imported
+ * file (docs/processing.md "Your file beside the vendor's"), rows in retention-time order.
+ */
+export const measurementVendorComparisonSchema = z.object({
+  measurement_id: z.number().int().positive(),
+  /** The result compared; null when the measurement has none. */
+  result_id: z.number().int().positive().nullable(),
+  summary: z.object({
+    vendor_peaks: z.number().int().min(0),
+    our_peaks: z.number().int().min(0),
+    matched: z.number().int().min(0),
+    missed: z.number().int().min(0),
+    extra: z.number().int().min(0),
+    /** Vendor rows without a retention time, which cannot be compared. */
+    unplaced: z.number().int().min(0),
+  }),
+  rows: z.array(vendorComparisonRowSchema),
+});
+export type MeasurementVendorComparison = z.infer<typeof measurementVendorComparisonSchema>;

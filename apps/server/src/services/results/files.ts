@@ -21,6 +21,8 @@ import type { PeakRow, ResultsRepository } from '../../repositories/results.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SequencesRepository } from '../../repositories/sequences.ts';
 import { writeAudit } from '../../repositories/audit.ts';
+import { insertVendorPeakTable, vendorPeakTable } from '../../repositories/vendor-peak-tables.ts';
+import { vendorComparisonOf } from './vendor-comparison.ts';
 import { snapshotOf, type ResultsService } from './results.ts';
 import { runOfUploads, type Upload } from './run-archive.ts';
 import { asmDocumentOf } from './asm-export.ts';
@@ -174,20 +176,39 @@ export function createFilesService(deps: {
       });
     },
 
-    async cdf(workspaceId: number, measurementId: number): Promise<Uint8Array> {
+    /**
+     * The measurement as an AIA file. Its peak table is the current result's, or with `peakTable: 'vendor'`
+     * the vendor's table of the imported file as it came (404 when the file had none).
+     */
+    async cdf(
+      workspaceId: number,
+      measurementId: number,
+      peakTable: 'result' | 'vendor' = 'result',
+    ): Promise<Uint8Array> {
       const { measurement, timeSec, signal, unit } = await this.data(workspaceId, measurementId);
-      const [latest] = await results.latestResults([measurementId]);
-      const peaks = latest ? await results.peaks([latest.id]) : [];
       return writeAia(
         {
           timeSec: Float64Array.from(timeSec),
           values: Float64Array.from(signal),
           signalUnit: unit,
           metadata: { sample_name: measurement.name },
-          peakTable: peaks.map(vendorPeak),
+          peakTable: peakTable === 'vendor' ? await storedVendorTable(measurementId) : await resultTable(),
         },
         { date: measurement.created_at },
       );
+      async function resultTable() {
+        const [latest] = await results.latestResults([measurementId]);
+        return (latest ? await results.peaks([latest.id]) : []).map(vendorPeak);
+      }
+    },
+
+    /** The current result beside the vendor's peak table of the imported file; 404 when it had none. */
+    async vendorComparison(workspaceId: number, measurementId: number) {
+      const measurement = await owned(workspaceId, measurementId);
+      const table = await storedVendorTable(measurementId);
+      const [current] = await results.latestResults([measurementId]);
+      const peaks = current ? await results.peaks([current.id]) : [];
+      return vendorComparisonOf(measurement, current, peaks, table);
     },
 
     /** The measurement as an ASM liquid-chromatography document with its current result's peaks. */
@@ -375,6 +396,12 @@ export function createFilesService(deps: {
     },
   };
 
+  async function storedVendorTable(measurementId: number) {
+    const table = await vendorPeakTable(db, measurementId);
+    if (!table) throw AppError.domain(404, 'measurement_vendor_table_not_found');
+    return table;
+  }
+
   async function templateOf(owner: RowOwner, templateUuid: string | null) {
     const template = templateUuid ? await sequences.template(owner.workspaceId, templateUuid) : undefined;
     if (templateUuid && !template) throw AppError.validation({ template_uuid: ['is not valid'] });
@@ -425,6 +452,9 @@ export function createFilesService(deps: {
       metadata: JSON.stringify({ ...chromatogram.metadata, ...row.metadata, ...file }),
     });
     await results.insertSignal(trx, inserted.id, { timeSec, values }, IMPORT_CHUNK_POINTS);
+    // The vendor's own table stays beside our results (docs/formats.md "Vendor peak tables").
+    if (chromatogram.peakTable && chromatogram.peakTable.length > 0)
+      await insertVendorPeakTable(trx, inserted.id, chromatogram.peakTable);
     const first = timeSec[0]!;
     const last = timeSec[points - 1]!;
     await runs.updateMeasurement(trx, inserted.id, {

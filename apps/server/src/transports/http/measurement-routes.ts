@@ -5,6 +5,7 @@ import type {
   MeasurementData,
   MeasurementImport,
   MeasurementSpectrum,
+  MeasurementVendorComparison,
 } from '@eluent/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,7 +15,7 @@ import { pathId } from '../../lib/input.ts';
 import { requireActor } from './authenticate.ts';
 import { requireReader } from './reader.ts';
 
-type Data = { Params: { id: string }; Querystring: { format?: string } };
+type Data = { Params: { id: string }; Querystring: { format?: string; peak_table?: string } };
 type BandQuery = { Params: { id: string }; Querystring: { centre_nm?: string; bandwidth_nm?: string } };
 type SpectrumQuery = { Params: { id: string }; Querystring: { time_sec?: string; reference_sec?: string } };
 
@@ -60,10 +61,13 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
           .send(await files.csv(workspaceId, id));
       }
       if (format === 'cdf') {
+        const peakTable = request.query.peak_table ?? 'result';
+        if (peakTable !== 'result' && peakTable !== 'vendor')
+          throw AppError.validation({ peak_table: ['must be result or vendor'] });
         return reply
           .type('application/x-netcdf')
           .header('content-disposition', `attachment; filename="measurement-${id}.cdf"`)
-          .send(Buffer.from(await files.cdf(workspaceId, id)));
+          .send(Buffer.from(await files.cdf(workspaceId, id, peakTable)));
       }
       if (format !== 'json') throw AppError.validation({ format: ['is not valid'] });
       const { timeSec, signal, unit } = await files.data(workspaceId, id);
@@ -122,6 +126,12 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
       const centreNm = timeParam(request.query.centre_nm, 'centre_nm', true)!;
       const bandwidthNm = timeParam(request.query.bandwidth_nm, 'bandwidth_nm', false) ?? 4;
       return (await files.band(workspaceId, id, centreNm, bandwidthNm)) satisfies MeasurementData;
+    });
+
+    // The current result beside the peak table of the imported file (docs/processing.md).
+    scoped.get<Data>('/api/measurements/:id/vendor-comparison/', async (request) => {
+      const { id, workspaceId } = await readable(request);
+      return (await files.vendorComparison(workspaceId, id)) satisfies MeasurementVendorComparison;
     });
 
     scoped.get<Data>('/api/measurements/:id/channels/', async (request) => {

@@ -22,7 +22,10 @@ import {
   fetchMeasurementChannels,
   fetchMeasurementSignal,
   fetchMeasurementsWithPeaks,
+  fetchVendorComparison,
 } from './measurementsApi.ts';
+import { PeakViewTabs, VendorComparisonTable, type PeakView } from './VendorComparisonTable.tsx';
+import { referencePeaksOf } from './vendorReference.ts';
 import { ChannelBar } from './ChannelBar.tsx';
 import { SpectrumPanel } from './SpectrumPanel.tsx';
 import { PeakTable } from './PeakTable.tsx';
@@ -148,6 +151,24 @@ export function ChromatogramViewer() {
     // overlayData is a new array on every render; its content is named by overlayKey.
     [signal.data, channelName, measurement?.name, id, overlayIds, overlayKey, channels, extracted.data, band],
   );
+  // The vendor's peak table of an imported file, compared with the current result (null: the file had none).
+  const vendor = useQuery({
+    // Asked again when the current result changes: a pick, or a newer version.
+    queryKey: [
+      'vendor-comparison',
+      id,
+      integration.versions?.current_result_id ?? null,
+      integration.versions?.results.at(-1)?.id ?? null,
+    ],
+    queryFn: () => fetchVendorComparison(id),
+  });
+  const [peakView, setPeakView] = useState<PeakView>('ours');
+  const comparison = vendor.data ?? null;
+  const showingVendor = comparison !== null && peakView === 'vendor';
+  const referencePeaks = useMemo(
+    () => (showingVendor ? referencePeaksOf(comparison) : []),
+    [showingVendor, comparison],
+  );
   const comparing = prefs.compareIds.includes(id);
   return (
     <div className="cabinet__content cabinet__content--wide">
@@ -241,6 +262,7 @@ export function ChromatogramViewer() {
             label="Chromatogram"
             series={series}
             peaks={peaks}
+            referencePeaks={referencePeaks}
             unit={signal.data?.unit ?? ''}
             appearance={prefs.appearance}
             height={420}
@@ -306,12 +328,18 @@ export function ChromatogramViewer() {
           Peaks
           {editor.previewRows && <span className="viewer-peaks__preview"> · preview of staged changes</span>}
         </h2>
-        <PeakTable
-          rows={rows}
-          unit={signal.data?.unit ?? measurement?.signal_unit ?? ''}
-          selected={editor.editing ? editor.selection.map((index) => index + 1) : []}
-          empty={editor.previewRows ? null : noPeaksText(integration.shown?.errors)}
-        />
+        {comparison && <PeakViewTabs view={peakView} onChange={setPeakView} />}
+        {vendor.isError && <ErrorAlert>{vendor.error.message}</ErrorAlert>}
+        {showingVendor ? (
+          <VendorComparisonTable comparison={comparison} />
+        ) : (
+          <PeakTable
+            rows={rows}
+            unit={signal.data?.unit ?? measurement?.signal_unit ?? ''}
+            selected={editor.editing ? editor.selection.map((index) => index + 1) : []}
+            empty={editor.previewRows ? null : noPeaksText(integration.shown?.errors)}
+          />
+        )}
       </section>
       {measurement && <ProcessingPanel measurementId={id} versions={integration.versions} />}
       {integration.shown && <IntegrationPanel state={integration} />}

@@ -1,5 +1,10 @@
 // Measurements: metadata and peaks through GraphQL, the signal through REST (GET /api/measurements/{id}/data/).
-import type { MeasurementChannels, MeasurementData, MeasurementSpectrum } from '@eluent/contracts';
+import type {
+  MeasurementChannels,
+  MeasurementData,
+  MeasurementSpectrum,
+  MeasurementVendorComparison,
+} from '@eluent/contracts';
 import { graphql, http } from '../../api/client.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import type { ChromatogramSignal } from '../../workers/processingClient.ts';
@@ -139,4 +144,15 @@ export async function fetchExtractedBand(
     values: Float64Array.from(result.data.signal, (value) => value ?? Number.NaN),
     unit: result.data.unit,
   };
+}
+
+/**
+ * The current result beside the vendor's peak table of the imported file; null when the file had none
+ * (GET /api/measurements/{id}/vendor-comparison/ answers 404 `measurement_vendor_table_not_found`).
+ */
+export async function fetchVendorComparison(id: number): Promise<MeasurementVendorComparison | null> {
+  const result = await http.get<MeasurementVendorComparison>(`/api/measurements/${id}/vendor-comparison/`);
+  if (result.ok) return result.data;
+  if (result.status === 404 && result.data.code === 'measurement_vendor_table_not_found') return null;
+  throw new Error(httpErrorText(result.status, result.data));
 }
