@@ -454,6 +454,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     deliveryGraceMs: deps.deliveryGraceMs,
     availability,
     changed: (sequence) => progress(sequence),
+    goOn: (sequenceId) => kick(sequenceId),
     claim: (sequenceId) => claims.acquire('sequence', sequenceId),
     settle,
   });
