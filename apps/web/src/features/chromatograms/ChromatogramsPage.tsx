@@ -2,7 +2,7 @@
 // dropped on the page, or zipped).
 import { useRef, useState, type DragEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
 import { ListContent } from '../../components/ListContent.tsx';
 import { Pager } from '../../components/Pager.tsx';
@@ -10,7 +10,8 @@ import { SearchField } from '../../components/ListToolbar.tsx';
 import { formatDateTime, formatDurationSec } from '../../lib/time.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { fetchMeasurements } from './measurementsApi.ts';
-import { filesToImport, importMeasurement, type ImportFile } from './importMeasurement.ts';
+import { useImports } from './useImports.ts';
+import { ImportProgressList } from './ImportProgress.tsx';
 import { droppedFiles } from './droppedFiles.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
 import { readActiveChromatogram } from './chromatogramStorage.ts';
@@ -35,15 +36,13 @@ export function ChromatogramsPage() {
     queryFn: () => fetchMeasurements(search, page),
     placeholderData: keepPreviousData,
   });
-  const upload = useMutation({
-    mutationFn: (files: readonly ImportFile[]) => importMeasurement(filesToImport(files)),
-    onSuccess: async ({ id }) => {
-      await queryClient.invalidateQueries({ queryKey: ['measurements'] });
-      notifySuccess('Chromatogram imported');
-      void navigate(`/app/chromatograms/${id}`);
-    },
-    onError: (error) => notifyError(error.message),
+  // Each file picked or dropped is its own import, followed by a progress row; one alone opens when stored.
+  const imports = useImports((job, alone) => {
+    void queryClient.invalidateQueries({ queryKey: ['measurements'] });
+    notifySuccess(`${job.file_name} imported`);
+    if (alone && job.measurement_id !== null) void navigate(`/app/chromatograms/${job.measurement_id}`);
   });
+  const upload = { mutate: imports.start, isPending: imports.busy };
   const mayImport = can('measurements.import');
   const picked = (input: HTMLInputElement) => {
     const files = Array.from(input.files ?? [], (file) => ({ file }));
@@ -95,6 +94,7 @@ export function ChromatogramsPage() {
               type="file"
               accept=".cdf,.csv,.txt,.zip,.ch"
               hidden
+              multiple
               aria-label="Chromatogram file"
               onChange={(event) => picked(event.target)}
             />
@@ -131,6 +131,11 @@ export function ChromatogramsPage() {
             )}
           </>
         }
+      />
+      <ImportProgressList
+        entries={imports.entries}
+        onCancel={(entry) => void imports.cancel(entry)}
+        onDismiss={imports.dismiss}
       />
       {prefs.compareIds.length > 0 && can('results.process') && (
         <SelectionReprocess measurementIds={prefs.compareIds} />
