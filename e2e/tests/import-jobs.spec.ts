@@ -68,9 +68,9 @@ test('a large import shows its progress and opens; a cancelled one stores nothin
   await page.getByLabel('Chromatogram file').setInputFiles(cancelled);
   const row = page.getByRole('listitem', { name: 'Import of cancelled.cdf' });
   await expect(row.getByText(/^(Processing|Storing \d+%)$/)).toBeVisible({ timeout: scaled(240_000) });
-  await row.getByRole('button', { name: 'Cancel' }).click();
+  await row.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(row.getByText('Cancelled', { exact: true })).toBeVisible({ timeout: scaled(120_000) });
-  await expect(row.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
 
   const token = await page.evaluate(() => localStorage.getItem('eluent:accessToken'));
   const answer = await page.request.post('/hasura/v1/graphql', {

@@ -1,12 +1,15 @@
 // The method's policy on an interrupted injection (docs/sequences.md "Interrupted injections"), with Stop
 // pressed on the simulated instrument while a sequence runs: `skip` marks the injection interrupted and
 // goes on with the next row; `reinject_once` runs the row again once and pauses when it is interrupted
-// again. `pause` (the default) is operator-stop.medium.test.ts. Every wait is on state.
+// again; and `skip` for an instrument lost mid-run (powered off, then on again). `pause` (the default) is
+// operator-stop.medium.test.ts and interrupted.medium.test.ts. Every wait is on state.
+import { DeviceClient } from '@eluent/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
 import { eventually, scaled } from '../../../test/eventually.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
 import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
+import { inProcessConnector } from '../../transports/device-link/in-process.ts';
 
 describe.each(await backends())('the interrupted-injection policy on $name', (backend) => {
   let server: TestServer;
@@ -18,7 +21,8 @@ describe.each(await backends())('the interrupted-injection policy on $name', (ba
 
   beforeAll(async () => {
     ({ server, base, token, userId, instrument } = await startServerWithInstrument(backend, {
-      env: { ELUENT_SIM_SPEED: '400' },
+      // A lost instrument is given up after 1 s, its buffered points after 1 s more.
+      env: { ELUENT_SIM_SPEED: '400', ELUENT_INSTRUMENT_LOST_SEC: '1', ELUENT_RUN_DELIVERY_GRACE_SEC: '1' },
       speed: 400,
     }));
   }, scaled(120_000));
@@ -121,6 +125,62 @@ describe.each(await backends())('the interrupted-injection policy on $name', (ba
     expect(rows.map((row) => [row.replicate, row.injection_state])).toEqual([
       [1, 'interrupted'],
       [1, 'interrupted'],
+    ]);
+    await stopSequence(id);
+  });
+
+  /** Powers a fresh instrument on under the same serial number: idle, without the lost run. */
+  async function powerOn(): Promise<void> {
+    const service = server.context.services.devices;
+    const old = instrument.client;
+    const client = new DeviceClient({
+      connect: inProcessConnector(service),
+      serialNumber: old.instrument.serialNumber,
+      pairingCode: 'unused',
+      credential: old.credential,
+      speed: 400,
+      tickMs: 50,
+    });
+    client.start();
+    instrument = { deviceId: instrument.deviceId, client };
+    await eventually(() => service.liveStatus(instrument.deviceId)?.state === 'idle', {
+      what: 'the instrument is back and idle',
+    });
+  }
+
+  it('skip on a lost instrument: the injection is interrupted and the next replicate runs once it is back', async () => {
+    const id = await startedSequence('skip');
+    await eventually(
+      async () => {
+        const rows = await injectionsOf(id);
+        return rows[0]?.measurement_state === 'recording' && Number(rows[0].points_count ?? 0) >= 0;
+      },
+      { what: 'the first injection records' },
+    );
+    await instrument.client.stop();
+    const lost = await eventually(
+      async () => {
+        const rows = await injectionsOf(id);
+        return rows[0]?.injection_state === 'interrupted' && rows[0];
+      },
+      { what: 'the injection on the lost instrument is interrupted' },
+    );
+    expect(lost).toMatchObject({ interrupted_reason: 'injection_interrupted_instrument_lost' });
+    expect((await api('GET', `/api/sequences/${id}/`)).body).toMatchObject({
+      state: 'RUNNING',
+      interruption: null,
+    });
+    await powerOn();
+    const rows = await eventually(
+      async () => {
+        const all = await injectionsOf(id);
+        return all.length === 2 && all;
+      },
+      { what: 'the next replicate starts on the instrument back' },
+    );
+    expect(rows.map((row) => [row.replicate, row.injection_state])).toEqual([
+      [1, 'interrupted'],
+      [2, 'running'],
     ]);
     await stopSequence(id);
   });
