@@ -215,6 +215,22 @@ describe.each(await backends('both'))('imports as jobs on $name', (backend) => {
     expect(await response.json()).toMatchObject({ fields: { template_uuid: ['is not valid'] } });
   });
 
+  it('ends the job of a file the readers refuse failed, with the refusal as its one line', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    const answer = await upload(server.baseUrl, user.access, 'picture.png', png, 'respond-async');
+    expect(answer.status).toBe(202);
+    const failed = await eventually(
+      async () => {
+        const path = `/api/measurements/import/jobs/${answer.body.job_id}/`;
+        const job = await call(server.baseUrl, user.access, 'GET', path);
+        return job.body.status === 'failed' && job.body;
+      },
+      { what: 'the refused file fails its job', deadline: 10_000 },
+    );
+    expect(failed).toMatchObject({ error_code: 'measurement_file_binary', measurement_id: null });
+    expect(failed.error.startsWith(domainErrors.measurement_file_binary)).toBe(true);
+  });
+
   it('marks failed the job of a process that died, through the reconciler', async () => {
     const db = server.context.database.db;
     // The row a process leaves when it is killed mid-import: unfinished, and no live process holds its claim.

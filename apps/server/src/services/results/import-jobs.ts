@@ -42,13 +42,15 @@ export function importJobView(row: ImportJobRow): ImportJob {
   };
 }
 
-/** The one-line reason a failed import shows: the reader's reason when it gave one, else the message. */
+/** The one line a failed import shows: the refusal's text, then the reader's reason when it gave one. */
 function failureOf(error: unknown): { error: string; error_code: string } {
   if (!(error instanceof AppError)) {
     return { error: domainErrors.measurement_file_invalid, error_code: 'measurement_file_invalid' };
   }
   const reason = error.body.reason;
-  return { error: typeof reason === 'string' ? reason : error.message, error_code: error.code };
+  const text =
+    typeof reason === 'string' && reason !== error.message ? `${error.message} ${reason}` : error.message;
+  return { error: text, error_code: error.code };
 }
 
 /** The name a job shows: the run folder's, the one file's, or the first file's folder. */
