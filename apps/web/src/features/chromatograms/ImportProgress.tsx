@@ -5,7 +5,10 @@ import type { ImportJob } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
 import { importEnded, type ImportEntry } from './useImports.ts';
 
-/** Share of the bar each phase ends at: the upload first, storing the signal last (the longest, measured). */
+/**
+ * Share of the bar each phase ends at: the upload first, storing the signal last, its longest part
+ * (docs/performance.md "Imports").
+ */
 const UPLOAD_END = 40;
 const READ_END = 45;
 const PROCESS_END = 50;
