@@ -42,7 +42,8 @@ export function ChromatogramsPage() {
     notifySuccess(`${job.file_name} imported`);
     if (alone && job.measurement_id !== null) void navigate(`/app/chromatograms/${job.measurement_id}`);
   });
-  const upload = { mutate: imports.start, isPending: imports.busy };
+  // Imports run as jobs: more can be started while others are under way.
+  const upload = { mutate: imports.start };
   const mayImport = can('measurements.import');
   const picked = (input: HTMLInputElement) => {
     const files = Array.from(input.files ?? [], (file) => ({ file }));
@@ -63,7 +64,6 @@ export function ChromatogramsPage() {
         onDrop: (event: DragEvent<HTMLDivElement>) => {
           event.preventDefault();
           setDropping(false);
-          if (upload.isPending) return;
           droppedFiles(event.dataTransfer).then(
             (files) => (files.length > 0 ? upload.mutate(files) : undefined),
             (error: unknown) =>
@@ -113,18 +113,12 @@ export function ChromatogramsPage() {
                 <button
                   type="button"
                   className="button button--secondary"
-                  disabled={upload.isPending}
                   title="An Agilent .D or Waters .raw folder: one chromatogram with a channel per signal"
                   onClick={() => folderInput.current?.click()}
                 >
                   <Icon name="folder_open" /> Import run folder
                 </button>
-                <button
-                  type="button"
-                  className="button"
-                  disabled={upload.isPending}
-                  onClick={() => fileInput.current?.click()}
-                >
+                <button type="button" className="button" onClick={() => fileInput.current?.click()}>
                   <Icon name="upload_file" /> Import file
                 </button>
               </>

@@ -123,5 +123,5 @@ export function useImports(onDone: (job: ImportJob, alone: boolean) => void) {
 
   const dismiss = (key: number) => setEntries((list) => list.filter((entry) => entry.key !== key));
 
-  return { entries, start, cancel, dismiss, busy: entries.some((entry) => !importEnded(entry)) };
+  return { entries, start, cancel, dismiss };
 }
