@@ -111,6 +111,11 @@ for (const width of [1366, 375]) {
     );
     await page.getByLabel('Wavelength, nm', { exact: true }).fill('273');
     await page.getByLabel('Bandwidth, nm', { exact: true }).fill('4');
+    // What a sequence does with an interrupted injection: pause unless chosen otherwise, said under the field.
+    const policy = page.getByLabel('When an injection is interrupted', { exact: true });
+    await expect(policy).toHaveValue('pause');
+    await expect(page.getByText(/^An injection is interrupted when its instrument is lost/)).toBeVisible();
+    await policy.selectOption({ label: 'Skip to the next row' });
     await page.getByRole('button', { name: 'Create method' }).click();
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
@@ -124,6 +129,9 @@ for (const width of [1366, 375]) {
     const detector = page.getByRole('region', { name: 'Detector channel' });
     await expect(detector.getByText('273 nm')).toBeVisible();
     await expect(detector.getByText('4 nm')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'In a sequence' }).getByText('Skip to the next row'),
+    ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Instrument' })).toContainText(
       'Eluent QP-400 quaternary pump',
     );

@@ -11,6 +11,7 @@ import { createDevicesRepository, type DevicesRepository } from './repositories/
 import { createHealthRepository } from './repositories/health.ts';
 import { createMeasurementChunksRepository } from './repositories/measurement-chunks.ts';
 import { createProcessingJobsRepository } from './repositories/processing-jobs.ts';
+import { createImportJobsRepository } from './repositories/import-jobs.ts';
 import { createRealtimeAccessRepository } from './repositories/realtime-access.ts';
 import { createResultsRepository } from './repositories/results.ts';
 import { createSamplesRepository } from './repositories/samples.ts';
@@ -37,6 +38,7 @@ import { createHealthService } from './services/health.ts';
 import { createMailer, createMailQueue, type Mailer, type MailQueue } from './services/mail.ts';
 import { createRealtimeAuthorization } from './services/realtime/authorizers.ts';
 import { createFilesService } from './services/results/files.ts';
+import { createImportJobsService } from './services/results/import-jobs.ts';
 import {
   createSignalWorkers,
   defaultSignalThreads,
@@ -265,6 +267,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
   const { services, runner } = buildServices(infrastructure);
   closeSteps.push(() => services.graphql.close());
   closeSteps.push(() => services.reprocessing.close());
+  closeSteps.push(() => services.importJobs.close());
   closeSteps.push(async () => runner.close());
 
   // Who reads which channel (docs/roles.md); visitors through their share token.
@@ -286,6 +289,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
       if (cluster) closeSteps.push(() => cluster.close());
       await runner.recover();
       runner.startReconciler(config.reconcileIntervalSec * 1000);
+      services.importJobs.startReconciler(config.reconcileIntervalSec * 1000);
       await services.reprocessing.recover();
       await checkpoints.start();
     },
@@ -344,6 +348,15 @@ function buildServices(infrastructure: Infrastructure) {
     samples: samplesRepository,
     sequences: sequencesRepository,
     work: signalWorkers,
+  });
+  const files = createFilesService({
+    results: resultsRepository,
+    runs,
+    sequences: sequencesRepository,
+    processing: results,
+    work: signalWorkers,
+    maxImportPoints: config.importMaxPoints,
+    maxImportBytes: config.importMaxBytes,
   });
   const runner = createSequenceRunner({
     sequences: sequencesRepository,
@@ -443,14 +456,18 @@ function buildServices(infrastructure: Infrastructure) {
     shareLinks: createShareLinksService(shareTokens, db),
     shareAccess: createShareAccess({ shareTokens, runs, overlays }),
     overlays: createOverlaysService({ db, overlays, shareTokens }),
-    files: createFilesService({
-      results: resultsRepository,
-      runs,
-      sequences: sequencesRepository,
-      processing: results,
-      work: signalWorkers,
-      maxImportPoints: config.importMaxPoints,
-      maxImportBytes: config.importMaxBytes,
+    files,
+    importJobs: createImportJobsService({
+      jobs: createImportJobsRepository(db),
+      files,
+      claims,
+      logger,
+      publish: (ownerId, event) => {
+        // The job row holds the phase; a lost progress publication is replaced by the next one.
+        realtime
+          .publish(`users:${ownerId}`, event)
+          .catch((error: unknown) => logger.warn({ err: error }, 'import progress publish failed'));
+      },
     }),
     reports: createReportsService({
       db,

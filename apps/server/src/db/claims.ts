@@ -8,7 +8,7 @@
 import type pg from 'pg';
 import type { AvailabilityLogger, DatabaseAvailability } from './availability.ts';
 
-export type ClaimKind = 'sequence' | 'processing_job' | 'injection' | 'device';
+export type ClaimKind = 'sequence' | 'processing_job' | 'injection' | 'device' | 'import_job';
 
 /** First key of the two-key advisory lock per kind; the second is the row id. */
 export const LOCK_SPACE: Record<ClaimKind, number> = {
@@ -16,6 +16,7 @@ export const LOCK_SPACE: Record<ClaimKind, number> = {
   processing_job: 0x454c0002,
   injection: 0x454c0003,
   device: 0x454c0004,
+  import_job: 0x454c0005,
 };
 
 /**

@@ -13,6 +13,8 @@ export type SequenceState = 'NEW' | 'RUNNING' | 'PAUSED' | 'FINISHED' | 'STOPPED
 export type SampleType = 'sample' | 'standard' | 'blank';
 export type InjectionState = 'pending' | 'running' | 'finished' | 'failed' | 'stopped' | 'interrupted';
 export type MeasurementState = 'recording' | 'complete' | 'failed';
+/** A method's choice when one of its injections is interrupted (docs/sequences.md). */
+export type InterruptedInjectionPolicy = 'pause' | 'reinject_once' | 'skip';
 export type ShareObjectType = 'sample' | 'injection' | 'sequence' | 'overlay';
 
 export interface DevicesTable {
@@ -60,6 +62,8 @@ export interface MethodsTable {
   pressure_min: Nullable<number>;
   /** High-pressure shut-off, bar (migration 0025). */
   pressure_max: Nullable<number>;
+  /** What a sequence does when an injection of this method is interrupted (migration 0030). */
+  on_interrupted_injection: Defaulted<InterruptedInjectionPolicy>;
   pressure_reach_sec: Nullable<number>;
   measurements: NullableJson;
   hardware_configuration: Json;

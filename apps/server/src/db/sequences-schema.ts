@@ -55,7 +55,32 @@ export interface ProcessingJobsTable {
   finished_at: NullableTimestamp;
 }
 
+export type ImportJobStatus =
+  'queued' | 'reading' | 'processing' | 'storing' | 'done' | 'failed' | 'cancelled';
+
+/** Imports answered 202 (migration 0030). */
+export interface ImportJobsTable {
+  id: Generated<number>;
+  owner_id: number;
+  workspace_id: number;
+  file_name: string;
+  status: Defaulted<ImportJobStatus>;
+  /** bigint: node-postgres hands it as a string, PGlite as a number. */
+  bytes_total: ColumnType<number | string, number | undefined, number>;
+  bytes_read: ColumnType<number | string, number | undefined, number>;
+  points_total: Nullable<number>;
+  points_stored: Defaulted<number>;
+  cancel_requested: Defaulted<boolean>;
+  error: Nullable<string>;
+  error_code: Nullable<string>;
+  measurement_id: Nullable<number>;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
 export interface SequencesTables {
   calibrations: CalibrationsTable;
   processing_jobs: ProcessingJobsTable;
+  import_jobs: ImportJobsTable;
 }

@@ -70,10 +70,13 @@ export function createResultsRepository(db: Kysely<Database>) {
       measurementId: number,
       signal: { timeSec: Float64Array; values: Float64Array },
       chunkPoints: number,
+      /** After each statement, with the points it wrote; a rejection stops the insert (an import's cancel). */
+      afterStatement?: (points: number) => Promise<void>,
     ): Promise<void> {
       const points = signal.values.length;
       const chunksPerStatement = Math.max(1, Math.floor(STATEMENT_BYTES / (16 * chunkPoints)));
       let rows = [];
+      let statementStart = 0;
       for (let start = 0, index = 0; start < points; start += chunkPoints, index++) {
         const end = Math.min(points, start + chunkPoints);
         rows.push(
@@ -88,6 +91,8 @@ export function createResultsRepository(db: Kysely<Database>) {
         if (rows.length === chunksPerStatement || end === points) {
           await trx.insertInto('measurement_chunks').values(rows).execute();
           rows = [];
+          await afterStatement?.(end - statementStart);
+          statementStart = end;
           // PGlite answers through promises alone: without a turn of the event loop between statements,
           // timers, sockets and health checks would wait for the whole signal.
           await setImmediate();

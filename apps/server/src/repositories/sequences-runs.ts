@@ -7,7 +7,7 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import type { InjectionsTable, MeasurementsTable } from '../db/domain-schema.ts';
+import type { InjectionsTable, InterruptedInjectionPolicy, MeasurementsTable } from '../db/domain-schema.ts';
 import type { Database } from '../db/schema.ts';
 
 export type InjectionRow = Selectable<InjectionsTable>;
@@ -76,6 +76,31 @@ export function createRunsRepository(db: Kysely<Database>) {
         .orderBy('i.id')
         .limit(20)
         .execute();
+    },
+    /** What the method does with an interrupted injection (migration 0030); `pause` without a method. */
+    async interruptedPolicy(trx: Db, methodId: number | null): Promise<InterruptedInjectionPolicy> {
+      if (methodId === null) return 'pause';
+      const row = await trx
+        .selectFrom('methods')
+        .select('on_interrupted_injection')
+        .where('id', '=', methodId)
+        .executeTakeFirst();
+      return row?.on_interrupted_injection ?? 'pause';
+    },
+    /** Earlier interrupted injections of the same row × replicate in this run (a re-injection's count). */
+    async interruptedBefore(trx: Db, injection: InjectionRow, since: Date): Promise<number> {
+      if (injection.sequence_id === null || injection.draft_id === null) return 0;
+      const rows = await trx
+        .selectFrom('injections')
+        .select('id')
+        .where('sequence_id', '=', injection.sequence_id)
+        .where('draft_id', '=', injection.draft_id)
+        .where('replicate', '=', injection.replicate)
+        .where('state', '=', 'interrupted')
+        .where('created_at', '>=', since)
+        .where('id', '<>', injection.id)
+        .execute();
+      return rows.length;
     },
     async lockInjection(trx: Transaction<Database>, id: number): Promise<InjectionRow | undefined> {
       return trx.selectFrom('injections').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

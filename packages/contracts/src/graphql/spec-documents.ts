@@ -26,8 +26,15 @@ export const METHOD = `query Method($methodId: Int!) {
   }
 }`;
 
-/** The method's fields beyond spec §4's list: the maximum-pressure shut-off (docs/methods.md). */
-export const METHOD_EXTENSION_FIELDS = 'pressure_max';
+/**
+ * The method's fields beyond spec §4's list: the maximum-pressure shut-off (docs/methods.md) and what a
+ * sequence does with an interrupted injection (docs/sequences.md).
+ */
+export const METHOD_EXTENSION_FIELDS = 'pressure_max on_interrupted_injection';
+
+/** A method's choices for an interrupted injection: pause (the default), re-inject once, or skip the row. */
+export const interruptedInjectionPolicies = ['pause', 'reinject_once', 'skip'] as const;
+export type InterruptedInjectionPolicy = (typeof interruptedInjectionPolicies)[number];
 
 /** `Method` with the extension fields, as the method editor reads a method. */
 export const METHOD_WITH_EXTENSIONS = `query Method($methodId: Int!) {

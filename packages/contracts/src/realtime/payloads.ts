@@ -155,8 +155,45 @@ export const processingJobEventSchema = z.object({
 });
 export type ProcessingJobEvent = z.infer<typeof processingJobEventSchema>;
 
+/** The phases of an import job, in order; `done`, `failed` and `cancelled` end it. */
+export const importJobStatuses = [
+  'queued',
+  'reading',
+  'processing',
+  'storing',
+  'done',
+  'failed',
+  'cancelled',
+] as const;
+export type ImportJobStatus = (typeof importJobStatuses)[number];
+
+/**
+ * An import job as its owner reads it (GET /api/measurements/import/jobs/{id}/) and as its progress
+ * arrives on `users:{id}` (docs/performance.md "Import jobs").
+ */
+export const importJobEventSchema = z.object({
+  type: z.literal('import_job'),
+  job_id: z.number().int(),
+  status: z.enum(importJobStatuses),
+  file_name: z.string(),
+  /** The size of the upload; `bytes_read` reaches it once the file is read. */
+  bytes_total: z.number().int().min(0),
+  bytes_read: z.number().int().min(0),
+  /** The points of the file(s), known once read; null before. */
+  points_total: z.number().int().min(0).nullable(),
+  points_stored: z.number().int().min(0),
+  /** The one-line reason of a failed import (the refusal's reason or message). */
+  error: z.string().nullable(),
+  error_code: z.string().nullable(),
+  /** The stored measurement (the first channel of a run) once done. */
+  measurement_id: z.number().int().nullable(),
+  at: z.string(),
+});
+export type ImportJobEvent = z.infer<typeof importJobEventSchema>;
+
 export const userEventSchema = z.discriminatedUnion('type', [
   userNotificationSchema,
   processingJobEventSchema,
+  importJobEventSchema,
 ]);
 export type UserEvent = z.infer<typeof userEventSchema>;

@@ -1,6 +1,7 @@
 // REST of measurement files (docs/api.md): the signal as JSON (CSV and AIA netCDF are files) and the answer
 // to an import, one source for the server and the web app.
 import { z } from 'zod';
+import { importJobEventSchema } from '../realtime/payloads.ts';
 
 /** GET /api/measurements/{id}/data/ (format=json): the stored points, time in seconds. */
 export const measurementDataSchema = z.object({
@@ -37,6 +38,18 @@ export const measurementImportSchema = z.object({
     .optional(),
 });
 export type MeasurementImport = z.infer<typeof measurementImportSchema>;
+
+/**
+ * POST /api/measurements/import/ with `Prefer: respond-async` (202), GET and DELETE of
+ * /api/measurements/import/jobs/{id}/: the job, its progress, and the stored import once done.
+ */
+export const importJobSchema = importJobEventSchema.omit({ type: true, at: true }).extend({
+  /** The synchronous answer's body, once done. */
+  result: measurementImportSchema.nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
 
 /** GET /api/measurements/{id}/channels/: the channels of the run the measurement belongs to. */
 export const measurementChannelsSchema = z.array(

@@ -2,7 +2,7 @@
 // hardware configuration it is written for; afterwards only its name, archived and favorite flags change.
 // Every write path calls these (today GraphQL is the only one that writes methods and templates; see
 // docs/graphql.md).
-import { domainErrorText } from '@eluent/contracts';
+import { domainErrorText, interruptedInjectionPolicies } from '@eluent/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { AppError } from '../../errors.ts';
 import { methodConfigurationProblems } from '../../lib/method-configuration.ts';
@@ -24,6 +24,12 @@ export function checkNewMethod(method: Record<string, unknown>): void {
     const message = domainErrorText('method_pressure_range_invalid');
     throw new AppError(400, 'method_pressure_range_invalid', message, {
       fields: { pressure_min: [message], pressure_max: [message] },
+    });
+  }
+  const policy = method.on_interrupted_injection;
+  if (policy !== undefined && !(interruptedInjectionPolicies as readonly unknown[]).includes(policy)) {
+    throw AppError.validation({
+      on_interrupted_injection: [`must be one of ${interruptedInjectionPolicies.join(', ')}`],
     });
   }
   const first = problems[0];

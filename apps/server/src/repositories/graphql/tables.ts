@@ -30,6 +30,7 @@ const methodColumns = columns(`
   fraction_collector_interval_sec:Float fraction_collector_start_delay_sec:Float
   fraction_collector_starts_with_vial:Int valve_routine:jsonb valve_initial_position:Int
   valve_does_change_position:Boolean valve_change_position_after_sec:Float created_at:timestamptz!
+  on_interrupted_injection:String!
 `);
 const methodInsertable = methodColumns
   .map((column) => column.name)

@@ -38,6 +38,7 @@ const methodFields: Record<string, string> = {
   temperature: 'Temperature (°C)',
   pressure_min: 'Minimum pressure (bar)',
   pressure_max: 'Maximum pressure (bar)',
+  on_interrupted_injection: 'On an interrupted injection',
   pressure_reach_sec: 'Time to reach pressure (s)',
   measurements: 'Measured channels',
   hardware_configuration: 'Hardware configuration',

@@ -14,11 +14,11 @@ import {
   type VendorPeak,
   type VendorRun,
 } from '@eluent/signal';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DomainErrorCode } from '@eluent/contracts';
 import { AppError } from '../../errors.ts';
 import type { PeakRow, ResultsRepository } from '../../repositories/results.ts';
-import type { RunsRepository } from '../../repositories/sequences-runs.ts';
+import type { MeasurementRow, RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SequencesRepository } from '../../repositories/sequences.ts';
 import { writeAudit } from '../../repositories/audit.ts';
 import { insertVendorPeakTable, vendorPeakTable } from '../../repositories/vendor-peak-tables.ts';
@@ -117,6 +117,21 @@ function vendorPeak(peak: PeakRow): VendorPeak {
     startCode: 'B',
     stopCode: 'B',
   };
+}
+
+/**
+ * What an import job hears while an import runs (import-jobs.ts). Each may reject to stop the import; the
+ * job then removes the measurements it was told were created.
+ */
+export interface ImportHooks {
+  /** The file(s) were read: their points, before processing. */
+  read(pointsTotal: number): Promise<void>;
+  /** Processed; storing begins. */
+  storing(): Promise<void>;
+  /** A measurement row was inserted (a job removes it if the import does not finish). */
+  created(measurementId: number): Promise<void>;
+  /** One statement of signal rows written with `db`. */
+  stored(db: Kysely<Database>, points: number): Promise<void>;
 }
 
 /** A channel read and processed, ready to store. */
@@ -224,26 +239,51 @@ export function createFilesService(deps: {
      * Stores an uploaded chromatogram and processes it with the given template (or the default one). The
      * file is read and processed in a worker thread; `bytes` are handed to it and unusable afterwards.
      */
-    async import(actor: Actor, fileName: string, bytes: Uint8Array, templateUuid: string | null) {
+    async import(
+      actor: Actor,
+      fileName: string,
+      bytes: Uint8Array,
+      templateUuid: string | null,
+      hooks?: ImportHooks,
+    ) {
       requireRole(actor, 'measurements.import');
       const answer = await work.read(bytes, maxImportPoints);
       if (!answer.ok) throw refusedFile(answer.refusal, answer.message);
-      return this.importChromatogram(actor, fileName, answer.chromatogram, templateUuid);
+      await hooks?.read(answer.chromatogram.values.length);
+      return this.importChromatogram(actor, fileName, answer.chromatogram, templateUuid, hooks);
+    },
+
+    /** Refuses a template that is not the workspace's, before an import job is queued for it. */
+    async checkTemplate(owner: RowOwner, templateUuid: string | null): Promise<void> {
+      await templateOf(owner, templateUuid);
     },
 
     /**
      * Stores what was uploaded: a run folder (a zip of a .D or .raw folder, or its files dropped together)
      * as one measurement per channel, else the single chromatogram file.
      */
-    async importUploads(actor: Actor, uploads: Upload[], templateUuid: string | null, runName?: string) {
+    async importUploads(
+      actor: Actor,
+      uploads: Upload[],
+      templateUuid: string | null,
+      runName?: string,
+      hooks?: ImportHooks,
+    ) {
       requireRole(actor, 'measurements.import');
       const run = runOfUploads(uploads, runName);
-      if (run) return this.importRun(actor, run.name, readUploadedRun(run.files), templateUuid);
+      if (run) {
+        const read = readUploadedRun(run.files);
+        await hooks?.read(
+          read.channels.reduce((sum, channel) => sum + channel.chromatogram.values.length, 0),
+        );
+        return this.importRun(actor, run.name, read, templateUuid, hooks);
+      }
       const [upload] = uploads;
       if (!upload || uploads.length > 1) {
         throw AppError.validation({ file: ['Send one chromatogram file, or the files of one run folder'] });
       }
-      return this.import(actor, upload.name.split(/[\\/]/).pop() || 'import', upload.bytes, templateUuid);
+      const name = upload.name.split(/[\\/]/).pop() || 'import';
+      return this.import(actor, name, upload.bytes, templateUuid, hooks);
     },
 
     /**
@@ -256,19 +296,23 @@ export function createFilesService(deps: {
       fileName: string,
       chromatogram: Chromatogram,
       templateUuid: string | null,
+      hooks?: ImportHooks,
     ) {
       if (chromatogram.values.length < 3) throw AppError.domain(400, 'measurement_file_no_data');
       const template = await templateOf(owner, templateUuid);
       const prepared = await prepareChannel(owner, chromatogram, template);
+      await hooks?.storing();
       // Processed before anything is written; then the measurement, its signal and its result are stored in
-      // one transaction, so a failure leaves nothing behind (docs/architecture.md "Transactions").
-      return db.transaction().execute(async (trx) => {
+      // one transaction, so a failure leaves nothing behind (docs/architecture.md "Transactions"); a job
+      // writes statement by statement and removes what it stored on failure (storeChannel).
+      return writeImport(hooks, async (trx) => {
         const stored = await storeChannel(trx, owner, prepared, {
           name: fileName,
           metadata: { file_name: fileName },
           channelOfId: null,
           channelName: null,
           acquiredAt: null,
+          hooks,
         });
         return {
           measurement_id: stored.measurementId,
@@ -285,17 +329,24 @@ export function createFilesService(deps: {
      * measurement per channel: the first stands for the run, the others point at it (migration 0022). Every
      * channel is read and processed before anything is written, and all are stored in one transaction.
      */
-    async importRun(owner: RowOwner, runName: string, run: VendorRun, templateUuid: string | null) {
+    async importRun(
+      owner: RowOwner,
+      runName: string,
+      run: VendorRun,
+      templateUuid: string | null,
+      hooks?: ImportHooks,
+    ) {
       const template = await templateOf(owner, templateUuid);
       const channels = run.channels.filter((channel) => channel.chromatogram.values.length >= 3);
       if (channels.length === 0) throw AppError.domain(400, 'measurement_file_no_data');
       const prepared: PreparedChannel[] = [];
       for (const channel of channels)
         prepared.push(await prepareChannel(owner, channel.chromatogram, template));
+      await hooks?.storing();
       const sampleName = run.metadata.sample_name;
       const name = sampleName ? `${sampleName} (${runName})` : runName;
       const acquiredAt = run.metadata.acquired_at ? new Date(`${run.metadata.acquired_at}Z`) : null;
-      return db.transaction().execute(async (trx) => {
+      return writeImport(hooks, async (trx) => {
         const stored = [];
         let runId: number | null = null;
         for (const [index, channel] of channels.entries()) {
@@ -310,13 +361,14 @@ export function createFilesService(deps: {
             channelOfId: runId,
             channelName: channel.name,
             acquiredAt,
+            hooks,
           });
           runId ??= entry.measurementId;
           stored.push({ ...entry, name: channel.name });
         }
         // The diode-array spectra stay with the measurement that stands for the run (docs/formats.md "Spectra").
         for (const { fileName, cube } of run.spectra) {
-          await results.insertSpectra(trx, runId!, {
+          await results.insertSpectra(trx ?? db, runId!, {
             fileName,
             unit: cube.signalUnit,
             timeSec: cube.timeSec,
@@ -402,6 +454,14 @@ export function createFilesService(deps: {
     return table;
   }
 
+  /** The import's writes in one transaction, or (an import job) given no transaction to write in. */
+  function writeImport<T>(
+    hooks: ImportHooks | undefined,
+    work: (trx: Transaction<Database> | null) => Promise<T>,
+  ): Promise<T> {
+    return hooks ? work(null) : db.transaction().execute(work);
+  }
+
   async function templateOf(owner: RowOwner, templateUuid: string | null) {
     const template = templateUuid ? await sequences.template(owner.workspaceId, templateUuid) : undefined;
     if (templateUuid && !template) throw AppError.validation({ template_uuid: ['is not valid'] });
@@ -422,24 +482,23 @@ export function createFilesService(deps: {
     return { chromatogram, signalUnit, prepared };
   }
 
-  /** Writes one channel: the measurement row, its signal in chunks, the audit entry and its result. */
+  /**
+   * Writes one channel: the measurement row, its signal in chunks, the audit entry and its result — all in
+   * `trx`, or for an import job (`trx` null) statement by statement, so the embedded database answers other
+   * requests (and the job's cancel) between them: the measurement is `recording` until its last statement,
+   * and the job removes what it stored if it does not finish (import-jobs.ts).
+   */
   async function storeChannel(
-    trx: Transaction<Database>,
+    trx: Transaction<Database> | null,
     owner: RowOwner,
     channel: PreparedChannel,
-    row: {
-      name: string;
-      metadata: Record<string, string>;
-      channelOfId: number | null;
-      channelName: string | null;
-      acquiredAt: Date | null;
-    },
+    row: ChannelRow,
   ) {
-    const { chromatogram, signalUnit, prepared } = channel;
+    const { chromatogram, signalUnit } = channel;
     const { timeSec, values } = chromatogram;
-    const points = values.length;
+    const writer = trx ?? db;
     const file = fileNotesOf(chromatogram);
-    const inserted = await runs.insertMeasurement(trx, {
+    const inserted = await runs.insertMeasurement(writer, {
       owner_id: owner.userId,
       workspace_id: owner.workspaceId,
       injection_id: null,
@@ -447,17 +506,48 @@ export function createFilesService(deps: {
       sample_id: null,
       name: row.name.slice(0, 200),
       source: 'import',
-      state: 'complete',
+      state: trx ? 'complete' : 'recording',
       signal_unit: signalUnit,
       metadata: JSON.stringify({ ...chromatogram.metadata, ...row.metadata, ...file }),
     });
-    await results.insertSignal(trx, inserted.id, { timeSec, values }, IMPORT_CHUNK_POINTS);
+    const { hooks } = row;
+    await hooks?.created(inserted.id);
+    await results.insertSignal(
+      writer,
+      inserted.id,
+      { timeSec, values },
+      IMPORT_CHUNK_POINTS,
+      hooks && ((stored) => hooks.stored(db, stored)),
+    );
+    const finish = (finishing: Transaction<Database>) =>
+      finishChannel(finishing, owner, channel, row, inserted);
+    const result = trx ? await finish(trx) : await db.transaction().execute(finish);
+    return {
+      measurementId: inserted.id,
+      resultId: result.id,
+      points: values.length,
+      dropouts: file.dropouts.count,
+      notes: file.notes,
+    };
+  }
+
+  /** The stored channel's figures, its audit entry and its first result. */
+  async function finishChannel(
+    trx: Transaction<Database>,
+    owner: RowOwner,
+    channel: PreparedChannel,
+    row: ChannelRow,
+    inserted: MeasurementRow,
+  ) {
+    const { timeSec, values } = channel.chromatogram;
+    const points = values.length;
     // The vendor's own table stays beside our results (docs/formats.md "Vendor peak tables").
-    if (chromatogram.peakTable && chromatogram.peakTable.length > 0)
-      await insertVendorPeakTable(trx, inserted.id, chromatogram.peakTable);
+    const { peakTable } = channel.chromatogram;
+    if (peakTable && peakTable.length > 0) await insertVendorPeakTable(trx, inserted.id, peakTable);
     const first = timeSec[0]!;
     const last = timeSec[points - 1]!;
     await runs.updateMeasurement(trx, inserted.id, {
+      state: 'complete',
       points_count: points,
       duration_sec: last - first,
       sampling_interval_sec: (last - first) / (points - 1),
@@ -478,19 +568,22 @@ export function createFilesService(deps: {
       newValues: {
         file_name: row.metadata.file_name,
         points,
-        dropouts: file.dropouts.count,
+        dropouts: fileNotesOf(channel.chromatogram).dropouts.count,
         ...(row.channelName ? { channel_name: row.channelName } : {}),
       },
     });
-    const result = await processing.store(trx, inserted, prepared);
-    return {
-      measurementId: inserted.id,
-      resultId: result.id,
-      points,
-      dropouts: file.dropouts.count,
-      notes: file.notes,
-    };
+    return processing.store(trx, inserted, channel.prepared);
   }
+}
+
+/** The measurement row of one stored channel. */
+interface ChannelRow {
+  name: string;
+  metadata: Record<string, string>;
+  channelOfId: number | null;
+  channelName: string | null;
+  acquiredAt: Date | null;
+  hooks?: ImportHooks | undefined;
 }
 
 export type FilesService = ReturnType<typeof createFilesService>;

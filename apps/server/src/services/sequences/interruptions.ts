@@ -2,9 +2,12 @@
 // instrument; when this process cannot know that the instrument still runs it (after a restart of the
 // server, or while the instrument is offline) it watches the instrument: the run is still there → nothing to
 // do; the instrument comes back without it, or stays away longer than `lostAfterMs` → the injection is
-// marked `interrupted` with its points and a reason, and a RUNNING sequence waits PAUSED for the user's
-// choice (continue with the next row, run the row again, or stop).
+// marked `interrupted` with its points and a reason, and a RUNNING sequence does what its method chose:
+// waits PAUSED for the user's choice (continue with the next row, run the row again, or stop), runs the row
+// again once, or goes on with the next row.
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { retryWhileUnavailable, type DatabaseAvailability } from '../../db/availability.ts';
 import { writeAudit } from '../../repositories/audit.ts';
 import type { InjectionRow, RunsRepository } from '../../repositories/sequences-runs.ts';
@@ -16,6 +19,9 @@ export type InterruptionReason =
   | 'injection_interrupted_instrument_lost'
   | 'injection_interrupted_instrument_reset'
   | 'injection_interrupted_operator_stop';
+
+/** How the sequence goes on after an interruption, by its method's policy. */
+export type InterruptionStep = 'pause' | 'reinject' | 'skip';
 
 /** Why the watch started: this process restarted, or the instrument went offline. */
 export type WatchCause = 'restart' | 'instrument';
@@ -40,6 +46,8 @@ export function createInterruptions(deps: {
   availability: DatabaseAvailability;
   /** Publishes a sequence's progress after its injection was interrupted. */
   changed: (sequence: SequenceRow) => Promise<void>;
+  /** Drives a sequence on whose method chose to re-inject or skip an interrupted injection. */
+  goOn: (sequenceId: number) => Promise<void>;
   /** Takes the sequence's claim: false while another server process drives it (that one watches). */
   claim: (sequenceId: number) => Promise<boolean>;
   /** Gives the claim up when the sequence no longer needs a driver. */
@@ -58,21 +66,23 @@ export function createInterruptions(deps: {
     // A run stopped on the instrument has ended (its measurement closed with every point): only the
     // injection's state and the sequence change, so the row is not lost silently.
     const stopped = reason === 'injection_interrupted_operator_stop';
-    const sequence = await db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx) => {
       const injection = await runs.lockInjection(trx, injectionId);
       if (!injection || !(stopped ? injection.state === 'stopped' : unfinished(injection))) return null;
       const measurement = stopped ? undefined : await runs.measurementOfInjection(injectionId, trx);
       if (measurement) await runs.closeInterrupted(trx, measurement.id, reason);
+      const row =
+        injection.sequence_id === null ? undefined : await sequences.byId(injection.sequence_id, trx);
+      const step = row ? await nextStepOf(trx, injection, row) : 'pause';
       await runs.updateInjection(trx, injectionId, {
         state: 'interrupted',
         interrupted_reason: reason,
         finished_at: new Date(),
+        ...(step === 'reinject' ? { requeued: true } : {}),
       });
-      if (injection.sequence_id === null) return null;
-      const row = await sequences.byId(injection.sequence_id, trx);
       if (!row) return null;
       const paused =
-        row.state === 'RUNNING' && row.current_injection_id === injectionId
+        step === 'pause' && row.state === 'RUNNING' && row.current_injection_id === injectionId
           ? await sequences.update(trx, row.id, { state: 'PAUSED' })
           : row;
       await writeAudit(trx, {
@@ -84,14 +94,34 @@ export function createInterruptions(deps: {
         parent: { entity: 'sequences', id: row.id },
         action: 'interrupt',
         oldValues: { state: injection.state, sequence_state: row.state },
-        newValues: { state: 'interrupted', interrupted_reason: reason, sequence_state: paused.state },
+        newValues: { state: 'interrupted', interrupted_reason: reason, sequence_state: paused.state, step },
       });
-      return paused;
+      return { sequence: paused, step };
     });
-    if (!sequence) return false;
-    logger.warn({ injectionId, sequenceId: sequence.id, reason }, 'injection interrupted');
+    if (!outcome) return false;
+    const { sequence, step } = outcome;
+    logger.warn({ injectionId, sequenceId: sequence.id, reason, step }, 'injection interrupted');
     await deps.changed(sequence);
+    if (step !== 'pause') void deps.goOn(sequence.id);
     return true;
+  }
+
+  /**
+   * What the sequence does after this interruption, by its method's choice (docs/sequences.md
+   * "Interrupted injections"): pause for the user; run the row again once (then pause); skip to the next
+   * row. Only a RUNNING sequence on this injection goes on by itself.
+   */
+  async function nextStepOf(
+    trx: Transaction<Database>,
+    injection: InjectionRow,
+    row: SequenceRow,
+  ): Promise<InterruptionStep> {
+    if (row.state !== 'RUNNING' || row.current_injection_id !== injection.id || !row.started_at)
+      return 'pause';
+    const policy = await runs.interruptedPolicy(trx, injection.method_id);
+    if (policy === 'skip') return 'skip';
+    if (policy === 'pause') return 'pause';
+    return (await runs.interruptedBefore(trx, injection, row.started_at)) === 0 ? 'reinject' : 'pause';
   }
 
   async function watchLoop(injectionId: number, cause: WatchCause): Promise<void> {

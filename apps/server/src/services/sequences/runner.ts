@@ -188,7 +188,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
       const current = await runs.injection(sequence.current_injection_id);
       if (current?.state === 'running' || current?.state === 'pending') return;
       // Stopped on the instrument (the sequence's own Stop leaves it STOPPED, and a new Start clears the
-      // current injection): the row is not skipped; the sequence pauses on it as on an interrupted one.
+      // current injection): the row is not taken as done; it is interrupted and the method's policy decides.
       if (current?.state === 'stopped') {
         await interruptions.interrupt(current.id, 'injection_interrupted_operator_stop');
         return;
@@ -423,9 +423,9 @@ export function createSequenceRunner(deps: RunnerDependencies) {
         await runs.recordProcessingError(measurementId, processingErrorCode(error));
       }
     }
-    // Stopped on the instrument, not by the sequence (its Stop leaves it STOPPED first): the sequence pauses
-    // on the injection with the choices of an interrupted one (run the row again, continue, stop). A sequence
-    // already PAUSED (its run held on the instrument) stays so, and its Resume asks which way to go on.
+    // Stopped on the instrument, not by the sequence (its Stop leaves it STOPPED first): the injection is
+    // interrupted and the method's policy decides (pause with the choices, re-inject once, or skip). A
+    // sequence already PAUSED (its run held on the instrument) stays so, and its Resume asks which way to go.
     if (
       result === 'stopped' &&
       (sequence.state === 'RUNNING' || sequence.state === 'PAUSED') &&
@@ -454,6 +454,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     deliveryGraceMs: deps.deliveryGraceMs,
     availability,
     changed: (sequence) => progress(sequence),
+    goOn: (sequenceId) => kick(sequenceId),
     claim: (sequenceId) => claims.acquire('sequence', sequenceId),
     settle,
   });

@@ -42,6 +42,31 @@ describe.each(await backends())('method configuration on $name', (backend) => {
     expect(await stored('Fits')).toHaveLength(1);
   });
 
+  it('stores the choice for an interrupted injection, pause when none is given', async () => {
+    const skipping = await insert(
+      'Skips',
+      `hardware_configuration: ${hardware}, on_interrupted_injection: "skip"`,
+    );
+    const plain = await insert('Pauses', `hardware_configuration: ${hardware}`);
+    expect([skipping.errors, plain.errors]).toEqual([undefined, undefined]);
+    const read = await graphql(
+      server.baseUrl,
+      token,
+      `
+        {
+          methods(where: { name: { _in: ["Skips", "Pauses"] } }, order_by: { name: asc }) {
+            name
+            on_interrupted_injection
+          }
+        }
+      `,
+    );
+    expect(read.data.methods).toEqual([
+      { name: 'Pauses', on_interrupted_injection: 'pause' },
+      { name: 'Skips', on_interrupted_injection: 'skip' },
+    ]);
+  });
+
   it.each([
     [
       'flow above the pump maximum',
@@ -72,6 +97,11 @@ describe.each(await backends())('method configuration on $name', (backend) => {
       'a minimum pressure not below the maximum',
       `hardware_configuration: ${hardware}, pressure_min: 200, pressure_max: 200`,
       domainErrors.method_pressure_range_invalid,
+    ],
+    [
+      'an unknown choice for an interrupted injection',
+      `hardware_configuration: ${hardware}, on_interrupted_injection: "retry_forever"`,
+      'on_interrupted_injection: must be one of pause, reinject_once, skip',
     ],
     [
       'a configuration that is not a list',

@@ -1,6 +1,7 @@
 // Thin transport for measurement files: the signal as JSON, CSV or AIA netCDF; import of a chromatogram file
 // or a run folder; the channels of a run.
 import type {
+  ImportJob,
   MeasurementChannels,
   MeasurementData,
   MeasurementImport,
@@ -12,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../compose.ts';
 import { AppError } from '../../errors.ts';
 import { pathId } from '../../lib/input.ts';
-import { requireActor } from './authenticate.ts';
+import { requireActor, requireUser } from './authenticate.ts';
 import { requireReader } from './reader.ts';
 
 type Data = { Params: { id: string }; Querystring: { format?: string; peak_table?: string } };
@@ -27,11 +28,18 @@ function timeParam(value: string | undefined, field: string, required: boolean):
   return number;
 }
 
+/** The client asked for the job rather than the result (`Prefer: respond-async`, RFC 7240 §4.1). */
+function wantsJob(request: FastifyRequest): boolean {
+  const prefer = request.headers.prefer;
+  const values = Array.isArray(prefer) ? prefer.join(',') : (prefer ?? '');
+  return values.split(',').some((token) => token.split(';')[0]!.trim().toLowerCase() === 'respond-async');
+}
+
 /** A run folder's signal files (a .D folder holds a few dozen at most). */
 const MAX_IMPORT_FILES = 64;
 
 export async function measurementRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const { files, shareAccess } = services;
+  const { files, importJobs, shareAccess } = services;
   /** The measurement of the path and the workspace its reader (a member or a share link) may read it in. */
   const readable = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const id = pathId(request.params.id, 'measurement_not_found');
@@ -93,6 +101,15 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
         }
       }
       if (uploads.length === 0) throw AppError.validation({ file: ['Field is required'] });
+      if (wantsJob(request)) {
+        // RFC 7240: the job at once; its progress on the owner's channel, its state at `location`.
+        const job = await importJobs.start(actor, uploads, fields.template_uuid ?? null, fields.run_name);
+        return reply
+          .status(202)
+          .header('preference-applied', 'respond-async')
+          .header('location', `/api/measurements/import/jobs/${job.job_id}/`)
+          .send(job satisfies ImportJob);
+      }
       return reply
         .status(201)
         .send(
@@ -103,6 +120,24 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
             fields.run_name,
           )) satisfies MeasurementImport,
         );
+    });
+
+    // The job's owner only (its id alone answers 404 to anyone else); no database is asked while this
+    // process runs the job, so its owner follows and cancels it even while its transaction holds PGlite.
+    scoped.get<{ Params: { id: string } }>('/api/measurements/import/jobs/:id/', async (request) => {
+      const user = await requireUser(services, request);
+      return (await importJobs.get(
+        user.id,
+        pathId(request.params.id, 'import_job_not_found'),
+      )) satisfies ImportJob;
+    });
+
+    scoped.delete<{ Params: { id: string } }>('/api/measurements/import/jobs/:id/', async (request) => {
+      const user = await requireUser(services, request);
+      return (await importJobs.cancel(
+        user.id,
+        pathId(request.params.id, 'import_job_not_found'),
+      )) satisfies ImportJob;
     });
 
     scoped.get<Data>('/api/measurements/:id/asm/', async (request, reply) => {

@@ -30,6 +30,9 @@ const NOT_AUDITED = new Set([
   'POST /api/hasura/auth/share-token',
   // Measures a batch of integration changes without saving it.
   'POST /api/results/:id/integration/preview/',
+  // Cancels an import job: the import leaves nothing stored (what it had begun is removed, unaudited as
+  // it was never complete); the job row says it was cancelled.
+  'DELETE /api/measurements/import/jobs/:id/',
   'POST /api/centrifuge/subscribe',
   'POST /emulation',
   'POST /realtime/http_stream',
@@ -278,6 +281,18 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
     );
     expect(imported.status).toBe(201);
     const measurementId = imported.body.measurement_id as number;
+    const form = new FormData();
+    form.append('file', new Blob([file.bytes]), file.name);
+    const queued = await fetch(`${base}/api/measurements/import/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, prefer: 'respond-async' },
+      body: form,
+    });
+    expect(queued.status).toBe(202);
+    const jobId = ((await queued.json()) as { job_id: number }).job_id;
+    await step('DELETE /api/measurements/import/jobs/:id/', () =>
+      api('DELETE', `/api/measurements/import/jobs/${jobId}/`),
+    );
     const template = await createTemplate(base, token, 'Walk template', {});
     await step('POST /api/processing-jobs/', () =>
       api('POST', '/api/processing-jobs/', { measurement_id: measurementId, template_uuid: template }),

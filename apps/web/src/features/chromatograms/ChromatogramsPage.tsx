@@ -2,7 +2,7 @@
 // dropped on the page, or zipped).
 import { useRef, useState, type DragEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
 import { ListContent } from '../../components/ListContent.tsx';
 import { Pager } from '../../components/Pager.tsx';
@@ -10,7 +10,8 @@ import { SearchField } from '../../components/ListToolbar.tsx';
 import { formatDateTime, formatDurationSec } from '../../lib/time.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { fetchMeasurements } from './measurementsApi.ts';
-import { filesToImport, importMeasurement, type ImportFile } from './importMeasurement.ts';
+import { useImports } from './useImports.ts';
+import { ImportProgressList } from './ImportProgress.tsx';
 import { droppedFiles } from './droppedFiles.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
 import { readActiveChromatogram } from './chromatogramStorage.ts';
@@ -35,15 +36,14 @@ export function ChromatogramsPage() {
     queryFn: () => fetchMeasurements(search, page),
     placeholderData: keepPreviousData,
   });
-  const upload = useMutation({
-    mutationFn: (files: readonly ImportFile[]) => importMeasurement(filesToImport(files)),
-    onSuccess: async ({ id }) => {
-      await queryClient.invalidateQueries({ queryKey: ['measurements'] });
-      notifySuccess('Chromatogram imported');
-      void navigate(`/app/chromatograms/${id}`);
-    },
-    onError: (error) => notifyError(error.message),
+  // Each file picked or dropped is its own import, followed by a progress row; one alone opens when stored.
+  const imports = useImports((job, alone) => {
+    void queryClient.invalidateQueries({ queryKey: ['measurements'] });
+    notifySuccess(`${job.file_name} imported`);
+    if (alone && job.measurement_id !== null) void navigate(`/app/chromatograms/${job.measurement_id}`);
   });
+  // Imports run as jobs: more can be started while others are under way.
+  const upload = { mutate: imports.start };
   const mayImport = can('measurements.import');
   const picked = (input: HTMLInputElement) => {
     const files = Array.from(input.files ?? [], (file) => ({ file }));
@@ -64,7 +64,6 @@ export function ChromatogramsPage() {
         onDrop: (event: DragEvent<HTMLDivElement>) => {
           event.preventDefault();
           setDropping(false);
-          if (upload.isPending) return;
           droppedFiles(event.dataTransfer).then(
             (files) => (files.length > 0 ? upload.mutate(files) : undefined),
             (error: unknown) =>
@@ -95,6 +94,7 @@ export function ChromatogramsPage() {
               type="file"
               accept=".cdf,.csv,.txt,.zip,.ch"
               hidden
+              multiple
               aria-label="Chromatogram file"
               onChange={(event) => picked(event.target)}
             />
@@ -113,24 +113,23 @@ export function ChromatogramsPage() {
                 <button
                   type="button"
                   className="button button--secondary"
-                  disabled={upload.isPending}
                   title="An Agilent .D or Waters .raw folder: one chromatogram with a channel per signal"
                   onClick={() => folderInput.current?.click()}
                 >
                   <Icon name="folder_open" /> Import run folder
                 </button>
-                <button
-                  type="button"
-                  className="button"
-                  disabled={upload.isPending}
-                  onClick={() => fileInput.current?.click()}
-                >
+                <button type="button" className="button" onClick={() => fileInput.current?.click()}>
                   <Icon name="upload_file" /> Import file
                 </button>
               </>
             )}
           </>
         }
+      />
+      <ImportProgressList
+        entries={imports.entries}
+        onCancel={(entry) => void imports.cancel(entry)}
+        onDismiss={imports.dismiss}
       />
       {prefs.compareIds.length > 0 && can('results.process') && (
         <SelectionReprocess measurementIds={prefs.compareIds} />

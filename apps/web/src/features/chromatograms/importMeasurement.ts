@@ -1,11 +1,7 @@
-// Upload to POST /api/measurements/import/ as multipart: a chromatogram file (AIA/ANDI .cdf, CSV, an Agilent
-// .ch), a zip of a run folder (.D, .raw), or the files of a run folder picked or dropped whole, each part
-// named by its path in the folder ("brown.D/dad1A.ch") so the server knows the run (docs/formats.md).
-import type { MeasurementImport } from '@eluent/contracts';
-import { session } from '../../api/client.ts';
-import { httpErrorText } from '../../api/errors.ts';
-import { readCookie } from '../../api/http.ts';
-import { connectedFetch } from '../../api/connectedFetch.ts';
+// What an upload to POST /api/measurements/import/ sends as multipart (importJobsApi.ts): a chromatogram
+// file (AIA/ANDI .cdf, CSV, an Agilent .ch), a zip of a run folder (.D, .raw), or the files of a run folder
+// picked or dropped whole, each part named by its path in the folder ("brown.D/dad1A.ch") so the server
+// knows the run (docs/formats.md).
 
 /** A file and the path it had in the dropped or picked folder (`webkitRelativePath`), when it came in one. */
 export interface ImportFile {
@@ -19,29 +15,6 @@ export function importPartName({ file, path }: ImportFile): string {
   const fromFolder: unknown = file.webkitRelativePath;
   const relative = (path ?? (typeof fromFolder === 'string' ? fromFolder : '')).replace(/^\/+/, '');
   return relative === '' ? file.name : relative;
-}
-
-export async function importMeasurement(files: readonly ImportFile[]): Promise<{ id: number }> {
-  if (files.length === 0) throw new Error('No file to import.');
-  const body = new FormData();
-  for (const item of files) body.append('file', item.file, importPartName(item));
-  const token = await session.getAccessToken();
-  const csrf = readCookie('csrftoken', document.cookie);
-  const response = await connectedFetch('/api/measurements/import/', {
-    method: 'POST',
-    body,
-    credentials: 'same-origin',
-    headers: {
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(csrf ? { 'X-CSRFToken': csrf } : {}),
-    },
-  });
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(httpErrorText(response.status, data));
-  const id = (data as Partial<MeasurementImport> | null)?.measurement_id;
-  if (typeof id !== 'number') throw new Error('Import answered without a measurement id.');
-  return { id };
 }
 
 /**

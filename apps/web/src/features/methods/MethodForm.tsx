@@ -56,6 +56,14 @@ function FormField({ field, form, hint }: { field: MethodField; form: FormValues
           <option value="true">Yes</option>
           <option value="false">No</option>
         </select>
+      ) : field.kind === 'choice' ? (
+        <select {...common} value={value} onChange={(event) => form.set(field.key, event.target.value)}>
+          {field.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       ) : field.kind === 'json' ? (
         <textarea
           {...common}
@@ -73,6 +81,7 @@ function FormField({ field, form, hint }: { field: MethodField; form: FormValues
           onChange={(event) => form.set(field.key, event.target.value)}
         />
       )}
+      {field.help && <p className="field__hint">{field.help}</p>}
       <div className="field__error" id={`${id}-error`} role={error ? 'alert' : undefined}>
         {error ?? ''}
       </div>

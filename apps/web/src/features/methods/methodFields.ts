@@ -5,7 +5,7 @@
 import type { LimitedQuantity } from '@eluent/contracts';
 import type { Method } from './methodsApi.ts';
 
-export type FieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'json';
+export type FieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'json' | 'choice';
 
 export interface MethodField {
   /** A method column, or a part of one: `solvent_a` (solvents.A), `wavelength_nm` (the detector channel). */
@@ -19,6 +19,10 @@ export interface MethodField {
   min?: { bound: number; exclusive?: boolean };
   /** The bound of the instrument contract (packages/contracts device method) when no instrument is chosen. */
   max?: number;
+  /** A `choice` field's values, the first the default. */
+  options?: readonly { value: string; label: string }[];
+  /** One line under the field saying what it does. */
+  help?: string;
 }
 
 export interface MethodGroup {
@@ -29,6 +33,13 @@ export interface MethodGroup {
 }
 
 const positive = { bound: 0, exclusive: true };
+
+/** The method's policy on an interrupted injection (docs/sequences.md "Interrupted injections"). */
+const interruptedInjectionChoices = [
+  { value: 'pause', label: 'Pause the sequence' },
+  { value: 'reinject_once', label: 'Re-inject once, then pause' },
+  { value: 'skip', label: 'Skip to the next row' },
+] as const;
 const zeroOrMore = { bound: 0 };
 
 export const methodGroups: MethodGroup[] = [
@@ -192,6 +203,20 @@ export const methodGroups: MethodGroup[] = [
       },
     ],
   },
+  {
+    id: 'sequence',
+    title: 'In a sequence',
+    icon: 'playlist_play',
+    fields: [
+      {
+        key: 'on_interrupted_injection',
+        label: 'When an injection is interrupted',
+        kind: 'choice',
+        options: interruptedInjectionChoices,
+        help: 'An injection is interrupted when its instrument is lost or Stop is pressed on it. Pause waits for you; re-inject runs the row again once, then pauses; skip goes on with the next row and the summary shows the replicate missing.',
+      },
+    ],
+  },
 ];
 
 /** Spec fields without a chromatographic meaning of their own, kept as JSON under "Advanced". */
@@ -244,6 +269,8 @@ export function formatMethodValue(field: MethodField, value: unknown): string {
       return typeof value === 'string' ? value : JSON.stringify(value);
     case 'text':
       return scalarText(value);
+    case 'choice':
+      return field.options?.find((option) => option.value === value)?.label ?? scalarText(value);
   }
 }
 

@@ -112,7 +112,9 @@ export function toFormStart(
     const value = method ? methodFieldValue(method, field.key) : undefined;
     values[field.key] =
       value === null || value === undefined
-        ? ''
+        ? field.kind === 'choice'
+          ? (field.options?.[0]?.value ?? '')
+          : ''
         : field.kind === 'json'
           ? typeof value === 'string'
             ? value
@@ -222,6 +224,7 @@ export function toNewMethod(
         object[field.key] = JSON.parse(text) as unknown;
         break;
       case 'text':
+      case 'choice':
         object[field.key] = text;
     }
   }

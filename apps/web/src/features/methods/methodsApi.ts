@@ -33,6 +33,8 @@ export interface Method {
   temperature: number | null;
   pressure_min: number | null;
   pressure_max: number | null;
+  /** What a sequence does with an interrupted injection (docs/sequences.md). */
+  on_interrupted_injection?: 'pause' | 'reinject_once' | 'skip';
   pressure_reach_sec: number | null;
   measurements: unknown;
   hardware_configuration: unknown;

@@ -1,0 +1,241 @@
+// Imports as jobs (docs/performance.md "Import jobs"): a client that asks `Prefer: respond-async` gets the
+// job at once (202) and the import runs on the same off-loop path as a synchronous one, its phase and
+// progress kept in the job row and published on the owner's `users:{id}` channel. A cancel stops it at the
+// next statement of signal rows; everything is stored in one transaction, so nothing half-stored remains.
+// A process runs a job while it holds the job's claim; the reconciler fails a job no live process holds.
+import { domainErrors, type ImportJob, type ImportJobEvent, type MeasurementImport } from '@eluent/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WorkClaims } from '../../db/claims.ts';
+import { AppError } from '../../errors.ts';
+import type { ImportJobRow, ImportJobsRepository } from '../../repositories/import-jobs.ts';
+import { requireRole, type Actor } from '../workspaces/actor.ts';
+import type { FilesService, ImportHooks } from './files.ts';
+import type { Upload } from './run-archive.ts';
+
+/** Thrown from a hook to stop an import whose cancel was asked for; its transaction rolls back. */
+class ImportCancelled extends Error {}
+
+/** A job this process runs: its current row, and whether its owner asked it to stop. */
+interface LiveJob {
+  row: ImportJobRow;
+  cancel: boolean;
+  /** Measurements it stored so far: removed unless it finishes. */
+  created: number[];
+  ended: Promise<void>;
+}
+
+export function importJobView(row: ImportJobRow): ImportJob {
+  return {
+    job_id: row.id,
+    status: row.status,
+    file_name: row.file_name,
+    bytes_total: Number(row.bytes_total),
+    bytes_read: Number(row.bytes_read),
+    points_total: row.points_total,
+    points_stored: row.points_stored,
+    error: row.error,
+    error_code: row.error_code,
+    measurement_id: row.measurement_id,
+    result: (row.result as MeasurementImport | null) ?? null,
+    created_at: row.created_at.toISOString(),
+    finished_at: row.finished_at?.toISOString() ?? null,
+  };
+}
+
+/** The one line a failed import shows: the refusal's text, then the reader's reason when it gave one. */
+function failureOf(error: unknown): { error: string; error_code: string } {
+  if (!(error instanceof AppError)) {
+    return { error: domainErrors.measurement_file_invalid, error_code: 'measurement_file_invalid' };
+  }
+  const reason = error.body.reason;
+  const text =
+    typeof reason === 'string' && reason !== error.message ? `${error.message} ${reason}` : error.message;
+  return { error: text, error_code: error.code };
+}
+
+/** The name a job shows: the run folder's, the one file's, or the first file's folder. */
+function jobFileName(uploads: Upload[], runName: string | undefined): string {
+  if (runName) return runName;
+  const [first] = uploads;
+  const path = first?.name ?? 'import';
+  return uploads.length === 1 ? path.split(/[\\/]/).pop() || 'import' : path.split(/[\\/]/)[0] || path;
+}
+
+export function createImportJobsService(deps: {
+  jobs: ImportJobsRepository;
+  files: FilesService;
+  claims: WorkClaims;
+  logger: FastifyBaseLogger;
+  publish: (ownerId: number, event: ImportJobEvent) => void;
+}) {
+  const { jobs, files, claims, logger } = deps;
+  const live = new Map<number, LiveJob>();
+  let reconcileTimer: NodeJS.Timeout | null = null;
+  let closing = false;
+
+  function announce(row: ImportJobRow): void {
+    const { result: _result, created_at: _created, finished_at: _finished, ...view } = importJobView(row);
+    deps.publish(row.owner_id, { type: 'import_job', ...view, at: new Date().toISOString() });
+  }
+
+  /** Moves a job on, in its row and to its owner; refuses to go on once its cancel was asked for. */
+  async function advance(job: LiveJob, values: Parameters<ImportJobsRepository['update']>[1]) {
+    if (job.cancel) throw new ImportCancelled();
+    job.row = await jobs.update(job.row.id, values);
+    announce(job.row);
+    if (job.row.cancel_requested) throw new ImportCancelled();
+  }
+
+  function hooksOf(job: LiveJob): ImportHooks {
+    return {
+      read: (pointsTotal) =>
+        advance(job, {
+          status: 'processing',
+          bytes_read: Number(job.row.bytes_total),
+          points_total: pointsTotal,
+        }),
+      storing: () => advance(job, { status: 'storing' }),
+      async created(measurementId: number) {
+        job.created.push(measurementId);
+        if (job.row.measurement_id === null) await advance(job, { measurement_id: measurementId });
+      },
+      // Between two statements of signal rows: another process's cancel is in the row.
+      stored: (_db, points) => advance(job, { points_stored: job.row.points_stored + points }),
+    };
+  }
+
+  async function end(job: LiveJob, values: Parameters<ImportJobsRepository['update']>[1]) {
+    const ended = await jobs.endUnfinished(job.row.id, values);
+    if (ended) {
+      job.row = ended;
+      announce(ended);
+    }
+  }
+
+  async function run(
+    job: LiveJob,
+    actor: Actor,
+    uploads: Upload[],
+    templateUuid: string | null,
+    runName?: string,
+  ) {
+    try {
+      await advance(job, { status: 'reading' });
+      const result = await files.importUploads(actor, uploads, templateUuid, runName, hooksOf(job));
+      await end(job, {
+        status: 'done',
+        result: JSON.stringify(result),
+        measurement_id: result.measurement_id,
+        points_stored: job.row.points_stored,
+      });
+    } catch (error) {
+      await jobs.removeMeasurements(job.created);
+      await end(job, { ...endingOf(job, error), points_stored: 0, measurement_id: null });
+    }
+  }
+
+  /** How a job that did not finish ends: its process stopping, its owner's cancel, or the import's error. */
+  function endingOf(job: LiveJob, error: unknown) {
+    if (closing) {
+      const text = domainErrors.import_job_process_stopped;
+      return { status: 'failed' as const, error: text, error_code: 'import_job_process_stopped' };
+    }
+    if (error instanceof ImportCancelled || job.cancel) {
+      const text = domainErrors.import_job_cancelled;
+      return { status: 'cancelled' as const, error: text, error_code: 'import_job_cancelled' };
+    }
+    if (!(error instanceof AppError)) logger.error({ err: error, jobId: job.row.id }, 'import job failed');
+    return { status: 'failed' as const, ...failureOf(error) };
+  }
+
+  /** Fails every unfinished job that no live process holds (its process died). */
+  async function reconcile(): Promise<void> {
+    for (const row of await jobs.unfinished()) {
+      if (live.has(row.id) || !(await claims.acquire('import_job', row.id))) continue;
+      try {
+        // What it stored before its process died goes: the measurement it names and that one's channels.
+        if (row.measurement_id !== null) await jobs.removeMeasurements([row.measurement_id]);
+        const ended = await jobs.endUnfinished(row.id, {
+          measurement_id: null,
+          points_stored: 0,
+          status: 'failed',
+          error: domainErrors.import_job_process_stopped,
+          error_code: 'import_job_process_stopped',
+        });
+        if (ended) announce(ended);
+        logger.warn({ jobId: row.id }, 'import job of a stopped process marked failed');
+      } finally {
+        await claims.release('import_job', row.id);
+      }
+    }
+  }
+
+  return {
+    /** Queues the import of `uploads` and answers with the job at once; the import runs behind it. */
+    async start(actor: Actor, uploads: Upload[], templateUuid: string | null, runName?: string) {
+      requireRole(actor, 'measurements.import');
+      await files.checkTemplate(actor, templateUuid);
+      const row = await jobs.insert({
+        ownerId: actor.userId,
+        workspaceId: actor.workspaceId,
+        fileName: jobFileName(uploads, runName),
+        bytesTotal: uploads.reduce((sum, upload) => sum + upload.bytes.length, 0),
+      });
+      await claims.acquire('import_job', row.id);
+      const job: LiveJob = { row, cancel: false, created: [], ended: Promise.resolve() };
+      live.set(row.id, job);
+      job.ended = run(job, actor, uploads, templateUuid, runName)
+        .catch((error: unknown) => logger.error({ err: error, jobId: row.id }, 'import job not ended'))
+        .finally(() => {
+          live.delete(row.id);
+          void claims.release('import_job', row.id).catch(() => undefined);
+        });
+      return importJobView(row);
+    },
+
+    /** The job as it stands; this process's own running jobs answer without the database. */
+    async get(userId: number, jobId: number): Promise<ImportJob> {
+      const running = live.get(jobId);
+      if (running && running.row.owner_id === userId) return importJobView(running.row);
+      const row = await jobs.owned(userId, jobId);
+      if (!row) throw AppError.domain(404, 'import_job_not_found');
+      return importJobView(row);
+    },
+
+    /** Asks the job to stop; answers once this process's job has ended, or with the row another will end. */
+    async cancel(userId: number, jobId: number): Promise<ImportJob> {
+      const running = live.get(jobId);
+      if (running && running.row.owner_id === userId) {
+        running.cancel = true;
+        await running.ended;
+        if (running.row.status !== 'cancelled') throw AppError.domain(409, 'import_job_ended');
+        return importJobView(running.row);
+      }
+      const requested = await jobs.requestCancel(userId, jobId);
+      if (requested) return importJobView(requested);
+      if (!(await jobs.owned(userId, jobId))) throw AppError.domain(404, 'import_job_not_found');
+      throw AppError.domain(409, 'import_job_ended');
+    },
+
+    reconcile,
+    /** Fails the jobs of dead processes now and every `intervalMs` (ELUENT_RECONCILE_INTERVAL_SEC). */
+    startReconciler(intervalMs: number): void {
+      if (reconcileTimer) return;
+      const tick = () =>
+        void reconcile().catch((error: unknown) => logger.warn({ err: error }, 'reconciling imports failed'));
+      tick();
+      reconcileTimer = setInterval(tick, intervalMs);
+      reconcileTimer.unref();
+    },
+    /** Stops the reconciler and the jobs under way (each ends failed: its process stopped). */
+    async close(): Promise<void> {
+      if (reconcileTimer) clearInterval(reconcileTimer);
+      reconcileTimer = null;
+      closing = true;
+      for (const job of live.values()) job.cancel = true;
+      await Promise.all([...live.values()].map((job) => job.ended));
+    },
+  };
+}
+
+export type ImportJobsService = ReturnType<typeof createImportJobsService>;
