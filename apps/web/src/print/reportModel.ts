@@ -1,6 +1,7 @@
 // What a printed report shows, independent of where the data came from (the cabinet's stored report data
 // or a share link read through GraphQL).
 import {
+  backCalculatedOf,
   calibrationProblemSchema,
   calibrationProblemText,
   noPeaksText,
@@ -11,6 +12,7 @@ import {
   suitabilityCheckSchema,
   suitabilityCheckText,
   replicateCountText,
+  type BackCalculationSource,
 } from '@eluent/contracts';
 
 export interface ReportPeak {
@@ -83,6 +85,12 @@ export interface ReportSummaryRow {
   planned: number | null;
   /** False when a planned injection has no result ("n 3 of 4", incomplete: never a pass). */
   complete: boolean;
+  /**
+   * A calibrating standard's nominal amount: its `amounts` are then read back through the curve, each with
+   * its deviation from nominal in `deviations` (%); null for samples, blanks and check standards.
+   */
+  nominal: number | null;
+  deviations: Array<number | null>;
 }
 
 /** The sequence's verdict per component (standards and the area %RSD). */
@@ -280,12 +288,19 @@ export function summaryOf(
   suitability: unknown[],
   /** The sequence's verdicts: a standard's found and planned injections come from its area %RSD line. */
   sequenceSuitability: unknown = [],
+  /** The sequence's calibrations: a calibrating standard's amounts are read back through its curve. */
+  calibrations: unknown = [],
 ): ReportSummaryRow[] {
   const rows = new Map<string, ReportSummaryRow & { volumeSet: Set<number>; tested: boolean[] }>();
+  const curves = backCalculationSources(calibrations);
   injections.forEach((injection, index) => {
     const tested = asList(suitability[index]);
     for (const peak of injection.peaks) {
       if (!peak.name) continue;
+      const back =
+        injection.measurementId === null
+          ? null
+          : backCalculatedOf(curves, injection.measurementId, peak.name, peak.amount);
       const key = JSON.stringify([injection.sampleName, peak.name]);
       const row = rows.get(key) ?? {
         sample: injection.sampleName,
@@ -300,11 +315,15 @@ export function summaryOf(
         suitabilityPass: null,
         planned: null,
         complete: true,
+        nominal: null,
+        deviations: [],
         volumeSet: new Set<number>(),
         tested: [],
       };
       row.injections += 1;
-      row.amounts.push(peak.amount);
+      row.amounts.push(back ? back.amount : peak.amount);
+      row.deviations.push(back ? back.deviationPercent : null);
+      row.nominal ??= back?.nominal ?? null;
       row.unit ??= peak.amountUnit;
       if (injection.injectionUl !== null) row.volumeSet.add(injection.injectionUl);
       const line = tested.find((item) => item.component === peak.name);
@@ -335,6 +354,18 @@ export function summaryOf(
       suitabilityPass: tested.length === 0 ? null : tested.every(Boolean),
     };
   });
+}
+
+/** The calibrations of the report data as backCalculatedOf reads them. */
+function backCalculationSources(value: unknown): BackCalculationSource[] {
+  return asList(value).map((calibration) => ({
+    analyte: text(calibration.analyte) ?? '',
+    residuals: asList(calibration.residuals).map((point) => ({
+      measurement_id: num(point.measurement_id) ?? undefined,
+      amount: num(point.amount) ?? 0,
+      back_calculated_amount: num(point.back_calculated_amount),
+    })),
+  }));
 }
 
 function sequenceSuitabilityOf(value: unknown): ReportSuitability[] {
@@ -550,6 +581,7 @@ function sequenceParts(
       report.replicates,
       rows.map((row) => row.suitability),
       report.suitability,
+      report.calibrations,
     ),
     suitability: sequenceSuitabilityOf(report.suitability),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backCalculatedOf } from './back-calculated.ts';
+import { backCalculatedOf, deviationText } from './back-calculated.ts';
 
 const calibrations = [
   {
@@ -32,5 +32,14 @@ describe('backCalculatedOf', () => {
   it('answers null for what is no point of a curve', () => {
     expect(backCalculatedOf(calibrations, 3, 'caffeine', 25)).toBeNull();
     expect(backCalculatedOf(calibrations, 1, 'theobromine', 25)).toBeNull();
+  });
+});
+
+describe('deviationText', () => {
+  it('signs a deviation and never prints a signed zero', () => {
+    expect(deviationText(0.5234)).toBe('+0.52 %');
+    expect(deviationText(-1.6)).toBe('−1.60 %');
+    expect(deviationText(-0.001)).toBe('0.00 %');
+    expect(deviationText(null)).toBe('—');
   });
 });

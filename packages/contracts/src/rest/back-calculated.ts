@@ -47,3 +47,11 @@ export function backCalculatedOf(
   }
   return null;
 }
+
+/** "+0.52 %", "−1.60 %": a deviation from nominal with its sign, to 0.01 % (— when there is none). */
+export function deviationText(percent: number | null): string {
+  if (percent === null || !Number.isFinite(percent)) return '—';
+  const shown = Math.abs(percent).toFixed(2);
+  const sign = shown === '0.00' ? '' : percent > 0 ? '+' : '−';
+  return `${sign}${shown} %`;
+}
