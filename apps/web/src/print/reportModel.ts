@@ -4,6 +4,8 @@ import {
   backCalculatedOf,
   calibrationProblemSchema,
   calibrationProblemText,
+  componentWeightingLabels,
+  componentWeightings,
   noPeaksText,
   personLabel,
   reviewStateLabels,
@@ -116,6 +118,13 @@ export interface ReportCalibration {
   amountUnit: string;
   points: number;
   problem: string | null;
+  curvature: number;
+  /** s_y/x, the residual standard deviation. */
+  residualSd: number | null;
+  /** The weighting's words: "1", "1/x", "1/x²". */
+  weighting: string;
+  /** The standards' points with their residuals, for the curve's drawing. */
+  residuals: Array<{ amount: number; area: number; residual: number }>;
 }
 
 /** One audit entry as the server writes it readable (docs/audit.md): who, what, each field old → new. */
@@ -214,6 +223,10 @@ function problemOf(value: unknown): string | null {
   return parsed.success ? calibrationProblemText(parsed.data) : null;
 }
 
+function weightingText(value: unknown): string {
+  return componentWeightings.find((w) => w === value) ? componentWeightingLabels[value as 'none'] : '1';
+}
+
 export function calibrationOf(row: Json): ReportCalibration {
   const bracket = num(row.bracket) ?? 0;
   return {
@@ -226,6 +239,13 @@ export function calibrationOf(row: Json): ReportCalibration {
     amountUnit: text(row.amount_unit) ?? '',
     points: Array.isArray(row.points) ? row.points.length : 0,
     problem: problemOf(row.problem),
+    curvature: num(row.curvature) ?? 0,
+    residualSd: num(row.residual_sd),
+    weighting: weightingText(row.weighting),
+    residuals: asList(row.residuals).flatMap((point) => {
+      const [amount, area, residual] = [num(point.amount), num(point.area), num(point.residual)];
+      return amount === null || area === null || residual === null ? [] : [{ amount, area, residual }];
+    }),
   };
 }
 

@@ -17,3 +17,4 @@ export * from './workspaces.ts';
 export * from './suitability-text.ts';
 export * from './overlays.ts';
 export * from './back-calculated.ts';
+export * from './curve-equation.ts';
