@@ -2,6 +2,7 @@
 // import of an AIA or CSV chromatogram, or of a vendor run folder (one measurement per channel), processed
 // like any other measurement.
 import {
+  aiaTimestamp,
   ChromatogramFileError,
   readChromatogram,
   readVendorRun,
@@ -241,13 +242,15 @@ export function createFilesService(deps: {
       const prepared = await prepareChannel(owner, chromatogram, template);
       // Processed before anything is written; then the measurement, its signal and its result are stored in
       // one transaction, so a failure leaves nothing behind (docs/architecture.md "Transactions").
+      // The file's own sample name and injection time, as a vendor run keeps them (docs/formats.md).
+      const sampleName = chromatogram.metadata.sample_name?.trim();
       return db.transaction().execute(async (trx) => {
         const stored = await storeChannel(trx, owner, prepared, {
-          name: fileName,
-          metadata: { file_name: fileName },
+          name: sampleName && sampleName !== fileName ? `${sampleName} (${fileName})` : fileName,
+          metadata: { ...chromatogram.metadata, file_name: fileName },
           channelOfId: null,
           channelName: null,
-          acquiredAt: null,
+          acquiredAt: aiaTimestamp(chromatogram.metadata.injection_date_time_stamp),
         });
         return {
           measurement_id: stored.measurementId,
