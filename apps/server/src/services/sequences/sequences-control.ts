@@ -72,6 +72,10 @@ export function createSequenceControl(deps: {
     if (availability.busy || (await sequences.activeOnDevice(device.id, sequence.id))) {
       throw AppError.domain(409, 'sequence_device_busy');
     }
+    // A run would end the purge or equilibration under way: the analyst waits for ready or stops it.
+    if (availability.activity === 'equilibrating')
+      throw AppError.domain(409, 'sequence_device_equilibrating');
+    if (availability.activity === 'purging') throw AppError.domain(409, 'device_purging');
     return device;
   }
 
