@@ -30,6 +30,7 @@ test('Start waits for an equilibrating instrument: refused with the reason, then
   });
   await page.goto('/auth/login/');
   await signInThroughPage(page);
+  await expect(page).toHaveURL(/\/app\/devices\/$/);
 
   // 100 column volumes: many simulated minutes, so it is still equilibrating while the test reads it.
   await api(request, token, 'POST', `/api/devices/${device.id}/equilibrate/`, { column_volumes: 100 });

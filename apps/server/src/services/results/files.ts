@@ -2,7 +2,7 @@
 // import of an AIA or CSV chromatogram, or of a vendor run folder (one measurement per channel), processed
 // like any other measurement.
 import {
-  aiaTimestamp,
+  readAiaTimestamp,
   ChromatogramFileError,
   readChromatogram,
   readVendorRun,
@@ -250,7 +250,7 @@ export function createFilesService(deps: {
           metadata: { ...chromatogram.metadata, file_name: fileName },
           channelOfId: null,
           channelName: null,
-          acquiredAt: aiaTimestamp(chromatogram.metadata.injection_date_time_stamp),
+          acquiredAt: readAiaTimestamp(chromatogram.metadata.injection_date_time_stamp),
         });
         return {
           measurement_id: stored.measurementId,

@@ -7,9 +7,9 @@ const STAMP = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(?:([+-])(\d{2})(\d{2}
 /**
  * The instant of an AIA date-time stamp, or null for anything else (a placeholder such as
  * "1900,01,01,00:00:00+0000" or an impossible date). Without an offset the stamp is read as UTC.
- * @example aiaTimestamp('19920704140907-0500')?.toISOString() // '1992-07-04T19:09:07.000Z'
+ * @example readAiaTimestamp('19920704140907-0500')?.toISOString() // '1992-07-04T19:09:07.000Z'
  */
-export function aiaTimestamp(stamp: string | undefined): Date | null {
+export function readAiaTimestamp(stamp: string | undefined): Date | null {
   const match = STAMP.exec(stamp?.trim() ?? '');
   if (!match) return null;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
