@@ -171,6 +171,10 @@ for (const width of widths) {
     await expect(rows.nth(3).locator('.results-table__amounts')).toContainText(/caffeine \d+\.\d{3} µg\/mL/, {
       timeout: scaled(90_000),
     });
+    // A standard's amount is read back through the curve, beside its nominal amount and deviation.
+    await expect(rows.nth(0).locator('.results-table__amounts')).toContainText(
+      /^caffeine \d+\.\d{3} µg\/mL \(nominal 25\.000, [+−]?\d+\.\d{2} %\)$/,
+    );
     const verdicts = await api<Results & { suitability: Array<{ pass: boolean }> }>(
       request,
       token,
