@@ -1,6 +1,7 @@
 // Every vendor AIA file of ../shared/data/aia, imported through the chromatograms page as a user would and
-// opened in the viewer: the peak table shows what the server stored, every peak carries its separation
-// code, and no peak with zero or negative area goes unlabelled. One screenshot per file.
+// opened in the viewer: named by the file's sample name and dated by its injection time (not the import's),
+// the peak table shows what the server stored, every peak carries its separation code, and no peak with
+// zero or negative area goes unlabelled. One screenshot per file.
 import { expect, scaled, test } from './fixtures.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,21 @@ const FILES = [
   'tgnthpgc.cdf',
 ];
 const CODE = /^[BVTSN]{2}( N)?$|^N$/;
+/**
+ * The sample name and injection time each file carries (AIA `sample_name`, `injection_date_time_stamp` with
+ * its UTC offset): the measurement is named by the one and dated by the other, not by the import.
+ */
+const OWN: Record<string, { sample?: string; acquired?: string }> = {
+  'agilent_hplc.cdf': { sample: 'MW-2-6-6 IC 90', acquired: '2018-10-30T17:43:05Z' },
+  // A placeholder stamp (1900,01,01,…): dated by the import.
+  'HP-CH.CDF': {},
+  'WAT_490.CDF': { sample: 'Parabens_Lev_3', acquired: '1994-09-10T00:12:45Z' },
+  'CLASSVP.CDF': { sample: 'hi-1', acquired: '1992-07-04T19:09:07Z' },
+  'DIONEX.CDF': { sample: '7 ANIONS ON AS4A COLUMN', acquired: '1990-04-25T23:44:59Z' },
+  'SPA.CDF': { sample: 'Sample 1', acquired: '1991-10-22T15:23:08Z' },
+  'EXAMPLE.CDF': { acquired: '1985-06-18T23:22:00Z' },
+  'tgnthpgc.cdf': { sample: 'Resolution std', acquired: '1995-08-31T10:04:00Z' },
+};
 
 interface StoredPeak {
   number: number;
@@ -48,8 +64,20 @@ for (const file of FILES) {
       () => 'the viewer did not open',
     );
     expect(await Promise.race([opened, refused]), `import of ${file} refused`).toBe('');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(file);
+    const own = OWN[file] ?? {};
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      own.sample ? `${own.sample} (${file})` : file,
+    );
     const id = Number(/(\d+)$/.exec(page.url())?.[1]);
+    if (own.acquired) {
+      // The page's own date format, for the instant the file was acquired.
+      const shown = await page.evaluate((iso) => {
+        const date = new Date(iso);
+        const time = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+        return `${date.toLocaleDateString()} ${time}`;
+      }, own.acquired);
+      await expect(page.getByText(`#${id} · import · ${shown}`)).toBeVisible();
+    }
 
     const token = await page.evaluate(() => localStorage.getItem('eluent:accessToken'));
     const answer = await page.request.post('/hasura/v1/graphql', {

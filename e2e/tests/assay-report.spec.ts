@@ -2,7 +2,8 @@
 // retention time; the injected standard refuses edits with the catalogue's words, so the analyst corrects the
 // component's retention time in the template's component table, reprocesses the sequence and reads the
 // amounts, replicates and SST verdict from the summary page of the printed report (page x of y, operator and
-// injection volume on every page).
+// injection volume on every page), the standards read back through the curve with their deviation from
+// nominal, and the calibration curve drawn with its residuals, equation and R².
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { expect, scaled, test, type APIRequestContext, type Page } from './fixtures.ts';
@@ -170,6 +171,10 @@ for (const width of widths) {
     await expect(rows.nth(3).locator('.results-table__amounts')).toContainText(/caffeine \d+\.\d{3} µg\/mL/, {
       timeout: scaled(90_000),
     });
+    // A standard's amount is read back through the curve, beside its nominal amount and deviation.
+    await expect(rows.nth(0).locator('.results-table__amounts')).toContainText(
+      /^caffeine \d+\.\d{3} µg\/mL \(nominal 25\.000, [+−]?\d+\.\d{2} %\)$/,
+    );
     const verdicts = await api<Results & { suitability: Array<{ pass: boolean }> }>(
       request,
       token,
@@ -198,8 +203,24 @@ for (const width of widths) {
     const drinkRow = summary.locator('tbody tr', { hasText: run.drinkName });
     for (const amount of drinkAmounts) await expect(drinkRow).toContainText(amount.toFixed(3));
     await expect(drinkRow.locator('td').nth(2)).toHaveText('2 of 2');
-    await expect(drinkRow.locator('td').nth(6)).toHaveText('10');
-    await expect(drinkRow.locator('td').nth(7)).toHaveText('Pass');
+    await expect(drinkRow.locator('td').nth(7)).toHaveText('10');
+    await expect(drinkRow.locator('td').nth(8)).toHaveText('Pass');
+    await expect(drinkRow.locator('td').nth(4)).toHaveText('—');
+    // A standard reads back through its curve, beside its nominal amount and its deviation from it.
+    const standardRow = summary.locator('tbody tr', { hasText: run.standardName });
+    await expect(standardRow.locator('td').nth(4)).toHaveText(
+      /^25\.000: [+−]?\d+\.\d{2} % · [+−]?\d+\.\d{2} %$/,
+    );
+    await expect(standardRow.locator('td').nth(3)).not.toContainText('25.000 · 25.000');
+    // The calibration curve, drawn as SVG, with its equation, R², s_y/x and weighting.
+    const curve = report.getByRole('figure', { name: 'Calibration curve caffeine' });
+    await expect(curve.getByRole('img', { name: /points, fitted curve and residuals/ })).toBeVisible();
+    await expect(curve.locator('circle')).toHaveCount(6);
+    await expect(curve).toContainText(/area = \d[\d.]* × amount [+−] \d/);
+    // Two levels near a line: R² to 5 decimals, 0.99… or 1.00000.
+    await expect(curve).toContainText(/R² = (0\.9\d{4}|1\.00000)/);
+    await expect(curve).toContainText(/s_y\/x = \d/);
+    await expect(curve).toContainText('weighting 1');
     await noHorizontalScroll(report);
     await shot(report, testInfo, `assay-report-summary-${width}`);
 
@@ -219,6 +240,8 @@ for (const width of widths) {
     const mean = (drinkAmounts[0]! + drinkAmounts[1]!) / 2;
     expect(first).toContain(mean.toFixed(3));
     for (const amount of drinkAmounts) expect(first).toContain(amount.toFixed(3));
+    // The calibration page prints the curve's equation and R² under its drawing.
+    expect(pages.some((text) => /area=[\d.]+×amount/.test(text) && text.includes('R²='))).toBe(true);
     pages.forEach((text, index) => {
       expect(text).toContain(`Page${index + 1}of${pages.length}`);
       expect(text).toContain(`Operator:${DEMO.email}`);

@@ -6,6 +6,9 @@ export const domainErrors = {
   // Sequence
   sequence_device_offline: 'Device is offline.',
   sequence_device_busy: 'Device is busy.',
+  // A lab starts a sequence on a ready instrument: an equilibration is never cut short (docs/sequences.md).
+  sequence_device_equilibrating:
+    'The instrument is equilibrating: start the sequence when it is ready, or stop the equilibration on its page.',
   sequence_no_instructions: 'There are no instructions in the sequence table.',
   sequence_no_method: 'Neither draft nor sequence method is configured.',
   sequence_not_running: 'Sequence state must be RUNNING.',

@@ -10,6 +10,7 @@ export * from './statistics/kthSmallest.ts';
 export * from './statistics/stableAscendingOrder.ts';
 export * from './files/chromatogram.ts';
 export * from './files/readAia.ts';
+export * from './files/readAiaTimestamp.ts';
 export * from './files/writeAia.ts';
 export * from './files/compareWithVendorTable.ts';
 export * from './files/vendorPeakLimits.ts';

@@ -88,9 +88,18 @@ describe.skipIf(!hasData && !process.env.CI)('npm run eluent -- import', () => {
       });
       expect(answer.body.data.measurements).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ name: 'agilent_hplc.cdf', source: 'import', points_count: 4651 }),
-          expect.objectContaining({ name: 'tgnthpgc.cdf', source: 'import', points_count: 93003 }),
-          expect.objectContaining({ name: 'SPA.CDF', source: 'import', points_count: 25204 }),
+          // Each named by the file's own sample name, beside the file name.
+          expect.objectContaining({
+            name: 'MW-2-6-6 IC 90 (agilent_hplc.cdf)',
+            source: 'import',
+            points_count: 4651,
+          }),
+          expect.objectContaining({
+            name: 'Resolution std (tgnthpgc.cdf)',
+            source: 'import',
+            points_count: 93003,
+          }),
+          expect.objectContaining({ name: 'Sample 1 (SPA.CDF)', source: 'import', points_count: 25204 }),
         ]),
       );
       expect(answer.body.data.measurements).toHaveLength(3);

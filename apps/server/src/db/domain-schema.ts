@@ -187,6 +187,8 @@ export interface DraftsTable {
   injection_ul: Nullable<number>;
   /** A standard on this row checks the curve instead of calibrating it. */
   check_standard: Defaulted<boolean>;
+  /** A standard's calibration level in the template's component table (0031); null: its own amounts. */
+  calibration_level: Nullable<number>;
   created_at: Timestamp;
 }
 

@@ -17,6 +17,7 @@ export interface DraftValues {
   dilution: number | null;
   injection_ul: number | null;
   check_standard: boolean;
+  calibration_level: number | null;
 }
 
 export function createSequencesRepository(db: Kysely<Database>) {

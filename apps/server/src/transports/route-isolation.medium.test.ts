@@ -149,6 +149,7 @@ interface Ids {
   shareToken: number;
   invitation: number;
   job: number;
+  importJob: number;
 }
 
 /** The id a path parameter takes, from the route's resource and the parameter's name. */
@@ -169,6 +170,7 @@ function idFor(url: string, param: string, ids: Ids): string | undefined {
     [/^\/api\/samples\//, ids.sample],
     [/^\/api\/standards\//, ids.sample],
     [/^\/api\/sequences\//, ids.sequence],
+    [/^\/api\/measurements\/import\/jobs\//, ids.importJob],
     [/^\/api\/measurements\//, ids.measurement],
     [/^\/api\/results\//, ids.result],
     [/^\/api\/overlays\//, ids.overlay],
@@ -278,6 +280,13 @@ describe('every REST route keeps workspaces apart', () => {
       role: 'analyst',
     });
     const job = await api(owner, 'POST', '/api/processing-jobs/', { measurement_id: measurement });
+    const form = new FormData();
+    form.append('file', new Blob([file.bytes]), file.name);
+    const importJob = await fetch(`${base}/api/measurements/import/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.access}`, prefer: 'respond-async' },
+      body: form,
+    }).then((response) => response.json() as Promise<{ job_id: number }>);
     ids = {
       workspace,
       owner: owner.id,
@@ -294,6 +303,7 @@ describe('every REST route keeps workspaces apart', () => {
       shareToken: share.body.id,
       invitation: invitation.body.id,
       job: job.body.id,
+      importJob: importJob.job_id,
     };
     for (const [name, id] of Object.entries(ids))
       if (typeof id !== 'string' && !(id > 0)) throw new Error(`fixture ${name} was not made: ${id}`);

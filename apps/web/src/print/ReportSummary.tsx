@@ -1,7 +1,8 @@
 // The summary page of a sequence report: one table of every sample and component (each injection's amount,
-// the replicates' mean and %RSD, the injection volume, the system-suitability verdict), and the sequence's
+// a calibrating standard's read back through its curve beside its nominal amount and deviation, the
+// replicates' mean and %RSD, the injection volume, the system-suitability verdict), and the sequence's
 // verdict per component, before the per-injection pages.
-import { replicateCountText, suitabilityStatusText } from '@eluent/contracts';
+import { deviationText, replicateCountText, suitabilityStatusText } from '@eluent/contracts';
 import type { ReportModel, ReportSummaryRow } from './reportModel.ts';
 import { TableScroll } from './TableScroll.tsx';
 
@@ -19,6 +20,12 @@ function amountsText(row: ReportSummaryRow): string {
   return row.amounts.map((amount) => fixed(amount, 3)).join(' · ');
 }
 
+/** A calibrating standard's nominal amount and each injection's deviation from it; — for others. */
+function nominalText(row: ReportSummaryRow): string {
+  if (row.nominal === null) return '—';
+  return `${fixed(row.nominal, 3)}: ${row.deviations.map(deviationText).join(' · ')}`;
+}
+
 export function SummarySection({ report }: { report: ReportModel }) {
   return (
     <section className="report__summary" aria-label="Summary">
@@ -33,7 +40,8 @@ export function SummarySection({ report }: { report: ReportModel }) {
                 <th scope="col">Sample</th>
                 <th scope="col">Component</th>
                 <th scope="col">n</th>
-                <th scope="col">Amounts</th>
+                <th scope="col">Amounts (standards back-calculated)</th>
+                <th scope="col">Nominal: deviation</th>
                 <th scope="col">Mean</th>
                 <th scope="col">%RSD</th>
                 <th scope="col">Inj. vol. (µL)</th>
@@ -52,6 +60,7 @@ export function SummarySection({ report }: { report: ReportModel }) {
                   <td>
                     {amountsText(row)} {row.unit ?? ''}
                   </td>
+                  <td>{nominalText(row)}</td>
                   <td>{fixed(row.mean, 3)}</td>
                   <td>{fixed(row.rsdPercent, 2)}</td>
                   <td>{row.volumes || '—'}</td>

@@ -5,6 +5,7 @@
 import { formatDateTime } from '../lib/time.ts';
 import { ChromatogramSvg } from './ChromatogramSvg.tsx';
 import { PeakTable } from './PeakTable.tsx';
+import { CalibrationCurveSvg } from './CalibrationCurveSvg.tsx';
 import type { ReportInjection, ReportModel, ReportTrace } from './reportModel.ts';
 import {
   AmountsTable,
@@ -163,6 +164,11 @@ export function ReportView({ report, traceOf }: { report: ReportModel; traceOf: 
         <TableScroll>
           <CalibrationTable calibrations={report.calibrations} />
         </TableScroll>
+        <div className="report__curves">
+          {report.calibrations.map((calibration) => (
+            <CalibrationCurveSvg key={calibration.analyte} calibration={calibration} />
+          ))}
+        </div>
         <h2>Audit summary</h2>
         <TableScroll>
           <AuditTable audit={report.audit} />

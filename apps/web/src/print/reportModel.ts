@@ -1,8 +1,11 @@
 // What a printed report shows, independent of where the data came from (the cabinet's stored report data
 // or a share link read through GraphQL).
 import {
+  backCalculatedOf,
   calibrationProblemSchema,
   calibrationProblemText,
+  componentWeightingLabels,
+  componentWeightings,
   noPeaksText,
   personLabel,
   reviewStateLabels,
@@ -11,6 +14,7 @@ import {
   suitabilityCheckSchema,
   suitabilityCheckText,
   replicateCountText,
+  type BackCalculationSource,
 } from '@eluent/contracts';
 
 export interface ReportPeak {
@@ -83,6 +87,12 @@ export interface ReportSummaryRow {
   planned: number | null;
   /** False when a planned injection has no result ("n 3 of 4", incomplete: never a pass). */
   complete: boolean;
+  /**
+   * A calibrating standard's nominal amount: its `amounts` are then read back through the curve, each with
+   * its deviation from nominal in `deviations` (%); null for samples, blanks and check standards.
+   */
+  nominal: number | null;
+  deviations: Array<number | null>;
 }
 
 /** The sequence's verdict per component (standards and the area %RSD). */
@@ -108,6 +118,13 @@ export interface ReportCalibration {
   amountUnit: string;
   points: number;
   problem: string | null;
+  curvature: number;
+  /** s_y/x, the residual standard deviation. */
+  residualSd: number | null;
+  /** The weighting's words: "1", "1/x", "1/x²". */
+  weighting: string;
+  /** The standards' points with their residuals, for the curve's drawing. */
+  residuals: Array<{ amount: number; area: number; residual: number }>;
 }
 
 /** One audit entry as the server writes it readable (docs/audit.md): who, what, each field old → new. */
@@ -206,6 +223,10 @@ function problemOf(value: unknown): string | null {
   return parsed.success ? calibrationProblemText(parsed.data) : null;
 }
 
+function weightingText(value: unknown): string {
+  return componentWeightings.find((w) => w === value) ? componentWeightingLabels[value as 'none'] : '1';
+}
+
 export function calibrationOf(row: Json): ReportCalibration {
   const bracket = num(row.bracket) ?? 0;
   return {
@@ -218,6 +239,13 @@ export function calibrationOf(row: Json): ReportCalibration {
     amountUnit: text(row.amount_unit) ?? '',
     points: Array.isArray(row.points) ? row.points.length : 0,
     problem: problemOf(row.problem),
+    curvature: num(row.curvature) ?? 0,
+    residualSd: num(row.residual_sd),
+    weighting: weightingText(row.weighting),
+    residuals: asList(row.residuals).flatMap((point) => {
+      const [amount, area, residual] = [num(point.amount), num(point.area), num(point.residual)];
+      return amount === null || area === null || residual === null ? [] : [{ amount, area, residual }];
+    }),
   };
 }
 
@@ -280,12 +308,19 @@ export function summaryOf(
   suitability: unknown[],
   /** The sequence's verdicts: a standard's found and planned injections come from its area %RSD line. */
   sequenceSuitability: unknown = [],
+  /** The sequence's calibrations: a calibrating standard's amounts are read back through its curve. */
+  calibrations: unknown = [],
 ): ReportSummaryRow[] {
   const rows = new Map<string, ReportSummaryRow & { volumeSet: Set<number>; tested: boolean[] }>();
+  const curves = backCalculationSources(calibrations);
   injections.forEach((injection, index) => {
     const tested = asList(suitability[index]);
     for (const peak of injection.peaks) {
       if (!peak.name) continue;
+      const back =
+        injection.measurementId === null
+          ? null
+          : backCalculatedOf(curves, injection.measurementId, peak.name, peak.amount);
       const key = JSON.stringify([injection.sampleName, peak.name]);
       const row = rows.get(key) ?? {
         sample: injection.sampleName,
@@ -300,11 +335,15 @@ export function summaryOf(
         suitabilityPass: null,
         planned: null,
         complete: true,
+        nominal: null,
+        deviations: [],
         volumeSet: new Set<number>(),
         tested: [],
       };
       row.injections += 1;
-      row.amounts.push(peak.amount);
+      row.amounts.push(back ? back.amount : peak.amount);
+      row.deviations.push(back ? back.deviationPercent : null);
+      row.nominal ??= back?.nominal ?? null;
       row.unit ??= peak.amountUnit;
       if (injection.injectionUl !== null) row.volumeSet.add(injection.injectionUl);
       const line = tested.find((item) => item.component === peak.name);
@@ -335,6 +374,18 @@ export function summaryOf(
       suitabilityPass: tested.length === 0 ? null : tested.every(Boolean),
     };
   });
+}
+
+/** The calibrations of the report data as backCalculatedOf reads them. */
+function backCalculationSources(value: unknown): BackCalculationSource[] {
+  return asList(value).map((calibration) => ({
+    analyte: text(calibration.analyte) ?? '',
+    residuals: asList(calibration.residuals).map((point) => ({
+      measurement_id: num(point.measurement_id) ?? undefined,
+      amount: num(point.amount) ?? 0,
+      back_calculated_amount: num(point.back_calculated_amount),
+    })),
+  }));
 }
 
 function sequenceSuitabilityOf(value: unknown): ReportSuitability[] {
@@ -550,6 +601,7 @@ function sequenceParts(
       report.replicates,
       rows.map((row) => row.suitability),
       report.suitability,
+      report.calibrations,
     ),
     suitability: sequenceSuitabilityOf(report.suitability),
   };

@@ -28,6 +28,7 @@ const data = {
   injections: [
     {
       injection_id: 1,
+      measurement_id: 11,
       sample: { id: 1, name: 'Caffeine 25', type: 'standard' },
       injection_ul: 10,
       suitability: passing,
@@ -46,6 +47,13 @@ const data = {
       injection_ul: 5,
       suitability: [],
       result: { peaks: [peak(31.8)] },
+    },
+  ],
+  // The standard's point of the curve: read back as 24.6 against its 25.
+  calibrations: [
+    {
+      analyte: 'caffeine',
+      residuals: [{ measurement_id: 11, amount: 25, back_calculated_amount: 24.6 }],
     },
   ],
   replicates: [
@@ -88,7 +96,7 @@ describe('the summary of a sequence report', () => {
         sampleType: 'standard',
         component: 'caffeine',
         injections: 1,
-        amounts: [25],
+        amounts: [24.6],
         unit: 'µg/mL',
         mean: null,
         rsdPercent: null,
@@ -96,6 +104,8 @@ describe('the summary of a sequence report', () => {
         suitabilityPass: true,
         planned: null,
         complete: true,
+        nominal: 25,
+        deviations: [expect.closeTo(-1.6, 12)],
       },
       {
         sample: 'Drink',
@@ -110,6 +120,8 @@ describe('the summary of a sequence report', () => {
         suitabilityPass: null,
         planned: null,
         complete: true,
+        nominal: null,
+        deviations: [null, null],
       },
     ]);
     expect(report.suitability).toEqual([

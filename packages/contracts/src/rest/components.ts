@@ -132,3 +132,29 @@ export function componentsOfSnapshot(snapshot: unknown): Component[] {
   const parsed = z.array(componentSchema).safeParse(list ?? []);
   return parsed.success ? parsed.data : [];
 }
+
+/** What a standard holds of one component at a calibration level of the component table. */
+export interface LevelAmount {
+  analyte: string;
+  amount: number;
+  amount_unit: string;
+}
+
+/**
+ * The amounts of calibration level `level` (1 = the lowest) read from a component table: every component
+ * that has that level (docs/assay.md "Standards entered once").
+ * @example levelAmounts([{ name: 'Caffeine', levels: [10, 25], amount_unit: 'µg/mL', … }], 2) // Caffeine 25
+ */
+export function levelAmounts(components: readonly Component[], level: number): LevelAmount[] {
+  return components.flatMap((component) => {
+    const amount = component.levels[level - 1];
+    return amount === undefined
+      ? []
+      : [{ analyte: component.name, amount, amount_unit: component.amount_unit }];
+  });
+}
+
+/** The number of calibration levels a component table has (its longest list of levels). */
+export function levelCount(components: readonly Component[]): number {
+  return Math.max(0, ...components.map((component) => component.levels.length));
+}

@@ -16,3 +16,5 @@ export * from './signatures.ts';
 export * from './workspaces.ts';
 export * from './suitability-text.ts';
 export * from './overlays.ts';
+export * from './back-calculated.ts';
+export * from './curve-equation.ts';

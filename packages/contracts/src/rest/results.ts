@@ -154,6 +154,8 @@ export const injectionResultSchema = z.object({
   injection_ul: z.number().nullable(),
   /** A standard on a check-standard row: read through the curve, not calibrating it. */
   check_standard: z.boolean(),
+  /** A standard's level in the component table its amounts were read from; null: its own amounts. */
+  calibration_level: z.number().int().nullable(),
   /** The calibration bracket the injection's amounts were read through (0: the whole sequence). */
   bracket: z.number().int().nullable(),
   points_count: z.number().int(),

@@ -30,6 +30,11 @@ export const draftInputSchema = z.object({
   injection_ul: z.number().positive().max(5000).nullable().default(null),
   /** A standard on this row checks the curve (its deviation against the limit) instead of calibrating it. */
   check_standard: z.boolean().default(false),
+  /**
+   * A standard's calibration level in the sequence template's component table (1 = lowest): its amounts are
+   * read from there (docs/assay.md "Standards entered once"); null: the standard's own amounts.
+   */
+  calibration_level: z.number().int().min(1).max(50).nullable().default(null),
 });
 export type DraftInput = z.input<typeof draftInputSchema>;
 
@@ -50,6 +55,7 @@ export const draftSchema = z.object({
   dilution: z.number().nullable(),
   injection_ul: z.number().nullable(),
   check_standard: z.boolean(),
+  calibration_level: z.number().int().nullable(),
   /** The row has run or is running: the server refuses changes, deletion and moves. */
   locked: z.boolean(),
 });

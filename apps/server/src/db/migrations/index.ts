@@ -25,6 +25,7 @@ import * as integrationEvents from './0026_integration_events.ts';
 import * as measurementSpectra from './0027_measurement_spectra.ts';
 import * as vendorPeakTables from './0028_vendor_peak_tables.ts';
 import * as importJobs from './0030_import_jobs.ts';
+import * as standardLevels from './0031_standard_levels.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0027_measurement_spectra': measurementSpectra,
   '0028_vendor_peak_tables': vendorPeakTables,
   '0030_import_jobs': importJobs,
+  '0031_standard_levels': standardLevels,
 };

@@ -2,6 +2,7 @@
 // import of an AIA or CSV chromatogram, or of a vendor run folder (one measurement per channel), processed
 // like any other measurement.
 import {
+  readAiaTimestamp,
   ChromatogramFileError,
   readChromatogram,
   readVendorRun,
@@ -305,13 +306,15 @@ export function createFilesService(deps: {
       // Processed before anything is written; then the measurement, its signal and its result are stored in
       // one transaction, so a failure leaves nothing behind (docs/architecture.md "Transactions"); a job
       // writes statement by statement and removes what it stored on failure (storeChannel).
+      // The file's own sample name and injection time, as a vendor run keeps them (docs/formats.md).
+      const sampleName = chromatogram.metadata.sample_name?.trim();
       return writeImport(hooks, async (trx) => {
         const stored = await storeChannel(trx, owner, prepared, {
-          name: fileName,
-          metadata: { file_name: fileName },
+          name: sampleName && sampleName !== fileName ? `${sampleName} (${fileName})` : fileName,
+          metadata: { ...chromatogram.metadata, file_name: fileName },
           channelOfId: null,
           channelName: null,
-          acquiredAt: null,
+          acquiredAt: readAiaTimestamp(chromatogram.metadata.injection_date_time_stamp),
           hooks,
         });
         return {

@@ -26,6 +26,7 @@ import type { UsersRepository } from '../../repositories/users.ts';
 import { replicateSummaries } from './replicates.ts';
 import { injectionSuitability, sequenceSuitability, type PlannedSample } from './suitability.ts';
 import { bracketsOf, calibrates, calibrationModeOf, plannedInjection } from './sequence-calibration.ts';
+import { knownAmountsOf } from './standard-levels.ts';
 
 function peakView(peak: PeakRow) {
   const {
@@ -219,6 +220,7 @@ export function createReportsService(deps: {
         dilution: draft?.dilution ?? null,
         injection_ul: planned[index]!.volumeUl,
         check_standard: sample?.type === 'standard' && (draft?.check_standard ?? false),
+        calibration_level: sample?.type === 'standard' ? (draft?.calibration_level ?? null) : null,
         bracket: bracketOf.get(m.id) ?? null,
         points_count: m.points_count,
         result: result ? resultView(result, peaks) : null,
@@ -228,7 +230,9 @@ export function createReportsService(deps: {
     });
     // System suitability against the components' limits: a check standard reads its known amounts.
     const known = await samples.analytes(sampleRows.filter((s) => s.type === 'standard').map((s) => s.id));
-    for (const injection of injections) injection.suitability = injectionSuitability(injection, known);
+    injections.forEach((injection, index) => {
+      injection.suitability = injectionSuitability(injection, knownAmountsOf(planned[index]!, known));
+    });
     const calibrations = (await results.calibrations(sequenceId)).map(calibrationView);
     // What the rows plan per sample: enabled rows, and rows that ran (a row disabled after it ran still
     // planned what it ran). Replicates and system suitability count found against it ("3 of 4").

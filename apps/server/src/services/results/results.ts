@@ -25,6 +25,7 @@ import type { AnalyteRow, SamplesRepository } from '../../repositories/samples.t
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SequencesRepository, TemplateRow } from '../../repositories/sequences.ts';
 import { calibrates, calibrationModeOf, planCalibration, plannedInjection } from './sequence-calibration.ts';
+import { knownAmountsOf } from './standard-levels.ts';
 import { inThreadSignalWork, type SignalWorkers } from './signal-workers.ts';
 import { componentsNotFound, expectedComponents, namePeaks, type ExpectedComponent } from './components.ts';
 
@@ -217,13 +218,32 @@ export function createResultsService(deps: {
     return rows.filter((row) => (seen.has(row.analyte) ? false : (seen.add(row.analyte), true)));
   }
 
-  /** The standard a measurement injected, with the analytes it holds; null for anything else. */
-  async function standardOf(measurement: { workspace_id: number; sample_id: number | null }) {
+  /**
+   * The standard a measurement injected, with the analytes it holds (at its row's calibration level, the
+   * components of `snapshot` with that level too); null for anything else.
+   */
+  async function standardOf(
+    measurement: { workspace_id: number; sample_id: number | null; injection_id?: number | null },
+    snapshot?: unknown,
+  ) {
     if (measurement.sample_id === null) return null;
     const sample = await samples.find(measurement.workspace_id, measurement.sample_id);
     if (sample?.type !== 'standard') return null;
     const rows = await samples.analytes([sample.id]);
-    return { name: sample.name, analytes: rows.map((a) => a.analyte), rows };
+    const level = await levelOf(measurement.injection_id ?? null);
+    const known = knownAmountsOf(
+      { sample, draft: { calibration_level: level }, result: { template_snapshot: snapshot } },
+      rows,
+    );
+    return { name: sample.name, analytes: known.map((a) => a.analyte), rows };
+  }
+
+  /** The calibration level of the sequence row an injection ran from; null outside one or without a level. */
+  async function levelOf(injectionId: number | null): Promise<number | null> {
+    const injection = injectionId === null ? undefined : await runs.injection(injectionId);
+    if (!injection?.sequence_id || injection.draft_id === null) return null;
+    const drafts = await sequences.drafts([injection.sequence_id]);
+    return drafts.find((d) => d.id === injection.draft_id)?.calibration_level ?? null;
   }
 
   async function sequenceOf(measurementId: number): Promise<number | null> {
@@ -482,7 +502,7 @@ export function createResultsService(deps: {
     const sequenceId = await sequenceOf(measurementId);
     const prepared = await prepare(
       { timeSec: signal.timeSec, values: signal.values, unit: measurement.signal_unit },
-      { ...options, standard: options.standard ?? (await standardOf(measurement)) },
+      { ...options, standard: options.standard ?? (await standardOf(measurement, options.snapshot)) },
       sequenceId,
     );
     const row = await db

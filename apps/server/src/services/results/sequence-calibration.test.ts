@@ -17,7 +17,7 @@ let nextId = 1;
 function injection(
   type: 'sample' | 'blank' | 'standard',
   sampleId: number,
-  options: { check?: boolean; volumeUl?: number; dilution?: number; weightMg?: number } = {},
+  options: { check?: boolean; volumeUl?: number; dilution?: number; weightMg?: number; level?: number } = {},
 ): PlannedInjection {
   const id = nextId++;
   return {
@@ -27,6 +27,7 @@ function injection(
       weight_mg: options.weightMg ?? null,
       dilution: options.dilution ?? null,
       check_standard: options.check ?? false,
+      calibration_level: options.level ?? null,
     },
     volumeUl: options.volumeUl ?? 10,
     result: { id: 1000 + id, template_snapshot: snapshot, errors: [] },
@@ -152,5 +153,33 @@ describe('planCalibration', () => {
       amount: expect.closeTo(16, 9),
       unit: 'µg/mL per mg',
     });
+  });
+
+  it('reads a standard on a row with a level from the component table: the same amounts as typed twice', () => {
+    const levelled = { components: [{ ...snapshot.components[0], levels: [25, 100], amount_unit: 'µg/mL' }] };
+    const typed = [injection('standard', 1), injection('standard', 2), injection('sample', 9)];
+    // One standard sample with no amounts of its own, injected at levels 1 and 2 of the table.
+    const once = [
+      injection('standard', 5, { level: 1 }),
+      injection('standard', 5, { level: 2 }),
+      injection('sample', 9),
+    ].map((of) => ({ ...of, result: { ...of.result!, template_snapshot: levelled } }));
+    const areas = [250, 1000, 400];
+    const planOf = (run: PlannedInjection[], analytes: AnalyteRow[]) =>
+      planCalibration({
+        injections: run,
+        analytes,
+        peaks: run.map((of, i) => peak(of, areas[i]!)),
+        mode: 'total',
+      });
+    const twice = planOf(typed, [analyte(1, 25), analyte(2, 100)]);
+    const single = planOf(once, []);
+    expect(single.rows.map((row) => [row.slope, row.intercept])).toEqual(
+      twice.rows.map((row) => [row.slope, row.intercept]),
+    );
+    expect(single.amounts.map((a) => [a.amount, a.unit])).toEqual(
+      twice.amounts.map((a) => [a.amount, a.unit]),
+    );
+    expect(single.amounts.map((a) => a.amount)).toEqual([25, 100, 40]);
   });
 });

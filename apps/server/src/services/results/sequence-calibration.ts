@@ -1,7 +1,8 @@
 // A sequence's calibration planned from its injections in run order (docs/assay.md): which standards
 // calibrate which samples (the whole sequence, or the standards bracketing each sample), one curve per
-// component and bracket, and every peak's amount — a standard's known amount, a sample's or check
-// standard's amount read through its curve and corrected by its injection volume, dilution and weight.
+// component and bracket, and every peak's amount — a standard's known amount (its own, or its row's level
+// of the component table), a sample's or check standard's amount read through its curve and corrected by
+// its injection volume, dilution and weight.
 import type { CalibrationMode, CalibrationProblem } from '@eluent/contracts';
 import { sampleAmount, sampleAmountUnit } from '@eluent/signal';
 import type { AnalyteRow } from '../../repositories/samples.ts';
@@ -13,13 +14,20 @@ import {
   type StandardPoint,
 } from './calibration.ts';
 import { expectedComponents, type ExpectedComponent } from './components.ts';
+import { knownAmountsOf } from './standard-levels.ts';
 
 /** One complete injection of the sequence, in run order, with what its row says about the sample. */
 export interface PlannedInjection {
   measurementId: number;
   sample: { id: number; type: 'sample' | 'blank' | 'standard' } | null;
   /** The row's weight, dilution and whether a standard on it only checks the curve. */
-  draft: { weight_mg: number | null; dilution: number | null; check_standard: boolean } | null;
+  draft: {
+    weight_mg: number | null;
+    dilution: number | null;
+    check_standard: boolean;
+    /** The component table's level the standard on this row holds; null: its own amounts. */
+    calibration_level: number | null;
+  } | null;
   /** The injection volume the instrument ran with, µL. */
   volumeUl: number | null;
   result: { id: number; template_snapshot: unknown; errors: unknown } | null;
@@ -62,14 +70,23 @@ export function calibrationModeOf(snapshot: unknown): CalibrationMode {
 export function plannedInjection(
   measurement: { id: number; method_snapshot: unknown },
   sample: { id: number; type: 'sample' | 'blank' | 'standard' } | undefined,
-  draft: PlannedInjection['draft'] | undefined,
+  draft:
+    | (Omit<NonNullable<PlannedInjection['draft']>, 'calibration_level'> & {
+        calibration_level?: number | null;
+      })
+    | undefined,
   result: PlannedInjection['result'] | undefined,
 ): PlannedInjection {
   return {
     measurementId: measurement.id,
     sample: sample ? { id: sample.id, type: sample.type } : null,
     draft: draft
-      ? { weight_mg: draft.weight_mg, dilution: draft.dilution, check_standard: draft.check_standard }
+      ? {
+          weight_mg: draft.weight_mg,
+          dilution: draft.dilution,
+          check_standard: draft.check_standard,
+          calibration_level: draft.calibration_level ?? null,
+        }
       : null,
     volumeUl: injectionVolumeOf(measurement.method_snapshot),
     result: result ?? null,
@@ -169,7 +186,7 @@ export function planCalibration(input: {
       }
       const scale =
         volumeUl !== null && injection.volumeUl !== null && volumeUl > 0 ? injection.volumeUl / volumeUl : 1;
-      for (const analyte of analytes.filter((a) => a.sample_id === injection.sample!.id)) {
+      for (const analyte of knownAmountsOf(injection, analytes)) {
         units.set(analyte.analyte, analyte.amount_unit);
         const peak = namedPeaks(injection.result!.id).find((p) => p.name === analyte.analyte);
         if (!peak || analyte.amount === null) continue;
@@ -197,7 +214,7 @@ export function planCalibration(input: {
     const named = namedPeaks(injection.result.id);
     if (calibrates(injection)) {
       for (const peak of named) {
-        const known = analytes.find((a) => a.sample_id === injection.sample!.id && a.analyte === peak.name);
+        const known = knownAmountsOf(injection, analytes).find((a) => a.analyte === peak.name);
         amounts.push({ peakId: peak.id, amount: known?.amount ?? null, unit: known?.amount_unit ?? null });
       }
       continue;

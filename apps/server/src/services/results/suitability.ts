@@ -2,6 +2,7 @@
 // template its result was made with, tested on every injection's peak (plates, tailing, resolution, S/N,
 // retention time; a check standard's deviation from its known amount), and over the standards the %RSD of
 // the areas of each standard's replicate injections. A figure that cannot be measured does not pass.
+import type { KnownAmount as FullKnownAmount } from './standard-levels.ts';
 import {
   componentsOfSnapshot,
   type Component,
@@ -13,12 +14,8 @@ import {
 } from '@eluent/contracts';
 import { replicateStatistics } from '@eluent/signal';
 
-/** A standard's known amount of an analyte. */
-export interface KnownAmount {
-  sample_id: number;
-  analyte: string;
-  amount: number | null;
-}
+/** A standard's known amount of an analyte (standard-levels.ts reads it from its row's level or itself). */
+export type KnownAmount = Pick<FullKnownAmount, 'sample_id' | 'analyte' | 'amount'>;
 
 function atLeast(test: SuitabilityTest, limit: number, value: number | null): SuitabilityCheck {
   return { test, limit, value, pass: value !== null && Number.isFinite(value) && value >= limit };

@@ -13,6 +13,7 @@ export function devicePort(service: DeviceService): InstrumentPort {
         online,
         busy: online && live !== null && live.state !== 'idle',
         measurementId: online && live !== null ? (live.measurement_id ?? null) : undefined,
+        activity: online ? (live?.activity ?? null) : null,
       };
     },
     async runInjection(deviceId, params) {

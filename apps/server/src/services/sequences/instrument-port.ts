@@ -6,6 +6,8 @@ import type { RunInjectionParams, RunResult } from '@eluent/contracts';
 export interface InstrumentAvailability {
   online: boolean;
   busy: boolean;
+  /** What the instrument does between runs (purging, equilibrating); null or undefined: nothing. */
+  activity?: 'purging' | 'equilibrating' | null;
   /** The measurement the instrument reports running; null when it runs none; undefined until it reports. */
   measurementId?: number | null;
 }

@@ -1,5 +1,6 @@
 // Start, pause, resume and stop a sequence under the rules of spec §4, §5 and §8. Checks run before any
 // write; the state change itself runs in a transaction on the locked row, so racing calls cannot both pass.
+import { componentsOfSnapshot, levelCount } from '@eluent/contracts';
 import { AppError } from '../../errors.ts';
 import type { SamplesRepository } from '../../repositories/samples.ts';
 import { writeAudit } from '../../repositories/audit.ts';
@@ -71,6 +72,10 @@ export function createSequenceControl(deps: {
     if (availability.busy || (await sequences.activeOnDevice(device.id, sequence.id))) {
       throw AppError.domain(409, 'sequence_device_busy');
     }
+    // A run would end the purge or equilibration under way: the analyst waits for ready or stops it.
+    if (availability.activity === 'equilibrating')
+      throw AppError.domain(409, 'sequence_device_equilibrating');
+    if (availability.activity === 'purging') throw AppError.domain(409, 'device_purging');
     return device;
   }
 
@@ -101,7 +106,16 @@ export function createSequenceControl(deps: {
     if (sampleIds.some((id) => id === null)) throw AppError.domain(400, 'draft_invalid');
     const rows = await samples.findMany(sequence.workspace_id, sampleIds as number[]);
     if (rows.length !== new Set(sampleIds).size) throw AppError.domain(400, 'draft_invalid');
-    const standards = rows.filter((row) => row.type === 'standard');
+    // A standard on a row with a calibration level takes its amounts from the template's component table.
+    const ownAmounts = new Set(enabled.filter((d) => d.calibration_level === null).map((d) => d.sample_id));
+    const standards = rows.filter((row) => row.type === 'standard' && ownAmounts.has(row.id));
+    const levels = sequence.template_uuid
+      ? levelCount(
+          componentsOfSnapshot(await sequences.template(sequence.workspace_id, sequence.template_uuid)),
+        )
+      : 0;
+    if (enabled.some((d) => (d.calibration_level ?? 0) > levels))
+      throw AppError.domain(400, 'sequence_standards_incomplete');
     const analytes = await samples.analytes(standards.map((row) => row.id));
     for (const standard of standards) {
       if (!standardComplete(analytes.filter((a) => a.sample_id === standard.id))) {

@@ -1,7 +1,9 @@
 // Sequences and the sequence table (spec §8 "Sequence table"): drafts are added, changed, ordered and
 // enabled under the table's rules; every change lands in the audit trail.
 import {
+  componentsOfSnapshot,
   domainErrors,
+  levelCount,
   draftInputSchema,
   draftOrderInputSchema,
   sequenceInputSchema,
@@ -95,6 +97,10 @@ export function createSequencesService(
       if (device && !methodFitsDevice(method, device))
         throw AppError.domain(400, 'sequence_method_incompatible');
     }
+    if (values.calibration_level !== null) {
+      await checkLevel(workspaceId, sequence, sample.type, values.calibration_level);
+      return;
+    }
     if (
       values.enabled &&
       sample.type === 'standard' &&
@@ -102,6 +108,24 @@ export function createSequencesService(
     ) {
       throw AppError.domain(400, 'draft_cannot_be_enabled');
     }
+  }
+
+  /** A row's calibration level: a standard's, and one the sequence template's component table has. */
+  async function checkLevel(workspaceId: number, sequence: SequenceRow, type: string, level: number) {
+    const field = (message: string) =>
+      AppError.domain(400, 'draft_invalid', { fields: { calibration_level: [message] } });
+    if (type !== 'standard') throw field('Only a standard has a calibration level');
+    const template =
+      sequence.template_uuid === null
+        ? undefined
+        : await sequences.template(workspaceId, sequence.template_uuid);
+    const levels = levelCount(componentsOfSnapshot(template));
+    if (levels < level)
+      throw field(
+        levels === 0
+          ? "The sequence's template has no calibration levels"
+          : `The template's component table has ${levels} level${levels === 1 ? '' : 's'}`,
+      );
   }
 
   async function view(row: SequenceRow, executor: Executor = db): Promise<SequenceView> {
@@ -279,6 +303,7 @@ export function createSequencesService(
             dilution: current.dilution,
             injection_ul: current.injection_ul,
             check_standard: current.check_standard,
+            calibration_level: current.calibration_level,
             ...rest,
           },
           'draft_invalid',

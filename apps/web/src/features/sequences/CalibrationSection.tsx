@@ -1,7 +1,12 @@
 // Calibration per component from the standards: the fitted curve with its points and residuals (uPlot),
-// the model, weighting, coefficients and R²; a component that could not be calibrated says why.
+// the model, weighting, equation, coefficients, R² and s_y/x; a component that could not be calibrated says why.
 import { useMemo } from 'react';
-import { calibrationProblemText, componentModelLabels, componentWeightingLabels } from '@eluent/contracts';
+import {
+  calibrationProblemText,
+  componentModelLabels,
+  componentWeightingLabels,
+  curveEquationText,
+} from '@eluent/contracts';
 import { CalibrationChart } from './CalibrationChart.tsx';
 import { calibrationPlotData } from './calibrationPlotData.ts';
 import type { Calibration } from './sequencesApi.ts';
@@ -36,6 +41,14 @@ function CalibrationCard({ calibration }: { calibration: Calibration }) {
         </dd>
         {calibration.slope !== null && (
           <>
+            <dt>Equation</dt>
+            <dd>
+              {curveEquationText({
+                intercept: calibration.intercept ?? 0,
+                slope: calibration.slope,
+                curvature: calibration.curvature,
+              })}
+            </dd>
             <dt>Slope</dt>
             <dd>{num(calibration.slope)}</dd>
             <dt>Intercept</dt>

@@ -12,23 +12,37 @@ import { ShareDialog } from '../sharing/ShareDialog.tsx';
 import type { ShareTarget } from '../sharing/shareTargets.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { retentionTimesFromStandard } from '../templates/componentsApi.ts';
-import { noPeaksText, suitabilityCheckText } from '@eluent/contracts';
+import { backCalculatedOf, deviationText, noPeaksText, suitabilityCheckText } from '@eluent/contracts';
 import { catalogueText } from './catalogue.ts';
 import { SuitabilityVerdict } from './SuitabilitySection.tsx';
 import { useCan } from '../workspaces/usePrivileges.ts';
-import type { InjectionResult, Sequence } from './sequencesApi.ts';
+import type { Calibration, InjectionResult, Sequence } from './sequencesApi.ts';
 
 interface Props {
   sequence: Sequence;
   injections: InjectionResult[];
+  /** The sequence's curves: a calibrating standard's amounts are read back through them. */
+  calibrations: readonly Calibration[];
   onInjectionReport: (injectionId: number) => void;
 }
 
-function amountsText(injection: InjectionResult): string {
+/**
+ * Each named peak's amount; a calibrating standard's read back through its curve, with its nominal amount
+ * and the deviation (docs/assay.md "Back-calculated standards").
+ */
+function amountsText(injection: InjectionResult, calibrations: readonly Calibration[]): string {
   const named = (injection.result?.peaks ?? []).filter((peak) => peak.amount !== null);
   if (named.length === 0) return '—';
   return named
-    .map((peak) => `${peak.name ?? `#${peak.number}`} ${peak.amount!.toFixed(3)} ${peak.amount_unit ?? ''}`)
+    .map((peak) => {
+      const name = peak.name ?? `#${peak.number}`;
+      const unit = peak.amount_unit ?? '';
+      const back = peak.name
+        ? backCalculatedOf(calibrations, injection.measurement_id, peak.name, peak.amount)
+        : null;
+      if (!back) return `${name} ${peak.amount!.toFixed(3)} ${unit}`;
+      return `${name} ${back.amount.toFixed(3)} ${unit} (nominal ${back.nominal.toFixed(3)}, ${deviationText(back.deviationPercent)})`;
+    })
     .join(' · ');
 }
 
@@ -63,7 +77,7 @@ function componentProblems(injection: InjectionResult): string[] {
   });
 }
 
-export function ResultsSection({ sequence, injections, onInjectionReport }: Props) {
+export function ResultsSection({ sequence, injections, calibrations, onInjectionReport }: Props) {
   const [open, setOpen] = useState<number | null>(null);
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const queryClient = useQueryClient();
@@ -152,7 +166,7 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
                         ))}
                       </td>
                       <td className="list-table__number">{injection.result?.peaks.length ?? '—'}</td>
-                      <td className="results-table__amounts">{amountsText(injection)}</td>
+                      <td className="results-table__amounts">{amountsText(injection, calibrations)}</td>
                       <td className="results-table__suitability">
                         <SuitabilityCell injection={injection} />
                       </td>

@@ -187,6 +187,7 @@ export function SequencePage() {
           <ResultsSection
             sequence={data}
             injections={results.data?.injections ?? []}
+            calibrations={results.data?.calibrations ?? []}
             onInjectionReport={(injectionId) => report.mutate({ kind: 'injection', id: injectionId })}
           />
           <ReplicatesSection replicates={results.data?.replicates ?? []} />

@@ -1,11 +1,14 @@
 // The sequence table: rows of a sample or standard, vial, injections, method, the sample's weight, dilution
-// and injection volume (docs/assay.md), a standard's check-standard mark and enabled; add, reorder, delete.
+// and injection volume (docs/assay.md), a standard's check-standard mark and calibration level (its amounts
+// read from the template's component table) and enabled; add, reorder, delete.
 // Every change goes to the server at once; a refused change shows the server's message as a toast and the
 // row shows what is stored again. The table redraws from the server after every save and on live progress;
 // rows are keyed by their id and each number cell keeps its own draft, so a cell being edited keeps what
 // the analyst typed through a redraw (StoredNumberInput) and saves it on blur.
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchComponents } from '../templates/componentsApi.ts';
+import { LevelCell } from './LevelCell.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { notifyError } from '../../lib/toast.ts';
 import { StoredNumberInput } from '../../components/StoredNumberInput.tsx';
@@ -42,6 +45,13 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
     onSettled: refresh,
     onError: (error) => notifyError(error.message),
   });
+  // A standard's row may name a level of the template's component table: its amounts are read from there.
+  const templateUuid = sequence.template_uuid;
+  const table = useQuery({
+    queryKey: ['template-components', templateUuid ?? undefined],
+    queryFn: () => fetchComponents(templateUuid!),
+    enabled: templateUuid !== null,
+  });
   const drafts = [...sequence.drafts].sort((a, b) => a.position - b.position || a.id - b.id);
   const patch = (draft: Draft, body: Partial<DraftInput>) =>
     change.mutate(() => updateDraft(sequence.id, draft.id, body));
@@ -75,8 +85,8 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
         <h2>Sequence table</h2>
         <span className="sequence-section__hint">
           Rows run in order; each enabled row gives its number of injections. Amounts are corrected by the
-          row: × dilution ÷ weight, and by the injection volume (empty: the method&apos;s). Rows that have run
-          are locked.
+          row: × dilution ÷ weight, and by the injection volume (empty: the method&apos;s). A standard&apos;s
+          level reads its amounts from the template&apos;s component table. Rows that have run are locked.
         </span>
       </div>
       <div className="table-scroll">
@@ -92,6 +102,7 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
               <th>Dilution</th>
               <th>Inj. vol., µL</th>
               <th>Check std.</th>
+              <th>Level</th>
               <th>Enabled</th>
               <th aria-label="Actions" />
             </tr>
@@ -99,7 +110,7 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
           <tbody>
             {drafts.length === 0 && (
               <tr>
-                <td colSpan={11} className="list-table__empty">
+                <td colSpan={12} className="list-table__empty">
                   The table is empty. Add a sample or a standard below.
                 </td>
               </tr>
@@ -232,6 +243,18 @@ export function SequenceTable({ sequence, samples, methods, activeDraftId }: Pro
                         disabled={locked}
                         checked={draft.check_standard}
                         onChange={(event) => patch(draft, { check_standard: event.target.checked })}
+                      />
+                    )}
+                  </td>
+                  <td>
+                    {sample?.type === 'standard' && (
+                      <LevelCell
+                        row={index + 1}
+                        level={draft.calibration_level}
+                        components={table.data?.components ?? []}
+                        templateUuid={templateUuid}
+                        disabled={locked}
+                        onChange={(calibration_level) => patch(draft, { calibration_level })}
                       />
                     )}
                   </td>

@@ -313,7 +313,8 @@ export function ComponentsEditor({ uuid }: { uuid: string | undefined }) {
       <h2>Components</h2>
       <p className="template-step__hint">
         Peaks within the window of a component&apos;s expected time get its name; standards calibrate it with
-        its model. Reprocess to apply changes to earlier results.
+        its model. Levels are the standards&apos; amounts, lowest first: a standard&apos;s row in a sequence
+        names its level and reads its amounts from here. Reprocess to apply changes to earlier results.
       </p>
       {uuid === undefined ? (
         <p className="template-step__hint">Save the template first, then add its components.</p>
