@@ -81,6 +81,8 @@ export interface MethodsTable {
   valve_does_change_position: Nullable<boolean>;
   valve_change_position_after_sec: Nullable<number>;
   created_at: Timestamp;
+  /** The current version (migration 0029): a content change makes the next one, never an edit. */
+  version: Defaulted<number>;
 }
 
 export interface PostprocessingTemplatesTable {
@@ -109,6 +111,8 @@ export interface PostprocessingTemplatesTable {
   calibration_mode: Defaulted<'total' | 'bracketed'>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The current version (migration 0029). */
+  version: Defaulted<number>;
 }
 
 export interface SamplesTable {
@@ -156,6 +160,9 @@ export interface SequencesTable {
   error_code: Nullable<string>;
   /** Who started (or last resumed or continued) the run; the runner's audit events name them (0016). */
   started_by: Nullable<number>;
+  /** The versions of its method and template it uses (migration 0029; set by the database). */
+  method_version: Nullable<number>;
+  template_version: Nullable<number>;
 }
 
 export interface DraftsTable {
@@ -178,6 +185,8 @@ export interface DraftsTable {
   /** A standard on this row checks the curve instead of calibrating it. */
   check_standard: Defaulted<boolean>;
   created_at: Timestamp;
+  /** The version of its method it uses (migration 0029; set by the database). */
+  method_version: Nullable<number>;
 }
 
 export interface InjectionsTable {
@@ -189,6 +198,8 @@ export interface InjectionsTable {
   sample_id: Nullable<number>;
   device_id: Nullable<number>;
   method_id: Nullable<number>;
+  /** The version of the method it ran (migration 0029). */
+  method_version: Nullable<number>;
   method_snapshot: NullableJson;
   replicate: Defaulted<number>;
   vial: Nullable<number>;
@@ -273,6 +284,23 @@ export interface ProcessingResultsTable {
   parent_result_id: Nullable<number>;
   /** The reprocessing job that made this result (migration 0005). */
   job_id: Nullable<number>;
+  /** The version of its template it was processed with (migration 0029). */
+  template_version: Nullable<number>;
+}
+
+/** A kept version of a method or template (migration 0029): never changed. */
+export interface RecordVersionColumns {
+  version: number;
+  snapshot: JSONColumnType<Record<string, unknown>, string, never>;
+  created_by: Nullable<number>;
+  created_at: Timestamp;
+  reason: Nullable<string>;
+}
+export interface MethodVersionsTable extends RecordVersionColumns {
+  method_id: number;
+}
+export interface TemplateVersionsTable extends RecordVersionColumns {
+  template_uuid: string;
 }
 
 export interface PeaksTable {
@@ -367,6 +395,8 @@ export interface DomainTables {
   measurement_spectra: MeasurementSpectraTable;
   processing_results: ProcessingResultsTable;
   peaks: PeaksTable;
+  method_versions: MethodVersionsTable;
+  template_versions: TemplateVersionsTable;
   shareTokens: ShareTokensTable;
   auditEvents: AuditEventsTable;
   auditChainHead: AuditChainHeadTable;

@@ -16,3 +16,4 @@ export * from './signatures.ts';
 export * from './workspaces.ts';
 export * from './suitability-text.ts';
 export * from './overlays.ts';
+export * from './record-versions.ts';

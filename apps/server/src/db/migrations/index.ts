@@ -22,6 +22,7 @@ import * as signedVersionsKept from './0023_signed_versions_kept.ts';
 import * as fullNames from './0024_full_names.ts';
 import * as pressureMax from './0025_pressure_max.ts';
 import * as measurementSpectra from './0027_measurement_spectra.ts';
+import * as methodTemplateVersions from './0029_method_template_versions.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0024_full_names': fullNames,
   '0025_pressure_max': pressureMax,
   '0027_measurement_spectra': measurementSpectra,
+  '0029_method_template_versions': methodTemplateVersions,
 };
