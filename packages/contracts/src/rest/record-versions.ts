@@ -2,6 +2,7 @@
 // change of a method's or template's content is a new version; the kept ones are listed and each can be read
 // whole, as the records that pinned it show it.
 import { z } from 'zod';
+import { auditChangeSchema } from './audit.ts';
 
 /** One version in a list: its number, who made it, when and why (version 1: who created the record). */
 export const recordVersionSummarySchema = z.object({
@@ -25,5 +26,7 @@ export type RecordVersionList = z.infer<typeof recordVersionListSchema>;
 /** GET …/versions/{n}/: one version whole, as the rows of its record store it (flags left out). */
 export const recordVersionSchema = recordVersionSummarySchema.extend({
   snapshot: z.record(z.string(), z.unknown()),
+  /** What differs from this version to the current one: field, label, this version's value → current. */
+  changes: z.array(auditChangeSchema),
 });
 export type RecordVersion = z.infer<typeof recordVersionSchema>;

@@ -7,14 +7,17 @@ import type { RecordVersionsRepository, VersionRow } from '../../repositories/re
 import type { SamplesRepository } from '../../repositories/samples.ts';
 import type { TemplateComponentsRepository } from '../../repositories/template-components.ts';
 import { requireRole, type Actor } from '../workspaces/actor.ts';
+import { versionChanges } from './version-changes.ts';
 
 function summary({ snapshot: _snapshot, ...row }: VersionRow) {
   return { ...row, created_at: new Date(row.created_at).toISOString() };
 }
 
-function whole(row: VersionRow | undefined): RecordVersion {
+/** One version whole, with what differs from it to the current version. */
+function whole(entity: string, row: VersionRow | undefined, current: VersionRow | undefined): RecordVersion {
   if (!row) throw AppError.domain(404, 'record_version_not_found');
-  return { ...summary(row), snapshot: row.snapshot };
+  const changes = current ? versionChanges(entity, row.snapshot, current.snapshot) : [];
+  return { ...summary(row), snapshot: row.snapshot, changes };
 }
 
 export function createRecordVersionsService(deps: {
@@ -45,8 +48,12 @@ export function createRecordVersionsService(deps: {
       return { current_version: row.version, versions: list.map(summary) };
     },
     async methodVersion(actor: Actor, methodId: number, version: number): Promise<RecordVersion> {
-      await method(actor, methodId);
-      return whole(await versions.methodVersion(methodId, version));
+      const row = await method(actor, methodId);
+      const [kept, current] = await Promise.all([
+        versions.methodVersion(methodId, version),
+        versions.methodVersion(methodId, row.version),
+      ]);
+      return whole('methods', kept, current);
     },
     async templateVersions(actor: Actor, uuid: string): Promise<RecordVersionList> {
       const row = await template(actor, uuid);
@@ -55,7 +62,11 @@ export function createRecordVersionsService(deps: {
     },
     async templateVersion(actor: Actor, uuid: string, version: number): Promise<RecordVersion> {
       const row = await template(actor, uuid);
-      return whole(await versions.templateVersion(row.uuid, version));
+      const [kept, current] = await Promise.all([
+        versions.templateVersion(row.uuid, version),
+        versions.templateVersion(row.uuid, row.version),
+      ]);
+      return whole('postprocessingTemplates', kept, current);
     },
   };
 }
