@@ -19,8 +19,10 @@ const FIELD = /^(insert|update|delete)_(.+?)(_one|_by_pk)?$/;
 
 /** The record a write versions, and the sequence that must keep the version it pinned. */
 type Versioned = ({ method: number } | { template: string }) & { sequence: number };
+/** A peak of a signed measurement's current version, renamed: the measurement's next result version. */
+type Renamed = { renamedIn: number; peak: number };
 /** A step's outcome: refused with this code, or the record's next version. */
-type Expected = DomainErrorCode | Versioned;
+type Expected = DomainErrorCode | Versioned | Renamed;
 
 describe.each(await backends('both'))('locked records on every write path on $name', (backend) => {
   let server: TestServer;
@@ -33,6 +35,8 @@ describe.each(await backends('both'))('locked records on every write path on $na
   const running = { sequence: 0, method: 0, template: '' };
   let spareMethod: number;
   let spareTemplate: string;
+  /** Signed imported measurements whose peaks GraphQL renames (one per form of the update field). */
+  const renamed: Renamed[] = [];
   /** Template row ids by uuid (GraphQL writes templates by id). */
   let templateIds = new Map<string, number>();
 
@@ -89,6 +93,47 @@ describe.each(await backends('both'))('locked records on every write path on $na
     expect(kept.body.snapshot.name).toMatch(/^(Signed|Running) (method|template)$/);
   }
 
+  /** The rename makes the next result version; the signed version keeps its peak's name. */
+  async function renamedInNewVersion(target: Renamed, document: string) {
+    const db = server.context.database.db;
+    const versions = () =>
+      db
+        .selectFrom('processing_results')
+        .select('id')
+        .where('measurement_id', '=', target.renamedIn)
+        .execute();
+    const nameOf = async () =>
+      (await db.selectFrom('peaks').select('name').where('id', '=', target.peak).executeTakeFirstOrThrow())
+        .name;
+    const [before, name] = [(await versions()).length, await nameOf()];
+    const answer = await graphql(server.baseUrl, token, document);
+    expect({ document, errors: answer.errors }).toEqual({ document, errors: undefined });
+    expect((await versions()).length).toBe(before + 1);
+    expect(await nameOf()).toBe(name);
+    const review = await api('GET', `/api/measurements/${target.renamedIn}/review/`);
+    expect(review.body.signatures.map((s: { status: string }) => s.status)).toEqual(['superseded']);
+  }
+
+  /** An imported measurement signed as authored, and its first peak. */
+  async function signedMeasurement(name: string): Promise<Renamed> {
+    const imported = await upload(server.baseUrl, token, name, syntheticCsv(), spareTemplate);
+    expect(imported.status).toBe(201);
+    const measurementId: number = imported.body.measurement_id;
+    const peak = await server.context.database.db
+      .selectFrom('peaks')
+      .select('id')
+      .where('measurement_id', '=', measurementId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const signature = await api('POST', `/api/measurements/${measurementId}/signatures/`, {
+      meaning: 'authored',
+      password: PASSWORD,
+      reason: 'Integrated as required',
+    });
+    expect(signature.status).toBe(201);
+    return { renamedIn: measurementId, peak: peak.id };
+  }
+
   beforeAll(async () => {
     ({ server, token, userId, instrument } = await startServerWithInstrument(backend));
     const db = server.context.database.db;
@@ -100,6 +145,7 @@ describe.each(await backends('both'))('locked records on every write path on $na
     });
     running.template = await createTemplate(server.baseUrl, token, 'Running template', {});
     spareTemplate = await createTemplate(server.baseUrl, token, 'Spare template', {});
+    renamed.push(await signedMeasurement('renamed-one.csv'), await signedMeasurement('renamed-many.csv'));
 
     const imported = await upload(server.baseUrl, token, 'signed.csv', syntheticCsv(), signed.template);
     expect(imported.status).toBe(201);
@@ -286,8 +332,11 @@ describe.each(await backends('both'))('locked records on every write path on $na
           ];
         case 'measurements.update':
           return [[update(signed.measurement), 'record_signed_locked']];
-        case 'peaks.update':
-          return [[update(signed.peak), 'record_signed_locked']];
+        case 'peaks.update': {
+          // A rename is the measurement's next result version; the signed one stays as signed.
+          const target = renamed[single ? 0 : 1]!;
+          return [[update(target.peak), target]];
+        }
         case 'devices.update':
           return 'not a record'; // an instrument's name and place are not part of what was signed
       }
@@ -310,6 +359,7 @@ describe.each(await backends('both'))('locked records on every write path on $na
       if (steps === 'not a record') continue;
       for (const [document, expected] of steps) {
         if (typeof expected === 'string') await refusedGraphql(document, expected);
+        else if ('renamedIn' in expected) await renamedInNewVersion(expected, document);
         else
           await versioned(expected, async () => {
             const answer = await graphql(server.baseUrl, token, document);

@@ -116,6 +116,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await createMethodVersioning(db);
   await createTemplateVersioning(db);
   await createPins(db);
+  await createPeakRenameVersions(db);
 }
 
 /**
@@ -299,4 +300,87 @@ async function createPins(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger processing_results_pin before insert on processing_results for each row execute function processing_results_pin()`.execute(
     db,
   );
+}
+
+/**
+ * A peak of a signed result version renamed (GraphQL `update_peaks*`, any client's SQL) makes the next
+ * result version instead of changing the signed one: the current signed version is copied with the new name,
+ * becomes current and supersedes the signatures (a `supersede` event, as repositories/signatures.ts writes
+ * it); the signed row stays byte-for-byte as signed. Every other change of a signed version stays refused
+ * (migration 0023). Renames of several peaks in one transaction go into one new version.
+ */
+async function createPeakRenameVersions(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create function peak_rename_version(signed processing_results) returns integer language plpgsql as $$
+    declare
+      made integer;
+    begin
+      select r.id into made from processing_results r
+        where r.parent_result_id = signed.id and r.created_at = now() and r.reason like 'Peaks renamed%';
+      if made is not null then return made; end if;
+      insert into processing_results (owner_id, workspace_id, measurement_id, version, kind, template_uuid,
+          template_version, template_snapshot, algorithm_versions, figures, errors, reason, created_by,
+          parent_result_id)
+        select signed.owner_id, signed.workspace_id, signed.measurement_id, max(r.version) + 1, 'manual',
+          signed.template_uuid, signed.template_version, signed.template_snapshot, signed.algorithm_versions,
+          signed.figures, signed.errors,
+          'Peaks renamed (signed version ' || signed.version || ' kept as signed)', version_actor(), signed.id
+        from processing_results r where r.measurement_id = signed.measurement_id
+        returning id into made;
+      insert into peaks
+        select (jsonb_populate_record(null::peaks, to_jsonb(p) || jsonb_build_object(
+          'id', nextval(pg_get_serial_sequence('peaks', 'id')), 'result_id', made))).*
+        from peaks p where p.result_id = signed.id order by p.number;
+      update measurements set current_result_id = made
+        where id = signed.measurement_id and current_result_id is not null;
+      insert into "auditEvents" (user_id, workspace_id, entity, entity_id, label, parent_entity, parent_id,
+                                 action, old_values, new_values)
+        select version_actor(), signed.workspace_id, 'signatures', string_agg(s.id::text, ',' order by s.id),
+          'version ' || (signed.version + 1) || ' superseded signed version ' || signed.version,
+          'measurements', signed.measurement_id::text, 'supersede',
+          jsonb_build_object('status', 'valid', 'current_version', signed.version,
+            'signatures', jsonb_agg(s.meaning || ' by ' || s.signer_email || ' (version ' || signed.version || ')' order by s.id),
+            'signed_sha256', (select jsonb_agg(distinct i2.content_sha256) from result_signature_items i2
+                              where i2.result_id = signed.id)),
+          jsonb_build_object('status', 'superseded', 'current_version',
+            (select version from processing_results where id = made), 'current_result_id', made,
+            'signature_ids', jsonb_agg(s.id order by s.id))
+        from result_signatures s where exists (select 1 from result_signature_items i
+                                               where i.signature_id = s.id and i.result_id = signed.id);
+      return made;
+    end
+    $$`.execute(db);
+  await sql`
+    create or replace function peaks_lock() returns trigger language plpgsql as $$
+    declare
+      signed processing_results;
+      made integer;
+    begin
+      if not exists (select 1 from result_signature_items i where i.result_id = old.result_id) then
+        return case when tg_op = 'DELETE' then old else new end;
+      end if;
+      select * into signed from processing_results where id = old.result_id;
+      -- The current version, or the one this transaction's renames of it already made.
+      if tg_op = 'UPDATE' and (to_jsonb(new) - 'name') = (to_jsonb(old) - 'name')
+         and new.name is distinct from old.name
+         and (signed.id = coalesce((select m.current_result_id from measurements m where m.id = signed.measurement_id),
+                                   (select r.id from processing_results r where r.measurement_id = signed.measurement_id
+                                    order by r.version desc limit 1))
+              or exists (select 1 from processing_results r where r.parent_result_id = signed.id
+                         and r.created_at = now() and r.reason like 'Peaks renamed%')) then
+        made := peak_rename_version(signed);
+        update peaks set name = new.name where result_id = made and number = old.number;
+        insert into "auditEvents" (user_id, workspace_id, entity, entity_id, label, parent_entity, parent_id,
+                                   action, old_values, new_values)
+          values (version_actor(), signed.workspace_id, 'peaks', old.id::text, old.number::text, 'measurements',
+                  signed.measurement_id::text, 'rename_in_new_version',
+                  jsonb_build_object('name', old.name, 'result_id', signed.id, 'version', signed.version),
+                  jsonb_build_object('name', new.name, 'result_id', made,
+                    'version', (select version from processing_results where id = made)));
+        return null;
+      end if;
+      perform record_lock_refuse('record_signed_locked');
+      return null;
+    end
+    $$`.execute(db);
 }

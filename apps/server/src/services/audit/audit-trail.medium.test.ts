@@ -130,11 +130,15 @@ describe.each(await backends())('audit trail views on $name', (backend) => {
       `mutation { update_methods_by_pk(pk_columns: {id: ${methodId}}, _set: {name: "Caffeine assay v2"}) { id } }`,
     );
     const method = await api('GET', `/api/audit/methods/${methodId}/`);
-    expect(method.body.entries.at(-1)).toMatchObject({
-      entity_label: 'Method',
-      label: 'Caffeine assay v2',
-      changes: [{ field: 'name', label: 'Name', old: 'Caffeine assay', new: 'Caffeine assay v2' }],
-    });
+    // The rename is the method's version 2 (migration 0029): the change and the new version, both audited.
+    const rename = { field: 'name', label: 'Name', old: 'Caffeine assay', new: 'Caffeine assay v2' };
+    const version = { field: 'version', label: 'Version', old: '1', new: '2' };
+    for (const action of ['update', 'new_version'])
+      expect(method.body.entries.find((entry: { action: string }) => entry.action === action)).toMatchObject({
+        entity_label: 'Method',
+        label: 'Caffeine assay v2',
+        changes: expect.arrayContaining([rename, version]),
+      });
     const measurement = await api('GET', `/api/audit/measurements/${measurementId}/`);
     expect(measurement.body.entries.map((e: any) => e.action_label)).toEqual(['Imported', 'Processed']);
     // Processing at import is the importer's work: the event names them.
