@@ -13,6 +13,7 @@ import { eventually } from '../../test/eventually.ts';
 import { storeMethod, type LinkedInstrument } from '../../test/sequences-fixtures.ts';
 import { workspaceOf } from '../../test/workspaces.ts';
 import { commands } from '../cli/commands.ts';
+import { methodAtVersion, templateAtVersion } from '../repositories/record-versions.ts';
 
 const PASSWORD = 'correct horse battery';
 const FIELD = /^(insert|update|delete)_(.+?)(_one|_by_pk)?$/;
@@ -446,6 +447,21 @@ describe.each(await backends('both'))('locked records on every write path on $na
     ).rejects.toThrow('record_signed_locked');
     const kept = await api('GET', `/api/templates/${signed.template}/versions/1/`);
     expect(kept.body.snapshot).toMatchObject({ name: 'Signed template', components: [] });
+    // What the run processes with and the report prints: the pinned version's content, not the newest.
+    const template = await db
+      .selectFrom('postprocessingTemplates')
+      .selectAll()
+      .where('uuid', '=', running.template)
+      .executeTakeFirstOrThrow();
+    expect(template.version).toBeGreaterThan(1);
+    const pinned = await templateAtVersion(db, template, 1);
+    expect(pinned).toMatchObject({ version: 1, name: 'Running template', components: [] });
+    const method = await db
+      .selectFrom('methods')
+      .selectAll()
+      .where('id', '=', running.method)
+      .executeTakeFirstOrThrow();
+    expect(await methodAtVersion(db, method, 1)).toMatchObject({ version: 1, name: 'Running method' });
     const events = await db
       .selectFrom('auditEvents')
       .select(['user_id', 'old_values', 'new_values'])
