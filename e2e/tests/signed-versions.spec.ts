@@ -1,8 +1,9 @@
-// Signed results stay as signed, in the browser (docs/signatures.md "Locks" and "Versions, superseded
-// signatures"): an analyst, a reviewer and an approver sign a finished sequence; the analyst then finds the
-// approved sequence and its processing template locked on their pages (no edit, no delete, the reason
-// shown), reprocesses the injection in the chromatogram viewer and sees version 2 beside the signed
-// version 1, whose signatures read "superseded by v2", on the viewer and in the sequence's review.
+// Signed results stay as signed, in the browser (docs/signatures.md "Locks", "Versions of methods and
+// templates" and "Versions, superseded signatures"): an analyst, a reviewer and an approver sign a finished
+// sequence; the analyst then finds the approved sequence locked (no edit, no delete, the reason shown), saves
+// its processing template as version 2 while the approved sequence keeps version 1 with its signatures
+// valid, reads the difference in the Versions panel, reprocesses the injection in the chromatogram viewer
+// and sees version 2 beside the signed version 1, whose signatures read "superseded by v2".
 import type { Browser } from '@playwright/test';
 import { expect, scaled, test, type Page } from './fixtures.ts';
 import { DEMO, shot, signInThroughPage } from './helpers.ts';
@@ -41,7 +42,7 @@ test.beforeAll(async ({ request }) => {
   run = await runSample(request, analyst.token, `Locked cola ${Date.now()}`, 1);
 });
 
-test('an approved sequence and its template are locked; reprocessing makes v2 beside the signed v1, its signatures superseded', async ({
+test('an approved sequence is locked and keeps template version 1 when the template is saved as version 2; reprocessing makes v2 beside the signed v1, its signatures superseded', async ({
   browser,
   request,
 }, testInfo) => {
@@ -66,19 +67,39 @@ test('an approved sequence and its template are locked; reprocessing makes v2 be
   await expect(page.getByRole('button', { name: 'Add row' })).toHaveCount(0);
   await shot(page, testInfo, 'signed-sequence-locked');
 
-  // Its processing template: locked too, the reason shown, nothing to save.
+  // Its processing template: saving it makes version 2; the approved sequence keeps version 1.
   const sequence = await call<{ template_uuid: string }>(
     request,
     analyst.token,
     'GET',
     `/api/sequences/${run.sequenceId}/`,
   );
+  await expect(page.getByLabel('Pinned versions')).toContainText('template version 1');
   await page.goto(`/app/templates/${sequence.template_uuid}`);
-  await expect(page.getByRole('note', { name: 'Signed — locked' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Save template' })).toBeDisabled();
-  const components = page.getByRole('region', { name: 'Components' });
-  await expect(components.getByRole('button', { name: /Save components/ })).toHaveCount(0);
-  await shot(page, testInfo, 'signed-template-locked');
+  await expect(page.getByText(/Template #\d+ · Version 1/)).toBeVisible();
+  await expect(page.getByRole('note', { name: 'Signed — versioned' })).toContainText(
+    'Saving makes version 2; the signed sequence keeps version 1.',
+  );
+  await shot(page, testInfo, 'signed-template-versioned');
+  await page.getByLabel('Template name').fill('Report peaks, revised');
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await expect(page.getByText(/Template #\d+ · Version 2/)).toBeVisible();
+  await expect(page.getByRole('note', { name: 'Signed — versioned' })).toHaveCount(0);
+  await page.locator('summary', { hasText: 'Versions' }).click();
+  const kept = page.getByRole('table', { name: 'Versions' }).locator('tbody > tr');
+  await expect(kept).toHaveCount(2);
+  await expect(kept.first()).toContainText('Version 2 (current)');
+  await expect(kept.first()).toContainText('Changed name');
+  await kept.last().getByRole('button', { name: 'Compare with current' }).click();
+  const diff = page.getByRole('region', { name: 'Changes from version 1 to the current version' });
+  await expect(diff.getByRole('listitem')).toHaveCount(1);
+  await expect(diff.getByRole('listitem')).toHaveText('Name Report peaks → Report peaks, revised');
+  await shot(page, testInfo, 'template-versions-diff');
+  // The approved sequence still uses version 1, and its three signatures still hold.
+  await page.goto(`/app/sequences/${run.sequenceId}/`);
+  await expect(page.getByLabel('Pinned versions')).toContainText('template version 1');
+  await expect(review.locator('.review-state')).toHaveText('Approved');
+  await expect(review.locator('[data-status="valid"]')).toHaveCount(3);
 
   // Reprocessing the approved injection is allowed: a new version that needs signatures of its own.
   const results = await call<{ injections: Array<{ measurement_id: number }> }>(

@@ -50,6 +50,8 @@ import { createReprocessingService } from './services/results/reprocessing.ts';
 import { createResultVersionsService } from './services/results/result-versions.ts';
 import { createResultsService } from './services/results/results.ts';
 import { createTemplateComponentsService } from './services/results/template-components.ts';
+import { createRecordVersionsService } from './services/versions/record-versions.ts';
+import { createRecordVersionsRepository } from './repositories/record-versions.ts';
 import { createSamplesService } from './services/samples/samples.ts';
 import { devicePort } from './services/sequences/device-port.ts';
 import { createSequenceRunner } from './services/sequences/runner.ts';
@@ -318,6 +320,7 @@ function buildServices(infrastructure: Infrastructure) {
   const signaturesRepository = createSignaturesRepository(db);
   const shareTokens = createShareTokensRepository(db);
   const overlays = createOverlaysRepository(db);
+  const recordVersionsRepository = createRecordVersionsRepository(db);
   const port = devicePort(devices);
   const signatures = createSignaturesService({
     signatures: signaturesRepository,
@@ -440,6 +443,11 @@ function buildServices(infrastructure: Infrastructure) {
       runs,
       processing: results,
       changed: resultsChanged,
+    }),
+    recordVersions: createRecordVersionsService({
+      versions: recordVersionsRepository,
+      methods: samplesRepository,
+      templates: createTemplateComponentsRepository(db),
     }),
     components: createTemplateComponentsService({
       templates: createTemplateComponentsRepository(db),

@@ -144,6 +144,7 @@ export const domainErrors = {
   // Components and calibration
   template_not_found: 'Template not found.',
   method_not_found: 'Method not found.',
+  record_version_not_found: 'This version does not exist.',
   component_not_found: 'Component not found in the standard.',
   components_none_found: 'None of the components was found in this standard.',
   calibration_too_few_levels: 'Too few calibration levels for the model.',

@@ -85,6 +85,8 @@ export interface MethodsTable {
   valve_does_change_position: Nullable<boolean>;
   valve_change_position_after_sec: Nullable<number>;
   created_at: Timestamp;
+  /** The current version (migration 0029): a content change makes the next one, never an edit. */
+  version: Defaulted<number>;
 }
 
 export interface PostprocessingTemplatesTable {
@@ -119,6 +121,8 @@ export interface PostprocessingTemplatesTable {
   peak_detection_negative_peaks: Nullable<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The current version (migration 0029). */
+  version: Defaulted<number>;
 }
 
 export interface SamplesTable {
@@ -166,6 +170,9 @@ export interface SequencesTable {
   error_code: Nullable<string>;
   /** Who started (or last resumed or continued) the run; the runner's audit events name them (0016). */
   started_by: Nullable<number>;
+  /** The versions of its method and template it uses (migration 0029; set by the database). */
+  method_version: Nullable<number>;
+  template_version: Nullable<number>;
 }
 
 export interface DraftsTable {
@@ -190,6 +197,8 @@ export interface DraftsTable {
   /** A standard's calibration level in the template's component table (0031); null: its own amounts. */
   calibration_level: Nullable<number>;
   created_at: Timestamp;
+  /** The version of its method it uses (migration 0029; set by the database). */
+  method_version: Nullable<number>;
 }
 
 export interface InjectionsTable {
@@ -201,6 +210,8 @@ export interface InjectionsTable {
   sample_id: Nullable<number>;
   device_id: Nullable<number>;
   method_id: Nullable<number>;
+  /** The version of the method it ran (migration 0029). */
+  method_version: Nullable<number>;
   method_snapshot: NullableJson;
   replicate: Defaulted<number>;
   vial: Nullable<number>;
@@ -292,6 +303,23 @@ export interface ProcessingResultsTable {
   parent_result_id: Nullable<number>;
   /** The reprocessing job that made this result (migration 0005). */
   job_id: Nullable<number>;
+  /** The version of its template it was processed with (migration 0029). */
+  template_version: Nullable<number>;
+}
+
+/** A kept version of a method or template (migration 0029): never changed. */
+export interface RecordVersionColumns {
+  version: number;
+  snapshot: JSONColumnType<Record<string, unknown>, string, never>;
+  created_by: Nullable<number>;
+  created_at: Timestamp;
+  reason: Nullable<string>;
+}
+export interface MethodVersionsTable extends RecordVersionColumns {
+  method_id: number;
+}
+export interface TemplateVersionsTable extends RecordVersionColumns {
+  template_uuid: string;
 }
 
 export interface PeaksTable {
@@ -387,6 +415,8 @@ export interface DomainTables {
   measurement_vendor_peak_tables: MeasurementVendorPeakTablesTable;
   processing_results: ProcessingResultsTable;
   peaks: PeaksTable;
+  method_versions: MethodVersionsTable;
+  template_versions: TemplateVersionsTable;
   shareTokens: ShareTokensTable;
   auditEvents: AuditEventsTable;
   auditChainHead: AuditChainHeadTable;

@@ -72,6 +72,8 @@ export const actionLabels: Record<string, string> = {
   sign_rejected: 'Signed as rejected',
   invalidate: 'Invalidated',
   supersede: 'Superseded',
+  new_version: 'Saved a new version of',
+  rename_in_new_version: 'Renamed, in a new result version,',
   issue: 'Issued',
 };
 

@@ -3,6 +3,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { SampleType, SamplesTable, StandardsTable } from '../db/domain-schema.ts';
 import type { Database, RowOwner } from '../db/schema.ts';
+import { methodAtVersion } from './record-versions.ts';
 
 export type SampleRow = Selectable<SamplesTable>;
 export type AnalyteRow = Selectable<StandardsTable>;
@@ -115,14 +116,18 @@ export function createSamplesRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst();
     },
-    /** A method the workspace may use: its own or an example method. */
-    async method(workspaceId: number, id: number, trx: Db = db) {
-      return trx
+    /**
+     * A method the workspace may use: its own or an example method; as the given version when a record
+     * pinned one (migration 0029), else as stored now.
+     */
+    async method(workspaceId: number, id: number, trx: Db = db, version?: number | null) {
+      const row = await trx
         .selectFrom('methods')
         .selectAll()
         .where('id', '=', id)
         .where((eb) => eb.or([eb('workspace_id', '=', workspaceId), eb('is_example', '=', true)]))
         .executeTakeFirst();
+      return row ? methodAtVersion(trx, row, version) : undefined;
     },
   };
 }

@@ -2,6 +2,7 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { DraftsTable, SequencesTable, SequenceState } from '../db/domain-schema.ts';
 import type { Database, RowOwner } from '../db/schema.ts';
+import { templateAtVersion } from './record-versions.ts';
 
 export type SequenceRow = Selectable<SequencesTable>;
 export type DraftRow = Selectable<DraftsTable>;
@@ -143,13 +144,15 @@ export function createSequencesRepository(db: Kysely<Database>) {
     async removeDraft(trx: Db, id: number): Promise<void> {
       await trx.deleteFrom('drafts').where('id', '=', id).execute();
     },
-    async template(workspaceId: number, uuid: string, trx: Db = db) {
-      return trx
+    /** A template the workspace may use; as the given version when a record pinned one (migration 0029). */
+    async template(workspaceId: number, uuid: string, trx: Db = db, version?: number | null) {
+      const row = await trx
         .selectFrom('postprocessingTemplates')
         .selectAll()
         .where('uuid', '=', uuid)
         .where((eb) => eb.or([eb('workspace_id', '=', workspaceId), eb('owner_id', 'is', null)]))
         .executeTakeFirst();
+      return row ? templateAtVersion(trx, row, version) : undefined;
     },
   };
 }

@@ -11,7 +11,7 @@ export function createTemplateComponentsRepository(db: Kysely<Database>) {
     async readable(workspaceId: number, uuid: string, trx: Db = db) {
       return trx
         .selectFrom('postprocessingTemplates')
-        .select(['id', 'uuid', 'name', 'owner_id', 'components', 'calibration_mode'])
+        .select(['id', 'uuid', 'name', 'owner_id', 'components', 'calibration_mode', 'version'])
         .where('uuid', '=', uuid)
         .where((eb) => eb.or([eb('workspace_id', '=', workspaceId), eb('owner_id', 'is', null)]))
         .executeTakeFirst();
@@ -20,7 +20,7 @@ export function createTemplateComponentsRepository(db: Kysely<Database>) {
     async lockOwned(trx: Transaction<Database>, workspaceId: number, uuid: string) {
       return trx
         .selectFrom('postprocessingTemplates')
-        .select(['id', 'uuid', 'name', 'owner_id', 'components', 'calibration_mode'])
+        .select(['id', 'uuid', 'name', 'owner_id', 'components', 'calibration_mode', 'version'])
         .where('uuid', '=', uuid)
         .where('workspace_id', '=', workspaceId)
         .forUpdate()

@@ -345,6 +345,22 @@ describe.each(await backends('both'))('permission matrix on $name', (backend) =>
     }
   });
 
+  // The versions of a method and a template are read as the record is (methods.read, templates.read).
+  const versionPaths = () => [
+    `/api/methods/${ids.method}/versions/`,
+    `/api/methods/${ids.method}/versions/1/`,
+    `/api/templates/${ids.template}/versions/`,
+    `/api/templates/${ids.template}/versions/1/`,
+  ];
+
+  it.each(workspaceRoles)('the versions of a method and a template read as the record: %s', async (role) => {
+    for (const path of versionPaths()) {
+      const privilege: Privilege = path.startsWith('/api/methods/') ? 'methods.read' : 'templates.read';
+      const { status } = await api(users[role], 'GET', path);
+      expect({ path, status }).toEqual({ path, status: allows(role, privilege) ? 200 : 403 });
+    }
+  });
+
   it('shows a user of another workspace nothing, and lets it change nothing', async () => {
     for (const channel of channels()) expect((await subscribe(outsider, channel)).status).toBe(403);
     const read = (await graphql(base, outsider.access, readQuery)).data;
@@ -367,6 +383,7 @@ describe.each(await backends('both'))('permission matrix on $name', (backend) =>
       `/api/measurements/${ids.measurement}/vendor-comparison/`,
       `/api/reports/sequence/${ids.sequence}/`,
       `/api/overlays/${ids.overlay}/`,
+      ...versionPaths(),
     ]) {
       expect((await api(outsider, 'GET', path)).status, path).toBe(404);
     }

@@ -18,3 +18,4 @@ export * from './suitability-text.ts';
 export * from './overlays.ts';
 export * from './back-calculated.ts';
 export * from './curve-equation.ts';
+export * from './record-versions.ts';

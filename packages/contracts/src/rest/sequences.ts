@@ -89,6 +89,9 @@ export const sequenceSchema = z.object({
   device_id: id.nullable(),
   method_id: id.nullable(),
   template_uuid: z.string().nullable(),
+  /** The versions of its method and template it uses (pinned once it runs or is signed); null: none. */
+  method_version: z.number().int().nullable(),
+  template_version: z.number().int().nullable(),
   state: z.enum(sequenceStates),
   current_draft_id: id.nullable(),
   current_injection_id: id.nullable(),

@@ -24,6 +24,7 @@ import * as pressureMax from './0025_pressure_max.ts';
 import * as integrationEvents from './0026_integration_events.ts';
 import * as measurementSpectra from './0027_measurement_spectra.ts';
 import * as vendorPeakTables from './0028_vendor_peak_tables.ts';
+import * as methodTemplateVersions from './0029_method_template_versions.ts';
 import * as importJobs from './0030_import_jobs.ts';
 import * as standardLevels from './0031_standard_levels.ts';
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0026_integration_events': integrationEvents,
   '0027_measurement_spectra': measurementSpectra,
   '0028_vendor_peak_tables': vendorPeakTables,
+  '0029_method_template_versions': methodTemplateVersions,
   '0030_import_jobs': importJobs,
   '0031_standard_levels': standardLevels,
 };

@@ -2,6 +2,7 @@
 // mutation's statements run in one transaction, each answering its result, rejected rows and refusal.
 import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { setVersionActor } from '../record-versions.ts';
 import type { Database } from '../../db/schema.ts';
 import { GraphqlRequestError } from '../../lib/graphql-errors.ts';
 import type { CompileScope, Field } from './fields.ts';
@@ -45,8 +46,13 @@ export function compileMutations(
 }
 
 /** Runs a mutation's statements in one transaction; each part is `"key":result`. */
-export async function runMutations(db: Kysely<Database>, statements: MutationStatement[]): Promise<string[]> {
+export async function runMutations(
+  db: Kysely<Database>,
+  statements: MutationStatement[],
+  actorId: number,
+): Promise<string[]> {
   return db.transaction().execute(async (transaction) => {
+    await setVersionActor(transaction, actorId);
     const results: string[] = [];
     for (const { field, statement } of statements) {
       if (!statement) {

@@ -29,23 +29,23 @@ const methodColumns = columns(`
   wash_after_injection:Boolean shaking_duration_ms:Int shaking_duration_sec:Float
   fraction_collector_interval_sec:Float fraction_collector_start_delay_sec:Float
   fraction_collector_starts_with_vial:Int valve_routine:jsonb valve_initial_position:Int
-  valve_does_change_position:Boolean valve_change_position_after_sec:Float created_at:timestamptz!
+  valve_does_change_position:Boolean valve_change_position_after_sec:Float created_at:timestamptz! version:Int!
   on_interrupted_injection:String!
 `);
 const methodInsertable = methodColumns
   .map((column) => column.name)
-  .filter((name) => !['id', 'owner_id', 'editable', 'is_example', 'created_at'].includes(name));
+  .filter((name) => !['id', 'owner_id', 'editable', 'is_example', 'created_at', 'version'].includes(name));
 
 const templateColumns = columns(`
   id:Int! uuid:uuid! owner_id:Int name:String! is_archived:Boolean! is_favorite:Boolean!
   algorithm_base:String! algorithm_binj:String! algorithm_pdet:String! algorithm_peak:String!
   algorithm_nois:String! params_pdet:jsonb! params_peak:jsonb! params_base:jsonb! params_binj:jsonb!
   params_nois:jsonb! params_dtim:jsonb! integration_events:jsonb reporting_threshold_percent:Float
-  peak_detection_negative_peaks:Boolean created_at:timestamptz! updated_at:timestamptz!
+  peak_detection_negative_peaks:Boolean created_at:timestamptz! updated_at:timestamptz! version:Int!
 `);
 const templateInsertable = templateColumns
   .map((column) => column.name)
-  .filter((name) => !['id', 'owner_id', 'created_at', 'updated_at'].includes(name));
+  .filter((name) => !['id', 'owner_id', 'created_at', 'updated_at', 'version'].includes(name));
 
 const pkey = (table: string, column = 'id') => ({ name: `${table}_pkey`, columns: [column] });
 
@@ -167,7 +167,7 @@ export const tables: TableDescriptor[] = [
     columns: columns(`
       id:Int! owner_id:Int! device_id:Int name:String! method_id:Int template_uuid:uuid state:String!
       current_draft_id:Int current_injection_id:Int created_at:timestamptz! updated_at:timestamptz!
-      started_at:timestamptz finished_at:timestamptz
+      started_at:timestamptz finished_at:timestamptz method_version:Int template_version:Int
     `),
     constraints: [pkey('sequences')],
     relationships: [
@@ -234,6 +234,7 @@ export const tables: TableDescriptor[] = [
       id:Int! owner_id:Int! sequence_id:Int draft_id:Int sample_id:Int device_id:Int method_id:Int
       method_snapshot:jsonb replicate:Int! vial:Int state:String! started_at:timestamptz
       finished_at:timestamptz created_at:timestamptz! interrupted_reason:String requeued:Boolean!
+      method_version:Int
     `),
     constraints: [pkey('injections')],
     relationships: [

@@ -130,10 +130,20 @@ describe.each(await backends())('audit trail views on $name', (backend) => {
       `mutation { update_methods_by_pk(pk_columns: {id: ${methodId}}, _set: {name: "Caffeine assay v2"}) { id } }`,
     );
     const method = await api('GET', `/api/audit/methods/${methodId}/`);
-    expect(method.body.entries.at(-1)).toMatchObject({
+    // The rename is the method's version 2 (migration 0029): the change and the new version, both audited.
+    const rename = { field: 'name', label: 'Name', old: 'Caffeine assay', new: 'Caffeine assay v2' };
+    const version = { field: 'version', label: 'Version', old: '1', new: '2' };
+    const entry = (action: string) =>
+      method.body.entries.find((event: { action: string }) => event.action === action);
+    expect(entry('update')).toMatchObject({
       entity_label: 'Method',
       label: 'Caffeine assay v2',
-      changes: [{ field: 'name', label: 'Name', old: 'Caffeine assay', new: 'Caffeine assay v2' }],
+      changes: [rename],
+    });
+    expect(entry('new_version')).toMatchObject({
+      entity_label: 'Method',
+      label: 'Caffeine assay v2',
+      changes: [rename, version],
     });
     const measurement = await api('GET', `/api/audit/measurements/${measurementId}/`);
     expect(measurement.body.entries.map((e: any) => e.action_label)).toEqual(['Imported', 'Processed']);

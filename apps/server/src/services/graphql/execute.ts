@@ -199,7 +199,7 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     const fields = collectFields(scope, operation.selectionSet, '$');
     // Compiled before the transaction opens, so bad input never reaches the database.
     const statements = compileMutations(schema, parent, fields, scope);
-    const parts = await runMutations(options.db, statements);
+    const parts = await runMutations(options.db, statements, scope.viewer.userId);
     return `{"data":{${parts.join(',')}}}`;
   }
 

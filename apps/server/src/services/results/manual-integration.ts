@@ -143,6 +143,7 @@ export function createManualIntegrationService(deps: {
           measurement_id: parent.measurement_id,
           kind: 'manual',
           template_uuid: parent.template_uuid,
+          template_version: parent.template_version,
           template_snapshot: JSON.stringify(snapshot),
           algorithm_versions: JSON.stringify(parent.algorithm_versions),
           figures: JSON.stringify({ ...figures, system_suitability: suitabilityOf(peakRows) }),

@@ -269,9 +269,16 @@ export function createReportsService(deps: {
       const method =
         sequence.method_id === null
           ? null
-          : ((await samples.method(workspaceId, sequence.method_id)) ?? null);
+          : ((await samples.method(workspaceId, sequence.method_id, undefined, sequence.method_version)) ??
+            null);
+      // The versions the sequence pinned, as it ran and was signed (migration 0029).
       const template = sequence.template_uuid
-        ? ((await sequences.template(workspaceId, sequence.template_uuid)) ?? null)
+        ? ((await sequences.template(
+            workspaceId,
+            sequence.template_uuid,
+            undefined,
+            sequence.template_version,
+          )) ?? null)
         : null;
       const drafts = await sequences.drafts([sequenceId]);
       // The sequence's trail (its rows, injections, calibrations and reprocessing point to it) and the

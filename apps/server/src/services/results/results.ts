@@ -139,6 +139,8 @@ export interface PreparedResult {
 export interface ProcessOptions {
   snapshot: TemplateSnapshot;
   templateUuid: string | null;
+  /** The template's version the snapshot is; null: the current one (migration 0029). */
+  templateVersion?: number | null;
   kind?: 'automatic' | 'manual';
   jobId?: number | null;
   createdBy?: number | null;
@@ -294,6 +296,7 @@ export function createResultsService(deps: {
         measurement_id: source.measurement_id,
         kind: source.kind,
         template_uuid: source.template_uuid,
+        template_version: source.template_version,
         template_snapshot: JSON.stringify(source.template_snapshot),
         algorithm_versions: JSON.stringify(source.algorithm_versions),
         figures: JSON.stringify(source.figures),
@@ -440,6 +443,7 @@ export function createResultsService(deps: {
       values: {
         kind: options.kind ?? 'automatic',
         template_uuid: options.templateUuid,
+        template_version: options.templateVersion ?? null,
         template_snapshot: JSON.stringify(options.snapshot),
         algorithm_versions: JSON.stringify(outcome.versions),
         figures: JSON.stringify({

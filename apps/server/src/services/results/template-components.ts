@@ -14,6 +14,7 @@ import type { Executor } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../lib/input.ts';
 import { writeAudit } from '../../repositories/audit.ts';
+import { setVersionActor } from '../../repositories/record-versions.ts';
 import type { ResultsRepository } from '../../repositories/results.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { TemplateComponentsRepository } from '../../repositories/template-components.ts';
@@ -61,6 +62,8 @@ export function createTemplateComponentsService(deps: {
   ): Promise<TemplateComponents> {
     return templates.db.transaction().execute(async (trx) => {
       requireRole(actor, 'templates.update');
+      // A template in use keeps its version; the save is the next one, made by this user (migration 0029).
+      await setVersionActor(trx, actor.userId);
       const template = await templates.lockOwned(trx, actor.workspaceId, uuid);
       if (!template) throw AppError.domain(404, 'template_not_found');
       const before = componentsOfSnapshot({ components: template.components });

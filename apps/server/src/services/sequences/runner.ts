@@ -218,7 +218,12 @@ export function createSequenceRunner(deps: RunnerDependencies) {
       return;
     }
     const methodId = next.draft.method_id ?? sequence.method_id;
-    const method = methodId === null ? undefined : await samples.method(sequence.workspace_id, methodId);
+    // The version the row or the sequence pinned (migration 0029): a save during the run is a new version.
+    const methodVersion = next.draft.method_id !== null ? next.draft.method_version : sequence.method_version;
+    const method =
+      methodId === null
+        ? undefined
+        : await samples.method(sequence.workspace_id, methodId, undefined, methodVersion);
     const sample =
       next.draft.sample_id === null
         ? undefined
@@ -249,6 +254,7 @@ export function createSequenceRunner(deps: RunnerDependencies) {
         sample_id: sample.id,
         device_id: sequence.device_id,
         method_id: method.id,
+        method_version: method.version,
         method_snapshot: JSON.stringify(deviceMethod),
         replicate: next.replicate,
         vial: next.draft.vial,
@@ -407,12 +413,18 @@ export function createSequenceRunner(deps: RunnerDependencies) {
     // A retried finish (after a lost connection) does not process the injection a second time.
     if (result === 'completed' && !(await results.hasResult(measurementId))) {
       const template = sequence.template_uuid
-        ? await sequences.template(sequence.workspace_id, sequence.template_uuid)
+        ? await sequences.template(
+            sequence.workspace_id,
+            sequence.template_uuid,
+            undefined,
+            sequence.template_version,
+          )
         : undefined;
       try {
         await results.process(measurementId, {
           snapshot: snapshotOf(template),
           templateUuid: sequence.template_uuid,
+          templateVersion: template?.version ?? null,
           onBehalfOf: sequence.started_by,
         });
         deps.changed?.(measurementId);

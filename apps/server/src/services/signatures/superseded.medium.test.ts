@@ -18,6 +18,7 @@ import { workspaceOf } from '../../../test/workspaces.ts';
 import { storeMethod } from '../../../test/sequences-fixtures.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { resultHash } from './canonical.ts';
+import { graphql } from '../../../test/graphql-client.ts';
 
 type User = Awaited<ReturnType<typeof signUp>>;
 
@@ -219,7 +220,7 @@ describe.each(await backends('both'))('superseded signatures and kept versions o
       db.updateTable('peaks').set({ amount: 1.5, amount_unit: 'mg/L' }).where('result_id', '=', v1).execute(),
     ).rejects.toThrow('record_signed_locked');
     await expect(
-      db.updateTable('peaks').set({ name: 'renamed' }).where('result_id', '=', v1).execute(),
+      db.updateTable('peaks').set({ name: 'renamed', area: 1 }).where('result_id', '=', v1).execute(),
     ).rejects.toThrow('record_signed_locked');
     await expect(db.deleteFrom('peaks').where('result_id', '=', v1).execute()).rejects.toThrow(
       'record_signed_locked',
@@ -231,6 +232,54 @@ describe.each(await backends('both'))('superseded signatures and kept versions o
     const after = (await api(reviewer, 'GET', `/api/measurements/${measurementId}/review/`)).body;
     expect(after.state).toBe('approved');
     expect(after.signatures.map((s: { status: string }) => s.status)).toEqual(['valid', 'valid', 'valid']);
+  });
+
+  it('a peak of an approved version renamed through GraphQL makes version 2; version 1 stays as signed, its signatures superseded', async () => {
+    const measurementId = await importSigned('renamed.csv');
+    const review = (await api(reviewer, 'GET', `/api/measurements/${measurementId}/review/`)).body;
+    const v1 = review.results[0].result_id as number;
+    const before = await stored(v1);
+    const renamed = await graphql(
+      base,
+      analyst.access,
+      `mutation { w: update_peaks(where: {result_id: {_eq: ${v1}}}, _set: {name: "Theobromine"}) { affected_rows } }`,
+    );
+    expect(renamed.errors).toBeUndefined();
+    expect((await stored(v1)).json).toBe(before.json);
+    const versions = (await api(analyst, 'GET', `/api/measurements/${measurementId}/results/`)).body;
+    expect(versions.results.map((r: { version: number }) => r.version)).toEqual([1, 2]);
+    const db = server.context.database.db;
+    const v2 = await db
+      .selectFrom('processing_results')
+      .select(['id', 'reason', 'created_by'])
+      .where('measurement_id', '=', measurementId)
+      .where('version', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(v2).toMatchObject({
+      reason: 'Peaks renamed (signed version 1 kept as signed)',
+      created_by: analyst.id,
+    });
+    const names = await db.selectFrom('peaks').select('name').where('result_id', '=', v2.id).execute();
+    expect(new Set(names.map((peak) => peak.name))).toEqual(new Set(['Theobromine']));
+    const after = (await api(reviewer, 'GET', `/api/measurements/${measurementId}/review/`)).body;
+    expect(after.state).toBe('processed');
+    expect(after.signatures.map((s: { status: string }) => s.status)).toEqual([
+      'superseded',
+      'superseded',
+      'superseded',
+    ]);
+    const events = await db
+      .selectFrom('auditEvents')
+      .select(['user_id', 'new_values'])
+      .where('action', '=', 'supersede')
+      .where('parent_id', '=', String(measurementId))
+      .execute();
+    expect(events).toEqual([
+      {
+        user_id: analyst.id,
+        new_values: expect.objectContaining({ current_version: 2, current_result_id: v2.id }),
+      },
+    ]);
   });
 
   it('a signed sequence and its template say they are locked; a manual integration supersedes its signature', async () => {
@@ -351,14 +400,20 @@ describe.each(await backends('both'))('superseded signatures and kept versions o
       code: 'sequence_running_method_locked',
       detail: domainErrorText('sequence_running_method_locked'),
     });
-    // What the lock says is what a write answers.
+    // What the lock says is what a write answers; the template's components are saved as its version 2,
+    // while the run keeps version 1 (and so the template's lock ends: version 2 is in nobody's run).
     const removal = await api(analyst, 'DELETE', `/api/sequences/${sequenceId}/`);
     expect(removal.status).toBe(409);
     const components = await api(analyst, 'PUT', `/api/templates/${template}/components/`, {
       components: [{ name: 'A', expected_retention_time_sec: 60 }],
     });
-    expect(components.status).toBe(409);
-    expect(components.body.code).toBe('sequence_running_template_locked');
+    expect(components.status).toBe(200);
+    expect(components.body.lock).toBeNull();
+    expect((await api(analyst, 'GET', `/api/templates/${template}/versions/`)).body.current_version).toBe(2);
+    expect((await api(analyst, 'GET', `/api/sequences/${sequenceId}/`)).body).toMatchObject({
+      template_version: 1,
+      method_version: 1,
+    });
     await db.updateTable('sequences').set({ state: 'STOPPED' }).where('id', '=', sequenceId).execute();
     expect((await api(analyst, 'GET', `/api/sequences/${sequenceId}/`)).body.lock).toBeNull();
     expect((await api(analyst, 'GET', `/api/methods/${methodId}/lock/`)).body.lock).toBeNull();

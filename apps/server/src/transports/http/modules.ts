@@ -17,6 +17,7 @@ import { sequenceRoutes } from './sequence-routes.ts';
 import { shareLinkRoutes } from './share-link-routes.ts';
 import { shareTokenRoutes } from './share-token-routes.ts';
 import { signatureRoutes } from './signature-routes.ts';
+import { versionRoutes } from './version-routes.ts';
 import { workspaceRoutes } from './workspace-routes.ts';
 
 export type Module = (app: FastifyInstance, services: Services) => Promise<void>;
@@ -34,6 +35,7 @@ export const modules: Module[] = [
   reportRoutes,
   measurementRoutes,
   resultRoutes,
+  versionRoutes,
   signatureRoutes,
   shareLinkRoutes,
   overlayRoutes,

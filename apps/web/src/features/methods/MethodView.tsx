@@ -1,5 +1,6 @@
 // One method: every field of spec §3 by group; rename, favorite, archive and copy (examples are read-only).
-// A method a signed record uses keeps its name too, and one a running sequence uses says so (the lock).
+// A method a signed record or a running sequence uses is renamed as its next version; the notice says which
+// version the sequence keeps, and the Versions panel lists every version with its differences.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useCan } from '../workspaces/usePrivileges.ts';
@@ -24,6 +25,8 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 import { AuditPanel } from '../audit/AuditPanel.tsx';
 import { LockNotice } from '../../components/LockNotice.tsx';
+import { VersionsPanel } from '../versions/VersionsPanel.tsx';
+import { fetchVersions, versionsKey } from '../versions/versionsApi.ts';
 import { call } from '../sequences/sequencesApi.ts';
 import type { MethodLock } from '@eluent/contracts';
 
@@ -35,6 +38,8 @@ function RenameForm({ method, onDone }: { method: Method; onDone: () => void }) 
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['methods'] });
       await queryClient.invalidateQueries({ queryKey: ['method', method.id] });
+      await queryClient.invalidateQueries({ queryKey: ['method-lock', method.id] });
+      await queryClient.invalidateQueries({ queryKey: versionsKey({ kind: 'method', id: method.id }) });
       notifySuccess('Method renamed');
       onDone();
     },
@@ -133,6 +138,12 @@ export function MethodView() {
     queryKey: ['method-lock', methodId],
     queryFn: () => call<MethodLock>('GET', `/api/methods/${methodId}/lock/`),
   });
+  const record = { kind: 'method', id: methodId } as const;
+  const versions = useQuery({
+    queryKey: [...versionsKey(record), 'list'],
+    queryFn: () => fetchVersions(record),
+  });
+  const version = versions.data?.current_version;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['method', methodId] });
   if (method.isPending) {
     return (
@@ -157,8 +168,8 @@ export function MethodView() {
   const example = data.is_example || !data.editable;
   const readOnly = example || !can('methods.update');
   const locked = lock.data?.lock ?? null;
-  // Signed: nothing changes but the favorite and archived flags; running: the name still may.
-  const renamable = !readOnly && locked?.code !== 'record_signed_locked';
+  // In use by a signed or running record: a new name is the method's next version.
+  const renamable = !readOnly;
   return (
     <div className="cabinet__content">
       <Link to="/app/methods/" className="back-link">
@@ -177,6 +188,7 @@ export function MethodView() {
           )}
           <p className="cabinet__lead">
             Method #{data.id}
+            {version ? ` · Version ${version}` : ''}
             {data.comment ? ` · ${data.comment}` : ''}
           </p>
         </div>
@@ -213,8 +225,9 @@ export function MethodView() {
           <Icon name="lock" /> Example methods are read-only. Copy this one to adapt it to your instrument.
         </p>
       )}
-      {locked && <LockNotice lock={locked} />}
+      {locked && version !== undefined && <LockNotice lock={locked} version={version} />}
       <MethodGroups method={data} />
+      {version !== undefined && <VersionsPanel record={record} current={version} />}
       <AuditPanel kind="methods" id={data.id} />
     </div>
   );

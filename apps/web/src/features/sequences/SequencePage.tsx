@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Report } from '@eluent/contracts';
+import type { Report, Sequence } from '@eluent/contracts';
 import { storage } from '../../api/client.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { LockNotice } from '../../components/LockNotice.tsx';
@@ -171,6 +171,7 @@ export function SequencePage() {
               disabled={active || !editable}
               hint={settingsHint}
             />
+            <PinnedVersions sequence={data} />
           </div>
           <RunPanel
             sequence={data}
@@ -211,5 +212,26 @@ export function SequencePage() {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The versions of its method and template the sequence uses (docs/signatures.md "Versions of methods and
+ * templates"): a signed or running sequence keeps them whatever is saved later.
+ */
+function PinnedVersions({ sequence }: { sequence: Sequence }) {
+  const parts = [
+    sequence.method_id !== null && sequence.method_version !== null
+      ? `method version ${sequence.method_version}`
+      : null,
+    sequence.template_uuid !== null && sequence.template_version !== null
+      ? `template version ${sequence.template_version}`
+      : null,
+  ].filter((part): part is string => part !== null);
+  if (parts.length === 0) return null;
+  return (
+    <p className="sequence-settings__versions" aria-label="Pinned versions">
+      Uses {parts.join(' · ')}
+    </p>
   );
 }

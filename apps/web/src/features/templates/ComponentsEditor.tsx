@@ -15,6 +15,7 @@ import {
   componentWeightings,
 } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
+import { versionsKey } from '../versions/versionsApi.ts';
 import { LoadFailure } from '../../components/QueryState.tsx';
 import { RemoveRowButton } from '../../components/RemoveRowButton.tsx';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
@@ -43,19 +44,16 @@ function ComponentsTable({
   uuid,
   initial,
   initialMode,
-  locked,
 }: {
   uuid: string;
   initial: ComponentRow[];
   initialMode: CalibrationMode;
-  /** A signed record or a running sequence uses the template: its components stay as they are. */
-  locked: boolean;
 }) {
   const queryClient = useQueryClient();
   const [rows, setRows] = useState(initial);
-  // Readers (reviewer, auditor) see the components without the means to change them; so does everyone
-  // while the template is locked.
-  const editable = useCan()('templates.update') && !locked;
+  // Readers (reviewer, auditor) see the components without the means to change them. A template that a
+  // signed or running sequence uses stays editable: the save is its next version (docs/signatures.md).
+  const editable = useCan()('templates.update');
   const [mode, setMode] = useState(initialMode);
   const [problems, setProblems] = useState(new Map<number, Record<string, string>>());
   const save = useMutation({
@@ -65,6 +63,7 @@ function ComponentsTable({
       setRows(saved.components.map(rowOf));
       setMode(saved.calibration_mode);
       queryClient.setQueryData(['template-components', uuid], saved);
+      void queryClient.invalidateQueries({ queryKey: versionsKey({ kind: 'template', uuid }) });
       notifySuccess('Components saved');
     },
     onError: (error) => {
@@ -326,7 +325,6 @@ export function ComponentsEditor({ uuid }: { uuid: string | undefined }) {
           uuid={uuid}
           initial={components.data.components.map(rowOf)}
           initialMode={components.data.calibration_mode}
-          locked={components.data.lock !== null}
         />
       ) : null}
     </section>

@@ -23,7 +23,9 @@ import {
 } from './templateForm.ts';
 import { fetchTemplate, saveTemplate } from './templatesApi.ts';
 import { fetchComponents } from './componentsApi.ts';
-import { LockNotice } from '../../components/LockNotice.tsx';
+import { LockNotice, versionText } from '../../components/LockNotice.tsx';
+import { VersionsPanel } from '../versions/VersionsPanel.tsx';
+import { fetchVersions, versionsKey } from '../versions/versionsApi.ts';
 import { fetchTemplateDefaults } from './templateDefaultsLoader.ts';
 import './templates.css';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -61,15 +63,26 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
     enabled: Boolean(initial.uuid),
   });
   const lock = components.data?.lock ?? null;
-  // A reader (reviewer, auditor) may try settings on the preview but saves nothing.
+  const record = initial.uuid ? ({ kind: 'template', uuid: initial.uuid } as const) : null;
+  const versions = useQuery({
+    queryKey: record ? [...versionsKey(record), 'list'] : ['record-versions', 'none'],
+    queryFn: () => fetchVersions(record!),
+    enabled: record !== null,
+  });
+  const version = versions.data?.current_version;
+  // A reader (reviewer, auditor) may try settings on the preview but saves nothing. A template in use is
+  // saved as its next version; the signed or running sequence keeps its own (docs/signatures.md).
   const mayEdit = can(initial.uuid ? 'templates.update' : 'templates.create');
-  const mayWrite = mayEdit && lock === null;
   const save = useMutation({
     mutationFn: (changes: Partial<FlatTemplate>) =>
       saveTemplate({ ...toFlatTemplate(form.values, timeUnit, saved), ...changes }),
     onSuccess: async (template) => {
       setSaved(template);
       await queryClient.invalidateQueries({ queryKey: ['templates'] });
+      if (record) {
+        await queryClient.invalidateQueries({ queryKey: versionsKey(record) });
+        await queryClient.invalidateQueries({ queryKey: ['template-components', record.uuid] });
+      }
       notifySuccess('Template saved');
       if (!initial.uuid) void navigate(`/app/templates/${template.uuid}`, { replace: true });
     },
@@ -93,7 +106,7 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
         lead={
           <>
             {saved.uuid
-              ? `Template #${saved.id ?? ''}`
+              ? `Template #${saved.id ?? ''}${version ? ` · Version ${version}` : ''}`
               : 'A processing recipe: detection window, blank, baseline, peaks and noise.'}
             {saved.is_archived ? ' · Archived' : ''}
           </>
@@ -121,8 +134,8 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
               <button
                 type="button"
                 className="button"
-                disabled={save.isPending || lock !== null}
-                title={lock?.detail}
+                disabled={save.isPending}
+                title={lock && version ? versionText(lock, version) : undefined}
                 onClick={submit}
               >
                 <Icon name="save" /> Save template
@@ -131,19 +144,14 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
           </>
         }
       />
-      {lock && (
-        <LockNotice
-          lock={lock}
-          hint="Favorite and archive still work; a new template changes the settings for new work."
-        />
-      )}
+      {lock && version !== undefined && <LockNotice lock={lock} version={version} />}
       <div className="template-editor">
         <form
           className="template-editor__form"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (mayWrite) submit();
+            if (mayEdit) submit();
           }}
         >
           <section className="card template-step" aria-label="General">
@@ -160,6 +168,7 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
         <TemplatePreview template={previewTemplate} onUnit={onUnit} onDetection={setDetection} />
       </div>
       <ComponentsEditor uuid={saved.uuid ?? undefined} />
+      {record && version !== undefined && <VersionsPanel record={record} current={version} />}
       {saved.id !== undefined && saved.id !== null && <AuditPanel kind="templates" id={saved.id} />}
     </>
   );
