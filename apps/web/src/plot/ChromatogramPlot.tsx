@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { Icon } from '../components/Icon.tsx';
+import { drawMarkersHook } from './drawMarkers.ts';
 import { drawPeaksHook } from './drawPeaks.ts';
 import { fullRangeMin, visibleData } from './plotData.ts';
 import { attachPanAndWheel, panBy, zoomBy } from './plotNavigation.ts';
@@ -13,6 +14,7 @@ import {
   SERIES_COLORS,
   type PlotAppearance,
   type PlotEditing,
+  type PlotMarker,
   type PlotPeak,
   type PlotSeries,
 } from './plotTypes.ts';
@@ -22,6 +24,8 @@ interface ChromatogramPlotProps {
   series: readonly PlotSeries[];
   baseline?: Pick<PlotSeries, 'timeSec' | 'values'> | null;
   peaks?: readonly PlotPeak[];
+  /** Timed events (integration events) drawn as bands and lines under the peaks. */
+  markers?: readonly PlotMarker[];
   unit: string;
   appearance?: PlotAppearance;
   height?: number;
@@ -33,11 +37,20 @@ interface ChromatogramPlotProps {
 }
 
 const formatMin = (value: number) => value.toFixed(2);
+const noMarkers: readonly PlotMarker[] = [];
+/** `Inhibit integration 1.20–1.60 min`, `Split peak at 2.05 min`, `Tangent skim from 3.00 min`. */
+const markerText = (marker: PlotMarker) =>
+  marker.point
+    ? `${marker.label} at ${formatMin(marker.startSec / 60)} min`
+    : marker.endSec === null
+      ? `${marker.label} from ${formatMin(marker.startSec / 60)} min`
+      : `${marker.label} ${formatMin(marker.startSec / 60)}–${formatMin(marker.endSec / 60)} min`;
 
 export function ChromatogramPlot({
   series,
   baseline = null,
   peaks = [],
+  markers = noMarkers,
   unit,
   appearance = defaultAppearance,
   height = 360,
@@ -56,8 +69,8 @@ export function ChromatogramPlot({
     ...series,
     ...(baseline && appearance.showBaseline ? [{ ...baseline, id: 'baseline', label: 'Baseline' }] : []),
   ];
-  const layer = useRef({ drawn, peaks, appearance, signal: series[0] ?? null });
-  layer.current = { drawn, peaks, appearance, signal: series[0] ?? null };
+  const layer = useRef({ drawn, peaks, markers, appearance, signal: series[0] ?? null });
+  layer.current = { drawn, peaks, markers, appearance, signal: series[0] ?? null };
   const editingRef = useRef(editing);
   editingRef.current = editing;
   const shape = `${series.length}:${drawn.length}:${appearance.lineWidth}:${height}:${unit}`;
@@ -146,7 +159,11 @@ export function ChromatogramPlot({
       hooks: {
         // Deferred: uPlot drops scale changes made inside its own setScale hook.
         setScale: [(u, key) => key === 'x' && scheduleRebuild(u)],
-        draw: [drawPeaksHook(() => layer.current), (u) => editingRef.current?.draw(u)],
+        draw: [
+          drawMarkersHook(() => layer.current.markers),
+          drawPeaksHook(() => layer.current),
+          (u) => editingRef.current?.draw(u),
+        ],
         setCursor: [
           (u) => {
             const index = u.cursor.idx;
@@ -211,7 +228,7 @@ export function ChromatogramPlot({
     }
   }, [series, baseline]);
 
-  useEffect(() => plot.current?.redraw(false), [peaks, appearance, editing]);
+  useEffect(() => plot.current?.redraw(false), [peaks, markers, appearance, editing]);
 
   const attachEditor = editing?.attach;
   useEffect(() => {
@@ -228,6 +245,7 @@ export function ChromatogramPlot({
       data-x-min={range?.[0].toFixed(4)}
       data-x-max={range?.[1].toFixed(4)}
       data-peaks={peaks.length}
+      data-markers={markers.length}
       // The y axis's label, drawn on the canvas: readable here for tests and tools.
       data-y-label={unit}
     >
@@ -281,6 +299,13 @@ export function ChromatogramPlot({
             </span>
           ))}
         </figcaption>
+      )}
+      {markers.length > 0 && (
+        <ul className="plot__markers" aria-label="Events on the plot">
+          {markers.map((marker, index) => (
+            <li key={index}>{markerText(marker)}</li>
+          ))}
+        </ul>
       )}
       <p className="plot__hint">
         {editing?.hint ?? 'Drag to zoom · Shift-drag to pan · wheel to zoom around the cursor'}

@@ -28,6 +28,8 @@ import { SpectrumPanel } from './SpectrumPanel.tsx';
 import { PeakTable } from './PeakTable.tsx';
 import { ProcessingPanel } from './ProcessingPanel.tsx';
 import { plotPeaks, rowsFromStored } from './peakRows.ts';
+import { resultEvents, resultThresholdPercent } from './resultEvents.ts';
+import { markersOfEvents } from '../templates/integrationEventRows.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
 import './chromatograms.css';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -114,6 +116,8 @@ export function ChromatogramViewer() {
   const rows = editor.previewRows ?? storedRows;
   const storedPlotPeaks = useMemo(() => plotPeaks(storedRows), [storedRows]);
   const peaks = editor.plotPeaks ?? storedPlotPeaks;
+  // The integration events the shown result was integrated with, drawn over the signal.
+  const markers = useMemo(() => markersOfEvents(resultEvents(integration.shown)), [integration.shown]);
   const overlayKey = overlayData.map((data) => data?.key ?? '').join(',');
   const series = useMemo(
     () =>
@@ -241,6 +245,7 @@ export function ChromatogramViewer() {
             label="Chromatogram"
             series={series}
             peaks={peaks}
+            markers={markers}
             unit={signal.data?.unit ?? ''}
             appearance={prefs.appearance}
             height={420}
@@ -311,6 +316,7 @@ export function ChromatogramViewer() {
           unit={signal.data?.unit ?? measurement?.signal_unit ?? ''}
           selected={editor.editing ? editor.selection.map((index) => index + 1) : []}
           empty={editor.previewRows ? null : noPeaksText(integration.shown?.errors)}
+          reportingThresholdPercent={resultThresholdPercent(integration.shown)}
         />
       </section>
       {measurement && <ProcessingPanel measurementId={id} versions={integration.versions} />}
