@@ -83,7 +83,7 @@ test('an inhibit and a tangent-skim event placed on the plot change the preview 
   await placeEvent(page, 'Inhibit integration', 4.2, 4.55);
   await expect(eventItems(page)).toHaveCount(1);
   const inhibit = eventItems(page).first();
-  await expect(inhibit.getByLabel('Event')).toHaveValue('inhibit');
+  await expect(inhibit.getByLabel('Event', { exact: true })).toHaveValue('inhibit');
   expect(Number(await inhibit.getByLabel('From, min').inputValue())).toBeCloseTo(4.2, 1);
   expect(Number(await inhibit.getByLabel('To, min').inputValue())).toBeCloseTo(4.55, 1);
   await expect(preview(page).getByRole('list', { name: 'Events on the plot' })).toContainText(
@@ -95,7 +95,7 @@ test('an inhibit and a tangent-skim event placed on the plot change the preview 
   const rider = await peakNear(page, 1.75);
   await placeEvent(page, 'Tangent skim', 1.45, 2.05);
   await expect(eventItems(page)).toHaveCount(2);
-  await expect(eventItems(page).nth(1).getByLabel('Event')).toHaveValue('tangent_skim');
+  await expect(eventItems(page).nth(1).getByLabel('Event', { exact: true })).toHaveValue('tangent_skim');
   await expect
     .poll(async () => {
       const now = await peakNear(page, 1.75);
@@ -116,8 +116,8 @@ test('an inhibit and a tangent-skim event placed on the plot change the preview 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Assay with events' })).toBeVisible();
   await expect(eventItems(page)).toHaveCount(2);
-  await expect(eventItems(page).first().getByLabel('Event')).toHaveValue('tangent_skim');
-  await expect(eventItems(page).nth(1).getByLabel('Event')).toHaveValue('inhibit');
+  await expect(eventItems(page).first().getByLabel('Event', { exact: true })).toHaveValue('tangent_skim');
+  await expect(eventItems(page).nth(1).getByLabel('Event', { exact: true })).toHaveValue('inhibit');
   expect(Number(await eventItems(page).nth(1).getByLabel('To, min').inputValue())).toBeCloseTo(4.55, 3);
   await expect(preview(page).getByRole('figure', { name: 'Preview chromatogram' })).toHaveAttribute(
     'data-markers',
@@ -131,7 +131,7 @@ test('the peaks below the reporting threshold are listed apart under the reporte
   await page.goto('/app/templates/new');
   await signInThroughPage(page);
   await preview(page)
-    .getByLabel('Chromatogram')
+    .getByLabel('Chromatogram', { exact: true })
     .selectOption({ label: 'Example: impurity profile with a rider, 8 min' });
   await expect(preview(page).getByRole('status').first()).toHaveText(
     '6 peaks found · 2 below the reporting threshold',
@@ -167,7 +167,7 @@ test('at 375 px a split-peak event is placed by a click and the editor keeps to 
   await placeEvent(page, 'Split peak', 3.4, null);
   await expect(eventItems(page)).toHaveCount(1);
   const split = eventItems(page).first();
-  await expect(split.getByLabel('Event')).toHaveValue('split_peak');
+  await expect(split.getByLabel('Event', { exact: true })).toHaveValue('split_peak');
   expect(Number(await split.getByLabel('From, min').inputValue())).toBeCloseTo(3.4, 1);
   await expect(split.getByLabel('To, min')).toBeDisabled();
   await expect(preview(page).getByRole('list', { name: 'Events on the plot' })).toContainText(
