@@ -1,3 +1,4 @@
 export * from './algorithms.ts';
 export * from './template.ts';
+export * from './integrationEvents.ts';
 export * from './templateSchema.ts';
