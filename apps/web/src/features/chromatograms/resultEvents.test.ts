@@ -15,9 +15,10 @@ describe('resultEvents', () => {
     expect(resultEvents({ figures: null, template_snapshot: { integration_events: [inhibit] } })).toEqual([
       inhibit,
     ]);
-    expect(resultEvents({ figures: {}, template_snapshot: { integration_events: [{ kind: 'x' }] } })).toEqual(
-      [],
-    );
+    expect(
+      resultEvents({ figures: {}, template_snapshot: { integration_events: [{ kind: 'x' }, inhibit] } }),
+    ).toEqual([inhibit]);
+    expect(resultEvents({ figures: {}, template_snapshot: { integration_events: 'none' } })).toEqual([]);
     expect(resultEvents(null)).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
 // What a stored result says about its integration: the events it applied (`detection.events` of its
 // figures, else its template snapshot's `integration_events`) and the reporting threshold it flagged peaks at.
-import { integrationEventsSchema, type IntegrationEvent } from '@eluent/contracts';
+import { integrationEventSchema, type IntegrationEvent } from '@eluent/contracts';
+
+/** The contract's limit of events in a template (`integrationEventsSchema`). */
+const MAX_EVENTS = 200;
 
 interface StoredResult {
   template_snapshot: Record<string, unknown>;
@@ -17,8 +20,12 @@ export function resultEvents(result: StoredResult | null | undefined): Integrati
   if (!result) return [];
   const applied = detectionOf(result.figures)?.events;
   const source = applied ?? result.template_snapshot.integration_events ?? [];
-  const parsed = integrationEventsSchema.safeParse(source);
-  return parsed.success ? parsed.data : [];
+  if (!Array.isArray(source)) return [];
+  // Each event on its own: one that does not read is left out, the others still drawn.
+  return source.slice(0, MAX_EVENTS).flatMap((item: unknown) => {
+    const parsed = integrationEventSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 /** The reporting threshold (%) the result flagged its peaks at; null when it does not say. */
