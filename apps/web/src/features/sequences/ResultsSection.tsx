@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { downloadFile } from '../../api/download.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { PeakTable } from '../chromatograms/PeakTable.tsx';
+import { resultThresholdPercent } from '../chromatograms/resultEvents.ts';
 import { rowsFromStored } from '../chromatograms/peakRows.ts';
 import { ShareDialog } from '../sharing/ShareDialog.tsx';
 import type { ShareTarget } from '../sharing/shareTargets.ts';
@@ -228,6 +229,7 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
                             unit=""
                             caption={`Peaks of injection ${injection.injection_id}`}
                             empty={noPeaksText(injection.result.errors)}
+                            reportingThresholdPercent={resultThresholdPercent(injection.result)}
                           />
                         </td>
                       </tr>
