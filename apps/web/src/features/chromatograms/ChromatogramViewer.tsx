@@ -27,7 +27,7 @@ import { ChannelBar } from './ChannelBar.tsx';
 import { SpectrumPanel } from './SpectrumPanel.tsx';
 import { PeakTable } from './PeakTable.tsx';
 import { ProcessingPanel } from './ProcessingPanel.tsx';
-import { plotPeaks, rowsFromStored } from './peakRows.ts';
+import { flagBelowThreshold, plotPeaks, rowsFromStored } from './peakRows.ts';
 import { resultEvents, resultThresholdPercent } from './resultEvents.ts';
 import { markersOfEvents } from '../templates/integrationEventRows.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
@@ -108,7 +108,11 @@ export function ChromatogramViewer() {
   // Peaks of the result version chosen in the integration panel (automatic or manual), else the newest.
   const integration = useIntegration(id);
   const shownPeaks = integration.shown?.peaks ?? measurement?.peaks;
-  const storedRows = useMemo(() => rowsFromStored(shownPeaks ?? []), [shownPeaks]);
+  const thresholdPercent = resultThresholdPercent(integration.shown);
+  const storedRows = useMemo(
+    () => flagBelowThreshold(rowsFromStored(shownPeaks ?? []), thresholdPercent),
+    [shownPeaks, thresholdPercent],
+  );
   const editor = usePeakEditor(id, integration.shown, signal.data ?? null, () =>
     integration.setView('manual'),
   );
@@ -316,7 +320,7 @@ export function ChromatogramViewer() {
           unit={signal.data?.unit ?? measurement?.signal_unit ?? ''}
           selected={editor.editing ? editor.selection.map((index) => index + 1) : []}
           empty={editor.previewRows ? null : noPeaksText(integration.shown?.errors)}
-          reportingThresholdPercent={resultThresholdPercent(integration.shown)}
+          reportingThresholdPercent={thresholdPercent}
         />
       </section>
       {measurement && <ProcessingPanel measurementId={id} versions={integration.versions} />}

@@ -64,6 +64,19 @@ export function splitReported(rows: readonly PeakRow[]): { reported: PeakRow[]; 
   };
 }
 
+/**
+ * Stored peaks flagged below the reporting threshold the result applied: the processing core's rule
+ * (`applyReportingThreshold`, packages/signal) — a share of the total positive area under `percent` — read
+ * again from the stored areas, since the peak table keeps no flag. Null or 0 % flags nothing.
+ */
+export function flagBelowThreshold(rows: readonly PeakRow[], percent: number | null): PeakRow[] {
+  const total = rows.reduce((sum, row) => sum + Math.max(0, row.area), 0);
+  if (percent === null || !(percent > 0) || !(total > 0)) return [...rows];
+  return rows.map((row) =>
+    (100 * Math.abs(row.area)) / total < percent ? { ...row, belowReportingThreshold: true } : row,
+  );
+}
+
 /** The default reporting threshold (ICH Q3A/Q3B), said when a result does not name its own. */
 const DEFAULT_THRESHOLD_PERCENT = 0.05;
 

@@ -24,7 +24,7 @@ describe('resultEvents', () => {
 });
 
 describe('resultThresholdPercent', () => {
-  it('reads the threshold detection applied, else the snapshot, else null', () => {
+  it('reads the threshold detection applied, null when it applied none', () => {
     expect(
       resultThresholdPercent({
         figures: { detection: { reportingThreshold: { percent: 0.1, below: 2 } } },
@@ -32,8 +32,11 @@ describe('resultThresholdPercent', () => {
       }),
     ).toBe(0.1);
     expect(
-      resultThresholdPercent({ figures: null, template_snapshot: { reporting_threshold_percent: 0 } }),
-    ).toBe(0);
-    expect(resultThresholdPercent({ figures: null, template_snapshot: {} })).toBeNull();
+      resultThresholdPercent({
+        figures: { detection: {} },
+        template_snapshot: { reporting_threshold_percent: 1 },
+      }),
+    ).toBeNull();
+    expect(resultThresholdPercent(null)).toBeNull();
   });
 });

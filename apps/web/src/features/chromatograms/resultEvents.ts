@@ -28,10 +28,13 @@ export function resultEvents(result: StoredResult | null | undefined): Integrati
   });
 }
 
-/** The reporting threshold (%) the result flagged its peaks at; null when it does not say. */
+/**
+ * The reporting threshold (%) the result's detection applied (`detection.reportingThreshold`); null when it
+ * applied none (a given minimum prominence, the wavelet detector, a result from before the threshold).
+ */
 export function resultThresholdPercent(result: StoredResult | null | undefined): number | null {
   const threshold = detectionOf(result?.figures)?.reportingThreshold as { percent?: unknown } | undefined;
-  if (typeof threshold?.percent === 'number') return threshold.percent;
-  const snapshot = result?.template_snapshot.reporting_threshold_percent;
-  return typeof snapshot === 'number' ? snapshot : null;
+  return typeof threshold?.percent === 'number' && Number.isFinite(threshold.percent)
+    ? threshold.percent
+    : null;
 }

@@ -8,7 +8,7 @@ import { downloadFile } from '../../api/download.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { PeakTable } from '../chromatograms/PeakTable.tsx';
 import { resultThresholdPercent } from '../chromatograms/resultEvents.ts';
-import { rowsFromStored } from '../chromatograms/peakRows.ts';
+import { flagBelowThreshold, rowsFromStored } from '../chromatograms/peakRows.ts';
 import { ShareDialog } from '../sharing/ShareDialog.tsx';
 import type { ShareTarget } from '../sharing/shareTargets.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
@@ -225,7 +225,10 @@ export function ResultsSection({ sequence, injections, onInjectionReport }: Prop
                       <tr className="results-table__detail">
                         <td colSpan={9}>
                           <PeakTable
-                            rows={rowsFromStored(injection.result.peaks)}
+                            rows={flagBelowThreshold(
+                              rowsFromStored(injection.result.peaks),
+                              resultThresholdPercent(injection.result),
+                            )}
                             unit=""
                             caption={`Peaks of injection ${injection.injection_id}`}
                             empty={noPeaksText(injection.result.errors)}
