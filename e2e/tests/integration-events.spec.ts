@@ -177,3 +177,46 @@ test('at 375 px a split-peak event is placed by a click and the editor keeps to 
   await expectNoSidewaysScroll(page);
   await shot(page, testInfo, 'integration-events-375');
 });
+
+/** A CSV chromatogram (10 min at 5 Hz, seeded noise): two main peaks and two impurities under 0.05 %. */
+function impurityCsv(): Buffer {
+  let seed = 12_345;
+  const noise = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648 - 0.5;
+  };
+  const lines = ['time (s),signal (mAU)'];
+  for (let index = 0; index < 3000; index++) {
+    const time = index / 5;
+    let value = 1 + 0.01 * noise();
+    for (const [retention, height] of [
+      [120, 400],
+      [240, 0.15],
+      [330, 0.2],
+      [420, 20],
+    ] as const)
+      value += height * Math.exp(-0.5 * ((time - retention) / 3) ** 2);
+    lines.push(`${time.toFixed(2)},${value.toFixed(5)}`);
+  }
+  return Buffer.from(lines.join('\n'));
+}
+
+test('an imported file lists its peaks under the reporting threshold apart in the viewer', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/app/chromatograms/');
+  await signInThroughPage(page);
+  await page
+    .getByLabel('Chromatogram file')
+    .setInputFiles({ name: `impurities-${Date.now()}.csv`, mimeType: 'text/csv', buffer: impurityCsv() });
+  await expect(page).toHaveURL(/\/app\/chromatograms\/\d+$/);
+  const table = page.getByRole('region', { name: 'Peak table' });
+  await expect(table.locator('tbody').first().locator('tr')).toHaveCount(2);
+  const group = table.getByRole('button', { name: '2 peaks below the reporting threshold (0.05 %)' });
+  await expect(group).toHaveAttribute('aria-expanded', 'false');
+  await group.click();
+  await expect(table.locator('tr[data-below]')).toHaveCount(2);
+  const times = await table.locator('tr[data-below] td:nth-child(4)').allTextContents();
+  expect(times.map(Number)).toEqual([4, 5.5].map((minutes) => expect.closeTo(minutes, 1)));
+});
