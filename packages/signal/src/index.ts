@@ -61,3 +61,4 @@ export * from './files/vendor/waters.ts';
 export * from './files/vendor/vendorDate.ts';
 export * from './files/vendor/readVendorRun.ts';
 export * from './files/writeAsm.ts';
+export type { AppliedEvent, IntegrationEventInput } from './events/timedEvents.ts';

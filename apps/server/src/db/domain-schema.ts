@@ -107,6 +107,12 @@ export interface PostprocessingTemplatesTable {
   components: Json;
   /** How the calibration takes its standards (migration 0014): the whole sequence or the bracketing ones. */
   calibration_mode: Defaulted<'total' | 'bracketed'>;
+  /** Timed integration events (migration 0026): a JSON list checked by integrationEventsSchema (contracts). */
+  integration_events: Nullable<Json>;
+  /** Reporting threshold in percent of the total area (migration 0026); null: the core's 0.05 %. */
+  reporting_threshold_percent: Nullable<number>;
+  /** Detect negative peaks (migration 0026); null: off, the CDS default. */
+  peak_detection_negative_peaks: Nullable<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

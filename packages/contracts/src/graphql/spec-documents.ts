@@ -154,6 +154,19 @@ export const POSTPROCESSING_TEMPLATE = `query PostprocessingTemplate($uuid: uuid
   }
 }`;
 
+/**
+ * The template's fields beyond spec §3 (columns of their own, docs/processing.md "Integration events"): the
+ * spec's documents keep their field lists, the template editor reads and writes these too.
+ */
+export const TEMPLATE_EXTENSION_FIELDS =
+  'integration_events reporting_threshold_percent peak_detection_negative_peaks';
+
+/** `PostprocessingTemplate` with the extension fields, as the template editor reads a template. */
+export const POSTPROCESSING_TEMPLATE_WITH_EXTENSIONS = `query PostprocessingTemplate($uuid: uuid!) {
+  postprocessingTemplates(where: { uuid: { _eq: $uuid } }) {${TEMPLATE_FIELDS} ${TEMPLATE_EXTENSION_FIELDS}
+  }
+}`;
+
 export const SET_TEMPLATE_FAVORITE_STATUS = `mutation SetFavoriteStatus($postprocessingTemplateUuid: uuid!, $isFavorite: Boolean!) {
   update_postprocessingTemplates(
     where: { uuid: { _eq: $postprocessingTemplateUuid } }
@@ -233,3 +246,18 @@ export const CREATE_OR_UPDATE_TEMPLATE = `mutation CreateOrUpdatePostprocessingT
   ) {${TEMPLATE_FIELDS}
   }
 }`;
+
+/** `CreateOrUpdatePostprocessingTemplate` that also writes (and returns) the extension fields. */
+export const CREATE_OR_UPDATE_TEMPLATE_WITH_EXTENSIONS = CREATE_OR_UPDATE_TEMPLATE.replace(
+  '$params_dtim: jsonb!\n',
+  '$params_dtim: jsonb!\n  $integration_events: jsonb\n  $reporting_threshold_percent: Float\n  $peak_detection_negative_peaks: Boolean\n',
+)
+  .replace(
+    'params_dtim: $params_dtim\n',
+    'params_dtim: $params_dtim\n      integration_events: $integration_events\n      reporting_threshold_percent: $reporting_threshold_percent\n      peak_detection_negative_peaks: $peak_detection_negative_peaks\n',
+  )
+  .replace(
+    '        params_dtim\n      ]',
+    '        params_dtim\n        integration_events\n        reporting_threshold_percent\n        peak_detection_negative_peaks\n      ]',
+  )
+  .replace(`) {${TEMPLATE_FIELDS}\n  }\n}`, `) {${TEMPLATE_FIELDS} ${TEMPLATE_EXTENSION_FIELDS}\n  }\n}`);

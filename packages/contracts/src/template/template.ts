@@ -1,3 +1,5 @@
+import type { IntegrationEvent } from './integrationEvents.ts';
+
 /** The flattened post-processing template the client edits (spec §3). */
 export interface FlatTemplate {
   uuid: string | null;
@@ -25,7 +27,20 @@ export interface FlatTemplate {
   peak_integration_quality_threshold: number | null;
   value_at_start: number | null;
   value_at_end: number | null;
+  /** Beyond spec §3 (columns of their own, docs/processing.md "Integration events"); null: none. */
+  integration_events: IntegrationEvent[] | null;
+  /** Reporting threshold in % of the total area; null: 0.05 % (ICH Q3A/Q3B). */
+  reporting_threshold_percent: number | null;
+  /** Detect negative peaks; null: off (the CDS default). */
+  peak_detection_negative_peaks: boolean | null;
 }
+
+/** The template's fields beyond spec §3's groups: stored in columns of their own, never in a params group. */
+export const templateExtensionFields = [
+  'integration_events',
+  'reporting_threshold_percent',
+  'peak_detection_negative_peaks',
+] as const;
 
 /** Defaults of spec §3: every field null, name empty, flags false. */
 export const templateDefaults: FlatTemplate = {
@@ -52,6 +67,9 @@ export const templateDefaults: FlatTemplate = {
   peak_integration_quality_threshold: null,
   value_at_start: null,
   value_at_end: null,
+  integration_events: null,
+  reporting_threshold_percent: null,
+  peak_detection_negative_peaks: null,
 };
 
 type Group = Record<string, unknown>;
@@ -175,6 +193,7 @@ export function flattenTemplate(stored: Partial<TemplatePayload> & { id?: number
     'algorithm_pdet',
     'algorithm_peak',
     'algorithm_nois',
+    ...templateExtensionFields,
   ] as const) {
     const value = (stored as Record<string, unknown>)[key];
     if (value !== undefined) target[key] = value;

@@ -1,6 +1,7 @@
 // The one schema of a processing template as the processing core reads it (spec §3, flattened): every
 // stored template and every result's template snapshot is checked against it before it is processed.
 import { z } from 'zod';
+import { integrationEventsSchema } from './integrationEvents.ts';
 
 // Types only: ranges are the editor's to check, and a stored value out of range is the core's to answer.
 const number = z.number().finite().nullable().optional();
@@ -31,6 +32,9 @@ export const processingTemplateSchema = z.looseObject({
   peak_integration_quality_threshold: number,
   value_at_start: number,
   value_at_end: number,
+  integration_events: integrationEventsSchema.nullable().optional(),
+  reporting_threshold_percent: z.number().finite().min(0).max(100).nullable().optional(),
+  peak_detection_negative_peaks: z.boolean().nullable().optional(),
 });
 
 export type CheckedProcessingTemplate = z.infer<typeof processingTemplateSchema>;

@@ -1,3 +1,4 @@
+import type { AppliedEvent } from '../events/timedEvents.ts';
 import { baselineNoise } from '../noise/baselineNoise.ts';
 import { findPeaks } from '../peaks/findPeaks.ts';
 import { curvature, smoothForDetection } from './smoothForDetection.ts';
@@ -46,6 +47,8 @@ export interface DetectionSettings {
   quantitationLimit?: QuantitationLimit;
   /** The reporting threshold applied (percent of the total area) and how many peaks fell below it. */
   reportingThreshold?: { percent: number; below: number };
+  /** The template's integration events the run saw, in time order (docs/processing.md). */
+  events?: AppliedEvent[];
 }
 
 /** The signal features every automatic rule is scaled by. */

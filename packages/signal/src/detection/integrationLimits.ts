@@ -24,6 +24,11 @@ export interface LimitsInput {
   driftPerSample?: number;
   /** Noise range of the raw signal: a valley of the signal counts when it is this much lower. @default noisePeakToPeak */
   rawPeakToPeak?: number;
+  /**
+   * The skim a skim event forces on a rider whose apex is at this sample (tangent or exponential), or null
+   * for the automatic rule. @default none
+   */
+  skimMode?: (apexIndex: number) => 'tangent' | 'exponential' | null;
 }
 
 /**

@@ -25,9 +25,11 @@ function exponentialTail(
   line: BaselineLine,
   parentApex: number,
   valleyIndex: number,
+  /** Samples left out before the valley (the rider's own front). @default the kernel's reach */
+  front = 0,
 ): NonNullable<BaselineLine['tail']> | null {
   const { timeSec, smoothed } = input;
-  const margin = Math.max(1, input.smoothingSamples ?? 1);
+  const margin = Math.max(1, input.smoothingSamples ?? 1, front);
   const to = valleyIndex - margin;
   const from = Math.max(parentApex + 1, to - Math.max(8, Math.round((valleyIndex - parentApex) / 2)));
   if (to - from < 5) return null;
@@ -86,6 +88,25 @@ function gaussianTail(
   return riderStandsAbove(input, { ...line, tail }, rider, riderHeight) ? tail : null;
 }
 
+/**
+ * The exponential an exponential_skim event asks for: fitted past the rider's front where the tail leaves room
+ * (twice its half-prominence width before the valley, as `gaussianTail`), else up to the kernel's reach.
+ */
+function forcedExponentialTail(
+  input: LimitsInput,
+  line: BaselineLine,
+  parentApex: number,
+  valleyIndex: number,
+  rider: number,
+): NonNullable<BaselineLine['tail']> | null {
+  const wide = Math.round(2 * (input.widths[rider] as number));
+  const roomy = valleyIndex - wide - parentApex > 16;
+  return (
+    (roomy ? exponentialTail(input, line, parentApex, valleyIndex, wide) : null) ??
+    exponentialTail(input, line, parentApex, valleyIndex)
+  );
+}
+
 /** The rider's apex stands above the skim by at least half its height (the skim is not eating the rider). */
 function riderStandsAbove(
   input: LimitsInput,
@@ -119,20 +140,23 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
     const parentHeight = above(parent.apexIndex);
     const valleyIndex = nearestIndex(timeSec, child.startSec);
     const valleyHeight = above(valleyIndex);
-    if (
-      !(parentHeight >= SKIM_HEIGHT_RATIO * childHeight) ||
-      valleyHeight < SKIM_VALLEY_SHARE * childHeight
-    ) {
-      continue;
-    }
+    // A skim event forces the skim of its kind on a rider (a peak lower than the one it follows) in its range,
+    // whatever the height and valley ratios (docs/processing.md "Integration events").
+    const forced = input.skimMode?.(child.apexIndex) ?? null;
+    const rider = forced
+      ? parentHeight > childHeight
+      : parentHeight >= SKIM_HEIGHT_RATIO * childHeight && valleyHeight >= SKIM_VALLEY_SHARE * childHeight;
+    if (!rider) continue;
     const endIndex = Math.min(timeSec.length - 1, firstIndexAtOrAfter(timeSec, child.endSec));
     const originalEnd = child.endSec;
     const originalStop = child.stopCode;
     const parentApex = parent.apexIndex;
     const tail =
-      sign === 1 && parentApex < valleyIndex
-        ? (gaussianTail(input, child.baseline, parentApex, valleyIndex, k, childHeight) ??
-          exponentialTail(input, child.baseline, parentApex, valleyIndex))
+      sign === 1 && parentApex < valleyIndex && forced !== 'tangent'
+        ? forced
+          ? forcedExponentialTail(input, child.baseline, parentApex, valleyIndex, k)
+          : (gaussianTail(input, child.baseline, parentApex, valleyIndex, k, childHeight) ??
+            exponentialTail(input, child.baseline, parentApex, valleyIndex))
         : null;
     if (tail) {
       const riderBaseline = { ...child.baseline, tail };

@@ -12,7 +12,8 @@ export type NoPeaksCode =
   | 'only_dips'
   | 'no_area'
   | 'below_reporting_threshold'
-  | 'below_quantitation_limit';
+  | 'below_quantitation_limit'
+  | 'inhibited';
 
 /** Why a result has no peaks: a code for programs and a sentence for people. */
 export interface NoPeaksReason {
@@ -38,6 +39,8 @@ export interface NoPeaksFacts {
   dips: number;
   /** Peaks integration measured (before the reporting limits). */
   integrated: number;
+  /** Apexes removed because they lie where an inhibit event turned integration off. @default 0 */
+  inhibited?: number;
 }
 
 const figure = (value: number) => {
@@ -82,6 +85,12 @@ export function noPeaksReason(facts: NoPeaksFacts, peaks: number): NoPeaksReason
     };
   }
   const window = facts.detectionWindowSec;
+  if (facts.inWindow === 0 && (facts.inhibited ?? 0) > 0) {
+    return {
+      code: 'inhibited',
+      text: `integration is off (inhibit events) where ${count(facts.inhibited ?? 0, 'peak was', 'peaks were')} found`,
+    };
+  }
   if (facts.found > 0 && facts.inWindow === 0 && !facts.wholeRun) {
     return {
       code: 'outside_window',

@@ -24,6 +24,10 @@ import { checkSignal, prepareSignal, type SignalInput } from './signalInput.ts';
 import type { SignalMemo } from './signalMemo.ts';
 import { fitPeaks } from './fitPeaks.ts';
 import { noPeaksReason, type NoPeaksReason } from './noPeaksReason.ts';
+import { applyDetectionEvents, wantsNegativePeaks } from '../events/detectionEvents.ts';
+import { applyLimitEvents } from '../events/limitEvents.ts';
+import { rejectPeaks } from '../events/peakEvents.ts';
+import { appliedEvents, inRanges, ofKind, timedEvents, type TimedEvent } from '../events/timedEvents.ts';
 import { applyQuantitationLimit } from './quantitationLimit.ts';
 import { applyReportingThreshold, DEFAULT_REPORTING_THRESHOLD_PERCENT } from './reportingThreshold.ts';
 import {
@@ -145,6 +149,7 @@ export function processChromatogram(
 
   const first = timeSec[0] as number;
   const last = timeSec[timeSec.length - 1] as number;
+  const events = timedEvents(template.integration_events, first, last);
   const window = run(
     'detection_time',
     'window',
@@ -215,6 +220,7 @@ export function processChromatogram(
   let detection: DetectionSettings | null = null;
   let detected: DetectedApex[] = [];
   let foundCount = 0;
+  let inhibited = 0;
   run(
     'pdet',
     pdet.key,
@@ -234,7 +240,9 @@ export function processChromatogram(
       // Automatic detection; on a short run whose quiet quarter of noise windows still held peaks, once more
       // with the noise measured in the gaps between the peaks a first pass found (gapNoiseScale).
       const automatic = () => {
-        const options = { negativePeaks: template.peak_detection_negative_peaks === true };
+        const options = {
+          negativePeaks: wantsNegativePeaks(events, template.peak_detection_negative_peaks === true),
+        };
         let current = measured;
         let found = detectAutomatic(values, stepSec, current, minimums, options);
         for (let pass = 0; pass < GAP_NOISE_PASSES; pass++) {
@@ -274,9 +282,20 @@ export function processChromatogram(
         );
         found.apexes = found.apexes.filter((apex) => allowed.has(apex.index));
       }
+      const afterEvents =
+        events.length > 0 && scale
+          ? applyDetectionEvents(found.apexes, {
+              timeSec,
+              values,
+              scale,
+              events,
+              negativePeaks: template.peak_detection_negative_peaks === true,
+            })
+          : { apexes: found.apexes, inhibited: 0 };
+      inhibited = afterEvents.inhibited;
       detection = found.settings;
       foundCount = found.apexes.length;
-      detected = found.apexes.filter((apex) => inWindow(apex.index));
+      detected = afterEvents.apexes.filter((apex) => inWindow(apex.index));
     },
     undefined,
   );
@@ -338,6 +357,7 @@ export function processChromatogram(
         smoothingSamples: signalScale.smoothingSamples,
         driftPerSample: signalScale.driftPerSample,
         rawPeakToPeak: signalScale.rawNoise.peakToPeak,
+        skimMode: skimModeOf(events, timeSec),
       });
       // Dips found while negative peaks are off bounded their neighbours' limits; they are not reported.
       const reported = limits.flatMap((_, k) => (detected[k]?.unreported ? [] : [k]));
@@ -347,6 +367,7 @@ export function processChromatogram(
         const parent = limit.skimParent === undefined ? undefined : newIndex.get(limit.skimParent);
         return { ...limit, skimParent: parent };
       });
+      limits = applyLimitEvents(limits, events, { timeSec, values });
       peaks = limits.map((limit) => measurePeak(timeSec, values, limit));
       skimParents = limits.map((limit) => limit.skimParent);
       limits.forEach((limit, k) => {
@@ -384,6 +405,7 @@ export function processChromatogram(
           return parent === undefined ? undefined : keptIndex.get(parent);
         });
       }
+      ({ peaks, limits, skimParents } = rejectPeaks({ peaks, limits, skimParents }, events));
       if (peakKey.key === 'peak_fitting_v1') peaks = fitPeaks(timeSec, limits, peaks, values, template);
     },
     undefined,
@@ -440,6 +462,8 @@ export function processChromatogram(
       reportingThreshold: { percent, below: reported.below },
     };
   }
+  // Each result records the events it applied (docs/processing.md "Integration events").
+  if (events.length > 0 && detection) detection = { ...detection, events: appliedEvents(events) };
   const result: ProcessingResult = {
     peaks,
     noise,
@@ -472,6 +496,7 @@ export function processChromatogram(
         found: peakKey.key === 'first_derivative' ? integrated : foundCount,
         inWindow: peakKey.key === 'first_derivative' ? integrated : detected.length,
         dips: detected.filter((apex) => apex.unreported).length,
+        inhibited,
         integrated,
       },
       0,
@@ -522,4 +547,22 @@ function flagOverRange(
     const wide = plateauSec >= (peak.widthHalfSec ?? 0) / 4;
     return right - left >= 2 && wide ? { ...peak, overRange: true } : peak;
   });
+}
+
+/** The skim a tangent_skim or exponential_skim event forces at an apex, or undefined when there are none. */
+function skimModeOf(
+  events: readonly TimedEvent[],
+  timeSec: Float64Array,
+): ((apexIndex: number) => 'tangent' | 'exponential' | null) | undefined {
+  const tangent = ofKind(events, 'tangent_skim');
+  const exponential = ofKind(events, 'exponential_skim');
+  if (tangent.length === 0 && exponential.length === 0) return undefined;
+  return (apexIndex) => {
+    const t = timeSec[apexIndex]!;
+    // The later-started event wins where ranges overlap.
+    const lastOf = (list: readonly TimedEvent[]) =>
+      list.filter((event) => t >= event.fromSec && t < event.toSec).at(-1)?.fromSec ?? -Infinity;
+    if (!inRanges(tangent, t) && !inRanges(exponential, t)) return null;
+    return lastOf(exponential) > lastOf(tangent) ? 'exponential' : 'tangent';
+  };
 }

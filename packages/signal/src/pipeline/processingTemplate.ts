@@ -1,3 +1,5 @@
+import type { IntegrationEventInput } from '../events/timedEvents.ts';
+
 /** The flattened post-processing template (spec §3) as the processing core reads it; null = default. */
 export interface ProcessingTemplate {
   algorithm_base?: string | null;
@@ -27,6 +29,8 @@ export interface ProcessingTemplate {
   reporting_threshold_percent?: number | null;
   value_at_start?: number | null;
   value_at_end?: number | null;
+  /** Timed integration events (docs/processing.md "Integration events"); null/empty = none. */
+  integration_events?: readonly IntegrationEventInput[] | null;
 }
 
 /** Algorithm keys per step (spec §3), with what a null key means. */

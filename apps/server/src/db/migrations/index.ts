@@ -21,6 +21,7 @@ import * as measurementChannels from './0022_measurement_channels.ts';
 import * as signedVersionsKept from './0023_signed_versions_kept.ts';
 import * as fullNames from './0024_full_names.ts';
 import * as pressureMax from './0025_pressure_max.ts';
+import * as integrationEvents from './0026_integration_events.ts';
 import * as measurementSpectra from './0027_measurement_spectra.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0023_signed_versions_kept': signedVersionsKept,
   '0024_full_names': fullNames,
   '0025_pressure_max': pressureMax,
+  '0026_integration_events': integrationEvents,
   '0027_measurement_spectra': measurementSpectra,
 };

@@ -71,11 +71,11 @@ export interface TableDescriptor {
    * The write rules of the table, shared with every other write path (services/*-rules.ts). Each throws an
    * AppError of the catalogue to refuse; the mutation answers its message in Hasura's error form and
    * nothing is written. `insert` runs per inserted object, `change` with the columns an update (or an
-   * upsert's update) sets, `remove` inside the delete statement.
+   * upsert's update) sets and, for an update, the values its `_set` gives, `remove` inside the delete statement.
    */
   rules?: {
     insert?: (object: Record<string, unknown>) => void;
-    change?: (columns: readonly string[]) => void;
+    change?: (columns: readonly string[], values?: Record<string, unknown>) => void;
     /** A delete rule in SQL, judged on each matched row (locked) before the delete: true refuses it. */
     remove?: { refuses: (row: RawBuilder<unknown>) => RawBuilder<unknown>; refusal: DomainErrorCode };
   };

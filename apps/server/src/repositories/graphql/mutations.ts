@@ -180,7 +180,7 @@ export function compileUpdate(
 ): Sql {
   userId(scope);
   const names = Object.keys(set ?? {});
-  if (table.rules?.change) applyRule(() => table.rules!.change!(names));
+  if (table.rules?.change) applyRule(() => table.rules!.change!(names, set ?? {}));
   const sets = names.map((name) => sql`${sql.id(name)} = ${boundValue(columnOf(table, name), set![name])}`);
   if (table.touchedOnUpdate) sets.push(sql`${sql.id(table.touchedOnUpdate)} = now()`);
   const pk = sql.id(table.primaryKey);

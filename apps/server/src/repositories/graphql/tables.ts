@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { auditComputedFields } from './audit-fields.ts';
 import { checkMethodChange, checkNewMethod, methodRemoveRule, templateRemoveRule } from './method-rules.ts';
+import { checkTemplateValues } from './template-rules.ts';
 import type { ColumnDescriptor, ScalarName, TableDescriptor } from './descriptor.ts';
 
 function columns(spec: string): ColumnDescriptor[] {
@@ -38,7 +39,8 @@ const templateColumns = columns(`
   id:Int! uuid:uuid! owner_id:Int name:String! is_archived:Boolean! is_favorite:Boolean!
   algorithm_base:String! algorithm_binj:String! algorithm_pdet:String! algorithm_peak:String!
   algorithm_nois:String! params_pdet:jsonb! params_peak:jsonb! params_base:jsonb! params_binj:jsonb!
-  params_nois:jsonb! params_dtim:jsonb! created_at:timestamptz! updated_at:timestamptz!
+  params_nois:jsonb! params_dtim:jsonb! integration_events:jsonb reporting_threshold_percent:Float
+  peak_detection_negative_peaks:Boolean created_at:timestamptz! updated_at:timestamptz!
 `);
 const templateInsertable = templateColumns
   .map((column) => column.name)
@@ -100,7 +102,13 @@ export const tables: TableDescriptor[] = [
     deletable: true,
     audited: true,
     touchedOnUpdate: 'updated_at',
-    rules: { remove: templateRemoveRule },
+    rules: {
+      insert: checkTemplateValues,
+      change: (_, values) => {
+        if (values) checkTemplateValues(values);
+      },
+      remove: templateRemoveRule,
+    },
   },
   {
     name: 'samples',

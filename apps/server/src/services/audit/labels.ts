@@ -77,6 +77,9 @@ const templateFields: Record<string, string> = {
   params_dtim: 'Detection window',
   components: 'Components',
   calibration_mode: 'Calibration mode',
+  integration_events: 'Integration events',
+  reporting_threshold_percent: 'Reporting threshold (%)',
+  peak_detection_negative_peaks: 'Negative peaks',
 };
 
 const deviceFields: Record<string, string> = {
