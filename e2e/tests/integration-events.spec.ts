@@ -76,54 +76,58 @@ test('an inhibit and a tangent-skim event placed on the plot change the preview 
   await page.goto('/app/templates/new');
   await signInThroughPage(page);
   await expect(page.getByRole('heading', { name: 'New template' })).toBeVisible();
-  await page.getByLabel('Template name').fill('Assay with events');
+  await page.getByLabel('Template name').fill('Impurities with events');
+  await preview(page)
+    .getByLabel('Chromatogram', { exact: true })
+    .selectOption({ label: 'Example: impurity profile with a rider, 8 min' });
+  await expect(preview(page).getByRole('status').first()).toContainText('7 peaks found');
   const before = await settledCount(page);
-  expect(before).toBe(9);
-  // The 6 mAU impurity at 4.37 min: integration off over it takes it out of the table.
-  await placeEvent(page, 'Inhibit integration', 4.2, 4.55);
+  // The 2.5 mAU impurity at 1.17 min: integration off over it takes it out of the table.
+  await placeEvent(page, 'Inhibit integration', 1.0, 1.35);
   await expect(eventItems(page)).toHaveCount(1);
   const inhibit = eventItems(page).first();
   await expect(inhibit.getByLabel('Event', { exact: true })).toHaveValue('inhibit');
-  expect(Number(await inhibit.getByLabel('From, min').inputValue())).toBeCloseTo(4.2, 1);
-  expect(Number(await inhibit.getByLabel('To, min').inputValue())).toBeCloseTo(4.55, 1);
+  expect(Number(await inhibit.getByLabel('From, min').inputValue())).toBeCloseTo(1.0, 1);
+  expect(Number(await inhibit.getByLabel('To, min').inputValue())).toBeCloseTo(1.35, 1);
   await expect(preview(page).getByRole('list', { name: 'Events on the plot' })).toContainText(
-    'Inhibit integration 4.2',
+    /Inhibit integration 1\.0\d–1\.3\d min/,
   );
   await expect.poll(() => settledCount(page)).toBe(before - 1);
-  await expect(reportedRows(page)).toHaveCount(before - 1);
-  // The 2:1 pair at 1.58/1.75 min is split by a drop line; a tangent skim over it skims the smaller one.
-  const rider = await peakNear(page, 1.75);
-  await placeEvent(page, 'Tangent skim', 1.45, 2.05);
+  expect((await peakNear(page, 1.17)).time).toBeGreaterThan(2);
+  // The late pair at 6.33/6.57 min is split at its valley (V); a tangent skim over it makes the second a
+  // rider on the first one's tail: code T, a smaller area.
+  const rider = await peakNear(page, 6.57);
+  expect(rider.code).toBe('VB');
+  await placeEvent(page, 'Tangent skim', 6.1, 7.0);
   await expect(eventItems(page)).toHaveCount(2);
   await expect(eventItems(page).nth(1).getByLabel('Event', { exact: true })).toHaveValue('tangent_skim');
-  await expect
-    .poll(async () => {
-      const now = await peakNear(page, 1.75);
-      return now.code !== rider.code || Math.abs(now.area - rider.area) > 1e-3 * rider.area;
-    })
-    .toBe(true);
-  const skimmed = await peakNear(page, 1.75);
-  expect(skimmed.code).toContain('T');
-  await shot(page, testInfo, 'integration-events-preview');
-  // A value the contract refuses is named beside its cell and not saved.
-  await inhibit.getByLabel('To, min').fill('4');
-  await expect(inhibit.getByText('Must be after “from”')).toBeVisible();
-  await inhibit.getByLabel('To, min').fill('4.55');
-  await expect(inhibit.getByText('Must be after “from”')).toHaveCount(0);
-
-  await page.getByRole('button', { name: 'Save template' }).click();
-  await expect(page).toHaveURL(/\/app\/templates\/[0-9a-f-]{36}$/);
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Assay with events' })).toBeVisible();
-  await expect(eventItems(page)).toHaveCount(2);
-  await expect(eventItems(page).first().getByLabel('Event', { exact: true })).toHaveValue('tangent_skim');
-  await expect(eventItems(page).nth(1).getByLabel('Event', { exact: true })).toHaveValue('inhibit');
-  expect(Number(await eventItems(page).nth(1).getByLabel('To, min').inputValue())).toBeCloseTo(4.55, 3);
+  await expect.poll(async () => (await peakNear(page, 6.57)).code).toBe('TT');
+  expect((await peakNear(page, 6.57)).area).toBeLessThan(rider.area);
   await expect(preview(page).getByRole('figure', { name: 'Preview chromatogram' })).toHaveAttribute(
     'data-markers',
     '2',
   );
+  await shot(page, testInfo, 'integration-events-preview');
+  // A value the contract refuses is named beside its cell, and the preview runs without that event.
+  await inhibit.getByLabel('To, min').fill('0.5');
+  await expect(inhibit.getByText('Must be after “from”')).toBeVisible();
+  await expect.poll(() => settledCount(page)).toBe(before);
+  await inhibit.getByLabel('To, min').fill('1.35');
+  await expect(inhibit.getByText('Must be after “from”')).toHaveCount(0);
   await expect.poll(() => settledCount(page)).toBe(before - 1);
+
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await expect(page).toHaveURL(/\/app\/templates\/[0-9a-f-]{36}$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Impurities with events' })).toBeVisible();
+  await expect(eventItems(page)).toHaveCount(2);
+  await expect(eventItems(page).first().getByLabel('Event', { exact: true })).toHaveValue('inhibit');
+  expect(Number(await eventItems(page).first().getByLabel('To, min').inputValue())).toBeCloseTo(1.35, 3);
+  await expect(eventItems(page).nth(1).getByLabel('Event', { exact: true })).toHaveValue('tangent_skim');
+  await expect(preview(page).getByRole('figure', { name: 'Preview chromatogram' })).toHaveAttribute(
+    'data-markers',
+    '2',
+  );
 });
 
 test('the peaks below the reporting threshold are listed apart under the reported ones', async ({ page }) => {
@@ -134,9 +138,9 @@ test('the peaks below the reporting threshold are listed apart under the reporte
     .getByLabel('Chromatogram', { exact: true })
     .selectOption({ label: 'Example: impurity profile with a rider, 8 min' });
   await expect(preview(page).getByRole('status').first()).toHaveText(
-    '6 peaks found · 2 below the reporting threshold',
+    '7 peaks found · 2 below the reporting threshold',
   );
-  await expect(reportedRows(page)).toHaveCount(4);
+  await expect(reportedRows(page)).toHaveCount(5);
   const group = previewTable(page).getByRole('button', {
     name: '2 peaks below the reporting threshold (0.05 %)',
   });
@@ -152,8 +156,8 @@ test('the peaks below the reporting threshold are listed apart under the reporte
   expect(shares.reduce((sum, share) => sum + share, 0)).toBeCloseTo(100, 0);
   // Threshold 0 (off): every peak is reported.
   await page.getByLabel('Reporting threshold, % of total area').fill('0');
-  await expect(preview(page).getByRole('status').first()).toHaveText('6 peaks found');
-  await expect(reportedRows(page)).toHaveCount(6);
+  await expect(preview(page).getByRole('status').first()).toHaveText('7 peaks found');
+  await expect(reportedRows(page)).toHaveCount(7);
 });
 
 test('at 375 px a split-peak event is placed by a click and the editor keeps to the screen', async ({

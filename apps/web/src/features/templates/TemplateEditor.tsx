@@ -193,6 +193,7 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
         </form>
         <TemplatePreview
           template={previewTemplate}
+          events={events}
           onUnit={onUnit}
           onDetection={setDetection}
           onAddEvent={addEvent}

@@ -1,7 +1,7 @@
 // Live preview: the chosen chromatogram processed in the worker with the template being edited.
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { DetectionSettings, IntegrationEventKind } from '@eluent/contracts';
+import type { DetectionSettings, IntegrationEvent, IntegrationEventKind } from '@eluent/contracts';
 import type { ProcessingTemplate } from '@eluent/signal';
 import { Icon } from '../../components/Icon.tsx';
 import { ChromatogramPlot } from '../../plot/ChromatogramPlot.tsx';
@@ -47,9 +47,12 @@ export function TemplatePreview({
   template,
   onUnit,
   onDetection,
+  events,
   onAddEvent,
 }: {
   template: ProcessingTemplate;
+  /** The template's valid integration events, drawn on the plot. */
+  events: readonly IntegrationEvent[] | null;
   /** An event placed on the plot: its kind and times (no end: a click, to the end of the run). */
   onAddEvent: (kind: IntegrationEventKind, fromSec: number, toSec: number | null) => void;
   onUnit: (unit: string) => void;
@@ -85,7 +88,7 @@ export function TemplatePreview({
     () => (signal && preview.plot ? preview.plot.baseline : null),
     [signal, preview.plot],
   );
-  const markers = useMemo(() => markersOfEvents(template.integration_events), [template.integration_events]);
+  const markers = useMemo(() => markersOfEvents(events), [events]);
   const [placing, setPlacing] = useState<IntegrationEventKind | null>(null);
   const stopPlacing = useCallback(() => setPlacing(null), []);
   const placingInfo = useMemo(

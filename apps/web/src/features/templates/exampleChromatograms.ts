@@ -32,8 +32,9 @@ const assay: ExamplePeak[] = [
 ];
 
 /**
- * A related-substances run: a main peak with a rider on its tail, impurities either side, two of them under
- * the 0.05 % reporting threshold (ICH Q3A/Q3B) — what integration events and the threshold are for.
+ * A related-substances run: a main peak with a rider on its tail, impurities either side (two of them under
+ * the 0.05 % reporting threshold, ICH Q3A/Q3B) and a late pair split at a valley (a skim event makes the
+ * second a rider) — what integration events and the threshold are for.
  */
 const impurities: ExamplePeak[] = [
   { retentionSec: 70, sigmaSec: 2.4, tauSec: 1, height: 2.5 },
@@ -42,6 +43,7 @@ const impurities: ExamplePeak[] = [
   { retentionSec: 240, sigmaSec: 3, tauSec: 1.2, height: 0.25 },
   { retentionSec: 300, sigmaSec: 3.2, tauSec: 1.2, height: 0.3 },
   { retentionSec: 380, sigmaSec: 3.5, tauSec: 1.6, height: 6 },
+  { retentionSec: 394, sigmaSec: 2.6, tauSec: 1, height: 2.5 },
 ];
 
 export const exampleChromatograms: ExampleChromatogram[] = [
