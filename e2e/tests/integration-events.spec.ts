@@ -224,3 +224,40 @@ test('an imported file lists its peaks under the reporting threshold apart in th
   const times = await table.locator('tr[data-below] td:nth-child(4)').allTextContents();
   expect(times.map(Number)).toEqual([4, 5.5].map((minutes) => expect.closeTo(minutes, 1)));
 });
+
+test('events typed in the table are applied when the viewer reprocesses with the template, and drawn there', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/app/templates/new');
+  await signInThroughPage(page);
+  const name = `Inhibit at 4 min ${Date.now()}`;
+  await page.getByLabel('Template name').fill(name);
+  const card = page.getByRole('region', { name: 'Integration events' });
+  await card.getByRole('button', { name: 'Add row' }).click();
+  const row = eventItems(page).first();
+  await expect(row.getByText('Enter a time')).toBeVisible();
+  await row.getByLabel('From, min').fill('3.8');
+  await row.getByLabel('To, min').fill('4.2');
+  await expect(row.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await expect(page).toHaveURL(/\/app\/templates\/[0-9a-f-]{36}$/);
+
+  await page.goto('/app/chromatograms/');
+  await page
+    .getByLabel('Chromatogram file')
+    .setInputFiles({ name: `events-${Date.now()}.csv`, mimeType: 'text/csv', buffer: impurityCsv() });
+  await expect(page).toHaveURL(/\/app\/chromatograms\/\d+$/);
+  const table = page.getByRole('region', { name: 'Peak table' });
+  await expect(table.getByRole('button', { name: /^2 peaks below/ })).toBeVisible();
+  const processing = page.getByRole('region', { name: 'Processing' });
+  await processing.getByLabel('Template').selectOption({ label: name });
+  await processing.getByRole('button', { name: 'Reprocess' }).click();
+  await expect(processing.getByRole('status')).toContainText('Finished');
+  await expect(page.getByRole('list', { name: 'Events on the plot' })).toHaveText(
+    'Inhibit integration 3.80–4.20 min',
+  );
+  await expect(page.getByRole('figure', { name: 'Chromatogram' })).toHaveAttribute('data-markers', '1');
+  // The impurity at 4 min is no longer integrated: one peak is left under the threshold.
+  await expect(table.getByRole('button', { name: /^1 peak below/ })).toBeVisible();
+});
