@@ -217,6 +217,19 @@ describe.each(await backends('both'))('locked records on every write path on $na
               update(templateId(signed.template), 'id', '{params_pdet: {peak_detection_min_height: 9}}'),
               'record_signed_locked',
             ],
+            // The columns beyond spec §3 (migration 0026) are locked alike.
+            [
+              update(
+                templateId(signed.template),
+                'id',
+                '{integration_events: [{kind: "inhibit", start_sec: 0}]}',
+              ),
+              'record_signed_locked',
+            ],
+            [
+              update(templateId(running.template), 'id', '{reporting_threshold_percent: 0.1}'),
+              'sequence_running_template_locked',
+            ],
           ];
         case 'postprocessingTemplates.delete':
           return [

@@ -165,8 +165,22 @@ export function toTemplatePayload(template: Partial<FlatTemplate>): TemplatePayl
   };
 }
 
+/** The extension fields a save sends beside the payload (`CREATE_OR_UPDATE_TEMPLATE_WITH_EXTENSIONS`). */
+export type TemplateExtensions = Pick<FlatTemplate, (typeof templateExtensionFields)[number]>;
+
+/** The extension fields of a flattened template, null where not set, for the extension save document. */
+export function toTemplateExtensions(template: Partial<FlatTemplate>): TemplateExtensions {
+  return {
+    integration_events: template.integration_events ?? null,
+    reporting_threshold_percent: template.reporting_threshold_percent ?? null,
+    peak_detection_negative_peaks: template.peak_detection_negative_peaks ?? null,
+  };
+}
+
 /** Reverse flattening: a stored template (payload shape) back into the client object, defaults first. */
-export function flattenTemplate(stored: Partial<TemplatePayload> & { id?: number | null }): FlatTemplate {
+export function flattenTemplate(
+  stored: Partial<TemplatePayload> & Partial<TemplateExtensions> & { id?: number | null },
+): FlatTemplate {
   const groups = [
     stored.params_pdet,
     stored.params_peak,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { flattenTemplate, prepareTemplate, templateDefaults, toTemplatePayload } from './template.ts';
+import {
+  flattenTemplate,
+  prepareTemplate,
+  templateDefaults,
+  toTemplateExtensions,
+  toTemplatePayload,
+} from './template.ts';
 import { checkProcessingTemplate } from './templateSchema.ts';
 
 describe('checkProcessingTemplate', () => {
@@ -42,6 +48,53 @@ describe('checkProcessingTemplate', () => {
     expect(checkProcessingTemplate('not a template')).toMatchObject({
       ok: false,
       problems: { template: [expect.any(String)] },
+    });
+  });
+
+  it('reads the extension fields and names a bad event', () => {
+    const extensions = {
+      integration_events: [{ kind: 'inhibit', start_sec: 0, end_sec: 60 }],
+      reporting_threshold_percent: 0.1,
+      peak_detection_negative_peaks: true,
+    };
+    expect(checkProcessingTemplate({ ...templateDefaults, ...extensions })).toEqual({
+      ok: true,
+      template: { ...templateDefaults, ...extensions },
+    });
+    expect(
+      checkProcessingTemplate({
+        integration_events: [{ kind: 'area_reject', start_sec: 0 }],
+        reporting_threshold_percent: -1,
+      }),
+    ).toEqual({
+      ok: false,
+      problems: {
+        integration_events: [expect.stringContaining('value is required')],
+        reporting_threshold_percent: [expect.any(String)],
+      },
+    });
+  });
+
+  it('carries the extension fields through flattenTemplate and toTemplateExtensions', () => {
+    const flat = flattenTemplate({
+      name: 'With events',
+      integration_events: [{ kind: 'split_peak', start_sec: 12 }],
+      reporting_threshold_percent: 0,
+    });
+    expect(flat).toMatchObject({
+      integration_events: [{ kind: 'split_peak', start_sec: 12 }],
+      reporting_threshold_percent: 0,
+      peak_detection_negative_peaks: null,
+    });
+    expect(toTemplateExtensions(flat)).toEqual({
+      integration_events: [{ kind: 'split_peak', start_sec: 12 }],
+      reporting_threshold_percent: 0,
+      peak_detection_negative_peaks: null,
+    });
+    expect(toTemplateExtensions({})).toEqual({
+      integration_events: null,
+      reporting_threshold_percent: null,
+      peak_detection_negative_peaks: null,
     });
   });
 });

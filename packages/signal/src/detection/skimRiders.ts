@@ -145,7 +145,7 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
     const forced = input.skimMode?.(child.apexIndex) ?? null;
     const rider = forced
       ? parentHeight > childHeight
-      : parentHeight >= SKIM_HEIGHT_RATIO * childHeight && valleyHeight >= SKIM_VALLEY_SHARE * childHeight;
+      : parentHeight >= SKIM_HEIGHT_RATIO * childHeight && !(valleyHeight < SKIM_VALLEY_SHARE * childHeight);
     if (!rider) continue;
     const endIndex = Math.min(timeSec.length - 1, firstIndexAtOrAfter(timeSec, child.endSec));
     const originalEnd = child.endSec;

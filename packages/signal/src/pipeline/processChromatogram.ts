@@ -443,7 +443,12 @@ export function processChromatogram(
   const settings = detection as DetectionSettings | null;
   if (settings?.minProminence.automatic && pdet.key !== 'wavelet_v1' && skimParents.length > 0 && noise) {
     const perPeak = blankNoise(peaks);
-    const applied = applyQuantitationLimit(peaks, skimParents, (k) => perPeak?.[k] ?? noise.peakToPeak);
+    // Where a threshold event gives the detection minimum, the user's minimum replaces the automatic S/N limit
+    // there too (as a template's given prominence does for the whole run).
+    const thresholds = ofKind(events, 'threshold');
+    const applied = applyQuantitationLimit(peaks, skimParents, (k) =>
+      inRanges(thresholds, peaks[k]!.retentionTimeSec) ? null : (perPeak?.[k] ?? noise.peakToPeak),
+    );
     peaks = applied.peaks;
     detection = { ...settings, quantitationLimit: applied.limit };
   }
