@@ -9,8 +9,10 @@ import {
   SET_TEMPLATE_FAVORITE_STATUS,
   flattenTemplate,
   prepareTemplate,
+  toTemplateExtensions,
   toTemplatePayload,
   type FlatTemplate,
+  type TemplateExtensions,
   type TemplatePayload,
 } from '@eluent/contracts';
 import { graphql } from '../../api/client.ts';
@@ -57,12 +59,6 @@ export const algorithmDefaults = {
   algorithm_nois: 'median',
 } as const;
 
-/** The template's fields beyond spec §3, as the save call's variables (null: the core's default). */
-type ExtensionVariables = Pick<
-  FlatTemplate,
-  'integration_events' | 'reporting_threshold_percent' | 'peak_detection_negative_peaks'
->;
-
 /**
  * The variables of CreateOrUpdatePostprocessingTemplate: contracts preparation, then the payload groups,
  * then the extension fields.
@@ -70,7 +66,7 @@ type ExtensionVariables = Pick<
 export function saveVariables(
   template: Partial<FlatTemplate>,
   uuid: string,
-): TemplatePayload & ExtensionVariables & { uuid: string } {
+): TemplatePayload & TemplateExtensions & { uuid: string } {
   const payload = toTemplatePayload(prepareTemplate({ ...template, uuid }));
   return {
     ...payload,
@@ -80,9 +76,7 @@ export function saveVariables(
     algorithm_pdet: payload.algorithm_pdet ?? algorithmDefaults.algorithm_pdet,
     algorithm_peak: payload.algorithm_peak ?? algorithmDefaults.algorithm_peak,
     algorithm_nois: payload.algorithm_nois ?? algorithmDefaults.algorithm_nois,
-    integration_events: template.integration_events ?? null,
-    reporting_threshold_percent: template.reporting_threshold_percent ?? null,
-    peak_detection_negative_peaks: template.peak_detection_negative_peaks ?? null,
+    ...toTemplateExtensions(template),
   };
 }
 
