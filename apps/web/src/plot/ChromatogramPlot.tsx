@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { Icon } from '../components/Icon.tsx';
+import { drawMarkersHook } from './drawMarkers.ts';
 import { drawPeaksHook } from './drawPeaks.ts';
 import { drawReferencePeaksHook } from './drawReferencePeaks.ts';
 import { fullRangeMin, visibleData } from './plotData.ts';
@@ -14,6 +15,7 @@ import {
   SERIES_COLORS,
   type PlotAppearance,
   type PlotEditing,
+  type PlotMarker,
   type PlotPeak,
   type PlotSeries,
   type ReferencePeak,
@@ -26,6 +28,8 @@ interface ChromatogramPlotProps {
   peaks?: readonly PlotPeak[];
   /** Another integration of the same signal drawn beside ours: dashed baselines, ticks at its limits. */
   referencePeaks?: readonly ReferencePeak[];
+  /** Timed events (integration events) drawn as bands and lines under the peaks. */
+  markers?: readonly PlotMarker[];
   unit: string;
   appearance?: PlotAppearance;
   height?: number;
@@ -38,12 +42,21 @@ interface ChromatogramPlotProps {
 
 const formatMin = (value: number) => value.toFixed(2);
 const NO_REFERENCE: readonly ReferencePeak[] = [];
+const noMarkers: readonly PlotMarker[] = [];
+/** `Inhibit integration 1.20–1.60 min`, `Split peak at 2.05 min`, `Tangent skim from 3.00 min`. */
+const markerText = (marker: PlotMarker) =>
+  marker.point
+    ? `${marker.label} at ${formatMin(marker.startSec / 60)} min`
+    : marker.endSec === null
+      ? `${marker.label} from ${formatMin(marker.startSec / 60)} min`
+      : `${marker.label} ${formatMin(marker.startSec / 60)}–${formatMin(marker.endSec / 60)} min`;
 
 export function ChromatogramPlot({
   series,
   baseline = null,
   peaks = [],
   referencePeaks = NO_REFERENCE,
+  markers = noMarkers,
   unit,
   appearance = defaultAppearance,
   height = 360,
@@ -62,8 +75,8 @@ export function ChromatogramPlot({
     ...series,
     ...(baseline && appearance.showBaseline ? [{ ...baseline, id: 'baseline', label: 'Baseline' }] : []),
   ];
-  const layer = useRef({ drawn, peaks, appearance, signal: series[0] ?? null });
-  layer.current = { drawn, peaks, appearance, signal: series[0] ?? null };
+  const layer = useRef({ drawn, peaks, markers, appearance, signal: series[0] ?? null });
+  layer.current = { drawn, peaks, markers, appearance, signal: series[0] ?? null };
   const referenceRef = useRef(referencePeaks);
   referenceRef.current = referencePeaks;
   const editingRef = useRef(editing);
@@ -155,6 +168,7 @@ export function ChromatogramPlot({
         // Deferred: uPlot drops scale changes made inside its own setScale hook.
         setScale: [(u, key) => key === 'x' && scheduleRebuild(u)],
         draw: [
+          drawMarkersHook(() => layer.current.markers),
           drawPeaksHook(() => layer.current),
           drawReferencePeaksHook(() => referenceRef.current),
           (u) => editingRef.current?.draw(u),
@@ -223,7 +237,7 @@ export function ChromatogramPlot({
     }
   }, [series, baseline]);
 
-  useEffect(() => plot.current?.redraw(false), [peaks, referencePeaks, appearance, editing]);
+  useEffect(() => plot.current?.redraw(false), [peaks, referencePeaks, markers, appearance, editing]);
 
   const attachEditor = editing?.attach;
   useEffect(() => {
@@ -241,6 +255,7 @@ export function ChromatogramPlot({
       data-x-max={range?.[1].toFixed(4)}
       data-peaks={peaks.length}
       data-reference-peaks={referencePeaks.length}
+      data-markers={markers.length}
       // The y axis's label, drawn on the canvas: readable here for tests and tools.
       data-y-label={unit}
     >
@@ -294,6 +309,13 @@ export function ChromatogramPlot({
             </span>
           ))}
         </figcaption>
+      )}
+      {markers.length > 0 && (
+        <ul className="plot__markers" aria-label="Events on the plot">
+          {markers.map((marker, index) => (
+            <li key={index}>{markerText(marker)}</li>
+          ))}
+        </ul>
       )}
       <p className="plot__hint">
         {editing?.hint ?? 'Drag to zoom · Shift-drag to pan · wheel to zoom around the cursor'}

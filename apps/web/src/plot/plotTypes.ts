@@ -33,6 +33,17 @@ export interface ReferencePeak {
   baselineStopValue: number;
 }
 
+/**
+ * A timed event drawn over the signal (an integration event): a shaded band from `startSec` to `endSec`
+ * (null: to the end of the run), or a vertical line at `startSec` when `point`; its label at the top.
+ */
+export interface PlotMarker {
+  label: string;
+  startSec: number;
+  endSec: number | null;
+  point: boolean;
+}
+
 export interface PlotAppearance {
   showPeakLabels: boolean;
   showBaseline: boolean;

@@ -30,7 +30,9 @@ import { ChannelBar } from './ChannelBar.tsx';
 import { SpectrumPanel } from './SpectrumPanel.tsx';
 import { PeakTable } from './PeakTable.tsx';
 import { ProcessingPanel } from './ProcessingPanel.tsx';
-import { plotPeaks, rowsFromStored } from './peakRows.ts';
+import { flagBelowThreshold, plotPeaks, rowsFromStored } from './peakRows.ts';
+import { resultEvents, resultThresholdPercent } from './resultEvents.ts';
+import { markersOfEvents } from '../templates/integrationEventRows.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
 import './chromatograms.css';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -109,7 +111,11 @@ export function ChromatogramViewer() {
   // Peaks of the result version chosen in the integration panel (automatic or manual), else the newest.
   const integration = useIntegration(id);
   const shownPeaks = integration.shown?.peaks ?? measurement?.peaks;
-  const storedRows = useMemo(() => rowsFromStored(shownPeaks ?? []), [shownPeaks]);
+  const thresholdPercent = resultThresholdPercent(integration.shown);
+  const storedRows = useMemo(
+    () => flagBelowThreshold(rowsFromStored(shownPeaks ?? []), thresholdPercent),
+    [shownPeaks, thresholdPercent],
+  );
   const editor = usePeakEditor(id, integration.shown, signal.data ?? null, () =>
     integration.setView('manual'),
   );
@@ -117,6 +123,8 @@ export function ChromatogramViewer() {
   const rows = editor.previewRows ?? storedRows;
   const storedPlotPeaks = useMemo(() => plotPeaks(storedRows), [storedRows]);
   const peaks = editor.plotPeaks ?? storedPlotPeaks;
+  // The integration events the shown result was integrated with, drawn over the signal.
+  const markers = useMemo(() => markersOfEvents(resultEvents(integration.shown)), [integration.shown]);
   const overlayKey = overlayData.map((data) => data?.key ?? '').join(',');
   const series = useMemo(
     () =>
@@ -263,6 +271,7 @@ export function ChromatogramViewer() {
             series={series}
             peaks={peaks}
             referencePeaks={referencePeaks}
+            markers={markers}
             unit={signal.data?.unit ?? ''}
             appearance={prefs.appearance}
             height={420}
@@ -338,6 +347,7 @@ export function ChromatogramViewer() {
             unit={signal.data?.unit ?? measurement?.signal_unit ?? ''}
             selected={editor.editing ? editor.selection.map((index) => index + 1) : []}
             empty={editor.previewRows ? null : noPeaksText(integration.shown?.errors)}
+            reportingThresholdPercent={thresholdPercent}
           />
         )}
       </section>

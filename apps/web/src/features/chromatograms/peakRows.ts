@@ -7,8 +7,11 @@ import {
 } from '@eluent/contracts';
 import type { Peak } from '@eluent/signal';
 
-/** The figures of one peak table row (packages/contracts reads stored peaks into them). */
-export type PeakRow = Omit<PeakFigures, 'startCode' | 'stopCode'>;
+/**
+ * The figures of one peak table row (packages/contracts reads stored peaks into them); below the reporting
+ * threshold when the result flagged it so (listed apart, out of Area %).
+ */
+export type PeakRow = Omit<PeakFigures, 'startCode' | 'stopCode'> & { belowReportingThreshold?: boolean };
 
 export function rowsFromPeaks(peaks: readonly Peak[]): PeakRow[] {
   return peaks.map((peak, index) => {
@@ -33,6 +36,7 @@ export function rowsFromPeaks(peaks: readonly Peak[]): PeakRow[] {
       amountUnit: null,
       code: separationCode(peak.startCode, peak.stopCode, negative),
       negative,
+      ...(peak.belowReportingThreshold ? { belowReportingThreshold: true } : {}),
     };
   });
 }
@@ -50,4 +54,34 @@ export function rowsFromStored(peaks: readonly StoredPeakColumns[]): PeakRow[] {
 /** Plot peaks with their labels: the name when known, else the number, then the separation code. */
 export function plotPeaks(rows: readonly PeakRow[]) {
   return rows.map((row) => ({ ...row, label: `${row.name ?? String(row.number)} ${row.code}` }));
+}
+
+/** The reported peaks and, apart, those below the reporting threshold; each in its order. */
+export function splitReported(rows: readonly PeakRow[]): { reported: PeakRow[]; below: PeakRow[] } {
+  return {
+    reported: rows.filter((row) => !row.belowReportingThreshold),
+    below: rows.filter((row) => row.belowReportingThreshold),
+  };
+}
+
+/**
+ * Stored peaks flagged below the reporting threshold the result applied: the processing core's rule
+ * (`applyReportingThreshold`, packages/signal) — a share of the total positive area under `percent` — read
+ * again from the stored areas, since the peak table keeps no flag. Null or 0 % flags nothing.
+ */
+export function flagBelowThreshold(rows: readonly PeakRow[], percent: number | null): PeakRow[] {
+  const total = rows.reduce((sum, row) => sum + Math.max(0, row.area), 0);
+  if (percent === null || !(percent > 0) || !(total > 0)) return [...rows];
+  return rows.map((row) =>
+    (100 * Math.abs(row.area)) / total < percent ? { ...row, belowReportingThreshold: true } : row,
+  );
+}
+
+/** The default reporting threshold (ICH Q3A/Q3B), said when a result does not name its own. */
+const DEFAULT_THRESHOLD_PERCENT = 0.05;
+
+/** `3 peaks below the reporting threshold (0.05 %)`. */
+export function thresholdText(count: number, percent: number | null): string {
+  const shown = percent ?? DEFAULT_THRESHOLD_PERCENT;
+  return `${count} ${count === 1 ? 'peak' : 'peaks'} below the reporting threshold (${shown} %)`;
 }

@@ -7,7 +7,8 @@ import { Link } from 'react-router-dom';
 import { downloadFile } from '../../api/download.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { PeakTable } from '../chromatograms/PeakTable.tsx';
-import { rowsFromStored } from '../chromatograms/peakRows.ts';
+import { resultThresholdPercent } from '../chromatograms/resultEvents.ts';
+import { flagBelowThreshold, rowsFromStored } from '../chromatograms/peakRows.ts';
 import { ShareDialog } from '../sharing/ShareDialog.tsx';
 import type { ShareTarget } from '../sharing/shareTargets.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
@@ -238,10 +239,14 @@ export function ResultsSection({ sequence, injections, calibrations, onInjection
                       <tr className="results-table__detail">
                         <td colSpan={9}>
                           <PeakTable
-                            rows={rowsFromStored(injection.result.peaks)}
+                            rows={flagBelowThreshold(
+                              rowsFromStored(injection.result.peaks),
+                              resultThresholdPercent(injection.result),
+                            )}
                             unit=""
                             caption={`Peaks of injection ${injection.injection_id}`}
                             empty={noPeaksText(injection.result.errors)}
+                            reportingThresholdPercent={resultThresholdPercent(injection.result)}
                           />
                         </td>
                       </tr>

@@ -9,7 +9,7 @@ import {
   type DetectionSettings,
 } from '@eluent/contracts';
 import type { FormValues } from '../methods/useFormValues.ts';
-import { TextField } from './TemplateFields.tsx';
+import { CheckField, TextField } from './TemplateFields.tsx';
 
 /** `automatic: 0.012 mAU` while the preview knows the value, `automatic` before it does. */
 export function automaticHint(
@@ -48,6 +48,22 @@ export function DetectionFields({
             />
           );
         })}
+      </div>
+      <div className="form-grid">
+        <TextField
+          form={form}
+          name="reporting_threshold_percent"
+          label="Reporting threshold, % of total area"
+          placeholder="0.05"
+          hint="Empty: 0.05 % (ICH Q3A/Q3B) · 0: off · smaller peaks are listed apart"
+          tooltip="Peaks below this share of the total area stay in the result, listed apart and out of Area % — the ICH reporting threshold; Empower's and Chromeleon's relative minimum area"
+        />
+        <CheckField
+          form={form}
+          name="peak_detection_negative_peaks"
+          label="Detect negative peaks"
+          tooltip="Dips below the baseline integrated as negative peaks — ChemStation “Negative Peak On”, Empower “Allow Negative Peaks”. Off by default; an event turns it on for a time range"
+        />
       </div>
       <div className="detection-summary" role="group" aria-label="Detection">
         <h3>Detection</h3>

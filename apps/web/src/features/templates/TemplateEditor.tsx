@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useCan } from '../workspaces/usePrivileges.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DetectionSettings, FlatTemplate } from '@eluent/contracts';
+import type { DetectionSettings, FlatTemplate, IntegrationEventKind } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import { FavoriteButton } from '../../components/FavoriteButton.tsx';
@@ -13,6 +13,15 @@ import { TextField } from './TemplateFields.tsx';
 import { ComponentsEditor } from './ComponentsEditor.tsx';
 import { TemplatePreview } from './TemplatePreview.tsx';
 import { TemplateSteps } from './TemplateSteps.tsx';
+import { IntegrationEventsEditor } from './IntegrationEventsEditor.tsx';
+import {
+  convertRows,
+  eventsOfRows,
+  readEventRow,
+  rowOfPick,
+  rowsOfEvents,
+  type EventRow,
+} from './integrationEventRows.ts';
 import {
   templateExtraCheck,
   templateRules,
@@ -49,9 +58,21 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
   const [saved, setSaved] = useState<FlatTemplate>(initial);
   const [signalUnit, setSignalUnit] = useState('mAU');
   const form = useFormValues(toFormValues(initial, 'min'), templateRules, templateExtraCheck);
+  const [eventRows, setEventRows] = useState<EventRow[]>(() =>
+    rowsOfEvents(initial.integration_events, 'min'),
+  );
+  const events = useMemo(() => eventsOfRows(eventRows, timeUnit), [eventRows, timeUnit]);
   const previewTemplate = useMemo(
-    () => toPreviewTemplate(form.values, timeUnit, saved),
-    [form.values, timeUnit, saved],
+    () => toPreviewTemplate(form.values, timeUnit, saved, events),
+    [form.values, timeUnit, saved, events],
+  );
+  const addEvent = useCallback(
+    (kind: IntegrationEventKind, fromSec: number, toSec: number | null) =>
+      setEventRows((rows) => [
+        ...rows,
+        rowOfPick(kind, fromSec, toSec, timeUnit, rows.reduce((max, row) => Math.max(max, row.id), 0) + 1),
+      ]),
+    [timeUnit],
   );
   const onUnit = useCallback((unit: string) => setSignalUnit(unit), []);
   const [detection, setDetection] = useState<DetectionSettings | null>(null);
@@ -75,7 +96,7 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
   const mayEdit = can(initial.uuid ? 'templates.update' : 'templates.create');
   const save = useMutation({
     mutationFn: (changes: Partial<FlatTemplate>) =>
-      saveTemplate({ ...toFlatTemplate(form.values, timeUnit, saved), ...changes }),
+      saveTemplate({ ...toFlatTemplate(form.values, timeUnit, saved, events), ...changes }),
     onSuccess: async (template) => {
       setSaved(template);
       await queryClient.invalidateQueries({ queryKey: ['templates'] });
@@ -96,9 +117,16 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
       detection_start: convertTime(form.values.detection_start, factor),
       detection_end: convertTime(form.values.detection_end, factor),
     });
+    setEventRows(convertRows(eventRows, timeUnit, unit));
     setTimeUnit(unit);
   };
-  const submit = () => form.checkAll() && save.mutate({});
+  const eventsValid = () =>
+    eventRows.every((row) => Object.keys(readEventRow(row, timeUnit).errors).length === 0);
+  const submit = () => {
+    const fieldsValid = form.checkAll();
+    if (!eventsValid()) notifyError('An integration event is incomplete: see the message beside it.');
+    else if (fieldsValid) save.mutate({});
+  };
   return (
     <>
       <PageHead
@@ -164,8 +192,20 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
             onTimeUnit={changeUnit}
             detection={detection}
           />
+          <IntegrationEventsEditor
+            rows={eventRows}
+            timeUnit={timeUnit}
+            signalUnit={signalUnit}
+            onChange={setEventRows}
+          />
         </form>
-        <TemplatePreview template={previewTemplate} onUnit={onUnit} onDetection={setDetection} />
+        <TemplatePreview
+          template={previewTemplate}
+          events={events}
+          onUnit={onUnit}
+          onDetection={setDetection}
+          onAddEvent={addEvent}
+        />
       </div>
       <ComponentsEditor uuid={saved.uuid ?? undefined} />
       {record && version !== undefined && <VersionsPanel record={record} current={version} />}

@@ -1,5 +1,6 @@
 // The editor's inputs: a labelled text input or select bound to the form values, validated on input and blur.
 import { useId, type ReactNode } from 'react';
+import { Tooltip } from '../../components/Tooltip.tsx';
 import type { FormValues } from '../methods/useFormValues.ts';
 
 export function TextField({
@@ -9,6 +10,7 @@ export function TextField({
   multiline,
   hint,
   placeholder,
+  tooltip,
 }: {
   form: FormValues;
   name: string;
@@ -17,6 +19,8 @@ export function TextField({
   hint?: string;
   /** Shown while the field is empty, e.g. the value an empty field stands for. */
   placeholder?: string;
+  /** What the field is called in other chromatography data systems, on the label's tooltip. */
+  tooltip?: string;
 }) {
   const id = useId();
   const error = form.errors[name] ?? null;
@@ -31,7 +35,13 @@ export function TextField({
   };
   return (
     <div className={`field ${error ? 'field--error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
+      {tooltip ? (
+        <Tooltip content={tooltip}>
+          <label htmlFor={id}>{label}</label>
+        </Tooltip>
+      ) : (
+        <label htmlFor={id}>{label}</label>
+      )}
       {multiline ? (
         <textarea
           {...common}
@@ -71,6 +81,36 @@ export function SelectField({
       >
         {children}
       </select>
+    </div>
+  );
+}
+
+/** A yes/no setting stored as `'true'` or `''` in the form values. */
+export function CheckField({
+  form,
+  name,
+  label,
+  tooltip,
+}: {
+  form: FormValues;
+  name: string;
+  label: string;
+  tooltip: string;
+}) {
+  const id = useId();
+  return (
+    <div className="field field--check">
+      <Tooltip content={tooltip}>
+        <label htmlFor={id}>
+          <input
+            id={id}
+            type="checkbox"
+            checked={form.values[name] === 'true'}
+            onChange={(event) => form.set(name, event.target.checked ? 'true' : '')}
+          />{' '}
+          {label}
+        </label>
+      </Tooltip>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Live preview: the chosen chromatogram processed in the worker with the template being edited.
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { DetectionSettings } from '@eluent/contracts';
+import type { DetectionSettings, IntegrationEvent, IntegrationEventKind } from '@eluent/contracts';
 import type { ProcessingTemplate } from '@eluent/signal';
 import { Icon } from '../../components/Icon.tsx';
 import { ChromatogramPlot } from '../../plot/ChromatogramPlot.tsx';
@@ -11,6 +11,16 @@ import { fetchMeasurements, fetchMeasurementSignal } from '../chromatograms/meas
 import { PeakTable } from '../chromatograms/PeakTable.tsx';
 import { plotPeaks, rowsFromPeaks } from '../chromatograms/peakRows.ts';
 import { exampleChromatograms, generateExample } from './exampleChromatograms.ts';
+import { AddEventControl } from './AddEventControl.tsx';
+import { eventKindInfo, isPointKind, markersOfEvents } from './integrationEventRows.ts';
+import { useEventPicker } from './useEventPicker.ts';
+
+/** `9 peaks found`, and how many of them are below the reporting threshold when any are. */
+function foundText(rows: readonly { belowReportingThreshold?: boolean }[]): string {
+  const below = rows.filter((row) => row.belowReportingThreshold).length;
+  const found = `${rows.length} ${rows.length === 1 ? 'peak' : 'peaks'} found`;
+  return below > 0 ? `${found} · ${below} below the reporting threshold` : found;
+}
 
 function useChosenSignal(choice: string) {
   const [signal, setSignal] = useState<ChromatogramSignal | null>(null);
@@ -37,8 +47,14 @@ export function TemplatePreview({
   template,
   onUnit,
   onDetection,
+  events,
+  onAddEvent,
 }: {
   template: ProcessingTemplate;
+  /** The template's valid integration events, drawn on the plot. */
+  events: readonly IntegrationEvent[] | null;
+  /** An event placed on the plot: its kind and times (no end: a click, to the end of the run). */
+  onAddEvent: (kind: IntegrationEventKind, fromSec: number, toSec: number | null) => void;
   onUnit: (unit: string) => void;
   /** What detection applied on the preview (automatic minimums, noise, peak width); null before it ran. */
   onDetection: (detection: DetectionSettings | null) => void;
@@ -71,6 +87,21 @@ export function TemplatePreview({
   const baseline = useMemo(
     () => (signal && preview.plot ? preview.plot.baseline : null),
     [signal, preview.plot],
+  );
+  const markers = useMemo(() => markersOfEvents(events), [events]);
+  const [placing, setPlacing] = useState<IntegrationEventKind | null>(null);
+  const stopPlacing = useCallback(() => setPlacing(null), []);
+  const placingInfo = useMemo(
+    () => placing && { label: eventKindInfo[placing].label, point: isPointKind(placing) },
+    [placing],
+  );
+  const picker = useEventPicker(
+    placingInfo,
+    (fromSec, toSec) => {
+      if (placing) onAddEvent(placing, fromSec, toSec);
+      setPlacing(null);
+    },
+    stopPlacing,
   );
   const stepErrors = preview.result?.steps.filter((step) => step.error) ?? [];
   return (
@@ -110,7 +141,7 @@ export function TemplatePreview({
               ? 'Processing…'
               : preview.error
                 ? preview.error
-                : `${rows.length} ${rows.length === 1 ? 'peak' : 'peaks'} found`}
+                : foundText(rows)}
       </p>
       {stepErrors.map((step) => (
         <p key={step.step} className="form-error">
@@ -123,11 +154,19 @@ export function TemplatePreview({
           series={series}
           baseline={baseline}
           peaks={plotted}
+          markers={markers}
           unit={signal?.unit ?? ''}
           height={320}
+          editing={picker}
         />
       )}
-      <PeakTable rows={rows} unit={signal?.unit ?? ''} caption="Preview peaks" />
+      {series.length > 0 && <AddEventControl placing={placing} onPlace={setPlacing} />}
+      <PeakTable
+        rows={rows}
+        unit={signal?.unit ?? ''}
+        caption="Preview peaks"
+        reportingThresholdPercent={preview.result?.detection?.reportingThreshold?.percent ?? null}
+      />
     </section>
   );
 }

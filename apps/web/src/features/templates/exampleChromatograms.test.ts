@@ -12,4 +12,13 @@ describe('the bundled example chromatograms', () => {
     example.peaks.forEach((peak, k) => expect(Math.abs(apexes[k]! - peak.retentionSec)).toBeLessThan(1.5));
     expect(result.detection?.quantitationLimit?.removed).toBe(0);
   });
+  it('the impurity profile has its rider skimmed and two impurities under the 0.05 % reporting threshold', () => {
+    const example = exampleChromatograms.find((item) => item.key === 'example:impurities')!;
+    const signal = generateExample(example);
+    const result = processChromatogram({ timeSec: signal.timeSec, values: signal.values }, {});
+    const below = result.peaks.filter((peak) => peak.belowReportingThreshold);
+    expect(below.map((peak) => Math.round(peak.retentionTimeSec / 10) * 10)).toEqual([240, 300]);
+    const rider = result.peaks.find((peak) => Math.abs(peak.retentionTimeSec - 172) < 1.5);
+    expect(rider?.startCode).toBe('T');
+  });
 });

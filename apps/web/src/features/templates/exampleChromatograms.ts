@@ -31,6 +31,21 @@ const assay: ExamplePeak[] = [
   { retentionSec: 455, sigmaSec: 5.5, tauSec: 4.2, height: 28 },
 ];
 
+/**
+ * A related-substances run: a main peak with a rider on its tail, impurities either side (two of them under
+ * the 0.05 % reporting threshold, ICH Q3A/Q3B) and a late pair split at a valley (a skim event makes the
+ * second a rider) — what integration events and the threshold are for.
+ */
+const impurities: ExamplePeak[] = [
+  { retentionSec: 70, sigmaSec: 2.4, tauSec: 1, height: 2.5 },
+  { retentionSec: 150, sigmaSec: 3, tauSec: 4, height: 900 },
+  { retentionSec: 172, sigmaSec: 1.8, tauSec: 0.6, height: 30 },
+  { retentionSec: 240, sigmaSec: 3, tauSec: 1.2, height: 0.25 },
+  { retentionSec: 300, sigmaSec: 3.2, tauSec: 1.2, height: 0.3 },
+  { retentionSec: 380, sigmaSec: 3.5, tauSec: 1.6, height: 6 },
+  { retentionSec: 394, sigmaSec: 2.6, tauSec: 1, height: 2.5 },
+];
+
 export const exampleChromatograms: ExampleChromatogram[] = [
   {
     key: 'example:assay',
@@ -69,6 +84,15 @@ export const exampleChromatograms: ExampleChromatogram[] = [
     })),
     noise: 0.1,
     driftPerMin: 0.02,
+  },
+  {
+    key: 'example:impurities',
+    label: 'Example: impurity profile with a rider, 8 min',
+    durationSec: 480,
+    rateHz: 10,
+    peaks: impurities,
+    noise: 0.004,
+    driftPerMin: 0.05,
   },
 ];
 

@@ -1,5 +1,10 @@
 // The template editor's text values and their conversion to the flattened template (spec §3, §5).
-import { algorithmLabels, type AlgorithmKey, type FlatTemplate } from '@eluent/contracts';
+import {
+  algorithmLabels,
+  type AlgorithmKey,
+  type FlatTemplate,
+  type IntegrationEvent,
+} from '@eluent/contracts';
 import type { ProcessingTemplate } from '@eluent/signal';
 import { formMessages } from '@eluent/contracts';
 import { rules, type Rule } from '../../lib/validation.ts';
@@ -39,6 +44,7 @@ const numberKeys = [
   'peak_integration_quality_threshold',
   'value_at_start',
   'value_at_end',
+  'reporting_threshold_percent',
 ] as const;
 
 const nonNegative = new Set<string>([
@@ -50,6 +56,7 @@ const nonNegative = new Set<string>([
   'peak_detection_min_width',
   'peak_detection_min_prominence',
   'peak_integration_quality_threshold',
+  'reporting_threshold_percent',
 ]);
 
 const text = (value: number | string | null | undefined) =>
@@ -78,6 +85,8 @@ export function toFormValues(template: FlatTemplate, unit: TimeUnit): Record<str
     peak_integration_quality_threshold: text(template.peak_integration_quality_threshold),
     value_at_start: text(template.value_at_start),
     value_at_end: text(template.value_at_end),
+    reporting_threshold_percent: text(template.reporting_threshold_percent),
+    peak_detection_negative_peaks: template.peak_detection_negative_peaks ? 'true' : '',
   };
 }
 
@@ -110,6 +119,8 @@ export function parsePoints(value: string): [number, number][] | null {
 export function templateRules(key: string): readonly Rule[] {
   if ((numberKeys as readonly string[]).includes(key)) {
     const numeric = rules.pattern(/^-?\d*\.?\d+(e-?\d+)?$/i, 'Value');
+    // A share of the total area: 0 (off) to 100 %.
+    if (key === 'reporting_threshold_percent') return [numeric, rules.minValue(0), rules.maxValue(100)];
     return nonNegative.has(key) ? [numeric, rules.minValue(0)] : [numeric];
   }
   return [];
@@ -134,11 +145,15 @@ export function templateExtraCheck(
 const numberOrNull = (value: string | undefined) =>
   value === undefined || value.trim() === '' || !Number.isFinite(Number(value)) ? null : Number(value);
 
-/** The flattened template for saving: detection window in the minute fields when the unit is minutes. */
+/**
+ * The flattened template for saving: detection window in the minute fields when the unit is minutes, the
+ * integration events of the editor's table (those of `base` when not given).
+ */
 export function toFlatTemplate(
   values: Record<string, string>,
   unit: TimeUnit,
   base: FlatTemplate,
+  events: IntegrationEvent[] | null = base.integration_events ?? null,
 ): Partial<FlatTemplate> {
   const start = numberOrNull(values.detection_start);
   const end = numberOrNull(values.detection_end);
@@ -169,6 +184,9 @@ export function toFlatTemplate(
     peak_integration_quality_threshold: numberOrNull(values.peak_integration_quality_threshold),
     value_at_start: numberOrNull(values.value_at_start),
     value_at_end: numberOrNull(values.value_at_end),
+    reporting_threshold_percent: numberOrNull(values.reporting_threshold_percent),
+    peak_detection_negative_peaks: values.peak_detection_negative_peaks === 'true' ? true : null,
+    integration_events: events,
   };
 }
 
@@ -177,8 +195,9 @@ export function toPreviewTemplate(
   values: Record<string, string>,
   unit: TimeUnit,
   base: FlatTemplate,
+  events: IntegrationEvent[] | null = base.integration_events ?? null,
 ): ProcessingTemplate {
-  const flat = toFlatTemplate(values, unit, base);
+  const flat = toFlatTemplate(values, unit, base, events);
   const factor = unit === 'min' ? 60 : 1;
   const start = numberOrNull(values.detection_start);
   const end = numberOrNull(values.detection_end);

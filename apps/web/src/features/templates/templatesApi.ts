@@ -1,14 +1,18 @@
-// Post-processing templates through the GraphQL documents of spec §7; saved by uuid (insert or update).
+// Post-processing templates through the GraphQL documents of spec §7; saved by uuid (insert or update). The
+// editor reads and writes the fields beyond spec §3 too (integration events, reporting threshold, negative
+// peaks: `TEMPLATE_EXTENSION_FIELDS`); the list keeps the spec's document.
 import {
-  CREATE_OR_UPDATE_TEMPLATE,
-  POSTPROCESSING_TEMPLATE,
+  CREATE_OR_UPDATE_TEMPLATE_WITH_EXTENSIONS,
+  POSTPROCESSING_TEMPLATE_WITH_EXTENSIONS,
   POSTPROCESSING_TEMPLATES,
   SET_TEMPLATE_ARCHIVING_STATUS,
   SET_TEMPLATE_FAVORITE_STATUS,
   flattenTemplate,
   prepareTemplate,
+  toTemplateExtensions,
   toTemplatePayload,
   type FlatTemplate,
+  type TemplateExtensions,
   type TemplatePayload,
 } from '@eluent/contracts';
 import { graphql } from '../../api/client.ts';
@@ -38,9 +42,10 @@ export async function fetchTemplates(params: ListParams): Promise<TemplatesPage>
 }
 
 export async function fetchTemplate(uuid: string): Promise<FlatTemplate | null> {
-  const data = await graphql.query<{ postprocessingTemplates: StoredTemplate[] }>(POSTPROCESSING_TEMPLATE, {
-    uuid,
-  });
+  const data = await graphql.query<{ postprocessingTemplates: StoredTemplate[] }>(
+    POSTPROCESSING_TEMPLATE_WITH_EXTENSIONS,
+    { uuid },
+  );
   const stored = data.postprocessingTemplates[0];
   return stored ? flattenTemplate(stored) : null;
 }
@@ -54,11 +59,14 @@ export const algorithmDefaults = {
   algorithm_nois: 'median',
 } as const;
 
-/** The variables of CreateOrUpdatePostprocessingTemplate: contracts preparation, then the payload groups. */
+/**
+ * The variables of CreateOrUpdatePostprocessingTemplate: contracts preparation, then the payload groups,
+ * then the extension fields.
+ */
 export function saveVariables(
   template: Partial<FlatTemplate>,
   uuid: string,
-): TemplatePayload & { uuid: string } {
+): TemplatePayload & TemplateExtensions & { uuid: string } {
   const payload = toTemplatePayload(prepareTemplate({ ...template, uuid }));
   return {
     ...payload,
@@ -68,13 +76,14 @@ export function saveVariables(
     algorithm_pdet: payload.algorithm_pdet ?? algorithmDefaults.algorithm_pdet,
     algorithm_peak: payload.algorithm_peak ?? algorithmDefaults.algorithm_peak,
     algorithm_nois: payload.algorithm_nois ?? algorithmDefaults.algorithm_nois,
+    ...toTemplateExtensions(template),
   };
 }
 
 export async function saveTemplate(template: Partial<FlatTemplate>): Promise<FlatTemplate> {
   const uuid = template.uuid ?? crypto.randomUUID();
   const data = await graphql.query<{ insert_postprocessingTemplates_one: StoredTemplate }>(
-    CREATE_OR_UPDATE_TEMPLATE,
+    CREATE_OR_UPDATE_TEMPLATE_WITH_EXTENSIONS,
     {
       ...saveVariables(template, uuid),
     },
