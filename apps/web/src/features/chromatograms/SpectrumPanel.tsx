@@ -129,7 +129,7 @@ export function SpectrumPanel({
         )}
       </div>
       {mode === 'limits' && (
-        <p className="muted" aria-label="Baseline limits">
+        <p className="muted" aria-label="Peak limits used">
           {limitsPeak
             ? `Baseline: the line between the spectra at peak ${limitsPeak.number}'s start ` +
               `(${minutesText(limitsPeak.startSec)} min) and end (${minutesText(limitsPeak.endSec)} min).`
