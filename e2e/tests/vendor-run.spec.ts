@@ -112,16 +112,32 @@ test('vendor run: a picked brown.D folder becomes five channels; switch, overlay
   const clickedSec = Number(await spectrumPlot.getAttribute('data-time-sec'));
   expect(clickedSec).toBeGreaterThan(0);
   await expect(spectrumPlot).toHaveAttribute('data-reference-sec', '');
-  // The apex spectrum of the first peak, baseline-corrected against the spectrum at the peak's start.
+  // The apex spectrum of the first peak, baseline-corrected from the peak's limits: the line between the
+  // spectra at its start and end, read at the apex's time.
   expect(shownPeaks).toBeGreaterThan(0);
   const firstPeak = await peakRows.first().locator('td').nth(3).textContent();
-  await spectrumPanel.getByLabel('Peak apex').selectOption('1:start');
-  await expect(spectrumPlot).not.toHaveAttribute('data-reference-sec', '');
+  await spectrumPanel.getByLabel('Peak apex').selectOption('1');
+  await spectrumPanel.getByLabel('Baseline').selectOption('limits');
+  await expect(spectrumPlot).not.toHaveAttribute('data-reference-end-sec', '');
+  await expect(spectrumPanel.getByLabel('Peak limits used')).toContainText("peak 1's start");
+  await expect(spectrumPlot.locator('figcaption')).toContainText(' − line ');
   const apexSec = Number(await spectrumPlot.getAttribute('data-time-sec'));
   expect(apexSec).not.toBe(clickedSec);
   // Within one spectrum (0.4 s) of the peak table's retention time (minutes, two decimals).
   expect(Math.abs(apexSec / 60 - Number(firstPeak))).toBeLessThan(0.4 / 60 + 0.005);
-  expect(Number(await spectrumPlot.getAttribute('data-reference-sec'))).toBeLessThan(apexSec);
+  const startSec = Number(await spectrumPlot.getAttribute('data-reference-sec'));
+  const endSec = Number(await spectrumPlot.getAttribute('data-reference-end-sec'));
+  expect(startSec).toBeLessThan(apexSec);
+  expect(endSec).toBeGreaterThan(apexSec);
+  // Against one chosen time instead: the shown spectrum's time, taken with one click.
+  await spectrumPanel.getByLabel('Baseline').selectOption('time');
+  await spectrumPanel.getByRole('button', { name: 'Use the shown time' }).click();
+  await expect(spectrumPlot).toHaveAttribute('data-reference-end-sec', '');
+  await expect(spectrumPlot).not.toHaveAttribute('data-reference-sec', '');
+  await spectrumPanel.getByLabel('Baseline').selectOption('none');
+  await expect(spectrumPlot).toHaveAttribute('data-reference-sec', '');
+  await spectrumPanel.getByLabel('Baseline').selectOption('limits');
+  await expect(spectrumPlot).not.toHaveAttribute('data-reference-end-sec', '');
   // The purity figure: the up- and down-slope spectra's match factors to the apex spectrum, 0–1000.
   const purity = spectrumPanel.getByLabel('Peak purity');
   await expect(purity).toContainText(
@@ -132,6 +148,12 @@ test('vendor run: a picked brown.D folder becomes five channels; switch, overlay
     expect(figure, slope).toBeGreaterThanOrEqual(0);
     expect(figure, slope).toBeLessThanOrEqual(1000);
   }
+  // Every peak's purity, each with its apex spectrum a click away.
+  await spectrumPanel.getByRole('button', { name: 'Purity of every peak' }).click();
+  const purityRows = spectrumPanel.getByRole('table', { name: 'Purity of every peak' }).locator('tbody tr');
+  await expect(purityRows).toHaveCount(shownPeaks, { timeout: scaled(30_000) });
+  await purityRows.last().getByRole('button', { name: 'Apex spectrum' }).click();
+  await expect(purity).toContainText(`Peak ${shownPeaks} purity`);
   await shot(page, testInfo, 'vendor-run-spectrum');
 
   // A chromatogram extracted from the spectra at 254 nm ± 2 nm, drawn over the channel and named.
@@ -188,4 +210,69 @@ test('vendor run: a zip of brown.D dropped on the file input becomes the same fi
   await importOpens(page);
   await expectFiveChannels(page);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('brown.D');
+});
+
+test('vendor run: a share link of brown.D shows its channels and a spectrum, read-only', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(scaled(180_000));
+  const entries = Object.fromEntries(
+    readdirSync(BROWN).map((name) => [`brown.D/${name}`, new Uint8Array(readFileSync(join(BROWN, name)))]),
+  );
+  await page.goto('/app/chromatograms/');
+  await signInThroughPage(page);
+  await page.getByLabel('Chromatogram file').setInputFiles({
+    name: 'brown.D.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zipSync(entries)),
+  });
+  const first = await importOpens(page);
+  await expectFiveChannels(page);
+  const token = await page.evaluate(() => localStorage.getItem('eluent:accessToken'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const channels = (await (
+    await page.request.get(`/api/measurements/${first}/channels/`, { headers })
+  ).json()) as { measurement_id: number }[];
+  // An overlay of the run's five channels, shared by a link.
+  const overlay = await page.request.post('/api/overlays/', {
+    headers,
+    data: { name: 'brown.D shared', measurement_ids: channels.map((channel) => channel.measurement_id) },
+  });
+  expect(overlay.status()).toBe(201);
+  const overlayId = ((await overlay.json()) as { id: number }).id;
+  const link = await page.request.post('/api/share-tokens/', {
+    headers,
+    data: { object_type: 'overlay', object_id: overlayId },
+  });
+  expect(link.status()).toBe(201);
+  const shareToken = ((await link.json()) as { token: string }).token;
+
+  // A visitor in a fresh context (no account): the run's channels and, where the plot is clicked, a spectrum.
+  const visitor = await browser.newContext({ baseURL });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/share/?token=${shareToken}&id=${overlayId}#/overlays/`);
+  await expect(visitorPage.getByRole('heading', { name: 'brown.D shared' })).toBeVisible();
+  const details = visitorPage.getByRole('region', { name: 'Measurement details' });
+  const shownChannels = details.getByRole('list', { name: 'Channels' }).locator('li');
+  await expect(shownChannels).toHaveCount(CHANNELS.length);
+  for (const [index, name] of CHANNELS.entries()) await expect(shownChannels.nth(index)).toContainText(name);
+  const spectrumPanel = details.getByRole('region', { name: 'Spectrum' });
+  await expect(spectrumPanel).toContainText('Click the chromatogram');
+  await visitorPage
+    .getByRole('figure', { name: 'Overlay' })
+    .locator('.u-over')
+    .click({ position: { x: 200, y: 100 } });
+  const spectrumPlot = spectrumPanel.getByRole('figure', { name: 'Spectrum plot' });
+  await expect(spectrumPlot).toHaveAttribute('data-points', '211');
+  await spectrumPanel.getByLabel('Baseline').selectOption('time');
+  await spectrumPanel.getByRole('button', { name: 'Use the shown time' }).click();
+  await expect(spectrumPlot).not.toHaveAttribute('data-reference-sec', '');
+  // Read-only: nothing on the page saves, renames, deletes or shares.
+  await expect(visitorPage.getByRole('button', { name: /Save|Rename|Delete|Share|Reprocess/ })).toHaveCount(
+    0,
+  );
+  await shot(visitorPage, testInfo, 'vendor-run-shared');
+  await visitor.close();
 });

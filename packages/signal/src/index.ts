@@ -60,6 +60,7 @@ export * from './quantitation/sampleAmount.ts';
 export * from './statistics/replicateStatistics.ts';
 export * from './files/vendor/readAgilentCh.ts';
 export * from './files/vendor/readAgilentUv.ts';
+export * from './files/vendor/spectrumFromLimits.ts';
 export * from './files/vendor/waters.ts';
 export * from './files/vendor/vendorDate.ts';
 export * from './files/vendor/readVendorRun.ts';

@@ -1,6 +1,7 @@
 // A shared saved overlay, read-only: the chromatograms drawn as the owner saved them (one unit, layout,
 // normalisation, hidden traces left out) with the legend naming each; no control changes anything.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SavedOverlay } from '@eluent/contracts';
 import { overlayView } from '../features/chromatograms/savedOverlay.ts';
 import type { OverlayTrace } from '../features/chromatograms/overlay.ts';
@@ -8,8 +9,14 @@ import { useOverlaySeries } from '../features/chromatograms/useOverlaySeries.ts'
 import { ChromatogramPlot } from '../plot/ChromatogramPlot.tsx';
 import { NotFound } from './NotFound.tsx';
 import { ShareMessage } from './ShareMessage.tsx';
+import { SharedRunDetails } from './SharedRunDetails.tsx';
 import { useSharedOverlay } from './useSharedOverlay.ts';
 import '../features/chromatograms/chromatograms.css';
+
+// Spectra, channels and the vendor comparison are read once per link visit; a failure shows, never retries.
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+});
 
 const LAYOUT_WORDS = { overlay: 'Overlay', offset: 'Offset', stacked: 'Stacked' } as const;
 
@@ -20,7 +27,14 @@ function normalisationWords(overlay: SavedOverlay): string {
   return 'stored heights';
 }
 
-function OverlayDrawing({ overlay, traces }: { overlay: SavedOverlay; traces: OverlayTrace[] }) {
+interface OverlayDrawingProps {
+  overlay: SavedOverlay;
+  traces: OverlayTrace[];
+  /** A click on the plot: the time whose spectrum is shown. */
+  onPickTime: (timeSec: number) => void;
+}
+
+function OverlayDrawing({ overlay, traces, onPickTime }: OverlayDrawingProps) {
   const view = overlayView(overlay);
   const signature = `${overlay.id}:${traces.map((trace) => trace.id).join(',')}`;
   const drawn = useOverlaySeries(traces, signature, view.hidden, view.settings);
@@ -51,7 +65,13 @@ function OverlayDrawing({ overlay, traces }: { overlay: SavedOverlay; traces: Ov
       {/* What is drawn, for browser tests: the shown traces in order and the axis. */}
       <div data-series={drawn.series.map((series) => series.id).join(' ')} data-axis={drawn.axisLabel}>
         {drawn.series.length > 0 && (
-          <ChromatogramPlot label="Overlay" series={drawn.series} unit={drawn.axisLabel} height={420} />
+          <ChromatogramPlot
+            label="Overlay"
+            series={drawn.series}
+            unit={drawn.axisLabel}
+            height={420}
+            onPickTime={onPickTime}
+          />
         )}
       </div>
     </>
@@ -60,6 +80,7 @@ function OverlayDrawing({ overlay, traces }: { overlay: SavedOverlay; traces: Ov
 
 export function OverlayPage() {
   const state = useSharedOverlay();
+  const [pickedSec, setPickedSec] = useState<number | null>(null);
   const name = state.status === 'ready' ? state.overlay.name : null;
   useEffect(() => {
     document.title = name ? `${name} — Eluent` : 'Shared overlay — Eluent';
@@ -70,7 +91,15 @@ export function OverlayPage() {
   return (
     <div className="share__content share__overlay">
       <h1>{state.overlay.name}</h1>
-      <OverlayDrawing overlay={state.overlay} traces={state.traces} />
+      <QueryClientProvider client={queryClient}>
+        <OverlayDrawing overlay={state.overlay} traces={state.traces} onPickTime={setPickedSec} />
+        <SharedRunDetails
+          overlay={state.overlay}
+          bearer={state.bearer}
+          pickedSec={pickedSec}
+          onPick={setPickedSec}
+        />
+      </QueryClientProvider>
     </div>
   );
 }

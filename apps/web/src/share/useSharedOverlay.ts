@@ -14,7 +14,7 @@ export type SharedOverlayState =
   | { status: 'loading' }
   | { status: 'missing' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; overlay: SavedOverlay; traces: OverlayTrace[]; missing: number[] };
+  | { status: 'ready'; overlay: SavedOverlay; traces: OverlayTrace[]; missing: number[]; bearer: string };
 
 async function fetchOverlay(id: number, bearer: string): Promise<SavedOverlay | null> {
   const response = await connectedFetch(`/api/overlays/${id}/`, {
@@ -59,7 +59,7 @@ async function loadOverlay(): Promise<SharedOverlayState> {
       color: SERIES_COLORS[index % SERIES_COLORS.length],
     });
   });
-  return { status: 'ready', overlay, traces, missing };
+  return { status: 'ready', overlay, traces, missing, bearer };
 }
 
 export function useSharedOverlay(): SharedOverlayState {

@@ -1,6 +1,7 @@
 // The visitor side of a share link: the share token exchanged for a visitor token (cached per share token),
 // GraphQL and REST calls made with it.
-import type { MeasurementData, Report } from '@eluent/contracts';
+import type { MeasurementData, MeasurementSpectrum, Report } from '@eluent/contracts';
+import type { SpectrumReader } from '../features/chromatograms/spectrumBaseline.ts';
 import { createAnonymousTokens, SHARE_TOKEN_PATH } from '../api/anonymousTokens.ts';
 import { http, session, storage, versionState } from '../api/client.ts';
 import { connectedFetch } from '../api/connectedFetch.ts';
@@ -73,4 +74,30 @@ export async function fetchReport(
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`report ${response.status}`);
   return response.json() as Promise<Report>;
+}
+
+/** A REST answer read with the visitor's bearer: the body when 200, null when 404, else an error. */
+export async function fetchVisitorJson<T>(path: string, bearer: string): Promise<T | null> {
+  const response = await connectedFetch(path, {
+    headers: { Authorization: `Bearer ${bearer}` },
+    credentials: 'same-origin',
+  });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`${path} ${response.status}`);
+  return response.json() as Promise<T>;
+}
+
+/** The Spectrum panel's reader of a shared run's spectra, with the visitor's bearer. */
+export function visitorSpectrumReader(bearer: string): SpectrumReader {
+  return async (measurementId, timeSec, referenceSec, referenceEndSec) => {
+    let query = `time_sec=${timeSec}`;
+    if (referenceSec !== null) query += `&reference_sec=${referenceSec}`;
+    if (referenceSec !== null && referenceEndSec !== null) query += `&reference_end_sec=${referenceEndSec}`;
+    const spectrum = await fetchVisitorJson<MeasurementSpectrum>(
+      `/api/measurements/${measurementId}/spectrum/?${query}`,
+      bearer,
+    );
+    if (!spectrum) throw new Error('This run has no spectra to show.');
+    return spectrum;
+  };
 }

@@ -59,13 +59,19 @@ export type MeasurementChannels = z.infer<typeof measurementChannelsSchema>;
 
 /**
  * GET /api/measurements/{id}/spectrum/?time_sec=…[&reference_sec=…]: the diode-array spectrum of the run
- * recorded nearest to the time, minus the one nearest to the reference time when given.
+ * recorded nearest to the time, minus the one nearest to the reference time when given; with
+ * `&reference_end_sec=…` too, minus the line between the spectra at a peak's start and end.
  */
 export const measurementSpectrumSchema = z.object({
   /** When the spectrum shown was recorded (the nearest to the asked time). */
   time_sec: z.number(),
-  /** When the subtracted spectrum was recorded; null without a reference. */
+  /** When the subtracted spectrum was recorded (a peak's start with an end); null without a reference. */
   reference_time_sec: z.number().nullable(),
+  /**
+   * With a peak's limits, when the spectrum at its end was recorded: the baseline subtracted is the straight
+   * line between the start's and the end's spectra at the spectrum's time; null otherwise.
+   */
+  reference_end_time_sec: z.number().nullable(),
   wavelength_nm: z.array(z.number()),
   absorbance: z.array(z.number()),
   unit: z.string(),

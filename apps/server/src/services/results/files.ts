@@ -8,6 +8,7 @@ import {
   readVendorRun,
   extractBand,
   spectrumAt,
+  spectrumFromLimits,
   writeAia,
   writeCsv,
   type Chromatogram,
@@ -31,6 +32,12 @@ import type { Database, RowOwner } from '../../db/schema.ts';
 import { requireRole, type Actor } from '../workspaces/actor.ts';
 import type { ReadRefusal } from './signal-work.ts';
 import { inThreadSignalWork, type SignalWorkers } from './signal-workers.ts';
+
+/** How a spectrum is baseline-corrected: not, against one time, or from a peak's start and end. */
+export type SpectrumBaseline =
+  { kind: 'reference'; referenceSec?: number } | { kind: 'limits'; startSec: number; endSec: number };
+
+type SpectrumCubeData = Awaited<ReturnType<ResultsRepository['spectra']>>[number];
 
 /** Points per stored chunk of an imported signal, the size device chunks have. */
 const IMPORT_CHUNK_POINTS = 5000;
@@ -397,20 +404,25 @@ export function createFilesService(deps: {
     },
 
     /**
-     * The diode-array spectrum of the measurement's run recorded nearest to `timeSec`, minus the one nearest
-     * to `referenceSec` when given (a baseline correction against a time without the peak). Any channel of
-     * the run answers for the run's spectra; a measurement without spectra is 404.
+     * The diode-array spectrum of the measurement's run recorded nearest to `timeSec`, baseline-corrected as
+     * asked: minus the one nearest to a reference time, or minus the straight line between the spectra at a
+     * peak's start and end (`spectrumFromLimits`). Any channel of the run answers for the run's spectra; a
+     * measurement without spectra is 404.
      */
-    async spectrum(workspaceId: number, measurementId: number, timeSec: number, referenceSec?: number) {
+    async spectrum(workspaceId: number, measurementId: number, timeSec: number, baseline: SpectrumBaseline) {
       const measurement = await owned(workspaceId, measurementId);
       const [cube] = await results.spectra(measurement.channel_of_id ?? measurement.id);
       if (!cube) throw AppError.domain(404, 'measurement_spectra_not_found');
-      const spectrum = spectrumAt(cube, timeSec, referenceSec);
+      const corrected =
+        baseline.kind === 'limits'
+          ? limitsSpectrum(cube, timeSec, baseline.startSec, baseline.endSec)
+          : { ...spectrumAt(cube, timeSec, baseline.referenceSec), referenceEndSec: null };
       return {
-        time_sec: spectrum.timeSec,
-        reference_time_sec: spectrum.referenceSec,
+        time_sec: corrected.timeSec,
+        reference_time_sec: corrected.referenceSec,
+        reference_end_time_sec: corrected.referenceEndSec,
         wavelength_nm: Array.from(cube.wavelengthNm),
-        absorbance: Array.from(spectrum.absorbance),
+        absorbance: Array.from(corrected.absorbance),
         unit: cube.unit,
         file_name: cube.fileName,
       };
@@ -450,6 +462,19 @@ export function createFilesService(deps: {
       }));
     },
   };
+
+  /** A spectrum corrected from a peak's limits, in the reference form of a one-time correction. */
+  function limitsSpectrum(cube: SpectrumCubeData, timeSec: number, startSec: number, endSec: number) {
+    if (!(endSec >= startSec))
+      throw AppError.validation({ reference_end_sec: ['must not be before reference_sec'] });
+    const corrected = spectrumFromLimits(cube, timeSec, startSec, endSec);
+    return {
+      timeSec: corrected.timeSec,
+      referenceSec: corrected.startSec,
+      referenceEndSec: corrected.endSec,
+      absorbance: corrected.absorbance,
+    };
+  }
 
   async function storedVendorTable(measurementId: number) {
     const table = await vendorPeakTable(db, measurementId);

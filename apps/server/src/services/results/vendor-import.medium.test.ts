@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { domainErrors } from '@eluent/contracts';
-import { extractBand, readAgilentUv } from '@eluent/signal';
+import { extractBand, readAgilentUv, spectrumFromLimits } from '@eluent/signal';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asmValidator } from '../../../test/asm-validator.ts';
@@ -129,6 +129,7 @@ describe.skipIf(!hasData).each(await backends('both'))('importing vendor runs on
     expect(at.body).toMatchObject({
       time_sec: 300.15,
       reference_time_sec: null,
+      reference_end_time_sec: null,
       unit: 'mAU',
       file_name: 'dad1.uv',
     });
@@ -152,6 +153,30 @@ describe.skipIf(!hasData).each(await backends('both'))('importing vendor runs on
         (_, i) => cube.absorbance[row * width + i]! - cube.absorbance[reference * width + i]!,
       ),
     );
+    // From a peak's limits: minus the line between the spectra at its start and end, at the spectrum's time.
+    const limits = await request(
+      server.baseUrl,
+      'GET',
+      `/api/measurements/${channel}/spectrum/?time_sec=166.1&reference_sec=150&reference_end_sec=180`,
+      { token },
+    );
+    expect(limits.status, JSON.stringify(limits.body)).toBe(200);
+    const fromLimits = spectrumFromLimits(cube, 166.1, 150, 180);
+    expect(limits.body).toMatchObject({
+      time_sec: fromLimits.timeSec,
+      reference_time_sec: fromLimits.startSec,
+      reference_end_time_sec: fromLimits.endSec,
+      absorbance: Array.from(fromLimits.absorbance),
+    });
+    for (const query of ['reference_sec=180&reference_end_sec=150', 'reference_end_sec=150']) {
+      const bad = await request(
+        server.baseUrl,
+        'GET',
+        `/api/measurements/${channel}/spectrum/?time_sec=166&${query}`,
+        { token },
+      );
+      expect(bad.status, query).toBe(400);
+    }
     // A chromatogram extracted at any wavelength and bandwidth: the band of the stored cube at every spectrum.
     const band = await request(
       server.baseUrl,

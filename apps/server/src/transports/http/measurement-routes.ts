@@ -12,13 +12,17 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../compose.ts';
 import { AppError } from '../../errors.ts';
+import type { SpectrumBaseline } from '../../services/results/files.ts';
 import { pathId } from '../../lib/input.ts';
 import { requireActor, requireUser } from './authenticate.ts';
 import { requireReader } from './reader.ts';
 
 type Data = { Params: { id: string }; Querystring: { format?: string; peak_table?: string } };
 type BandQuery = { Params: { id: string }; Querystring: { centre_nm?: string; bandwidth_nm?: string } };
-type SpectrumQuery = { Params: { id: string }; Querystring: { time_sec?: string; reference_sec?: string } };
+type SpectrumQuery = {
+  Params: { id: string };
+  Querystring: { time_sec?: string; reference_sec?: string; reference_end_sec?: string };
+};
 
 /** A number of the query string: a finite number, else a validation error naming the field. */
 function timeParam(value: string | undefined, field: string, required: boolean): number | undefined {
@@ -49,7 +53,7 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
       { type: 'measurement', id },
       'measurement_not_found',
     );
-    return { id, workspaceId };
+    return { id, workspaceId, reader };
   };
   // Multipart parsing stays inside this module's routes.
   await app.register(async (scoped) => {
@@ -152,7 +156,15 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
       const { id, workspaceId } = await readable(request);
       const timeSec = timeParam(request.query.time_sec, 'time_sec', true)!;
       const referenceSec = timeParam(request.query.reference_sec, 'reference_sec', false);
-      return (await files.spectrum(workspaceId, id, timeSec, referenceSec)) satisfies MeasurementSpectrum;
+      const referenceEndSec = timeParam(request.query.reference_end_sec, 'reference_end_sec', false);
+      // With an end too, the reference is a peak's limits: the line between their spectra (docs/formats.md).
+      if (referenceEndSec !== undefined && referenceSec === undefined)
+        throw AppError.validation({ reference_sec: ['is required with reference_end_sec'] });
+      const baseline: SpectrumBaseline =
+        referenceEndSec === undefined
+          ? { kind: 'reference', referenceSec }
+          : { kind: 'limits', startSec: referenceSec!, endSec: referenceEndSec };
+      return (await files.spectrum(workspaceId, id, timeSec, baseline)) satisfies MeasurementSpectrum;
     });
 
     // A chromatogram extracted from the run's spectra at any wavelength and bandwidth (the data route's shape).
@@ -169,9 +181,26 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
       return (await files.vendorComparison(workspaceId, id)) satisfies MeasurementVendorComparison;
     });
 
+    // A share link reads exactly its object: a visitor sees the run's channels the link opens, no others.
     scoped.get<Data>('/api/measurements/:id/channels/', async (request) => {
-      const { id, workspaceId } = await readable(request);
-      return (await files.channels(workspaceId, id)) satisfies MeasurementChannels;
+      const { id, workspaceId, reader } = await readable(request);
+      const channels = await files.channels(workspaceId, id);
+      if (reader.kind === 'user') return channels satisfies MeasurementChannels;
+      const opened = await Promise.all(
+        channels.map((channel) =>
+          shareAccess
+            .workspaceFor(
+              reader,
+              { type: 'measurement', id: channel.measurement_id },
+              'measurement_not_found',
+            )
+            .then(
+              () => true,
+              () => false,
+            ),
+        ),
+      );
+      return channels.filter((_, index) => opened[index]) satisfies MeasurementChannels;
     });
   });
 }

@@ -121,8 +121,12 @@ export async function fetchMeasurementSpectrum(
   id: number,
   timeSec: number,
   referenceSec: number | null,
+  referenceEndSec: number | null = null,
 ): Promise<MeasurementSpectrum> {
-  const query = `time_sec=${timeSec}${referenceSec === null ? '' : `&reference_sec=${referenceSec}`}`;
+  let query = `time_sec=${timeSec}`;
+  if (referenceSec !== null) query += `&reference_sec=${referenceSec}`;
+  // With an end, the reference is a peak's limits: the line between their spectra (docs/formats.md "Spectra").
+  if (referenceSec !== null && referenceEndSec !== null) query += `&reference_end_sec=${referenceEndSec}`;
   const result = await http.get<MeasurementSpectrum>(`/api/measurements/${id}/spectrum/?${query}`);
   if (!result.ok) throw new Error(httpErrorText(result.status, result.data));
   return result.data;
