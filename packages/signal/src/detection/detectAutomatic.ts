@@ -7,6 +7,7 @@ import { wholeSignalProminences } from '../peaks/wholeSignalProminences.ts';
 import type { DetectionMinimums } from './detectDefault.ts';
 import type { DetectionSettings, SignalScale } from './detectionSettings.ts';
 import { SPAN_HALF_WIDTHS, type PeakSpan } from './gapNoise.ts';
+import { applyWidthCeiling, CLEARLY_REAL_PROMINENCE_FACTOR } from './widthCeiling.ts';
 
 /** One detected apex: a sample index, the sign of the peak and whether it was found as a shoulder. */
 export interface DetectedApex {
@@ -77,10 +78,11 @@ export function detectAutomatic(
   // Wider than 8 typical peaks is baseline (drift, the shoulder of a dip), not a peak.
   const maxWidthSamples = MAX_WIDTH_TYPICAL * (scale.typicalWidthSamples ?? widthSamples);
   const { step } = scale;
-  const coarse = findPeaks(scale.coarse, {
-    prominence: minProminence,
-    width: { min: minWidthSamples / step, max: maxWidthSamples / step },
-  });
+  const coarse = applyWidthCeiling(
+    findPeaks(scale.coarse, { prominence: minProminence, width: { min: minWidthSamples / step } }),
+    maxWidthSamples / step,
+    CLEARLY_REAL_PROMINENCE_FACTOR * minProminence,
+  );
   const found = toFullResolution(coarse, smoothed, step, 1);
   const flatTolerance = scale.smoothedPeakToPeak / 2;
   let positive = Array.from(found.peaks, (peak) => rawApex(values, peak, m, flatTolerance));
