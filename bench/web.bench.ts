@@ -4,19 +4,16 @@
 // The page records the time of each keydown in the prominence field and of each change of the preview's
 // status; a figure is the time from the last keydown to the status naming the peaks of the new table.
 // "one key": one keystroke, the preview idle before it; "burst": three keystrokes 30 ms apart, timed from
-// the last. Options: --rounds=<n> (each case, default 12)
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { freePort, ROOT, startServer, stopServer } from '../e2e/server.ts';
+// the last. Then the page figures of bench/webPages.ts: the first page's JavaScript, LCP and total blocking
+// time, and the time until cabinet pages and a shared report are interactive.
+// Options: --rounds=<n> (each case, default 12), --only=preview|pages
+import { loadavg } from 'node:os';
+import type { Browser, Page } from '@playwright/test';
+import { DEMO, withBuiltServer } from './builtServer.ts';
+import { runPages } from './webPages.ts';
 
-const DEMO = { email: 'demo@eluent.dev', password: 'eluent-demo' };
-
-function option(args: string[], name: string, fallback: number): number {
-  const given = args.find((arg) => arg.startsWith(`--${name}=`));
-  return given ? Number(given.split('=')[1]) : fallback;
+function option(args: string[], name: string): string | undefined {
+  return args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -63,81 +60,75 @@ async function clearLog(page: Page) {
 }
 
 export async function run(args: string[]): Promise<void> {
-  const rounds = option(args, 'rounds', 12);
-  const dir = mkdtempSync(join(tmpdir(), 'eluent-bench-web-'));
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const migrated = spawnSync(process.execPath, ['apps/server/dist/cli.js', 'migrate'], {
-    cwd: ROOT,
-    env: { ...inherited, ELUENT_DATA_DIR: dir, ELUENT_LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
+  const rounds = Number(option(args, 'rounds') ?? 12);
+  const only = option(args, 'only');
+  await withBuiltServer(async (origin, browser) => {
+    if (only !== 'pages') {
+      console.log('\n## Template preview: keystroke to a new table');
+      await runPreview(browser, origin, rounds);
+    }
+    if (only !== 'preview') {
+      console.log('\n## Pages');
+      await runPages(browser, origin, rounds);
+    }
   });
-  if (migrated.status !== 0)
-    throw new Error(`migrating failed (run \`npm run build\` first):\n${migrated.stderr}`);
-  const port = await freePort();
-  const server = await startServer(port, dir);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
-  try {
-    const page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${port}/app/templates/new`);
-    await page.getByLabel('E-mail').fill(DEMO.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'New template' }).waitFor();
-    console.log(`load average ${loadavg()[0]!.toFixed(1)}; medians (min–max) of ${rounds} rounds, ms`);
-    console.log('case                                      median   min   max');
-    for (const label of ['Example: fast detector, 200,000 points', 'Example: long run, 1,000,000 points']) {
-      await page.getByLabel('Chromatogram', { exact: true }).selectOption({ label });
-      const status = page.locator('section[aria-label="Live preview"] [role="status"]');
+}
+
+async function runPreview(browser: Browser, origin: string, rounds: number): Promise<void> {
+  const page = await browser.newPage();
+  await page.goto(`${origin}/app/templates/new`);
+  await page.getByLabel('E-mail').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: 'New template' }).waitFor();
+  console.log(`load average ${loadavg()[0]!.toFixed(1)}; medians (min–max) of ${rounds} rounds, ms`);
+  console.log('case                                      median   min   max');
+  for (const label of ['Example: fast detector, 200,000 points', 'Example: long run, 1,000,000 points']) {
+    await page.getByLabel('Chromatogram', { exact: true }).selectOption({ label });
+    const status = page.locator('section[aria-label="Live preview"] [role="status"]');
+    await page.waitForFunction(
+      (element) => /peaks? found$/.test((element?.textContent ?? '').trim()),
+      await status.elementHandle(),
+    );
+    await record(page);
+    const prominence = page.getByLabel('Min prominence, mAU');
+    await prominence.fill('5');
+    await lastKeyToTable(page).catch(() => null);
+    const single: number[] = [];
+    const burst: number[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      // One key: "5" → "50" (or back with Backspace), the preview idle before it.
+      await prominence.fill('5');
       await page.waitForFunction(
         (element) => /peaks? found$/.test((element?.textContent ?? '').trim()),
         await status.elementHandle(),
       );
-      await record(page);
-      const prominence = page.getByLabel('Min prominence, mAU');
-      await prominence.fill('5');
-      await lastKeyToTable(page).catch(() => null);
-      const single: number[] = [];
-      const burst: number[] = [];
-      for (let round = 0; round < rounds; round += 1) {
-        // One key: "5" → "50" (or back with Backspace), the preview idle before it.
-        await prominence.fill('5');
-        await page.waitForFunction(
-          (element) => /peaks? found$/.test((element?.textContent ?? '').trim()),
-          await status.elementHandle(),
-        );
-        await clearLog(page);
-        await prominence.press('End');
-        await clearLog(page);
-        await prominence.press('0');
-        single.push((await lastKeyToTable(page)).ms);
-        // Burst: "1", "2", "5" 30 ms apart into an empty field, timed from the last.
-        await prominence.fill('');
-        await page.waitForFunction(
-          (element) => /peaks? found$/.test((element?.textContent ?? '').trim()),
-          await status.elementHandle(),
-        );
-        await clearLog(page);
-        await prominence.pressSequentially('125', { delay: 30 });
-        const answer = await lastKeyToTable(page);
-        if ((await prominence.inputValue()) !== '125') throw new Error('the field did not read 125');
-        burst.push(answer.ms);
-      }
-      const points = label.includes('1,000,000') ? '1,000,000' : '200,000';
-      for (const [name, values] of [
-        [`${points}: one key → table`, single],
-        [`${points}: burst of 3 → table`, burst],
-      ] as const) {
-        console.log(
-          `${name.padEnd(40)} ${fmt(median(values))} ${fmt(Math.min(...values))} ${fmt(Math.max(...values))}`,
-        );
-      }
+      await clearLog(page);
+      await prominence.press('End');
+      await clearLog(page);
+      await prominence.press('0');
+      single.push((await lastKeyToTable(page)).ms);
+      // Burst: "1", "2", "5" 30 ms apart into an empty field, timed from the last.
+      await prominence.fill('');
+      await page.waitForFunction(
+        (element) => /peaks? found$/.test((element?.textContent ?? '').trim()),
+        await status.elementHandle(),
+      );
+      await clearLog(page);
+      await prominence.pressSequentially('125', { delay: 30 });
+      const answer = await lastKeyToTable(page);
+      if ((await prominence.inputValue()) !== '125') throw new Error('the field did not read 125');
+      burst.push(answer.ms);
     }
-  } finally {
-    await browser.close();
-    await stopServer(server);
-    rmSync(dir, { recursive: true, force: true });
+    const points = label.includes('1,000,000') ? '1,000,000' : '200,000';
+    for (const [name, values] of [
+      [`${points}: one key → table`, single],
+      [`${points}: burst of 3 → table`, burst],
+    ] as const) {
+      console.log(
+        `${name.padEnd(40)} ${fmt(median(values))} ${fmt(Math.min(...values))} ${fmt(Math.max(...values))}`,
+      );
+    }
   }
+  await page.close();
 }

@@ -1,12 +1,34 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // The client version is the product version of the root package.json (PRODUCT.md §1).
 import rootPackage from '../../package.json' with { type: 'json' };
 
 const here = (path: string) => decodeURIComponent(new URL(path, import.meta.url).pathname);
 
+/**
+ * Preloads the icon font from the page's head: both apps wait for it before they mount (spec §4), so its
+ * download starts with the HTML instead of after the scripts have run and found it (docs/web.md "First page").
+ */
+function preloadIconFont(): Plugin {
+  return {
+    name: 'eluent-preload-icon-font',
+    apply: 'build',
+    transformIndexHtml(_html, context) {
+      const font = Object.keys(context.bundle ?? {}).find((file) => /material-icons-.*\.woff2$/.test(file));
+      if (!font) return [];
+      return [
+        {
+          tag: 'link',
+          attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          injectTo: 'head',
+        },
+      ];
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadIconFont()],
   define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
   server: {
     proxy: {
@@ -18,6 +40,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // .vite/manifest.json: which chunks each entry and lazy route pulls in (checked by e2e/tests/public.spec.ts).
+    manifest: true,
     rollupOptions: {
       input: {
         main: here('./index.html'),

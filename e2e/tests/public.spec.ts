@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { shot } from './helpers.ts';
+import { cabinetOnlyFiles, closure, readManifest } from './chunks.ts';
 
 test('public pages and the navigation bar', async ({ page }, testInfo) => {
   await page.goto('/');
@@ -83,4 +84,25 @@ test('the public page loads at most 200 KB of gzipped JavaScript', async ({ page
   }
   testInfo.annotations.push({ type: 'public-js-gzip-bytes', description: String(total) });
   expect(total).toBeLessThanOrEqual(200 * 1024);
+});
+
+test('the public page and the sign-in page load no cabinet code', async ({ page }) => {
+  const manifest = readManifest();
+  // The public entry's static graph holds no cabinet chunk: the cabinet is a lazy route.
+  const entry = closure(manifest, ['index.html'], false);
+  const cabinetArea = `/${manifest['src/features/cabinet/CabinetArea.tsx']!.file}`;
+  expect(entry.has(cabinetArea)).toBe(false);
+  const cabinetOnly = cabinetOnlyFiles(manifest);
+  expect(cabinetOnly.size).toBeGreaterThan(5);
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') requested.push(new URL(request.url()).pathname);
+  });
+  for (const path of ['/', '/auth/login/']) {
+    await page.goto(path);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(requested.length).toBeGreaterThan(0);
+  expect(requested.filter((path) => cabinetOnly.has(path))).toEqual([]);
 });

@@ -2,9 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { PublicLayout } from './components/PublicLayout.tsx';
-import { Toasts } from './components/Toasts.tsx';
-import { UpdateNotice } from './components/UpdateNotice.tsx';
-import { PwaSupport } from './pwa/PwaSupport.tsx';
+import { AfterFirstPaint } from './components/AfterFirstPaint.tsx';
 import { HomePage } from './features/public/HomePage.tsx';
 import { RedirectSignedIn, RequireUser } from './features/auth/guards.tsx';
 
@@ -45,10 +43,9 @@ export function App() {
             }
           />
         </Routes>
+        {/* Inside the boundary: its effect runs once the route's own chunk has rendered. */}
+        <AfterFirstPaint />
       </Suspense>
-      <Toasts />
-      <UpdateNotice />
-      <PwaSupport />
     </BrowserRouter>
   );
 }

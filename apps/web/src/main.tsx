@@ -5,6 +5,9 @@ import './components/theme.css';
 import { App } from './App.tsx';
 import { ensureIconFont } from './lib/iconFont.ts';
 import { startErrorReporting } from './lib/errorReporting.ts';
+// At start, not with the install suggestion after first paint: the browser's install offer
+// (beforeinstallprompt) can come before that, and is kept until the suggestion asks for it.
+import './pwa/pwa.ts';
 
 async function start() {
   if (!(await ensureIconFont())) return;

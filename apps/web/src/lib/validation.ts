@@ -1,5 +1,5 @@
 // Form validation of spec §5: rules checked in order on input and blur, stopping at the first failure.
-import { formMessages, isEmail } from '@eluent/contracts';
+import { formMessages, isEmail } from '@eluent/contracts/forms';
 
 export type Rule =
   | { kind: 'required' }

@@ -1,7 +1,7 @@
 // Sign-in with e-mail and password (POST /api/token/); the guard then returns to the referer.
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '@eluent/contracts';
+import { PASSWORD_MIN_LENGTH } from '@eluent/contracts/forms';
 import { Field, useField } from '../../components/Field.tsx';
 import { rules } from '../../lib/validation.ts';
 import { signIn } from '../../api/auth.ts';

@@ -1,7 +1,7 @@
 // Password reset from the e-mail link: the code is checked first, then a new password is set.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '@eluent/contracts';
+import { PASSWORD_MIN_LENGTH } from '@eluent/contracts/forms';
 import { Field, useField } from '../../components/Field.tsx';
 import { rules } from '../../lib/validation.ts';
 import { checkResetCode, resetPassword } from '../../api/auth.ts';

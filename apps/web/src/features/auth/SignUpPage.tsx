@@ -4,7 +4,7 @@
 // the mail. The full name is what the person's signatures and reports print (21 CFR 11.50).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '@eluent/contracts';
+import { PASSWORD_MIN_LENGTH } from '@eluent/contracts/forms';
 import { Field, useField } from '../../components/Field.tsx';
 import { rules } from '../../lib/validation.ts';
 import { signIn, signUp } from '../../api/auth.ts';
