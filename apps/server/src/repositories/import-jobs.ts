@@ -1,5 +1,5 @@
 // SQL for import jobs (migration 0030): one row per import answered 202, its phase and progress.
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { ImportJobsTable } from '../db/sequences-schema.ts';
 
@@ -11,7 +11,14 @@ export const UNFINISHED_IMPORT_STATUSES = ['queued', 'reading', 'processing', 's
 export function createImportJobsRepository(db: Kysely<Database>) {
   return {
     db,
+    /** A job id taken before its row exists, so the job can be claimed before any reconciler sees it. */
+    async reserveId(): Promise<number> {
+      const { rows } = await sql<{ id: string | number }>`
+        select nextval(pg_get_serial_sequence('import_jobs', 'id')) as id`.execute(db);
+      return Number(rows[0]!.id);
+    },
     async insert(values: {
+      id: number;
       ownerId: number;
       workspaceId: number;
       fileName: string;
@@ -20,6 +27,7 @@ export function createImportJobsRepository(db: Kysely<Database>) {
       return db
         .insertInto('import_jobs')
         .values({
+          id: values.id,
           owner_id: values.ownerId,
           workspace_id: values.workspaceId,
           file_name: values.fileName.slice(0, 200),
@@ -69,6 +77,15 @@ export function createImportJobsRepository(db: Kysely<Database>) {
         .where('status', 'in', [...UNFINISHED_IMPORT_STATUSES])
         .orderBy('id')
         .execute();
+    },
+    /** The job while it is unfinished; undefined once it has ended. */
+    async unfinishedById(id: number): Promise<ImportJobRow | undefined> {
+      return db
+        .selectFrom('import_jobs')
+        .selectAll()
+        .where('id', '=', id)
+        .where('status', 'in', [...UNFINISHED_IMPORT_STATUSES])
+        .executeTakeFirst();
     },
     /** Ends a job that is still unfinished; undefined when it had ended meanwhile. */
     async endUnfinished(id: number, values: Updateable<ImportJobsTable>): Promise<ImportJobRow | undefined> {

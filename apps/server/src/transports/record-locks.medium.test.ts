@@ -320,18 +320,18 @@ describe.each(await backends('both'))('locked records on every write path on $na
               ),
               { template: signed.template, sequence: signed.sequence },
             ],
-            // The columns beyond spec §3 (migration 0026) are locked alike.
+            // The columns beyond spec §3 (migration 0026) are versioned alike.
             [
               update(
                 templateId(signed.template),
                 'id',
                 '{integration_events: [{kind: "inhibit", start_sec: 0}]}',
               ),
-              'record_signed_locked',
+              { template: signed.template, sequence: signed.sequence },
             ],
             [
               update(templateId(running.template), 'id', '{reporting_threshold_percent: 0.1}'),
-              'sequence_running_template_locked',
+              { template: running.template, sequence: running.sequence },
             ],
           ];
         case 'postprocessingTemplates.delete':

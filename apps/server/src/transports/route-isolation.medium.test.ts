@@ -163,6 +163,7 @@ function idFor(url: string, param: string, ids: Ids): string | undefined {
   };
   if (param in byParam) return String(byParam[param]);
   if (param === 'kind') return 'sequence';
+  if (param === 'version') return '1';
   if (param !== 'id') return undefined;
   const byResource: Array<[RegExp, number]> = [
     [/^\/api\/devices\//, ids.device],

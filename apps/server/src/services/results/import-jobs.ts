@@ -70,6 +70,8 @@ export function createImportJobsService(deps: {
 }) {
   const { jobs, files, claims, logger } = deps;
   const live = new Map<number, LiveJob>();
+  /** Jobs of this process whose rows are being written (claimed, not yet in `live`). */
+  const reserved = new Set<number>();
   let reconcileTimer: NodeJS.Timeout | null = null;
   let closing = false;
 
@@ -151,10 +153,14 @@ export function createImportJobsService(deps: {
   /** Fails every unfinished job that no live process holds (its process died). */
   async function reconcile(): Promise<void> {
     for (const row of await jobs.unfinished()) {
-      if (live.has(row.id) || !(await claims.acquire('import_job', row.id))) continue;
+      if (live.has(row.id) || reserved.has(row.id)) continue;
+      if (!(await claims.acquire('import_job', row.id))) continue;
       try {
+        // Read again under the claim: a job that ended since the list was read keeps what it stored.
+        const current = await jobs.unfinishedById(row.id);
+        if (!current) continue;
         // What it stored before its process died goes: the measurement it names and that one's channels.
-        if (row.measurement_id !== null) await jobs.removeMeasurements([row.measurement_id]);
+        if (current.measurement_id !== null) await jobs.removeMeasurements([current.measurement_id]);
         const ended = await jobs.endUnfinished(row.id, {
           measurement_id: null,
           points_stored: 0,
@@ -175,13 +181,26 @@ export function createImportJobsService(deps: {
     async start(actor: Actor, uploads: Upload[], templateUuid: string | null, runName?: string) {
       requireRole(actor, 'measurements.import');
       await files.checkTemplate(actor, templateUuid);
-      const row = await jobs.insert({
-        ownerId: actor.userId,
-        workspaceId: actor.workspaceId,
-        fileName: jobFileName(uploads, runName),
-        bytesTotal: uploads.reduce((sum, upload) => sum + upload.bytes.length, 0),
-      });
-      await claims.acquire('import_job', row.id);
+      // The job is claimed (and known to this process's reconciler) before its row exists: no reconciler,
+      // here or in another process, can take a new job for one whose process died.
+      const id = await jobs.reserveId();
+      reserved.add(id);
+      let row: ImportJobRow;
+      try {
+        await claims.acquire('import_job', id);
+        row = await jobs.insert({
+          id,
+          ownerId: actor.userId,
+          workspaceId: actor.workspaceId,
+          fileName: jobFileName(uploads, runName),
+          bytesTotal: uploads.reduce((sum, upload) => sum + upload.bytes.length, 0),
+        });
+      } catch (error) {
+        await claims.release('import_job', id).catch(() => undefined);
+        throw error;
+      } finally {
+        reserved.delete(id);
+      }
       const job: LiveJob = { row, cancel: false, created: [], ended: Promise.resolve() };
       live.set(row.id, job);
       job.ended = run(job, actor, uploads, templateUuid, runName)
