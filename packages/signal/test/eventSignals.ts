@@ -34,3 +34,52 @@ export function eventSignal(
   }
   return { timeSec, values };
 }
+
+/** A peak of the template preview's example runs: Gaussian before the apex, wider by τ after it. */
+interface ExamplePeak {
+  retentionSec: number;
+  sigmaSec: number;
+  tauSec: number;
+  height: number;
+}
+
+/** The nine peaks of the template preview's "assay" example (apps/web exampleChromatograms.ts). */
+const ASSAY_PEAKS: readonly ExamplePeak[] = [
+  { retentionSec: 62, sigmaSec: 2.2, tauSec: 0.8, height: 14 },
+  { retentionSec: 95, sigmaSec: 2.6, tauSec: 1.2, height: 85 },
+  { retentionSec: 104, sigmaSec: 2.8, tauSec: 1.4, height: 42 },
+  { retentionSec: 151, sigmaSec: 3.1, tauSec: 1.6, height: 6 },
+  { retentionSec: 203, sigmaSec: 3.6, tauSec: 2.2, height: 120 },
+  { retentionSec: 262, sigmaSec: 4.1, tauSec: 2.6, height: 5 },
+  { retentionSec: 318, sigmaSec: 4.6, tauSec: 3.2, height: 55 },
+  { retentionSec: 402, sigmaSec: 5.2, tauSec: 3.6, height: 4 },
+  { retentionSec: 455, sigmaSec: 5.5, tauSec: 4.2, height: 28 },
+];
+
+const exampleValue = (timeSec: number, peak: ExamplePeak) => {
+  const width = timeSec < peak.retentionSec ? peak.sigmaSec : peak.sigmaSec + peak.tauSec;
+  const z = (timeSec - peak.retentionSec) / width;
+  return peak.height * Math.exp(-0.5 * z * z);
+};
+
+/**
+ * The template preview's "assay" example exactly as the web app generates it (600 s at 10 Hz, offset 1,
+ * drift 0.35 a minute, noise SD 0.12, seed 20,240,611): the run the preview's event faults were seen on.
+ */
+export function assayExample(): EventSignal {
+  const rateHz = 10;
+  const count = 600 * rateHz;
+  const timeSec = new Float64Array(count);
+  const values = new Float64Array(count);
+  const normal = seededNormal(20_240_611);
+  for (let index = 0; index < count; index++) {
+    const time = index / rateHz;
+    timeSec[index] = time;
+    let value = 1 + (0.35 * time) / 60 + 0.12 * normal();
+    for (const peak of ASSAY_PEAKS)
+      if (Math.abs(time - peak.retentionSec) <= 12 * peak.sigmaSec + 10 * peak.tauSec)
+        value += exampleValue(time, peak);
+    values[index] = value;
+  }
+  return { timeSec, values };
+}

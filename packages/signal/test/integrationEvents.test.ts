@@ -3,8 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { IntegrationEventInput } from '../src/events/timedEvents.ts';
+import type { Peak } from '../src/figures/peak.ts';
 import { processChromatogram } from '../src/pipeline/processChromatogram.ts';
-import { eventSignal, gaussianArea, type Component } from './eventSignals.ts';
+import { assayExample, eventSignal, gaussianArea, type Component } from './eventSignals.ts';
 
 const gaussian = (height: number, centreSec: number, sigmaSec: number): Component => ({
   area: gaussianArea(height, sigmaSec),
@@ -13,7 +14,7 @@ const gaussian = (height: number, centreSec: number, sigmaSec: number): Componen
 });
 const withEvents = (signal: ReturnType<typeof eventSignal>, events: IntegrationEventInput[]) =>
   processChromatogram(signal, { integration_events: events });
-const times = (result: ReturnType<typeof processChromatogram>) =>
+const times = (result: { peaks: readonly Peak[] }) =>
   result.peaks.map((peak) => 5 * Math.round(peak.retentionTimeSec / 5));
 
 describe('inhibit', () => {
@@ -154,6 +155,60 @@ describe('baseline events', () => {
     // The area above the level of 100 s: the Gaussian plus the drift's rise over the peak's range.
     const rise = 0.01 * ((held!.startSec + held!.endSec) / 2 - 100) * (held!.endSec - held!.startSec);
     expect(held!.area / (gaussianArea(10, 4) + rise)).toBeCloseTo(1, 1);
+  });
+});
+
+describe("the preview's assay example: a main peak with a shoulder (95 s, 104.9 s, split at 100.3 s, code S)", () => {
+  const assay = assayExample();
+  const events = (kind: 'valley_to_valley' | 'tangent_skim') => [{ kind, start_sec: 87, end_sec: 123 }];
+  const cluster = (result: ReturnType<typeof processChromatogram>) =>
+    result.peaks.filter((peak) => peak.retentionTimeSec > 87 && peak.retentionTimeSec < 123);
+  /** ∫ (min(line, signal) − drop-line baseline) over a peak: the area valley-to-valley takes away. */
+  const between = (after: Peak, before: Peak) => {
+    let sum = 0;
+    assay.timeSec.forEach((t, i) => {
+      if (t < after.startSec || t >= after.endSec) return;
+      const u = (t - after.startSec) / (after.endSec - after.startSec);
+      const line = after.baselineStartValue + u * (after.baselineEndValue - after.baselineStartValue);
+      const common = before.baselineStartValue + u * (before.baselineEndValue - before.baselineStartValue);
+      sum += (Math.min(line, assay.values[i]!) - common) * 0.1;
+    });
+    return sum;
+  };
+
+  it('valley_to_valley keeps both peaks, bases them at the split point, areas positive', () => {
+    const before = cluster(processChromatogram(assay));
+    const after = cluster(withEvents(assay, events('valley_to_valley')));
+    expect(times({ peaks: before })).toEqual([95, 105]);
+    expect(times({ peaks: after })).toEqual([95, 105]);
+    expect([after[0]!.stopCode, after[1]!.startCode]).toEqual(['S', 'S']);
+    // The split point is the contact: both lines meet there, high on the shoulder
+    // (the drop-line baseline lies at 1.6 there).
+    expect(after[0]!.baselineEndValue).toBe(after[1]!.baselineStartValue);
+    expect(after[0]!.baselineEndValue).toBeGreaterThan(40);
+    // The outer ends keep the cluster's line.
+    expect(after[0]!.baselineStartValue).toBeCloseTo(before[0]!.baselineStartValue, 9);
+    expect(after[1]!.baselineEndValue).toBeCloseTo(before[1]!.baselineEndValue, 9);
+    for (const peak of after) expect(peak.area).toBeGreaterThan(0);
+    // The sum shrinks by exactly what lies between the two baselines (the line clipped to the signal).
+    const lost = between(after[0]!, before[0]!) + between(after[1]!, before[1]!);
+    const sum = (peaks: Peak[]) => peaks.reduce((total, peak) => total + peak.area, 0);
+    expect(lost).toBeGreaterThan(0);
+    expect((sum(before) - lost) / sum(after)).toBeCloseTo(1, 2);
+  });
+
+  it('tangent_skim skims the tail-side shoulder from its split point (code T), the cluster sum kept', () => {
+    const before = cluster(processChromatogram(assay));
+    const [parent, shoulder] = cluster(withEvents(assay, events('tangent_skim')));
+    expect([shoulder!.startCode, shoulder!.stopCode]).toEqual(['T', 'T']);
+    // From the split point's sample (0.1 s a sample).
+    expect(Math.abs(shoulder!.startSec - before[1]!.startSec)).toBeLessThanOrEqual(0.1);
+    // The parent takes the cluster back to its outer contacts and gives up what lies over the skim.
+    expect([parent!.startCode, parent!.stopCode]).toEqual(['B', 'B']);
+    expect(Math.abs(parent!.endSec - before[1]!.endSec)).toBeLessThanOrEqual(0.1);
+    expect(shoulder!.area).toBeGreaterThan(0);
+    expect(shoulder!.area).toBeLessThan(before[1]!.area);
+    expect((parent!.area + shoulder!.area) / (before[0]!.area + before[1]!.area)).toBeCloseTo(1, 3);
   });
 });
 

@@ -132,7 +132,12 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
     const child = result[k]!;
     const parentIndex = result[k - 1]!.skimParent ?? k - 1;
     const parent = result[parentIndex]!;
-    if (child.startCode !== 'V' || parent.baseline !== child.baseline) continue;
+    // A skim event forces the skim of its kind on a rider (a peak lower than the one it follows) in its range,
+    // whatever the height and valley ratios (docs/processing.md "Integration events"); a tangent skim also
+    // takes a shoulder on the parent's tail (code S), skimmed from its split point.
+    const forced = input.skimMode?.(child.apexIndex) ?? null;
+    const split = child.startCode === 'V' || (child.startCode === 'S' && forced === 'tangent');
+    if (!split || parent.baseline !== child.baseline) continue;
     const sign = child.sign ?? 1;
     const above = (index: number) =>
       sign * (lightAt(input.values, index, half) - baselineAt(child.baseline, timeSec[index]!));
@@ -140,9 +145,6 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
     const parentHeight = above(parent.apexIndex);
     const valleyIndex = nearestIndex(timeSec, child.startSec);
     const valleyHeight = above(valleyIndex);
-    // A skim event forces the skim of its kind on a rider (a peak lower than the one it follows) in its range,
-    // whatever the height and valley ratios (docs/processing.md "Integration events").
-    const forced = input.skimMode?.(child.apexIndex) ?? null;
     const rider = forced
       ? parentHeight > childHeight
       : parentHeight >= SKIM_HEIGHT_RATIO * childHeight && !(valleyHeight < SKIM_VALLEY_SHARE * childHeight);

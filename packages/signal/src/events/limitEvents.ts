@@ -1,19 +1,9 @@
 import type { PeakLimits } from '../figures/measurePeak.ts';
-import { baselineAt, type BaselineLine } from '../integration/integrateArea.ts';
+import { baselineAt } from '../integration/integrateArea.ts';
 import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
+import { levelAt } from './levelAt.ts';
 import { ofKind, type TimedEvent } from './timedEvents.ts';
-
-/** Savitzky–Golay weights (quadratic, 5 points; Savitzky & Golay 1964): the level at a sample without the
- * bias a plain mean has at a curved valley (+0.12 on two fused Gaussians of σ 4 s sampled at 0.5 s). */
-const SAVITZKY_GOLAY_5 = [-3, 12, 17, 12, -3].map((weight) => weight / 35);
-
-/** The signal's level at the sample nearest a time (quadratic 5-point smoothing; the ends as they are). */
-export function levelAt(timeSec: Float64Array, values: Float64Array, tSec: number): number {
-  const after = Math.min(values.length - 1, firstIndexAtOrAfter(timeSec, tSec));
-  const i = after > 0 && tSec - timeSec[after - 1]! < timeSec[after]! - tSec ? after - 1 : after;
-  if (i < 2 || i > values.length - 3) return values[i]!;
-  return SAVITZKY_GOLAY_5.reduce((sum, weight, j) => sum + weight * values[i - 2 + j]!, 0);
-}
+import { valleyToValley } from './valleyToValley.ts';
 
 /** One peak's limits with its skim parent held by reference while peaks are split and re-based. */
 interface Node {
@@ -63,34 +53,6 @@ function clipAtInhibit(nodes: Node[], event: TimedEvent, signal: Signal): void {
     const apexSec = signal.timeSec[limit.apexIndex]!;
     if (apexSec < from && limit.endSec > from) node.limit = { ...limit, endSec: from, stopCode: 'B' };
     else if (apexSec > to && limit.startSec < to) node.limit = { ...limit, startSec: to, startCode: 'B' };
-  }
-}
-
-/** A peak's own baseline from the signal at its start to the signal at its end (never above its apex). */
-function ownBaseline(limit: PeakLimits, signal: Signal): BaselineLine {
-  const { timeSec, values } = signal;
-  const sign = limit.sign ?? 1;
-  const apex = values[limit.apexIndex]!;
-  const level = (tSec: number) => {
-    const value = levelAt(timeSec, values, tSec);
-    return sign === 1 ? Math.min(value, apex) : Math.max(value, apex);
-  };
-  return {
-    startSec: limit.startSec,
-    startValue: level(limit.startSec),
-    endSec: limit.endSec,
-    endValue: level(limit.endSec),
-  };
-}
-
-/** Within the range, every drop-lined peak (V or S at an end) is based from valley to valley. */
-function valleyToValley(nodes: Node[], event: TimedEvent, signal: Signal): void {
-  for (const node of nodes) {
-    const limit = node.limit;
-    const apexSec = signal.timeSec[limit.apexIndex]!;
-    if (apexSec < event.fromSec || apexSec > event.toSec || limit.startCode === 'T') continue;
-    const dropped = ['V', 'S'].includes(limit.startCode) || ['V', 'S'].includes(limit.stopCode);
-    if (dropped) node.limit = { ...limit, baseline: ownBaseline(limit, signal) };
   }
 }
 

@@ -12,6 +12,8 @@ export interface BaselineLine {
    * makes it a Gaussian (the parent's front under a front rider).
    */
   tail?: { amplitude: number; originSec: number; tauSec: number; curvature?: number };
+  /** The baseline follows the signal where the line runs above it (no sample counts below it). */
+  clipToSignal?: boolean;
 }
 
 export function baselineAt(line: BaselineLine, tSec: number): number {
@@ -42,7 +44,8 @@ export function integrateArea(
   if (!(endSec > startSec)) return 0;
   let first = firstIndexAtOrAfter(timeSec, startSec) - 1;
   if (first < 0) first = 0;
-  if (!baseline.tail) return areaAboveLine(timeSec, values, startSec, endSec, baseline, first);
+  if (!baseline.tail && !baseline.clipToSignal)
+    return areaAboveLine(timeSec, values, startSec, endSec, baseline, first);
   let area = 0;
   for (let i = first; i < timeSec.length; i++) {
     const left = cellStart(timeSec, i);
@@ -50,7 +53,8 @@ export function integrateArea(
     const overlap = Math.min(cellEnd(timeSec, i), endSec) - Math.max(left, startSec);
     if (overlap <= 0) continue;
     const t = timeSec[i] as number;
-    area += ((values[i] as number) - baselineAt(baseline, t)) * overlap;
+    const above = (values[i] as number) - baselineAt(baseline, t);
+    area += (baseline.clipToSignal ? Math.max(above, 0) : above) * overlap;
   }
   return area;
 }
