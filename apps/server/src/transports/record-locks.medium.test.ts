@@ -325,12 +325,12 @@ describe.each(await backends('both'))('locked records on every write path on $na
               update(
                 templateId(signed.template),
                 'id',
-                '{integration_events: [{kind: "inhibit", start_sec: 0}]}',
+                `{integration_events: [{kind: "inhibit", start_sec: ${++changes}}]}`,
               ),
               { template: signed.template, sequence: signed.sequence },
             ],
             [
-              update(templateId(running.template), 'id', '{reporting_threshold_percent: 0.1}'),
+              update(templateId(running.template), 'id', `{reporting_threshold_percent: ${++changes / 100}}`),
               { template: running.template, sequence: running.sequence },
             ],
           ];
