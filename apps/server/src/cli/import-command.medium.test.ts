@@ -104,8 +104,9 @@ describe.skipIf(!hasData && !process.env.CI)('npm run eluent -- import', () => {
       );
       expect(answer.body.data.measurements).toHaveLength(3);
       // The vendor's peak table came in with the file (agilent_hplc.cdf: 8 peaks; tgnthpgc.cdf has none).
-      const byName = (name: string) =>
-        answer.body.data.measurements.find((row: { name: string }) => row.name === name).id as number;
+      const byName = (file: string) =>
+        answer.body.data.measurements.find((row: { name: string }) => row.name.endsWith(`(${file})`))
+          .id as number;
       const comparison = (name: string) =>
         request(restarted.baseUrl, 'GET', `/api/measurements/${byName(name)}/vendor-comparison/`, {
           token: login.body.access,

