@@ -76,12 +76,16 @@ export async function idleInstrument(
   return { device, methodId: methods[0]!.id };
 }
 
+/** The template's detection: a given minimum prominence finds the sample's peak (and applies no threshold). */
+const REPORT_PEAKS = { peak_detection_min_prominence: 5 };
+
 /** Starts a run of a new sample on an idle simulated instrument, with a template that finds its peak. */
 export async function startSampleRun(
   request: APIRequestContext,
   token: string,
   sampleName: string,
   injectionsCount = 1,
+  detection: Record<string, unknown> = REPORT_PEAKS,
 ): Promise<StartedRun> {
   const { device, methodId } = await idleInstrument(request, token);
   const templateUuid = randomUUID();
@@ -90,7 +94,7 @@ export async function startSampleRun(
     token,
     'mutation($o: postprocessingTemplates_insert_input!) { insert_postprocessingTemplates_one(object: $o) { uuid } }',
     {
-      o: { uuid: templateUuid, name: 'Report peaks', params_pdet: { peak_detection_min_prominence: 5 } },
+      o: { uuid: templateUuid, name: 'Report peaks', params_pdet: detection },
     },
   );
   const sample = await api<{ id: number }>(request, token, 'POST', '/api/samples/', {
@@ -125,8 +129,10 @@ export async function runSample(
   token: string,
   sampleName: string,
   injectionsCount = 1,
+  detection: Record<string, unknown> = REPORT_PEAKS,
 ): Promise<FinishedRun> {
-  const sequence = { id: (await startSampleRun(request, token, sampleName, injectionsCount)).sequenceId };
+  const started = await startSampleRun(request, token, sampleName, injectionsCount, detection);
+  const sequence = { id: started.sequenceId };
   await expect
     .poll(
       async () =>

@@ -1,6 +1,13 @@
 import { expect, scaled, test } from './fixtures.ts';
 import { shot } from './helpers.ts';
-import { createShareToken, demoToken, revokeShareToken, runSample, startSampleRun } from './share-data.ts';
+import {
+  api,
+  createShareToken,
+  demoToken,
+  revokeShareToken,
+  runSample,
+  startSampleRun,
+} from './share-data.ts';
 
 test('shared view hash routes: reports and not-found', async ({ page }, testInfo) => {
   await page.goto('/share/#/samples/12/');
@@ -57,6 +64,66 @@ test('a shared sample opens in a fresh browser context; a revoked link shows onl
   await expect(latePage.locator('table')).toHaveCount(0);
   await shot(latePage, testInfo, 'share-revoked');
   await late.close();
+});
+
+interface StoredResult {
+  id: number;
+  figures: { detection?: { reportingThreshold?: { percent: number } } };
+  peaks: { number: number; start_sec: number }[];
+}
+
+test('a peak under the reporting threshold is listed apart in the shared view and the printed report', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(scaled(150_000));
+  const token = await demoToken(request);
+  // The default detection applies the reporting threshold (0.05 %), recorded with the result.
+  const run = await runSample(request, token, `Shared trace ${Date.now()}`, 1, {});
+  const { injections } = await api<{ injections: { result: StoredResult }[] }>(
+    request,
+    token,
+    'GET',
+    `/api/sequences/${run.sequenceId}/results/`,
+  );
+  const result = injections[0]!.result;
+  expect(result.figures.detection?.reportingThreshold?.percent).toBe(0.05);
+  // A peak integrated by hand on the flat baseline before the first peak: its area is a trace of the total.
+  const first = Math.min(...result.peaks.map((peak) => peak.start_sec));
+  await api(request, token, 'POST', `/api/results/${result.id}/integration/`, {
+    operation: 'add',
+    start_sec: first * 0.4,
+    end_sec: first * 0.5,
+    reason: 'Trace on the baseline',
+  });
+  const share = await createShareToken(request, token, 'sample', run.sampleId);
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  const link = `/share/?token=${encodeURIComponent(share.token)}`;
+
+  await page.goto(`${link}#/samples/${run.sampleId}/`);
+  const region = page.getByRole('region', { name: `Injection #${run.injectionId}` });
+  const group = region.getByRole('button', {
+    name: /^\d+ peaks? below the reporting threshold \(0\.05 %\)$/,
+  });
+  await expect(group).toHaveAttribute('aria-expanded', 'false');
+  await expect(region.locator('tr[data-below]')).toHaveCount(0);
+  await group.click();
+  const below = region.locator('tr[data-below]');
+  await expect(below.first()).toBeVisible();
+  await expect(below.first().locator('td:nth-child(6)')).toHaveText('—');
+
+  await page.goto(`${link}&id=${run.sampleId}&injection=${run.injectionId}#/reports/injection/`);
+  const printed = page.getByRole('region', { name: `Injection #${run.injectionId}` });
+  await expect(
+    printed.getByRole('heading', { name: 'Below the reporting threshold (0.05 %)' }),
+  ).toBeVisible();
+  const table = printed.getByRole('table', { name: 'Below the reporting threshold (0.05 %)' });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await expect(table.locator('tbody tr td:nth-child(6)').first()).toHaveText('—');
+  // The reported table lists none of them.
+  await expect(printed.locator('table.peak-table').first().locator('tr[data-below]')).toHaveCount(0);
+  await visitor.close();
 });
 
 test('the shared view does not mount without the icon font and says why', async ({ page }) => {

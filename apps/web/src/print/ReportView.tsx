@@ -109,7 +109,11 @@ function InjectionSection({
       )}
       <h3>Peak table</h3>
       <TableScroll>
-        <PeakTable peaks={injection.peaks} unit={injection.unit} />
+        <PeakTable
+          peaks={injection.peaks}
+          unit={injection.unit}
+          reportingThresholdPercent={injection.reportingThresholdPercent}
+        />
       </TableScroll>
       <h3>Amounts</h3>
       <TableScroll>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditOf, errorsOf, reportFromServer } from './reportModel.ts';
+import { sharedSampleOf } from '../share/sharedSample.ts';
 
 describe('errorsOf', () => {
   it('reads catalogue errors and processing step errors', () => {
@@ -73,5 +74,59 @@ describe('the audit checkpoint of a report', () => {
   it('has none before the first checkpoint, or for stored reports made without one', () => {
     expect(reportFromServer({ ...report, audit_checkpoint: null }).auditCheckpoint).toBeNull();
     expect(reportFromServer(report).auditCheckpoint).toBeNull();
+  });
+});
+
+describe('peaks below the reporting threshold in a report', () => {
+  // Areas 1000, 999.6 and 0.4: the last is 0.02 % of the total, under 0.05 % and over 0.01 %.
+  const peaks = [
+    { number: 1, area: 1000, area_percent: 50.01, start_code: 'B', stop_code: 'B' },
+    { number: 2, area: 999.6, area_percent: 49.99, start_code: 'B', stop_code: 'B' },
+    { number: 3, area: 0.4, area_percent: null, start_code: 'B', stop_code: 'B' },
+  ];
+  const sequence = (figures: unknown) =>
+    reportFromServer({
+      kind: 'sequence',
+      sequence: { id: 4, name: 'Assay' },
+      injections: [{ injection_id: 9, measurement_id: 3, result: { figures, peaks } }],
+    }).injections[0]!;
+  const flagged = (figures: unknown) =>
+    sequence(figures).peaks.flatMap((peak) => (peak.belowReportingThreshold ? [peak.number] : []));
+
+  it('flags the peaks under the threshold the result recorded, and names that threshold', () => {
+    const figures = { detection: { reportingThreshold: { percent: 0.05, below: 1 } } };
+    expect(flagged(figures)).toEqual([3]);
+    expect(sequence(figures).reportingThresholdPercent).toBe(0.05);
+    expect(flagged({ detection: { reportingThreshold: { percent: 0.01, below: 0 } } })).toEqual([]);
+  });
+
+  it('lists every peak as reported when the result applied no threshold', () => {
+    expect(flagged({ detection: {} })).toEqual([]);
+    expect(flagged(null)).toEqual([]);
+    expect(sequence(null).reportingThresholdPercent).toBeNull();
+  });
+
+  it('reads an injection report and a shared sample the same way', () => {
+    const figures = { detection: { reportingThreshold: { percent: 0.05, below: 1 } } };
+    const injection = reportFromServer({
+      kind: 'injection',
+      injection: { id: 9 },
+      results: [{ figures, peaks }],
+    }).injections[0]!;
+    expect(injection.peaks.map((peak) => peak.belowReportingThreshold ?? false)).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    const shared = sharedSampleOf({
+      samples_by_pk: {
+        id: 1,
+        injections: [
+          { id: 9, measurements: [{ id: 3, peaks, processing_results: [{ version: 1, figures }] }] },
+        ],
+      },
+    })!.injections[0]!;
+    expect(shared.reportingThresholdPercent).toBe(0.05);
+    expect(shared.peaks.at(-1)?.belowReportingThreshold).toBe(true);
   });
 });

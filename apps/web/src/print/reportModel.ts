@@ -16,6 +16,7 @@ import {
   replicateCountText,
   type BackCalculationSource,
 } from '@eluent/contracts';
+import { flagBelowThreshold } from '../features/chromatograms/peakRows.ts';
 
 export interface ReportPeak {
   number: number;
@@ -32,6 +33,8 @@ export interface ReportPeak {
   signalToNoise: number | null;
   /** Separation code (BB, BV, TB…, `N` added for a negative peak). */
   code: string;
+  /** Under the reporting threshold the result applied: listed apart, out of Area %. */
+  belowReportingThreshold?: boolean;
 }
 
 export interface ReportTrace {
@@ -56,6 +59,8 @@ export interface ReportInjection {
   /** Present when the report data carried the signal; otherwise the page loads it by measurement id. */
   trace: ReportTrace | null;
   peaks: ReportPeak[];
+  /** The reporting threshold (%) the result applied (`figures.detection.reportingThreshold`); null: none. */
+  reportingThresholdPercent: number | null;
   errors: string[];
   /** The injection volume the instrument ran with (µL), the row's weight (mg) and dilution. */
   injectionUl: number | null;
@@ -279,6 +284,19 @@ export function errorsOf(value: unknown): string[] {
 
 export function templateName(snapshot: unknown): string | null {
   return text(asObject(snapshot).name);
+}
+
+/** The reporting threshold (%) a result's detection applied; null when it applied none or does not say. */
+export function thresholdOf(figures: unknown): number | null {
+  return num(asObject(asObject(asObject(figures).detection).reportingThreshold).percent);
+}
+
+/**
+ * A result's peaks, those under the threshold it applied flagged again with the core's rule (the stored
+ * peaks keep no flag; `flagBelowThreshold`).
+ */
+export function resultPeaksOf(peaks: unknown, figures: unknown): ReportPeak[] {
+  return flagBelowThreshold(asList(peaks).map(peakOf), thresholdOf(figures));
 }
 
 export function noiseOf(figures: unknown): number | null {
@@ -532,7 +550,8 @@ export function reportFromServer(data: unknown): ReportModel {
           unit: text(measurement.signal_unit) ?? trace?.unit ?? '',
           noise: noiseOf(latest.figures),
           trace,
-          peaks: asList(latest.peaks).map(peakOf),
+          peaks: resultPeaksOf(latest.peaks, latest.figures),
+          reportingThresholdPercent: thresholdOf(latest.figures),
           errors: errorsOf(latest.errors),
           injectionUl: num(asObject(report.method_snapshot).injection_ul),
           weightMg: null,
@@ -585,7 +604,8 @@ function sequenceParts(
       unit: text(asObject(result.figures).unit) ?? '',
       noise: noiseOf(result.figures),
       trace: null,
-      peaks: asList(result.peaks).map(peakOf),
+      peaks: resultPeaksOf(result.peaks, result.figures),
+      reportingThresholdPercent: thresholdOf(result.figures),
       errors: errorsOf(result.errors),
       injectionUl: num(row.injection_ul),
       weightMg: num(row.weight_mg),

@@ -127,7 +127,12 @@ function InjectionView({
       {(live || awaitingResult) && injection.peaks.length === 0 ? (
         <p className="share__sub">Peaks appear when the run has been processed.</p>
       ) : (
-        <PeakTable peaks={injection.peaks} unit={injection.unit} />
+        <PeakTable
+          peaks={injection.peaks}
+          unit={injection.unit}
+          reportingThresholdPercent={injection.reportingThresholdPercent}
+          collapsible
+        />
       )}
     </section>
   );

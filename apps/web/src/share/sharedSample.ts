@@ -1,7 +1,15 @@
 // A shared sample read through GraphQL with the visitor token: the sample, its injections, their
 // measurements and the peaks of the latest processing result.
 import type { ReportPeak } from '../print/reportModel.ts';
-import { asList, asObject, num, peakOf, templateName, text } from '../print/reportModel.ts';
+import {
+  asList,
+  asObject,
+  num,
+  resultPeaksOf,
+  templateName,
+  text,
+  thresholdOf,
+} from '../print/reportModel.ts';
 
 export const SHARED_SAMPLE_QUERY = `query SharedSample($id: Int!) {
   samples_by_pk(id: $id) {
@@ -12,7 +20,7 @@ export const SHARED_SAMPLE_QUERY = `query SharedSample($id: Int!) {
         id name state signal_unit points_count duration_sec
         peaks { number name retention_time_sec area area_percent height amount amount_unit plates_half tailing resolution signal_to_noise
       start_code stop_code }
-        processing_results { version template_snapshot }
+        processing_results { version template_snapshot figures }
       }
     }
   }
@@ -32,6 +40,8 @@ export interface SharedInjection {
   /** A processing result is stored (its peaks, possibly none, are the latest). */
   processed: boolean;
   peaks: ReportPeak[];
+  /** The reporting threshold (%) the latest result applied; null when it applied none. */
+  reportingThresholdPercent: number | null;
 }
 
 export interface SharedSample {
@@ -73,7 +83,9 @@ export function sharedSampleOf(data: unknown): SharedSample | null {
         unit: text(measurement.signal_unit) ?? '',
         template: latest ? templateName(latest.template_snapshot) : null,
         processed: latest !== null,
-        peaks: asList(measurement.peaks).map(peakOf),
+        // The measurement's peaks are the latest result's: flagged at the threshold that result applied.
+        peaks: resultPeaksOf(measurement.peaks, latest?.figures),
+        reportingThresholdPercent: thresholdOf(latest?.figures),
       };
     }),
   };

@@ -56,8 +56,11 @@ export function plotPeaks(rows: readonly PeakRow[]) {
   return rows.map((row) => ({ ...row, label: `${row.name ?? String(row.number)} ${row.code}` }));
 }
 
+/** What the reporting threshold reads of a row: its area and its flag (the viewer's rows, the report's peaks). */
+type Flaggable = { area: number; belowReportingThreshold?: boolean };
+
 /** The reported peaks and, apart, those below the reporting threshold; each in its order. */
-export function splitReported(rows: readonly PeakRow[]): { reported: PeakRow[]; below: PeakRow[] } {
+export function splitReported<T extends Flaggable>(rows: readonly T[]): { reported: T[]; below: T[] } {
   return {
     reported: rows.filter((row) => !row.belowReportingThreshold),
     below: rows.filter((row) => row.belowReportingThreshold),
@@ -69,7 +72,7 @@ export function splitReported(rows: readonly PeakRow[]): { reported: PeakRow[]; 
  * (`applyReportingThreshold`, packages/signal) — a share of the total positive area under `percent` — read
  * again from the stored areas, since the peak table keeps no flag. Null or 0 % flags nothing.
  */
-export function flagBelowThreshold(rows: readonly PeakRow[], percent: number | null): PeakRow[] {
+export function flagBelowThreshold<T extends Flaggable>(rows: readonly T[], percent: number | null): T[] {
   const total = rows.reduce((sum, row) => sum + Math.max(0, row.area), 0);
   if (percent === null || !(percent > 0) || !(total > 0)) return [...rows];
   return rows.map((row) =>
@@ -78,7 +81,7 @@ export function flagBelowThreshold(rows: readonly PeakRow[], percent: number | n
 }
 
 /** The default reporting threshold (ICH Q3A/Q3B), said when a result does not name its own. */
-const DEFAULT_THRESHOLD_PERCENT = 0.05;
+export const DEFAULT_THRESHOLD_PERCENT = 0.05;
 
 /** `3 peaks below the reporting threshold (0.05 %)`. */
 export function thresholdText(count: number, percent: number | null): string {
