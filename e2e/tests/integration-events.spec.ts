@@ -233,6 +233,9 @@ test('events typed in the table are applied when the viewer reprocesses with the
   await signInThroughPage(page);
   const name = `Inhibit at 4 min ${Date.now()}`;
   await page.getByLabel('Template name').fill(name);
+  // The preview's figures fill the column above the events card when they arrive: wait for them, as a person
+  // would, so the click is not made on a card that is still moving down.
+  await expect(preview(page).getByRole('status').first()).toContainText('peaks found');
   const card = page.getByRole('region', { name: 'Integration events' });
   await card.getByRole('button', { name: 'Add row' }).click();
   const row = eventItems(page).first();
