@@ -21,14 +21,25 @@ const FILES = [
 const CODE = /^[BVTSN]{2}( N)?$|^N$/;
 /**
  * The sample name and injection time each file carries (AIA `sample_name`, `injection_date_time_stamp` with
- * its UTC offset): the measurement is named by the one and dated by the other, not by the import.
+ * its UTC offset): the measurement is named by the one and dated by the other, not by the import. The
+ * method and operator the file names are shown "From the file".
  */
-const OWN: Record<string, { sample?: string; acquired?: string }> = {
-  'agilent_hplc.cdf': { sample: 'MW-2-6-6 IC 90', acquired: '2018-10-30T17:43:05Z' },
+const OWN: Record<string, { sample?: string; acquired?: string; method?: string; operator?: string }> = {
+  'agilent_hplc.cdf': {
+    sample: 'MW-2-6-6 IC 90',
+    acquired: '2018-10-30T17:43:05Z',
+    method: 'POS 3 IC 90-10 31 MIN.M',
+    operator: 'SYSTEM',
+  },
   // A placeholder stamp (1900,01,01,…): dated by the import.
   'HP-CH.CDF': {},
   'WAT_490.CDF': { sample: 'Parabens_Lev_3', acquired: '1994-09-10T00:12:45Z' },
-  'CLASSVP.CDF': { sample: 'hi-1', acquired: '1992-07-04T19:09:07Z' },
+  'CLASSVP.CDF': {
+    sample: 'hi-1',
+    acquired: '1992-07-04T19:09:07Z',
+    method: 'LC6-BIN.MET',
+    operator: 'DF',
+  },
   'DIONEX.CDF': { sample: '7 ANIONS ON AS4A COLUMN', acquired: '1990-04-25T23:44:59Z' },
   'SPA.CDF': { sample: 'Sample 1', acquired: '1991-10-22T15:23:08Z' },
   'EXAMPLE.CDF': { acquired: '1985-06-18T23:22:00Z' },
@@ -78,6 +89,11 @@ for (const file of FILES) {
       }, own.acquired);
       await expect(page.getByText(`#${id} · import · ${shown}`)).toBeVisible();
     }
+
+    const details = page.getByRole('definition');
+    if (own.method) await expect(details.filter({ hasText: own.method })).toBeVisible();
+    if (own.operator) await expect(details.filter({ hasText: own.operator })).toBeVisible();
+    if (!own.method) await expect(page.locator('.file-details dt', { hasText: 'Method' })).toHaveCount(0);
 
     const token = await page.evaluate(() => localStorage.getItem('eluent:accessToken'));
     const answer = await page.request.post('/hasura/v1/graphql', {

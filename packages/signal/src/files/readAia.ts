@@ -11,6 +11,49 @@ function attribute(reader: Netcdf3Reader, ...names: string[]): string {
   return '';
 }
 
+/**
+ * A text attribute as a person reads it: vendors pad fixed-width fields with NUL bytes (EZChrom writes
+ * "DF" then 17 NULs, Spectra-Physics "RK\0EST>…"), so the text ends at the first NUL; "none" and blanks
+ * stand for nothing (Dionex writes "none" where no method is named).
+ */
+function textAttribute(reader: Netcdf3Reader, ...names: string[]): string {
+  for (const name of names) {
+    const text = attribute(reader, name).split('\u0000')[0]!.trim();
+    if (text !== '' && text.toLowerCase() !== 'none') return text;
+  }
+  return '';
+}
+
+/**
+ * What the file says about the run (ANDI/AIA chromatography, ASTM E1947 global attributes): the sample,
+ * detector, injection time and title as written, and, under the names a vendor run's reader uses, the
+ * method (the detection or processing method the data system named; a path is kept to its file name) and
+ * the operator.
+ */
+function aiaMetadata(reader: Netcdf3Reader): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const name of [
+    'detector_name',
+    'sample_name',
+    'sample_id',
+    'injection_date_time_stamp',
+    'experiment_title',
+  ]) {
+    const value = textAttribute(reader, name);
+    if (value) metadata[name] = value;
+  }
+  const method = textAttribute(
+    reader,
+    'detection_method_name',
+    'peak_processing_method_name',
+    'company_method_name',
+  );
+  if (method) metadata.method_name = method.split(/[\\/]/).pop()!;
+  const operator = textAttribute(reader, 'operator_name');
+  if (operator) metadata.operator = operator;
+  return metadata;
+}
+
 const FLOAT = 5;
 
 /**
@@ -135,17 +178,7 @@ export function readAia(bytes: Uint8Array): Chromatogram {
       'The AIA file holds no valid samples (every value is -9999 or NaN)',
     );
   }
-  const metadata: Record<string, string> = {};
-  for (const name of [
-    'detector_name',
-    'sample_name',
-    'sample_id',
-    'injection_date_time_stamp',
-    'experiment_title',
-  ]) {
-    const value = attribute(reader, name);
-    if (value) metadata[name] = value;
-  }
+  const metadata = aiaMetadata(reader);
   const notes: string[] = [];
   if (dropouts.count > 0) {
     notes.push(

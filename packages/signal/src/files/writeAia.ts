@@ -39,6 +39,12 @@ export interface WriteAiaOptions {
   date?: Date;
 }
 
+/** The ANDI names of the run details `readAia` gives under a vendor run's names (method, operator). */
+const AIA_ATTRIBUTE_OF: Readonly<Record<string, string>> = {
+  method_name: 'detection_method_name',
+  operator: 'operator_name',
+};
+
 /**
  * Writes an AIA/ANDI chromatography file (netCDF-3 classic): raw data always, the peak table when present.
  * Times are written in seconds; a non-uniform time axis is written as `raw_data_retention`.
@@ -71,7 +77,7 @@ export function writeAia(chromatogram: Chromatogram, options: WriteAiaOptions = 
     text('retention_unit', 'Seconds'),
     ...Object.entries(chromatogram.metadata)
       .filter(([name]) => /^[a-z_]+$/.test(name))
-      .map(([name, value]) => text(name, value)),
+      .map(([name, value]) => text(AIA_ATTRIBUTE_OF[name] ?? name, value)),
   ];
   const scalarFloat = (name: string, value: number): Netcdf3Variable => ({
     name,

@@ -15,7 +15,7 @@ import { usePeakEditor } from '../integration/usePeakEditor.ts';
 import { useIntegration } from '../integration/useIntegration.ts';
 import { AppearanceMenu } from './AppearanceMenu.tsx';
 import { downloadMeasurement } from './downloadMeasurement.ts';
-import { fileNotes } from './fileNotes.ts';
+import { fileDetails, fileNotes } from './fileNotes.ts';
 import { writeActiveChromatogram } from './chromatogramStorage.ts';
 import {
   fetchExtractedBand,
@@ -108,6 +108,7 @@ export function ChromatogramViewer() {
   });
   const overlayData = overlaySignals.map((query) => query.data);
   const notes = fileNotes(measurement?.metadata);
+  const details = fileDetails(measurement?.metadata);
   // Peaks of the result version chosen in the integration panel (automatic or manual), else the newest.
   const integration = useIntegration(id);
   const shownPeaks = integration.shown?.peaks ?? measurement?.peaks;
@@ -232,6 +233,16 @@ export function ChromatogramViewer() {
         }
       >
         {channelName && <p className="viewer-channel">Channel: {channelName}</p>}
+        {details.length > 0 && (
+          <dl className="file-details" aria-label="From the file">
+            {details.map(({ label, value }) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
         {notes.length > 0 && (
           <ul className="file-notes" aria-label="File notes">
             {notes.map((note) => (

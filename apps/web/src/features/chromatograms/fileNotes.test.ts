@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNotes } from './fileNotes.ts';
+import { fileDetails, fileNotes } from './fileNotes.ts';
 
 describe('fileNotes', () => {
   it("reads the reader's notes from an imported measurement's metadata", () => {
@@ -18,5 +18,30 @@ describe('fileNotes', () => {
     expect(fileNotes(null)).toEqual([]);
     expect(fileNotes('notes')).toEqual([]);
     expect(fileNotes({ notes: ['kept', 3, null] })).toEqual(['kept']);
+  });
+});
+
+describe('fileDetails', () => {
+  it('lists the method, operator, instrument and detector a file names, in that order', () => {
+    expect(
+      fileDetails({
+        detector_name: 'DAD1 A',
+        operator: 'DF',
+        method_name: 'LC6-BIN.MET',
+        sample_name: 'Cola',
+        instrument: 'LC-1',
+      }),
+    ).toEqual([
+      { label: 'Method', value: 'LC6-BIN.MET' },
+      { label: 'Operator', value: 'DF' },
+      { label: 'Instrument', value: 'LC-1' },
+      { label: 'Detector', value: 'DAD1 A' },
+    ]);
+  });
+
+  it('leaves out blanks and values that are not text', () => {
+    expect(fileDetails({ method_name: '  ', operator: 7, instrument: null })).toEqual([]);
+    expect(fileDetails(null)).toEqual([]);
+    expect(fileDetails('method')).toEqual([]);
   });
 });
