@@ -14,11 +14,11 @@ export async function run(args: string[]): Promise<void> {
   }));
   const rows = classScores(scored);
   console.log(`${corpus.length} simulated runs (seed 30), no template`);
-  console.log('| class | runs | recall | extras | median area error | negative areas |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('| class | runs | recall | extras | median area error | negative areas | unresolvable |');
+  console.log('|---|---|---|---|---|---|---|');
   for (const row of rows) {
     console.log(
-      `| ${row.kind} | ${row.runs} | ${row.recallPct.toFixed(1)} % | ${row.extrasPct.toFixed(1)} % | ${row.medianAreaErrorPct.toFixed(2)} % | ${row.negativeAreas} |`,
+      `| ${row.kind} | ${row.runs} | ${row.recallPct.toFixed(1)} % | ${row.extrasPct.toFixed(1)} % | ${row.medianAreaErrorPct.toFixed(2)} % | ${row.negativeAreas} | ${row.unresolvable} |`,
     );
   }
   await Promise.resolve();

@@ -1,5 +1,6 @@
 import type { Peak } from '../figures/peak.ts';
 import { seededRandom } from '../random/seededRandom.ts';
+import { resolvableComponents } from './resolvable.ts';
 import {
   simulateChromatogram,
   type SimulatedChromatogram,
@@ -26,6 +27,11 @@ export interface CorpusCase extends SimulatedChromatogram {
   kind: CorpusClass;
   /** Components a report must list (dips are not: negative peaks are off by default). */
   expected: SimulatedChromatogram['truth'];
+  /**
+   * Per expected component: whether the noise-free curvature shows it at all (`resolvableComponents`). One
+   * that it does not is optional: listed, it is matched (not an extra); left out, it is not missed.
+   */
+  resolvable: boolean[];
 }
 
 /**
@@ -130,14 +136,18 @@ function corpusCase(kind: CorpusClass, n: number, random: () => number): CorpusC
   const simulated = simulateChromatogram(full);
   const truth = simulated.truth;
   const expectedTruth = truth.slice(0, expectedCount);
-  return { ...simulated, name: `${kind}_${n}`, kind, expected: expectedTruth };
+  const resolvable = resolvableComponents(simulated.timeSec, truth, expectedTruth);
+  return { ...simulated, name: `${kind}_${n}`, kind, expected: expectedTruth, resolvable };
 }
 
 /** How one run scored against its truth. */
 export interface CaseScore {
+  /** Expected components the noise-free curvature shows (the recall's denominator). */
   expected: number;
   found: number;
   extras: number;
+  /** Expected components no curvature-based detector can see (`resolvableComponents`): not scored. */
+  unresolvable: number;
   /** |area / true area − 1| (%) of each found expected peak. */
   areaErrorsPct: number[];
   /** Positive peaks reported with a negative area (never allowed). */
@@ -145,8 +155,34 @@ export interface CaseScore {
 }
 
 /**
+ * Pairs of (component, reported peak) within max(W50/2, 1.5 samples) of each other, taken one-to-one,
+ * nearest pairs first: a peak is never claimed twice, and a component's nearer peak is never taken by a
+ * neighbour that only reaches it.
+ */
+function matchOneToOne(c: CorpusCase, reported: readonly Peak[], stepSec: number): Map<number, number> {
+  const pairs: { k: number; j: number; distance: number }[] = [];
+  c.expected.forEach((truth, k) => {
+    const tolerance = Math.max(truth.widthHalfSec / 2, 1.5 * stepSec);
+    reported.forEach((peak, j) => {
+      const distance = Math.abs(peak.retentionTimeSec - truth.retentionTimeSec);
+      if (distance <= tolerance) pairs.push({ k, j, distance });
+    });
+  });
+  pairs.sort((a, b) => a.distance - b.distance);
+  const byComponent = new Map<number, number>();
+  const usedPeaks = new Set<number>();
+  for (const { k, j } of pairs) {
+    if (byComponent.has(k) || usedPeaks.has(j)) continue;
+    byComponent.set(k, j);
+    usedPeaks.add(j);
+  }
+  return byComponent;
+}
+
+/**
  * Matches reported peaks (those not below the reporting threshold, positive) to the expected components
- * by retention time within half a W50 (at least 1.5 samples); the rest are extras.
+ * one-to-one by retention time (`matchOneToOne`); the rest are extras. A component the noise-free
+ * curvature does not show is neither missed when absent nor an extra when listed.
  */
 export function scoreCase(
   c: CorpusCase,
@@ -155,27 +191,20 @@ export function scoreCase(
 ): CaseScore {
   const stepSec = c.timeSec[1]! - c.timeSec[0]!;
   const reported = peaks.filter((peak) => !peak.negative && !peak.belowReportingThreshold);
-  const used = new Set<number>();
+  const matched = matchOneToOne(c, reported, stepSec);
   const areaErrorsPct: number[] = [];
   let found = 0;
-  for (const truth of c.expected) {
-    const tolerance = Math.max(truth.widthHalfSec / 2, 1.5 * stepSec);
-    let best = -1;
-    reported.forEach((peak, k) => {
-      const distance = Math.abs(peak.retentionTimeSec - truth.retentionTimeSec);
-      if (used.has(k) || distance > tolerance) return;
-      if (best < 0 || distance < Math.abs(reported[best]!.retentionTimeSec - truth.retentionTimeSec))
-        best = k;
-    });
-    if (best < 0) continue;
-    used.add(best);
+  for (const [k, j] of matched) {
+    if (!c.resolvable[k]) continue;
     found++;
-    if (!options.skipAreas) areaErrorsPct.push(100 * Math.abs(reported[best]!.area / truth.area - 1));
+    if (!options.skipAreas) areaErrorsPct.push(100 * Math.abs(reported[j]!.area / c.expected[k]!.area - 1));
   }
+  const unresolvable = c.resolvable.filter((resolvable) => !resolvable).length;
   return {
-    expected: c.expected.length,
+    expected: c.expected.length - unresolvable,
     found,
-    extras: reported.length - used.size,
+    extras: reported.length - matched.size,
+    unresolvable,
     areaErrorsPct,
     negativeAreas: peaks.filter((peak) => !peak.negative && peak.area < 0).length,
   };
@@ -189,6 +218,8 @@ export interface ClassScore {
   extrasPct: number;
   medianAreaErrorPct: number;
   negativeAreas: number;
+  /** Components the noise-free curvature does not show, left out of recall (`resolvableComponents`). */
+  unresolvable: number;
 }
 
 export function classScores(scored: readonly { kind: CorpusClass; score: CaseScore }[]): ClassScore[] {
@@ -203,6 +234,7 @@ export function classScores(scored: readonly { kind: CorpusClass; score: CaseSco
       extrasPct: expected ? (100 * own.reduce((sum, s) => sum + s.extras, 0)) / expected : 0,
       medianAreaErrorPct: errors.length ? errors[errors.length >> 1]! : 0,
       negativeAreas: own.reduce((sum, s) => sum + s.negativeAreas, 0),
+      unresolvable: own.reduce((sum, s) => sum + s.unresolvable, 0),
     };
   });
 }
