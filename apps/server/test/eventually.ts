@@ -60,3 +60,12 @@ export function simulatedRunsDeadline(options: {
   const runs = options.runs ?? 1;
   return runs * ((options.runTimeSec * 1000) / options.speed + (options.overheadMs ?? 5_000));
 }
+
+/**
+ * A simulated instrument's speed for a window a test must act in (requests made while an injection still
+ * runs): `speed` on the development machine, slowed by the run's time scale, so the window holds as many of
+ * the test's requests on a slower machine. Runs that only have to finish keep their speed.
+ */
+export function pacedSpeed(speed: number): number {
+  return (speed * 1000) / scaled(1000);
+}

@@ -8,12 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
 import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
-import { eventually, scaled } from '../../../test/eventually.ts';
+import { eventually, pacedSpeed, scaled } from '../../../test/eventually.ts';
 import { inProcessConnector } from '../../transports/device-link/in-process.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 
 const RUN_TIME_MIN = 2;
-/** The instrument's speed while an injection must still be running when the test acts (a 6 s window). */
+/**
+ * The instrument's speed while an injection must still be running when the test acts (a 6 s window on the
+ * development machine, longer on a slower one: `pacedSpeed`).
+ */
 const SPEED = 20;
 /** The speed of an instrument powered on again: the runs after an interruption only have to finish. */
 const SPEED_AFTER = 80;
@@ -37,7 +40,7 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
   beforeAll(async () => {
     ({ server, token, userId, instrument } = await startServerWithInstrument(backend, {
       env: { ELUENT_INSTRUMENT_LOST_SEC: '1', ELUENT_RUN_DELIVERY_GRACE_SEC: '1' },
-      speed: SPEED,
+      speed: pacedSpeed(SPEED),
     }));
     methodId = await storeMethod(server, userId, { run_time_min: RUN_TIME_MIN });
     const sample = await api('POST', '/api/samples/', {
@@ -166,7 +169,7 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
   it('stops an interrupted run, which can then start again', { timeout: scaled(120_000) }, async () => {
     // Back to SPEED: the quick power cycle below must land while the first injection runs.
     await powerOff();
-    await powerOn(SPEED);
+    await powerOn(pacedSpeed(SPEED));
     const id = await sequence([{ vial: 5, injections_count: 2 }]);
     expect((await api('POST', `/api/sequences/${id}/start/`)).status).toBe(200);
     await recording(id, 0);
@@ -206,7 +209,7 @@ describe.each(await backends())('interrupted injections on $name', (backend) => 
         .executeTakeFirstOrThrow();
       // The instrument runs at SPEED again: the checks below act while the first injection runs.
       await powerOff();
-      await powerOn(SPEED);
+      await powerOn(pacedSpeed(SPEED));
       const id = await sequence([{ vial: 6 }, { vial: 7 }, { vial: 8 }]);
       expect((await api('POST', `/api/sequences/${id}/start/`)).status).toBe(200);
       await recording(id, 0);
