@@ -3,10 +3,13 @@ import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
 import type { PeakLimits } from '../figures/measurePeak.ts';
 import type { LimitsInput } from './integrationLimits.ts';
 import { lightAt, lightHalfWidth } from './signalValley.ts';
+import { tailSkim } from './tailSkim.ts';
 
 /**
- * A peak is a rider when the peak before it in its cluster is at least this many times higher (both above
- * the cluster baseline): Chromeleon's rider threshold and Empower's skim ratio are rules of this kind.
+ * A peak is a rider when the peak before it in its cluster is at least this many times higher: the parent
+ * above the cluster baseline, the rider by its own rise over the valley (ChemStation corrects the child's
+ * height for the parent's slope; read from the cluster baseline, a rider halfway down a tail counts the tail
+ * under it and took a drop line). Chromeleon's rider threshold and Empower's skim ratio are rules of this kind.
  */
 export const SKIM_HEIGHT_RATIO = 5;
 /** …and the valley before it stands above this share of its own height (it sits on the tail). */
@@ -107,6 +110,13 @@ function forcedExponentialTail(
   );
 }
 
+/** The rider's apex over a skim (its own height, as the skim leaves it). */
+function heightOverSkim(input: LimitsInput, skim: BaselineLine, rider: number): number {
+  const apex = input.apexes[rider]!.index;
+  const level = lightAt(input.values, apex, lightHalfWidth(input.smoothingSamples ?? 1));
+  return level - baselineAt(skim, input.timeSec[apex]!);
+}
+
 /** The rider's apex stands above the skim by at least half its height (the skim is not eating the rider). */
 function riderStandsAbove(
   input: LimitsInput,
@@ -120,12 +130,14 @@ function riderStandsAbove(
 }
 
 /**
- * Skim of riders on a tail (exponential when the parent's tail fits one, else tangent): the rider's baseline runs from the valley to the point after it
- * where a line from the valley touches the signal (the lowest such line); the parent keeps the cluster
- * baseline, ends where the rider ended before, and gives up the rider's area (`skimParent`).
+ * Skim of riders on a tail (a peak after a valley, or a shoulder, on a much higher parent's tail): the parent's
+ * tail fitted before the rider and carried on under it (`tailSkim`); where that finds no clean tail, the
+ * Gaussian or exponential fit just before the valley, else tangent (the lowest line from the valley touching
+ * the signal after the rider). A shoulder keeps its drop line unless the tail fit skims it. The parent keeps
+ * the cluster baseline, ends where the rider ended before, and gives up the rider's area (`skimParent`).
  */
 export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits[] {
-  const { timeSec, smoothed } = input;
+  const { timeSec } = input;
   const half = lightHalfWidth(input.smoothingSamples ?? 1);
   const result = limits.map((limit) => ({ ...limit }));
   for (let k = 1; k < result.length; k++) {
@@ -136,7 +148,8 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
     // whatever the height and valley ratios (docs/processing.md "Integration events"); a tangent skim also
     // takes a shoulder on the parent's tail (code S), skimmed from its split point.
     const forced = input.skimMode?.(child.apexIndex) ?? null;
-    const split = child.startCode === 'V' || (child.startCode === 'S' && forced === 'tangent');
+    const shoulder = child.startCode === 'S';
+    const split = child.startCode === 'V' || (shoulder && (forced === 'tangent' || !forced));
     if (!split || parent.baseline !== child.baseline) continue;
     const sign = child.sign ?? 1;
     const above = (index: number) =>
@@ -145,75 +158,111 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
     const parentHeight = above(parent.apexIndex);
     const valleyIndex = nearestIndex(timeSec, child.startSec);
     const valleyHeight = above(valleyIndex);
-    const rider = forced
-      ? parentHeight > childHeight
-      : parentHeight >= SKIM_HEIGHT_RATIO * childHeight && !(valleyHeight < SKIM_VALLEY_SHARE * childHeight);
-    if (!rider) continue;
+    // A candidate: higher parent, valley above half the rider (the valley ratio). Forced by an event, it
+    // is a rider; else by the height ratio, the rider's height read over the skim it would get.
+    if (!(parentHeight > childHeight) || (!forced && valleyHeight < SKIM_VALLEY_SHARE * childHeight))
+      continue;
     const endIndex = Math.min(timeSec.length - 1, firstIndexAtOrAfter(timeSec, child.endSec));
     const originalEnd = child.endSec;
     const originalStop = child.stopCode;
     const parentApex = parent.apexIndex;
+    const skim =
+      sign === 1 && parentApex < valleyIndex && !forced
+        ? tailSkim(input, child.baseline, parentApex, valleyIndex, child.apexIndex, input.noisePeakToPeak / 2)
+        : null;
+    // The skim must leave the rider at least half its rise over the valley (a shoulder has none: the noise).
+    const rise = Math.max(childHeight - valleyHeight, input.noisePeakToPeak);
+    const over = skim ? heightOverSkim(input, { ...child.baseline, tail: skim.tail }, k) : 0;
+    const stands = !!skim && over >= SKIM_VALLEY_SHARE * rise;
+    const rider =
+      forced !== null ||
+      parentHeight >= SKIM_HEIGHT_RATIO * childHeight ||
+      (stands && parentHeight >= SKIM_HEIGHT_RATIO * over);
+    if (!rider) continue;
+    // A shoulder on a tail is skimmed only by a fitted tail; else its drop line stays.
+    if (shoulder && !forced && !stands) continue;
     const tail =
-      sign === 1 && parentApex < valleyIndex && forced !== 'tangent'
+      !stands && sign === 1 && parentApex < valleyIndex && forced !== 'tangent'
         ? forced
           ? forcedExponentialTail(input, child.baseline, parentApex, valleyIndex, k)
           : (gaussianTail(input, child.baseline, parentApex, valleyIndex, k, childHeight) ??
             exponentialTail(input, child.baseline, parentApex, valleyIndex))
         : null;
-    if (tail) {
-      const riderBaseline = { ...child.baseline, tail };
-      // Under an exponential skim the rider keeps its whole range: past its end the signal is the tail.
-      // Before the valley its own front still stands above the skimmed tail: it starts where the signal
-      // meets the skim (within the kernel's reach).
-      const end = endIndex;
-      let start = valleyIndex;
-      const reach = valleyIndex - Math.max(1, input.smoothingSamples ?? 1);
-      while (
-        tail.curvature !== undefined &&
-        start > Math.max(reach, parentApex + 1) &&
-        smoothed[start - 1]! > baselineAt(riderBaseline, timeSec[start - 1]!)
-      )
-        start--;
-      result[k] = {
-        ...child,
-        startSec: timeSec[start]!,
-        endSec: timeSec[end]!,
-        baseline: riderBaseline,
-        startCode: 'T',
-        stopCode: 'T',
-        skimParent: parentIndex,
-      };
-      result[parentIndex] = { ...parent, endSec: originalEnd, stopCode: originalStop };
-      continue;
-    }
-    const startValue = smoothed[valleyIndex]!;
-    let touch = -1;
-    let lowestSlope = Infinity;
-    for (let i = child.apexIndex + 1; i <= endIndex; i++) {
-      const slope = (sign * (smoothed[i]! - startValue)) / (timeSec[i]! - timeSec[valleyIndex]!);
-      if (slope < lowestSlope) {
-        lowestSlope = slope;
-        touch = i;
-      }
-    }
-    if (touch < 0) continue;
-    result[k] = {
-      ...child,
-      startSec: timeSec[valleyIndex]!,
-      endSec: timeSec[touch]!,
-      baseline: {
-        startSec: timeSec[valleyIndex]!,
-        startValue,
-        endSec: timeSec[touch]!,
-        endValue: smoothed[touch]!,
-      },
-      startCode: 'T',
-      stopCode: 'T',
-      skimParent: parentIndex,
-    };
+    const skimmed =
+      skim && stands
+        ? {
+            ...child,
+            startSec: timeSec[skim.startIndex]!,
+            endSec: timeSec[Math.min(endIndex, skim.endIndex)]!,
+            baseline: { ...child.baseline, tail: skim.tail },
+          }
+        : tail
+          ? underFittedTail(input, child, tail, valleyIndex, endIndex, parentApex)
+          : underTangent(input, child, valleyIndex, endIndex);
+    if (!skimmed) continue;
+    result[k] = { ...skimmed, startCode: 'T', stopCode: 'T', skimParent: parentIndex };
     result[parentIndex] = { ...parent, endSec: originalEnd, stopCode: originalStop };
   }
   return skimFrontRiders(input, result);
+}
+
+/**
+ * A rider under a tail fitted just before its valley: it keeps its whole range (past its end the signal is
+ * the tail); before the valley its own front still stands above a Gaussian tail, so it starts where the
+ * signal meets that curve (within the kernel's reach).
+ */
+function underFittedTail(
+  input: LimitsInput,
+  child: PeakLimits,
+  tail: NonNullable<BaselineLine['tail']>,
+  valleyIndex: number,
+  endIndex: number,
+  parentApex: number,
+): PeakLimits {
+  const { timeSec, smoothed } = input;
+  const riderBaseline = { ...child.baseline, tail };
+  let start = valleyIndex;
+  const reach = valleyIndex - Math.max(1, input.smoothingSamples ?? 1);
+  while (
+    tail.curvature !== undefined &&
+    start > Math.max(reach, parentApex + 1) &&
+    smoothed[start - 1]! > baselineAt(riderBaseline, timeSec[start - 1]!)
+  )
+    start--;
+  return { ...child, startSec: timeSec[start]!, endSec: timeSec[endIndex]!, baseline: riderBaseline };
+}
+
+/** A rider under a tangent: the lowest line from the valley touching the signal after the rider's apex. */
+function underTangent(
+  input: LimitsInput,
+  child: PeakLimits,
+  valleyIndex: number,
+  endIndex: number,
+): PeakLimits | null {
+  const { timeSec, smoothed } = input;
+  const sign = child.sign ?? 1;
+  const startValue = smoothed[valleyIndex]!;
+  let touch = -1;
+  let lowestSlope = Infinity;
+  for (let i = child.apexIndex + 1; i <= endIndex; i++) {
+    const slope = (sign * (smoothed[i]! - startValue)) / (timeSec[i]! - timeSec[valleyIndex]!);
+    if (slope < lowestSlope) {
+      lowestSlope = slope;
+      touch = i;
+    }
+  }
+  if (touch < 0) return null;
+  return {
+    ...child,
+    startSec: timeSec[valleyIndex]!,
+    endSec: timeSec[touch]!,
+    baseline: {
+      startSec: timeSec[valleyIndex]!,
+      startValue,
+      endSec: timeSec[touch]!,
+      endValue: smoothed[touch]!,
+    },
+  };
 }
 
 /**
