@@ -5,14 +5,21 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { typeErrors } from './scripts/eslint-type-errors.mjs';
 
+/** A workspace reaches another through its package name (`@eluent/server/test/harness.ts`), never by path. */
+const acrossPackages = {
+  regex: '^(\\.\\./)+(apps|packages)/',
+  message: 'Import another workspace by its package name (@eluent/…), not by a relative path.',
+};
+
 const noNodeOrInternal = {
   patterns: [
     { group: ['node:*'], message: 'packages/signal is pure: no Node built-ins.' },
     { group: ['@eluent/*'], message: 'packages/signal imports nothing internal.' },
+    acrossPackages,
   ],
 };
 
-/** Import patterns each server folder may not use; `allowTypeImports` lets transports name the Services type. */
+/** Import patterns each server folder may not use. */
 const layerRules = {
   transports: [
     {
@@ -25,12 +32,22 @@ const layerRules = {
     },
     {
       group: ['**/compose.ts', '**/app.ts', '**/startup.ts'],
-      allowTypeImports: true,
-      message: 'Transports receive the services the composition root built.',
+      message:
+        'Transports receive the services the composition root built: name them from services/index.ts.',
     },
   ],
   services: [
     { group: ['**/transports/**'], message: 'Services never import transports: they are called by them.' },
+    {
+      group: ['**/config.ts', '**/redis-clients.ts'],
+      message:
+        'Services get their settings and clients from the composition root, which reads the configuration.',
+    },
+    {
+      group: ['ioredis'],
+      allowTypeImports: true,
+      message: 'Services use the Redis clients the composition root made (redis-clients.ts); they make none.',
+    },
     {
       group: ['**/compose.ts', '**/app.ts', '**/startup.ts', '**/cli/**'],
       message: 'Services are built by the composition root, not the other way round.',
@@ -40,6 +57,11 @@ const layerRules = {
     {
       group: ['**/services/**', '**/transports/**'],
       message: 'Repositories hold SQL only: no services, no transports.',
+    },
+    {
+      group: ['**/errors.ts', '**/config.ts', '**/lib/method-configuration.ts'],
+      message:
+        'Repositories refuse nothing and read no configuration: rules, permissions and their errors live in services.',
     },
     {
       group: ['**/compose.ts', '**/app.ts', '**/startup.ts', '**/cli/**'],
@@ -112,6 +134,11 @@ export default tseslint.config(
     },
   },
   {
+    // Blocks below that set their own import restrictions repeat this one (a later block replaces the rule).
+    files: ['**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [acrossPackages] }] },
+  },
+  {
     files: ['packages/signal/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', noNodeOrInternal] },
   },
@@ -119,7 +146,7 @@ export default tseslint.config(
     // Tests of the pure package may read fixture files; the package source still may not.
     files: ['packages/signal/test/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noNodeOrInternal.patterns[1]] }],
+      'no-restricted-imports': ['error', { patterns: [noNodeOrInternal.patterns[1], acrossPackages] }],
     },
   },
   {
@@ -134,6 +161,7 @@ export default tseslint.config(
               group: ['@eluent/server', '@eluent/web', '@eluent/simulator'],
               message: 'contracts may import only types from @eluent/signal.',
             },
+            acrossPackages,
           ],
         },
       ],
@@ -149,6 +177,7 @@ export default tseslint.config(
           patterns: [
             { group: ['@eluent/server', '@eluent/server/*'], message: 'web never imports server.' },
             { group: ['node:*'], message: 'web runs in the browser.' },
+            acrossPackages,
           ],
         },
       ],
@@ -161,7 +190,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@eluent/server*', '../apps/*'], message: 'e2e uses only public interfaces.' },
+            {
+              regex: '^@eluent/server(/src/.*)?$',
+              message: "e2e uses only public interfaces (and the server tests' helpers under test/).",
+            },
+            acrossPackages,
           ],
         },
       ],

@@ -12,9 +12,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createThrowAwayDatabase, signUp } from '../apps/server/test/harness.ts';
-import { searchByNameOrId } from '../apps/server/test/graphql-client.ts';
-import { METHODS, methodsVariables } from '../apps/server/test/spec-documents.ts';
+import { createThrowAwayDatabase, signUp } from '@eluent/server/test/harness.ts';
+import { searchByNameOrId } from '@eluent/server/test/graphql-client.ts';
+import { METHODS, methodsVariables } from '@eluent/server/test/spec-documents.ts';
 import type { LoadJob, LoadResult } from './graphql/load.ts';
 import { REFERENCE_SQL } from './graphql/reference.ts';
 

@@ -9,8 +9,8 @@ import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { writeAia } from '@eluent/signal';
-import { backends, signUp, startTestServer, type Backend } from '../apps/server/test/harness.ts';
-import { encodeFloat64 } from '../apps/server/src/lib/float-bytes.ts';
+import { backends, signUp, startTestServer, type Backend } from '@eluent/server/test/harness.ts';
+import { encodeFloat64 } from '@eluent/server/src/lib/float-bytes.ts';
 
 const CHUNK_POINTS = 5000;
 const REFERENCE_STATEMENT_BYTES = 4 * 1024 * 1024;

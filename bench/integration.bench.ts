@@ -1,8 +1,8 @@
 // Integration generalization score: the seeded simulated corpus (packages/signal/src/simulation/corpus.ts),
 // 36 runs a class (324 in all), processed with no template; recall, extras and median area error per class.
 // `npm run bench -- integration [--per-class=36]`; the table is kept in docs/processing.md.
-import { processChromatogram } from '../packages/signal/src/pipeline/processChromatogram.ts';
-import { classScores, scoreCase, simulatedCorpus } from '../packages/signal/src/simulation/corpus.ts';
+import { processChromatogram } from '@eluent/signal/src/pipeline/processChromatogram.ts';
+import { classScores, scoreCase, simulatedCorpus } from '@eluent/signal/src/simulation/corpus.ts';
 
 export async function run(args: string[]): Promise<void> {
   const option = args.find((arg) => arg.startsWith('--per-class='));

@@ -6,7 +6,7 @@ import {
   awkwardPriorities,
   randomPeaks,
   selectByPeakDistanceReference as reference,
-} from '../packages/signal/src/peaks/selectByPeakDistanceReference.ts';
+} from '@eluent/signal/src/peaks/selectByPeakDistanceReference.ts';
 
 function same(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((value, index) => value === b[index]);

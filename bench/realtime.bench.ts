@@ -10,8 +10,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { collectGarbage } from './collectGarbage.ts';
 import { channels, type UserNotification } from '@eluent/contracts';
-import { buildServer } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
+import { buildServer } from '@eluent/server/src/app.ts';
+import { loadConfig } from '@eluent/server/src/config.ts';
 
 const STAGE_MS = 4000;
 const PADDING = 'x'.repeat(90);

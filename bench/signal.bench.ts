@@ -13,7 +13,7 @@ import {
   SignalMemo,
   type FindPeaksOptions,
 } from '@eluent/signal';
-import { previewMessage } from '../apps/web/src/workers/previewMessage.ts';
+import { previewMessage } from '@eluent/web/src/workers/previewMessage.ts';
 import { ScipyReference } from './scipyReference.ts';
 
 /** A drifting baseline, 500 Gaussian peaks per 1,000,000 points (heights 1–1000), white noise SD 0.05. */

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
-import { asmValidator, hasAsmSchemas } from '../../apps/server/test/asm-validator.ts';
+import { asmValidator, hasAsmSchemas } from '@eluent/server/test/asm-validator.ts';
 import { expect, scaled, test, type Page } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
 

@@ -140,9 +140,9 @@ export async function buildServer(config: Config): Promise<Server> {
   // JSON answers and assets without a precompressed copy; below 1 KiB compression does not pay.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
-  await registerRateLimits(app, config);
+  await registerRateLimits(app, { redis: context.redis?.rateLimits, prefix: config.realtime.redisPrefix });
   await app.register(csrfProtection);
-  for (const register of modules) await register(app, context.services);
+  for (const register of modules) await register(app, context.services, context.realtime);
   web.pageFallback = await registerWebApp(app, config);
 
   app.addHook('onReady', async () => {

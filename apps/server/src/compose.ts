@@ -26,6 +26,7 @@ import { createWorkspacesRepository, type WorkspacesRepository } from './reposit
 import { createInvitationsRepository } from './repositories/invitations.ts';
 import { createPasswordHasher, defaultPasswordThreads, type PasswordHasher } from './lib/passwords.ts';
 import { createMemoryCounters, createRedisCounters } from './repositories/counters.ts';
+import { createRedisClients, disconnectRedisClients, type RedisClients } from './redis-clients.ts';
 import { createAccountsService, type AccountsService } from './services/accounts.ts';
 import { createAuditTrailService } from './services/audit/audit-trail.ts';
 import { createAuditCheckpoints, type AuditCheckpoints } from './services/audit/checkpoints.ts';
@@ -63,6 +64,7 @@ import { createShareLinksService } from './services/sharing/share-links.ts';
 import { createOverlaysService } from './services/overlays/overlays.ts';
 import { createOverlaysRepository } from './repositories/overlays.ts';
 import { createShareTokenService } from './services/sharing/share-tokens.ts';
+import type { Services } from './services/index.ts';
 import { createWorkspacesService } from './services/workspaces/workspaces.ts';
 import { createInvitationsService, type InvitationsService } from './services/workspaces/invitations.ts';
 import {
@@ -94,6 +96,8 @@ export interface Composition {
   realtime: RealtimeHub;
   /** The audit chain's signed checkpoints (docs/audit.md "Checkpoints"). */
   checkpoints: AuditCheckpoints;
+  /** Every Redis client of the process (with REDIS_URL), built here unconnected; the HTTP rate limits use one. */
+  redis: RedisClients | undefined;
   /** Repositories the start-up steps use (demo data); transports never see them. */
   repositories: { devices: DevicesRepository };
   /** Everything a transport may call. */
@@ -107,8 +111,6 @@ export interface Composition {
   onClose(step: () => Promise<void>): void;
   close(): Promise<void>;
 }
-
-export type Services = ReturnType<typeof buildServices>['services'];
 
 interface Infrastructure {
   config: Config;
@@ -160,7 +162,15 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
   const mailQueue = createMailQueue({
     log: (text, error) => (error ? logger.warn({ err: error }, text) : logger.info(text)),
   });
-  const realtime = await createRealtimeHub({ config, signer, sessions, logger });
+  const redis = config.redisUrl ? createRedisClients(config.redisUrl, logger) : undefined;
+  const redisPrefix = config.realtime.redisPrefix;
+  const realtime = await createRealtimeHub({
+    config,
+    signer,
+    sessions,
+    logger,
+    redis: redis && { commands: redis.realtimeCommands, subscriber: redis.realtimeSubscriber },
+  });
   const workspacesRepository = createWorkspacesRepository(db);
   const invitations = createInvitationsService({
     db,
@@ -191,12 +201,8 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
         .catch((error: unknown) => logger.warn({ err: error, userId }, 'verification mail not sent')),
   });
   // Shared by every process through Redis when there is one, so N processes do not allow N times as much.
-  const counters = config.redisUrl
-    ? createRedisCounters({
-        url: config.redisUrl,
-        prefix: config.realtime.redisPrefix,
-        onError: (error) => logger.warn({ err: error }, 'counters redis'),
-      })
+  const counters = redis
+    ? createRedisCounters({ redis: redis.counters, prefix: redisPrefix })
     : createMemoryCounters();
   const deviceThrottle = createAttemptThrottle({
     store: counters,
@@ -223,6 +229,10 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
   });
   const closeSteps: Array<() => Promise<void>> = [
     () => database.close(),
+    // Their users close them first; a client whose user never started holds no connection to end.
+    async () => {
+      if (redis) disconnectRedisClients(redis);
+    },
     () => realtime.close(),
     () => counters.close(),
     () => signalWorkers.close(),
@@ -281,13 +291,22 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
 
   return {
     ...infrastructure,
+    redis,
     repositories: { devices: devicesRepository },
     services,
     async start() {
       // Connections to other processes open here, not while the graph is built (compose() has no such
       // side effects): the realtime broker's control channel, then the device cluster (with REDIS_URL).
       await realtime.start();
-      const cluster = await connectDeviceCluster(devices, config, logger);
+      const cluster = await connectDeviceCluster(
+        devices,
+        redis && {
+          publisher: redis.clusterPublisher,
+          subscriber: redis.clusterSubscriber,
+          prefix: redisPrefix,
+        },
+        logger,
+      );
       if (cluster) closeSteps.push(() => cluster.close());
       await runner.recover();
       runner.startReconciler(config.reconcileIntervalSec * 1000);
@@ -381,13 +400,17 @@ function buildServices(infrastructure: Infrastructure) {
         .catch((error: unknown) => logger.warn({ err: error }, 'sequence progress publish failed'));
     },
   });
-  const services = {
-    config,
+  const services: Services = {
+    settings: {
+      sentryDsn: config.sentryDsn,
+      trustProxyHops: config.trustProxyHops,
+      authRateLimitPerMinute: config.authRateLimitPerMinute,
+      publicUrl: config.publicUrl,
+    },
     logger,
     signer,
     sessions,
     accounts,
-    realtime,
     devices,
     devicesApi: createDevicesApi({
       db,

@@ -1,16 +1,17 @@
 // `import <file> --user <email> [--template <uuid>]`: store a chromatogram file as a measurement of a user,
 // processed like one uploaded in the browser; prints the stored peaks and the detection settings applied.
 import { open, readdir, stat } from 'node:fs/promises';
-import { storedPeakFigures, type DetectionSettings, type MeasurementImport } from '@eluent/contracts';
-import type { Kysely } from 'kysely';
+import {
+  storedPeakFigures,
+  type DetectionSettings,
+  type MeasurementImport,
+  type StoredPeakColumns,
+} from '@eluent/contracts';
 import { basename, join } from 'node:path';
 import type { Chromatogram } from '@eluent/signal';
 import { buildServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { createResultsRepository } from '../repositories/results.ts';
-import { createUsersRepository } from '../repositories/users.ts';
 import { readUploadedChromatogram, readUploadedRun } from '../services/results/files.ts';
 import { runOfUploads, type Upload } from '../services/results/run-archive.ts';
 import type { VendorRun } from '@eluent/signal';
@@ -79,12 +80,10 @@ function option(args: string[], name: string): string | undefined {
 }
 
 /** The stored result as the `process` command prints it: peaks with codes, then the detection settings. */
-async function storedResultLines(db: Kysely<Database>, resultId: number): Promise<string[]> {
-  const results = createResultsRepository(db);
-  const result = await results.result(resultId);
-  const figures = (result?.figures ?? {}) as { unit?: string; detection?: DetectionSettings | null };
+function storedResultLines(stored: { figures: unknown; peaks: StoredPeakColumns[] }): string[] {
+  const figures = (stored.figures ?? {}) as { unit?: string; detection?: DetectionSettings | null };
   const unit = figures.unit ?? '';
-  const peaks = (await results.peaks([resultId])).map(storedPeakFigures);
+  const peaks = stored.peaks.map(storedPeakFigures);
   return [
     ...peakTableLines(peaks, unit),
     ...(peaks.length > 0 ? [CODE_LEGEND] : []),
@@ -118,13 +117,13 @@ export const importCommand: CliCommand = {
     }
     const { app, context } = await buildServer({ ...loadConfig(), logLevel: 'silent' });
     try {
-      const user = await createUsersRepository(context.database.db).findByEmail(email);
-      if (!user) {
+      const userId = await context.services.accounts.userIdOf(email);
+      if (userId === null) {
         console.error(`no account ${email}`);
         return 1;
       }
       // Into the account's current workspace, as an upload in the web app would go.
-      const actor = await context.services.workspaces.actorOf(user.id);
+      const actor = await context.services.workspaces.actorOf(userId);
       const template = option(args, '--template') ?? null;
       const imported: MeasurementImport = run
         ? await context.services.files.importRun(actor, run.name, run.run, template)
@@ -139,8 +138,8 @@ export const importCommand: CliCommand = {
         console.log(
           `measurement ${imported.measurement_id}: ${imported.points_count} points, result ${imported.result_id}`,
         );
-        for (const line of await storedResultLines(context.database.db, imported.result_id))
-          console.log(line);
+        const stored = await context.services.results.storedResult(imported.result_id);
+        for (const line of storedResultLines(stored)) console.log(line);
       }
       for (const note of imported.notes) console.log(`note: ${note}`);
       return 0;

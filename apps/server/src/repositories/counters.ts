@@ -1,6 +1,6 @@
 // Counters in fixed windows, for rate limits and lockouts: in memory for one process, in Redis when
 // REDIS_URL is set so every process counts against the same numbers.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 export interface WindowCount {
   count: number;
@@ -56,14 +56,11 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}`;
 
 export function createRedisCounters(options: {
-  url: string;
+  /** Unconnected (redis-clients.ts): it connects on the first count, not when the server is composed. */
+  redis: Redis;
   prefix: string;
-  /** A lost or refused connection (ioredis reconnects by itself); counts fail meanwhile. */
-  onError?: (error: unknown) => void;
 }): CounterStore {
-  // Connects on the first count, not when the server is composed.
-  const redis = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  redis.on('error', options.onError ?? (() => undefined));
+  const { redis } = options;
   const name = (key: string) => `${options.prefix}:counter:${key}`;
   return {
     async hit(key, windowMs) {

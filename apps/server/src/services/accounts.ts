@@ -307,6 +307,11 @@ export function createAccountsService(deps: AccountsDependencies) {
       return { id: user.id, email: user.email, ...(await startSession(user)) };
     },
 
+    /** The id of the account with this address; null when there is none (the CLI's import). */
+    async userIdOf(email: string): Promise<number | null> {
+      return (await users.findByEmail(email))?.id ?? null;
+    },
+
     /** Creates a user, or returns the existing one (the demo account, the CLI's create-user). */
     async ensureUser(email: string, password: string): Promise<UserRow> {
       const existing = await users.findByEmail(email);

@@ -9,8 +9,8 @@ import {
   noPeaksText,
   personLabel,
   reviewStateLabels,
-  separationCode,
   signatureMeaningLabels,
+  storedPeakFigures,
   suitabilityCheckSchema,
   suitabilityCheckText,
   replicateCountText,
@@ -200,25 +200,43 @@ export const text = (value: unknown): string | null =>
 export const num = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
+/** A stored peak of the report data, read through the one reading of stored peaks (`storedPeakFigures`). */
 export function peakOf(row: Json): ReportPeak {
-  return {
+  const peak = storedPeakFigures({
     number: num(row.number) ?? 0,
     name: text(row.name),
-    retentionTimeSec: num(row.retention_time_sec) ?? 0,
+    retention_time_sec: num(row.retention_time_sec) ?? 0,
+    start_sec: num(row.start_sec) ?? 0,
+    end_sec: num(row.end_sec) ?? 0,
+    baseline_start: num(row.baseline_start),
+    baseline_end: num(row.baseline_end),
     area: num(row.area) ?? 0,
-    areaPercent: num(row.area_percent),
+    area_percent: num(row.area_percent),
     height: num(row.height),
-    amount: num(row.amount),
-    amountUnit: text(row.amount_unit),
-    platesHalf: num(row.plates_half),
+    width_half_sec: num(row.width_half_sec),
     tailing: num(row.tailing),
+    plates_half: num(row.plates_half),
     resolution: num(row.resolution),
-    signalToNoise: num(row.signal_to_noise),
-    code: separationCode(
-      text(row.start_code),
-      text(row.stop_code),
-      (num(row.area) ?? 0) < 0 || (num(row.height) ?? 0) < 0,
-    ),
+    signal_to_noise: num(row.signal_to_noise),
+    amount: num(row.amount),
+    amount_unit: text(row.amount_unit),
+    start_code: text(row.start_code),
+    stop_code: text(row.stop_code),
+  });
+  return {
+    number: peak.number,
+    name: peak.name,
+    retentionTimeSec: peak.retentionTimeSec,
+    area: peak.area,
+    areaPercent: peak.areaPercent,
+    height: peak.height,
+    amount: peak.amount,
+    amountUnit: peak.amountUnit,
+    platesHalf: peak.plates,
+    tailing: peak.tailing,
+    resolution: peak.resolution,
+    signalToNoise: peak.signalToNoise,
+    code: peak.code,
   };
 }
 

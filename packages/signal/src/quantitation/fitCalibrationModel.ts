@@ -1,4 +1,4 @@
-import { amountFromCalibrationCurve } from './amountFromCalibrationCurve.ts';
+import { calibrationResiduals } from './calibrationResiduals.ts';
 import {
   minimumLevels,
   type CalibrationFailure,
@@ -96,22 +96,9 @@ export function fitCalibrationModel(
 
   const rangeMiddle = (Math.min(...amounts) + Math.max(...amounts)) / 2;
   const meanResponse = points.reduce((s, p) => s + p.response, 0) / points.length;
-  let ssRes = 0;
-  let ssTot = 0;
-  const residuals = points.map((point) => {
-    const fitted = curve.intercept + curve.slope * point.amount + curve.curvature * point.amount ** 2;
-    const residual = point.response - fitted;
-    ssRes += residual ** 2;
-    ssTot += (point.response - meanResponse) ** 2;
-    return {
-      amount: point.amount,
-      response: point.response,
-      fitted,
-      residual,
-      residualPercent: fitted === 0 ? null : (100 * residual) / fitted,
-      backCalculatedAmount: amountFromCalibrationCurve(curve, point.response, rangeMiddle),
-    };
-  });
+  const residuals = calibrationResiduals(curve, points, rangeMiddle);
+  const ssRes = residuals.reduce((sum, r) => sum + r.residual ** 2, 0);
+  const ssTot = points.reduce((sum, p) => sum + (p.response - meanResponse) ** 2, 0);
   const parameters = model === 'quadratic' ? 3 : model === 'linear' ? 2 : 1;
   const freedom = points.length - parameters;
   return {

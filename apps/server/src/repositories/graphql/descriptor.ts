@@ -1,6 +1,5 @@
 // The shape of a table descriptor: everything the schema generator and the SQL compiler need to know about
 // one table exposed through GraphQL. One descriptor per table lives in tables.ts.
-import type { DomainErrorCode } from '@eluent/contracts';
 import type { RawBuilder } from 'kysely';
 
 /** GraphQL scalar of a column, Hasura-flavoured; `pgType` is the cast used for bound values. */
@@ -67,18 +66,6 @@ export interface TableDescriptor {
   insertable?: string[];
   /** Columns accepted by `_set`; absent → no update. */
   updatable?: string[];
-  /**
-   * The write rules of the table, shared with every other write path (services/*-rules.ts). Each throws an
-   * AppError of the catalogue to refuse; the mutation answers its message in Hasura's error form and
-   * nothing is written. `insert` runs per inserted object, `change` with the columns an update (or an
-   * upsert's update) sets and, for an update, the values its `_set` gives, `remove` inside the delete statement.
-   */
-  rules?: {
-    insert?: (object: Record<string, unknown>) => void;
-    change?: (columns: readonly string[], values?: Record<string, unknown>) => void;
-    /** A delete rule in SQL, judged on each matched row (locked) before the delete: true refuses it. */
-    remove?: { refuses: (row: RawBuilder<unknown>) => RawBuilder<unknown>; refusal: DomainErrorCode };
-  };
   deletable?: boolean;
   /** Row owner column; absent → the table is not owned (never the case for exposed tables). */
   ownerColumn: string;

@@ -12,11 +12,13 @@ import {
   type SelectionNode,
   type SelectionSetNode,
 } from 'graphql';
-import type { Viewer } from './access.ts';
+import type { AccessPolicy, Viewer } from './policy.ts';
 import { GraphqlRequestError } from '../../lib/graphql-errors.ts';
 
 export interface CompileScope {
   viewer: Viewer;
+  /** Who may do what with each table, and its write rules: given by the service. */
+  access: AccessPolicy;
   variables: Record<string, unknown>;
   fragments: Record<string, FragmentDefinitionNode>;
   aliasCount: number;

@@ -3,7 +3,8 @@
 // statement also reports how many written rows failed their check, so the caller can roll back.
 import { domainErrors } from '@eluent/contracts';
 import { sql, type RawBuilder } from 'kysely';
-import { rowCheck, writableWorkspaces, writePredicate } from './access.ts';
+import { accessOf } from './policy.ts';
+import { rowCheck, sequenceUses, writableWorkspaces, writePredicate } from './row-predicates.ts';
 import { columnOf, type TableDescriptor } from './descriptor.ts';
 import { GraphqlRequestError, ruleRefusal } from '../../lib/graphql-errors.ts';
 import { subFields, type CompileScope, type Field } from './fields.ts';
@@ -105,7 +106,8 @@ export function compileInsert(
 ): Sql {
   const owner = userId(scope);
   if (args.objects.length === 0) throw new GraphqlRequestError('validation-failed', 'no objects to insert');
-  const insertRule = table.rules?.insert;
+  const rules = accessOf(scope.access, table.name).rules;
+  const insertRule = rules?.insert;
   if (insertRule) for (const object of args.objects) applyRule(() => insertRule(object));
   const defaults = table.insertDefaults?.() ?? {};
   const given = new Set(args.objects.flatMap((object) => Object.keys(object)));
@@ -142,13 +144,14 @@ export function compileInsert(
     const constraint = table.constraints.find((candidate) => candidate.name === conflictSpec.constraint);
     if (!constraint) throw new GraphqlRequestError('constraint-error', 'unknown constraint');
     const updates = conflictSpec.update_columns;
-    if (table.rules?.change) applyRule(() => table.rules!.change!(updates));
+    const changeRule = rules?.change;
+    if (changeRule) applyRule(() => changeRule(updates));
     if (updates.length === 0) {
       conflict = sql` on conflict on constraint ${sql.id(constraint.name)} do nothing`;
     } else {
       const sets = updates.map((name) => sql`${sql.id(name)} = excluded.${sql.id(name)}`);
       if (table.touchedOnUpdate) sets.push(sql`${sql.id(table.touchedOnUpdate)} = now()`);
-      conflict = sql` on conflict on constraint ${sql.id(constraint.name)} do update set ${sql.join(sets)} where ${writePredicate(table, target, scope.viewer, 'update')} and ${boolExp(table, target, conflictSpec.where, scope)}`;
+      conflict = sql` on conflict on constraint ${sql.id(constraint.name)} do update set ${sql.join(sets)} where ${writePredicate(table, target, scope, 'update')} and ${boolExp(table, target, conflictSpec.where, scope)}`;
     }
     if (table.audited) {
       // The rows an upsert may overwrite, read in the statement's snapshot: the audit's old values.
@@ -157,14 +160,14 @@ export function compileInsert(
         const values = args.objects.map((object) => object[name]);
         return sql`${sql.id(name)} = any(${values}::${sql.raw(column.type === 'Int' ? 'integer' : column.type === 'uuid' ? 'uuid' : 'text')}[])`;
       });
-      oldCte = sql`_old as (select * from ${sql.id(table.name)} ${old} where ${sql.join(keys, sql` and `)} and ${writePredicate(table, old, scope.viewer, 'update')}), `;
+      oldCte = sql`_old as (select * from ${sql.id(table.name)} ${old} where ${sql.join(keys, sql` and `)} and ${writePredicate(table, old, scope, 'update')}), `;
       auditJoin = sql`left join ${old} on ${old}.${sql.id(table.primaryKey)} = ${written}.${sql.id(table.primaryKey)}`;
       oldValues = sql`to_jsonb(${old})`;
       action = sql`case when ${old}.${sql.id(table.primaryKey)} is null then 'insert' else 'update' end`;
     }
   }
-  const creatable = writableWorkspaces(table, owner, 'insert');
-  const check = sql`(${rowCheck(table, target, scope.viewer, tableNamed)}) and ${creatable ? sql`${target}.workspace_id in ${creatable}` : sql`false`}`;
+  const creatable = writableWorkspaces(table, scope, owner, 'insert');
+  const check = sql`(${rowCheck(table, target, scope, tableNamed)}) and ${creatable ? sql`${target}.workspace_id in ${creatable}` : sql`false`}`;
   const newValues = sql`to_jsonb(${written}) - '_check'`;
   return sql`with ${oldCte}_w as (insert into ${sql.id(table.name)} as _x (${insertColumns}) values ${sql.join(rows)}${conflict} returning _x.*, (${check}) as _check)${auditCte(table, scope, action, oldValues, newValues, auditJoin)} ${finish(table, field, shape, select, scope, conflictSpec?.update_columns.length === 0 ? undefined : args.objects.length)}`;
 }
@@ -180,12 +183,13 @@ export function compileUpdate(
 ): Sql {
   userId(scope);
   const names = Object.keys(set ?? {});
-  if (table.rules?.change) applyRule(() => table.rules!.change!(names, set ?? {}));
+  const changeRule = accessOf(scope.access, table.name).rules?.change;
+  if (changeRule) applyRule(() => changeRule(names, set ?? {}));
   const sets = names.map((name) => sql`${sql.id(name)} = ${boundValue(columnOf(table, name), set![name])}`);
   if (table.touchedOnUpdate) sets.push(sql`${sql.id(table.touchedOnUpdate)} = now()`);
   const pk = sql.id(table.primaryKey);
   const condition = typeof where === 'function' ? where(old) : where;
-  const check = rowCheck(table, target, scope.viewer, tableNamed);
+  const check = rowCheck(table, target, scope, tableNamed);
   // An empty _set still returns the matched rows, as Hasura does; the no-op assignment keeps one statement.
   const assignments = sets.length > 0 ? sql.join(sets) : sql`${pk} = _x.${pk}`;
   const action = sql`'update'`;
@@ -197,7 +201,7 @@ export function compileUpdate(
     subset(written, names),
     sql`join ${old} on ${old}.${pk} = ${written}.${pk}`,
   );
-  return sql`with _old as (select * from ${sql.id(table.name)} ${old} where ${condition} and ${writePredicate(table, old, scope.viewer, 'update')} for update), _w as (update ${sql.id(table.name)} as _x set ${assignments} from ${old} where _x.${pk} = ${old}.${pk} returning _x.*, (${check}) as _check)${audit} ${finish(table, field, shape, select, scope)}`;
+  return sql`with _old as (select * from ${sql.id(table.name)} ${old} where ${condition} and ${writePredicate(table, old, scope, 'update')} for update), _w as (update ${sql.id(table.name)} as _x set ${assignments} from ${old} where _x.${pk} = ${old}.${pk} returning _x.*, (${check}) as _check)${audit} ${finish(table, field, shape, select, scope)}`;
 }
 
 export function compileDelete(
@@ -217,12 +221,12 @@ export function compileDelete(
     sql`null::jsonb`,
     sql``,
   );
-  const guard = table.rules?.remove;
+  const guard = accessOf(scope.access, table.name).rules?.remove;
   if (!guard)
-    return sql`with _w as (delete from ${sql.id(table.name)} as _x where ${where(target)} and ${writePredicate(table, target, scope.viewer, 'delete')} returning _x.*, true as _check)${audit} ${finish(table, field, shape, select, scope)}`;
+    return sql`with _w as (delete from ${sql.id(table.name)} as _x where ${where(target)} and ${writePredicate(table, target, scope, 'delete')} returning _x.*, true as _check)${audit} ${finish(table, field, shape, select, scope)}`;
   // The matched rows are locked and judged by the rule first; any refused row refuses the whole mutation.
   const pk = sql.id(table.primaryKey);
-  const matched = sql`_m as (select _x.${pk} as _id, (${guard.refuses(target)}) as _refused from ${sql.id(table.name)} as _x where ${where(target)} and ${writePredicate(table, target, scope.viewer, 'delete')} for update)`;
+  const matched = sql`_m as (select _x.${pk} as _id, (${sequenceUses(guard, target)}) as _refused from ${sql.id(table.name)} as _x where ${where(target)} and ${writePredicate(table, target, scope, 'delete')} for update)`;
   const refused = sql`(select count(*) from _m where _m._refused)::int`;
   return sql`with ${matched}, _w as (delete from ${sql.id(table.name)} as _x using _m where _x.${pk} = _m._id and not _m._refused returning _x.*, true as _check)${audit} select _f.*, case when ${refused} > 0 then ${domainErrors[guard.refusal]}::text end as refused from (${finish(table, field, shape, select, scope)}) _f`;
 }

@@ -2,7 +2,7 @@
 // list is json_agg over an ordered, limited subquery, relationships are correlated subqueries (no N+1).
 import { type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { sql, type RawBuilder } from 'kysely';
-import { readPredicate } from './access.ts';
+import { readPredicate } from './row-predicates.ts';
 import { columnOf, type TableDescriptor } from './descriptor.ts';
 import { GraphqlRequestError } from '../../lib/graphql-errors.ts';
 import { argumentsOf, nextAlias, subFields, type CompileScope, type Field } from './fields.ts';
@@ -71,7 +71,7 @@ export class SelectCompiler {
     if (relationship.kind === 'object') {
       const childAlias = sql.id(nextAlias(this.scope));
       const row = this.row(child, childAlias, subFields(this.scope, field));
-      return sql`(select ${row} from ${sql.id(child.name)} ${childAlias} where ${join(childAlias)} and ${readPredicate(child, childAlias, this.scope.viewer)} limit 1)`;
+      return sql`(select ${row} from ${sql.id(child.name)} ${childAlias} where ${join(childAlias)} and ${readPredicate(child, childAlias, this.scope)} limit 1)`;
     }
     const args = argumentsOf(this.scope, this.type(table.name), field) as ListArguments;
     return this.list(child, args, subFields(this.scope, field), join, relationship.defaultOrder);
@@ -94,7 +94,7 @@ export class SelectCompiler {
           const nested = this.orderTerms(child, childAlias, [value as Record<string, unknown>]);
           for (const term of nested) {
             terms.push({
-              expression: sql`(select ${term.expression} from ${sql.id(child.name)} ${childAlias} where ${relationship.on(alias, childAlias)} and ${readPredicate(child, childAlias, this.scope.viewer)} limit 1)`,
+              expression: sql`(select ${term.expression} from ${sql.id(child.name)} ${childAlias} where ${relationship.on(alias, childAlias)} and ${readPredicate(child, childAlias, this.scope)} limit 1)`,
               direction: term.direction,
             });
           }
@@ -110,10 +110,7 @@ export class SelectCompiler {
   }
 
   private filtered(table: TableDescriptor, alias: Sql, args: ListArguments, join?: (alias: Sql) => Sql): Sql {
-    const parts = [
-      readPredicate(table, alias, this.scope.viewer),
-      boolExp(table, alias, args.where, this.scope),
-    ];
+    const parts = [readPredicate(table, alias, this.scope), boolExp(table, alias, args.where, this.scope)];
     if (join) parts.unshift(join(alias));
     return sql.join(parts, sql` and `);
   }
@@ -227,6 +224,6 @@ export class SelectCompiler {
   byPk(table: TableDescriptor, args: Record<string, unknown>, fields: Field[]): Sql {
     const alias = sql.id(nextAlias(this.scope));
     const pk = columnOf(table, table.primaryKey);
-    return sql`(select ${this.row(table, alias, fields)} from ${sql.id(table.name)} ${alias} where ${alias}.${sql.id(pk.name)} = ${boundValue(pk, args[pk.name])} and ${readPredicate(table, alias, this.scope.viewer)})`;
+    return sql`(select ${this.row(table, alias, fields)} from ${sql.id(table.name)} ${alias} where ${alias}.${sql.id(pk.name)} = ${boundValue(pk, args[pk.name])} and ${readPredicate(table, alias, this.scope)})`;
   }
 }

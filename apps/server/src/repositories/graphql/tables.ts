@@ -1,9 +1,8 @@
 // One descriptor per exposed table: columns with their GraphQL types, what may be inserted and changed, and
-// the relationships. The schema and the SQL compiler are generated from these and nothing else.
+// the relationships. The schema and the SQL compiler are generated from these; who may read and write the
+// rows, and the write rules, are the service's (services/graphql/access.ts).
 import { sql } from 'kysely';
 import { auditComputedFields } from './audit-fields.ts';
-import { checkMethodChange, checkNewMethod, methodRemoveRule, templateRemoveRule } from './method-rules.ts';
-import { checkTemplateValues } from './template-rules.ts';
 import type { ColumnDescriptor, ScalarName, TableDescriptor } from './descriptor.ts';
 
 function columns(spec: string): ColumnDescriptor[] {
@@ -83,7 +82,6 @@ export const tables: TableDescriptor[] = [
     relationships: [],
     insertable: methodInsertable,
     updatable: methodInsertable,
-    rules: { insert: checkNewMethod, change: checkMethodChange, remove: methodRemoveRule },
     deletable: true,
     audited: true,
   },
@@ -103,13 +101,6 @@ export const tables: TableDescriptor[] = [
     deletable: true,
     audited: true,
     touchedOnUpdate: 'updated_at',
-    rules: {
-      insert: checkTemplateValues,
-      change: (_, values) => {
-        if (values) checkTemplateValues(values);
-      },
-      remove: templateRemoveRule,
-    },
   },
   {
     name: 'samples',

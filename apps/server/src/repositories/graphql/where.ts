@@ -2,7 +2,7 @@
 // come from the descriptors only. A null operand means "no condition" (Hasura v1 collapse), so a client can
 // pass null variables for filters it does not use.
 import { sql, type RawBuilder } from 'kysely';
-import { readPredicate } from './access.ts';
+import { readPredicate } from './row-predicates.ts';
 import { columnOf, pgTypes, type ColumnDescriptor, type TableDescriptor } from './descriptor.ts';
 import { GraphqlRequestError } from '../../lib/graphql-errors.ts';
 import { nextAlias, type CompileScope } from './fields.ts';
@@ -102,7 +102,7 @@ export function boolExp(
         const child = tableNamed(relationship.table);
         const childAlias = sql.id(nextAlias(scope));
         parts.push(
-          sql`exists (select 1 from ${sql.id(child.name)} ${childAlias} where ${relationship.on(alias, childAlias)} and ${readPredicate(child, childAlias, scope.viewer)} and ${boolExp(child, childAlias, value as Record<string, unknown>, scope)})`,
+          sql`exists (select 1 from ${sql.id(child.name)} ${childAlias} where ${relationship.on(alias, childAlias)} and ${readPredicate(child, childAlias, scope)} and ${boolExp(child, childAlias, value as Record<string, unknown>, scope)})`,
         );
       } else {
         const column = columnOf(table, key);

@@ -3,7 +3,7 @@
 // and hears the runs that finished elsewhere.
 import { randomUUID } from 'node:crypto';
 import type { StatusMessage } from '@eluent/contracts';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface RemoteCommandReply {
@@ -50,18 +50,17 @@ export interface DeviceCluster {
 
 const RELAY_TIMEOUT_MS = 20_000;
 
+/** Joins the other processes over the given clients (unconnected, from redis-clients.ts): connects them. */
 export async function createRedisDeviceCluster(options: {
-  url: string;
+  publisher: Redis;
+  subscriber: Redis;
   prefix: string;
   logger: FastifyBaseLogger;
   handlers: ClusterHandlers;
 }): Promise<DeviceCluster> {
   const processId = randomUUID();
-  const publisher = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(options.url, { lazyConnect: true });
+  const { publisher, subscriber } = options;
   const onError = (error: unknown) => options.logger.warn({ err: error }, 'device cluster redis');
-  publisher.on('error', onError);
-  subscriber.on('error', onError);
   await Promise.all([publisher.connect(), subscriber.connect()]);
   const broadcastChannel = `${options.prefix}:devices:broadcast`;
   const nodeChannel = (id: string) => `${options.prefix}:devices:node:${id}`;

@@ -1,7 +1,7 @@
 // The devices module of one server: built once by the composition root and shared by the routes, the device
 // link, the in-process simulators and the sequences (`services.devices.runInjection(...)`).
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Redis } from 'ioredis';
 import type { DatabaseAvailability } from '../../db/availability.ts';
 import type { WorkClaims } from '../../db/claims.ts';
 import type { DevicesRepository } from '../../repositories/devices.ts';
@@ -43,17 +43,18 @@ export type {
   RunInjectionRequest,
 } from './service.ts';
 
-/** With REDIS_URL: joins the other server processes so commands reach devices connected elsewhere. */
+/**
+ * With Redis (the composition root's two cluster clients and key prefix): joins the other server processes
+ * so commands reach devices connected elsewhere.
+ */
 export async function connectDeviceCluster(
   service: DeviceService,
-  config: Config,
+  redis: { publisher: Redis; subscriber: Redis; prefix: string } | undefined,
   logger: FastifyBaseLogger,
 ): Promise<DeviceCluster | undefined> {
-  const { redisUrl } = config;
-  if (!redisUrl) return undefined;
+  if (!redis) return undefined;
   const cluster = await createRedisDeviceCluster({
-    url: redisUrl,
-    prefix: config.realtime.redisPrefix,
+    ...redis,
     logger,
     handlers: service.clusterHandlers(),
   });

@@ -9,6 +9,7 @@ import {
   sql,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { graphqlAccess } from './access.ts';
 import { graphqlSchema } from './schema.ts';
 import { tableNamed } from '../../repositories/graphql/tables.ts';
 import { boolExp } from '../../repositories/graphql/where.ts';
@@ -59,7 +60,13 @@ describe('where compilation', () => {
         _or: [{ name: { _ilike: hostile } }, { id: { _in: [1, 2] } }],
         hardware_configuration: { _eq: [hostile] },
       },
-      { viewer: { kind: 'user', userId: 1 }, variables: {}, fragments: {}, aliasCount: 1 },
+      {
+        viewer: { kind: 'user', userId: 1 },
+        access: graphqlAccess,
+        variables: {},
+        fragments: {},
+        aliasCount: 1,
+      },
     );
     const compiled = sql`select 1 from methods _t1 where ${predicate}`.compile(db);
     expect(compiled.sql).not.toContain('drop table');
@@ -70,6 +77,7 @@ describe('where compilation', () => {
   it('treats null operands as no condition and an empty _or as false', () => {
     const scope = {
       viewer: { kind: 'user' as const, userId: 1 },
+      access: graphqlAccess,
       variables: {},
       fragments: {},
       aliasCount: 1,

@@ -9,7 +9,8 @@ import {
 } from 'graphql';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { Viewer } from '../../repositories/graphql/access.ts';
+import type { Viewer } from '../../repositories/graphql/policy.ts';
+import { graphqlAccess } from './access.ts';
 import { DocumentCache, selectOperation, type PreparedDocument } from './documents.ts';
 import { errorBody, fromDatabaseError, GraphqlRequestError } from '../../lib/graphql-errors.ts';
 import { collectFields, type CompileScope, type Field } from '../../repositories/graphql/fields.ts';
@@ -140,6 +141,7 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
       const sentinels = sentinelVariables(request.variables).map((variables) => {
         const scope: CompileScope = {
           viewer: request.viewer,
+          access: graphqlAccess,
           variables: coerce(operation, variables),
           fragments: request.prepared.fragments,
           aliasCount: 0,
@@ -226,6 +228,7 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     }
     const scope: CompileScope = {
       viewer,
+      access: graphqlAccess,
       variables: coerce(operation, request.variables),
       fragments: prepared.fragments,
       aliasCount: 0,

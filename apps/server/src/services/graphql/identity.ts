@@ -1,7 +1,7 @@
 // Who is asking: the bearer token of a GraphQL request resolved to a user or a visitor, with Hasura's
 // error codes (invalid-jwt makes the client refresh its token and retry once).
 import { HASURA_CLAIMS, TokenError, type SessionTokenService, type TokenSigner } from '../tokens.ts';
-import type { ShareObjectType, Viewer } from '../../repositories/graphql/access.ts';
+import type { ShareObjectType, Viewer } from '../../repositories/graphql/policy.ts';
 import { GraphqlRequestError } from '../../lib/graphql-errors.ts';
 import { LruCache } from '../../lib/lru.ts';
 

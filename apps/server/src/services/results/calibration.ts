@@ -7,7 +7,9 @@ import {
   amountFromCalibrationCurve,
   calibrateExternalStandard,
   fitCalibrationModel,
+  type CalibrationFailure,
   type CalibrationModelName,
+  type CalibrationResidual,
 } from '@eluent/signal';
 import type { CalibrationsTable } from '../../db/sequences-schema.ts';
 import type { Insertable } from 'kysely';
@@ -64,11 +66,12 @@ export function calibrateComponent(
   const rangeMiddle = amounts.length > 0 ? (Math.min(...amounts) + Math.max(...amounts)) / 2 : 0;
   if (model === null) {
     const line = calibrateExternalStandard(points);
-    if (!line) return problemRow('linear', notFound ?? { code: 'calibration_amount_not_positive' });
-    const residuals = points.map((point) => {
-      const fitted = line.intercept + line.slope * point.amount;
-      return residualOf(point, fitted, amountFromCalibrationCurve({ ...line, curvature: 0 }, point.area));
-    });
+    if (!line?.ok) {
+      return problemRow(
+        'linear',
+        notFound ?? (line ? problemOf(line) : { code: 'calibration_amount_not_positive' }),
+      );
+    }
     return {
       values: {
         ...base,
@@ -76,7 +79,7 @@ export function calibrateComponent(
         slope: line.slope,
         intercept: line.intercept,
         r_squared: line.rSquared,
-        residuals: JSON.stringify(residuals),
+        residuals: JSON.stringify(residualsOf(points, line.residuals)),
       },
       curve: { intercept: line.intercept, slope: line.slope, curvature: 0, rangeMiddle },
     };
@@ -85,13 +88,7 @@ export function calibrateComponent(
     points.map((p) => ({ amount: p.amount, response: p.area })),
     { model, weighting: component!.weighting },
   );
-  if (!fit.ok) {
-    const problem: CalibrationProblem =
-      fit.reason === 'calibration_too_few_levels'
-        ? { code: fit.reason, model, levels_needed: fit.levelsNeeded, levels_given: fit.levelsGiven }
-        : { code: fit.reason };
-    return problemRow(model, problem);
-  }
+  if (!fit.ok) return problemRow(model, problemOf(fit));
   return {
     values: {
       ...base,
@@ -102,25 +99,35 @@ export function calibrateComponent(
       curvature: fit.curvature,
       r_squared: fit.rSquared,
       residual_sd: fit.residualSd,
-      residuals: JSON.stringify(
-        fit.residuals.map((r, i) => residualOf(points[i]!, r.fitted, r.backCalculatedAmount)),
-      ),
+      residuals: JSON.stringify(residualsOf(points, fit.residuals)),
     },
     curve: { intercept: fit.intercept, slope: fit.slope, curvature: fit.curvature, rangeMiddle },
   };
 }
 
-function residualOf(point: StandardPoint, fitted: number, backCalculated: number | null) {
-  const residual = point.area - fitted;
-  return {
-    amount: point.amount,
-    area: point.area,
-    fitted,
-    residual,
-    residual_percent: fitted === 0 ? null : (100 * residual) / fitted,
-    back_calculated_amount: backCalculated,
-    measurement_id: point.measurement_id,
-  };
+/** Why the standards give no curve, as the stored problem. */
+function problemOf(failure: CalibrationFailure): CalibrationProblem {
+  return failure.reason === 'calibration_too_few_levels'
+    ? {
+        code: failure.reason,
+        model: failure.model,
+        levels_needed: failure.levelsNeeded,
+        levels_given: failure.levelsGiven,
+      }
+    : { code: failure.reason };
+}
+
+/** The residuals packages/signal computed, one per standard, stored with the standard's measurement. */
+function residualsOf(points: readonly StandardPoint[], residuals: readonly CalibrationResidual[]) {
+  return residuals.map((residual, index) => ({
+    amount: residual.amount,
+    area: residual.response,
+    fitted: residual.fitted,
+    residual: residual.residual,
+    residual_percent: residual.residualPercent,
+    back_calculated_amount: residual.backCalculatedAmount,
+    measurement_id: points[index]!.measurement_id,
+  }));
 }
 
 /** A sample peak's amount through its component's curve; null without a curve or beyond a quadratic's vertex. */

@@ -521,6 +521,12 @@ export function createResultsService(deps: {
     return (await results.results(measurementId)).length > 0;
   }
 
+  /** A stored result's figures and peaks, as the CLI prints them after an import. */
+  async function storedResult(resultId: number) {
+    const result = await results.result(resultId);
+    return { figures: result?.figures ?? null, peaks: await results.peaks([resultId]) };
+  }
+
   return {
     process,
     prepare,
@@ -532,6 +538,7 @@ export function createResultsService(deps: {
     analytesOfSequence,
     componentsFor,
     hasResult,
+    storedResult,
   };
 }
 

@@ -3,7 +3,7 @@
 // exception: while the database is unreachable the answer is 503 (same body form), so clients retry.
 import { domainErrors } from '@eluent/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { AppError } from '../../errors.ts';
 import { errorBody, GraphqlRequestError } from '../../lib/graphql-errors.ts';
 import type { GraphqlBody } from '../../services/graphql/execute.ts';

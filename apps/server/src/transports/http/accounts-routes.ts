@@ -1,13 +1,13 @@
 // Thin transport for accounts and sessions (spec §7 REST): parse, call the service, answer.
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { requireUser } from './authenticate.ts';
 import { objectBody } from './body.ts';
 
 export async function accountsRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const { accounts, config } = services;
-  const limited = { config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } } };
+  const { accounts, settings } = services;
+  const limited = { config: { rateLimit: { max: settings.authRateLimitPerMinute, timeWindow: '1 minute' } } };
 
   app.post('/api/token/', limited, async (request) => accounts.signIn(objectBody(request.body)));
   app.post('/api/token/refresh/', async (request) => accounts.refresh(objectBody(request.body)));
@@ -18,10 +18,10 @@ export async function accountsRoutes(app: FastifyInstance, services: Services): 
   app.post('/api/accounts/', limited, async (request, reply) =>
     reply
       .status(201)
-      .send(await accounts.signUp(objectBody(request.body), publicOrigin(request.raw, config.publicUrl))),
+      .send(await accounts.signUp(objectBody(request.body), publicOrigin(request.raw, settings.publicUrl))),
   );
   app.post('/api/accounts/::recover-password/', limited, async (request) =>
-    accounts.recoverPassword(objectBody(request.body), publicOrigin(request.raw, config.publicUrl)),
+    accounts.recoverPassword(objectBody(request.body), publicOrigin(request.raw, settings.publicUrl)),
   );
   app.get('/api/accounts/::check-reset-password/', limited, async (request) =>
     accounts.checkResetCode((request.query as Record<string, unknown>).code),

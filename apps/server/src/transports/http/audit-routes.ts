@@ -1,7 +1,7 @@
 // Thin transport for the audit trail: one object's trail, the filtered trail of everything the viewer may
 // read (JSON pages or a CSV file), the filter vocabulary and the verification of the hash chain.
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { pathId } from '../../lib/input.ts';
 import { requireActor } from './authenticate.ts';
 

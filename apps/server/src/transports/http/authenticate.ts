@@ -1,6 +1,6 @@
 // Bearer authentication for REST routes, answering with simplejwt's error bodies.
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { RawBodyError } from '../../errors.ts';
 import { TokenError } from '../../services/tokens.ts';
 import type { Actor } from '../../services/workspaces/actor.ts';

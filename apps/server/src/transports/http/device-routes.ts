@@ -1,7 +1,7 @@
 // Thin transport for instruments: the registry (claim, list, order), direct runs and commands over REST,
 // and the device link websocket at /device/ws.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { attachDeviceWebsocket } from '../device-link/websocket.ts';
 import { AppError } from '../../errors.ts';
 import { requireActor } from './authenticate.ts';
@@ -14,7 +14,7 @@ function deviceIdOf(request: FastifyRequest): number {
 
 export async function deviceRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const api = services.devicesApi;
-  attachDeviceWebsocket(app, services.devices, services.config.trustProxyHops);
+  attachDeviceWebsocket(app, services.devices, services.settings.trustProxyHops);
   const user = async (request: FastifyRequest) => await requireActor(services, request);
 
   app.post('/api/devices/claim/', async (request, reply) =>

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { domainErrors } from '@eluent/contracts';
 
 export async function healthRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -13,5 +13,5 @@ export async function healthRoutes(app: FastifyInstance, services: Services): Pr
   });
 
   // Public settings the browser reads at start: the error-reporting DSN is a runtime setting (SENTRY_DSN).
-  app.get('/api/client-config/', async () => ({ sentry_dsn: services.config.sentryDsn ?? null }));
+  app.get('/api/client-config/', async () => ({ sentry_dsn: services.settings.sentryDsn ?? null }));
 }

@@ -10,7 +10,7 @@ import type {
 } from '@eluent/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { AppError } from '../../errors.ts';
 import type { SpectrumBaseline } from '../../services/results/files.ts';
 import { pathId } from '../../lib/input.ts';

@@ -1,7 +1,7 @@
 // Thin transport for saved overlays: GET/POST /api/overlays/, GET/PATCH/DELETE /api/overlays/{id}/.
 // GET of one overlay also takes a visitor token of a share link naming it (docs/overlays.md).
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { pathId } from '../../lib/input.ts';
 import { requireActor } from './authenticate.ts';
 import { objectBody } from './body.ts';

@@ -3,24 +3,26 @@
 // Redis, so every server process draws from the same bucket.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import type { Config } from '../../config.ts';
+import type { Redis } from 'ioredis';
 
-export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
-  if (!config.redisUrl) {
+/** `redis`: the composition root's client (redis-clients.ts), present with REDIS_URL; `prefix` its keys'. */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  shared: { redis: Redis | undefined; prefix: string },
+): Promise<void> {
+  const { redis } = shared;
+  if (!redis) {
     await app.register(rateLimit, { global: false });
     return;
   }
-  const redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
-  // Redis away: logged, and the limits are skipped until it is back (ioredis reconnects by itself).
-  redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis'));
+  // Redis away: logged by its client, and the limits are skipped until it is back (ioredis reconnects).
   app.addHook('onClose', async () => {
     redis.disconnect();
   });
   await app.register(rateLimit, {
     global: false,
     redis,
-    nameSpace: `${config.realtime.redisPrefix}:rate-limit:`,
+    nameSpace: `${shared.prefix}:rate-limit:`,
     // Redis unreachable for a moment: answer rather than refuse everyone.
     skipOnError: true,
   });

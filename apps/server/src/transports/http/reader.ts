@@ -1,7 +1,7 @@
 // The reader of a read-only REST route: a signed-in user (access token) or a visitor (visitor token from
 // the share-token exchange). Anything else answers like requireActor.
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { VISITOR_TOKEN_TYPE } from '../../services/graphql/identity.ts';
 import type { Reader } from '../../services/sharing/share-access.ts';
 import { requireActor } from './authenticate.ts';

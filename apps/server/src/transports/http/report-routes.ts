@@ -1,6 +1,6 @@
 // Thin transport for results and report data of sequences and injections.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { AppError } from '../../errors.ts';
 import { pathId } from '../../lib/input.ts';
 import { resultsCsv } from '../../services/results/results-csv.ts';

@@ -2,7 +2,7 @@
 // manual integration of a result (one change, a batch with one reason, a batch's preview), and a
 // template's components.
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { pathId, pathUuid } from '../../lib/input.ts';
 import { requireActor } from './authenticate.ts';
 import { objectBody } from './body.ts';

@@ -1,6 +1,6 @@
 // Thin transport for samples, blanks (sample controller) and standards (standard controller).
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { pathId } from '../../lib/input.ts';
 import { requireActor } from './authenticate.ts';
 import { objectBody } from './body.ts';

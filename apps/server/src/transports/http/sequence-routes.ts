@@ -1,6 +1,6 @@
 // Thin transport for sequences, their table of drafts and run control.
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { AppError } from '../../errors.ts';
 import { onlyFields, pathId } from '../../lib/input.ts';
 import { requireActor } from './authenticate.ts';

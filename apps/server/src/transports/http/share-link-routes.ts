@@ -1,7 +1,7 @@
 // Thin transport for share links: POST /api/share-tokens/ {object_type, object_id, expires_in_days?},
 // GET /api/share-tokens/ (mine), DELETE /api/share-tokens/{id}/ (revoke).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { pathId } from '../../lib/input.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { requireActor } from './authenticate.ts';
@@ -10,8 +10,8 @@ import { objectBody } from './body.ts';
 type WithId = { Params: { id: string } };
 
 export async function shareLinkRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const { shareLinks, config } = services;
-  const originOf = (request: FastifyRequest) => publicOrigin(request.raw, config.publicUrl);
+  const { shareLinks, settings } = services;
+  const originOf = (request: FastifyRequest) => publicOrigin(request.raw, settings.publicUrl);
   const user = async (request: FastifyRequest) => await requireActor(services, request);
 
   app.post('/api/share-tokens/', async (request, reply) =>

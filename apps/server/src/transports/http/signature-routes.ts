@@ -1,7 +1,7 @@
 // Thin transport for review and electronic signatures of a sequence or one measurement (docs/signatures.md).
 // Signing asks for the password: the route is rate-limited per address like sign-in.
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { pathId } from '../../lib/input.ts';
 import { requireActor } from './authenticate.ts';
 import { objectBody } from './body.ts';
@@ -14,8 +14,8 @@ const SUBJECTS = [
 ] as const;
 
 export async function signatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const { signatures, config } = services;
-  const limited = { config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } } };
+  const { signatures, settings } = services;
+  const limited = { config: { rateLimit: { max: settings.authRateLimitPerMinute, timeWindow: '1 minute' } } };
   for (const { kind, path, notFound } of SUBJECTS) {
     app.get<WithId>(`/api/${path}/:id/review/`, async (request) =>
       signatures.review(await requireActor(services, request), kind, pathId(request.params.id, notFound)),

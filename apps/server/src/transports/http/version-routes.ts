@@ -1,7 +1,7 @@
 // Thin transport for the versions of methods and processing templates (docs/signatures.md "Versions of
 // methods and templates"): the list and one version whole.
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { pathId, pathUuid } from '../../lib/input.ts';
 import { requireActor } from './authenticate.ts';
 

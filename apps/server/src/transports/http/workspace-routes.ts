@@ -6,7 +6,7 @@
 //   GET /api/invitations/mine/ · POST /api/invitations/{id}/accept/
 //   POST /api/accounts/me/verification/ (send a link) · POST /api/accounts/verify-email/ {code} (public)
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../compose.ts';
+import type { Services } from '../../services/index.ts';
 import { onlyFields, pathId } from '../../lib/input.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { requireActor, requireUser } from './authenticate.ts';
@@ -19,10 +19,10 @@ type WithInvitation = { Params: { id: string; invitationId: string } };
 const workspaceIdOf = (raw: string) => pathId(raw, 'workspace_not_found');
 
 export async function workspaceRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const { workspaces, invitations, config } = services;
-  const limited = { config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } } };
+  const { workspaces, invitations, settings } = services;
+  const limited = { config: { rateLimit: { max: settings.authRateLimitPerMinute, timeWindow: '1 minute' } } };
   const actor = (request: FastifyRequest) => requireActor(services, request);
-  const originOf = (request: FastifyRequest) => publicOrigin(request.raw, config.publicUrl);
+  const originOf = (request: FastifyRequest) => publicOrigin(request.raw, settings.publicUrl);
   const userId = async (request: FastifyRequest) => (await requireUser(services, request)).id;
 
   app.get('/api/workspaces/', async (request) => workspaces.current(await actor(request)));

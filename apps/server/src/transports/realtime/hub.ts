@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChannelName, PayloadOf } from '@eluent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { Redis } from 'ioredis';
 import type { SessionTokenService, TokenSigner } from '../../services/tokens.ts';
 import type { Broker } from './broker.ts';
 import { ChannelHub, type HubOptions } from './channel-hub.ts';
@@ -78,6 +79,8 @@ export interface RealtimeHubDependencies {
   signer: TokenSigner;
   sessions: SessionTokenService;
   logger: FastifyBaseLogger;
+  /** The broker's Redis clients from the composition root (redis-clients.ts); absent → in memory. */
+  redis?: { commands: Redis; subscriber: Redis } | undefined;
   /** Overrides the engine chosen from the configuration (tests, benchmarks). */
   broker?: Broker;
 }
@@ -87,9 +90,9 @@ export async function createRealtimeHub(dependencies: RealtimeHubDependencies): 
   const realtime = config.realtime;
   const broker =
     dependencies.broker ??
-    (config.redisUrl
+    (dependencies.redis
       ? createRedisBroker({
-          url: config.redisUrl,
+          ...dependencies.redis,
           prefix: realtime.redisPrefix,
           onError: (error) => logger.warn({ err: error }, 'realtime redis'),
         })

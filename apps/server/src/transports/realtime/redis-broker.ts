@@ -1,7 +1,7 @@
 // Redis engine: history in a STREAM (ids are offsets) beside a HASH with epoch and top offset, fan-out by
 // PUB/SUB per channel, presence in a HASH with a ZSET of expiry times. Every server process sees every
 // publication of the channels its clients listen to, in offset order.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import {
   selectPublications,
   type Broker,
@@ -73,23 +73,23 @@ type RedisWithScripts = Redis & {
 };
 
 export interface RedisBrokerOptions {
-  url: string;
+  /** Unconnected clients from the composition root (redis-clients.ts): commands, and the subscriber. */
+  commands: Redis;
+  subscriber: Redis;
   /** Key prefix, so several products or test runs can share one Redis. */
   prefix: string;
+  /** A control message that cannot be read (the clients log their own connection errors). */
   onError?: (error: unknown) => void;
 }
 
 /** Builds the engine without connecting: `start()` connects and subscribes to the control channel. */
 export function createRedisBroker(options: RedisBrokerOptions): Broker {
-  const connectionOptions = { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true };
-  const commands = new Redis(options.url, connectionOptions) as RedisWithScripts;
-  const subscriber = new Redis(options.url, { ...connectionOptions, enableAutoPipelining: false });
+  const commands = options.commands as RedisWithScripts;
+  const { subscriber } = options;
   commands.defineCommand('eluentPublish', { numberOfKeys: 2, lua: PUBLISH_SCRIPT });
   commands.defineCommand('eluentPosition', { numberOfKeys: 1, lua: POSITION_SCRIPT });
   commands.defineCommand('eluentPresence', { numberOfKeys: 2, lua: PRESENCE_SCRIPT });
   const report = options.onError ?? (() => undefined);
-  commands.on('error', report);
-  subscriber.on('error', report);
 
   const base = `${options.prefix}:rt:`;
   const key = (channel: string, suffix: string) => `${base}{${channel}}:${suffix}`;

@@ -2,9 +2,9 @@
 // POST /api/centrifuge/subscribe?token=… (user) or ?share_token=… (visitor), `{channels: [name]}`
 // → `{channels: [{channel, token}]}`; a channel the caller may not read answers 403.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../compose.ts';
 import { AppError, RawBodyError } from '../../errors.ts';
 import { attachRealtimeEmulation } from './emulation.ts';
+import type { RealtimeHub } from './hub.ts';
 import { attachRealtimeWebsocket } from './websocket.ts';
 import type { Subject } from '../../services/realtime/subjects.ts';
 import { RealtimeTokenError } from './tokens.ts';
@@ -37,13 +37,13 @@ function notValid(error: RealtimeTokenError, tokenType: 'access' | 'visitor') {
   );
 }
 
-async function subjectOf(services: Services, request: FastifyRequest): Promise<Subject> {
+async function subjectOf(realtime: RealtimeHub, request: FastifyRequest): Promise<Subject> {
   const query = request.query as Record<string, unknown>;
   const shareToken = typeof query.share_token === 'string' ? query.share_token : '';
   const header = request.headers.authorization ?? '';
   const bearer = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
   const userToken = typeof query.token === 'string' && query.token !== '' ? query.token : bearer;
-  const tokens = services.realtime.tokens;
+  const { tokens } = realtime;
   try {
     if (shareToken !== '') return await tokens.verifyVisitor(shareToken);
     if (userToken !== '') return await tokens.verifyUser(userToken);
@@ -67,19 +67,20 @@ function channelsOf(body: unknown): string[] {
   return channels as string[];
 }
 
-export async function realtimeRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  attachRealtimeWebsocket(app, services.realtime);
-  attachRealtimeEmulation(app, services.realtime);
+/** The hub is the realtime transport itself, built by the composition root and handed to its routes. */
+export async function realtimeRoutes(app: FastifyInstance, realtime: RealtimeHub): Promise<void> {
+  attachRealtimeWebsocket(app, realtime);
+  attachRealtimeEmulation(app, realtime);
 
   app.post('/api/centrifuge/subscribe', async (request) => {
-    const subject = await subjectOf(services, request);
+    const subject = await subjectOf(realtime, request);
     const channels = channelsOf(request.body);
     const answers = [];
     for (const channel of channels) {
-      if (!(await services.realtime.authorize(subject, channel))) {
+      if (!(await realtime.authorize(subject, channel))) {
         throw new AppError(403, 'channel_not_accessible', 'Channel is not accessible!');
       }
-      answers.push({ channel, token: await services.realtime.issueSubscriptionToken(subject, channel) });
+      answers.push({ channel, token: await realtime.issueSubscriptionToken(subject, channel) });
     }
     return { channels: answers };
   });

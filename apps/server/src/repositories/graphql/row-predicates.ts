@@ -1,71 +1,30 @@
-// Row permissions as SQL predicates, added to every statement the compiler emits: a user reads the rows of
-// its current workspace and writes those its role there may write (the privilege table of docs/roles.md;
-// example methods: readable by all, writable by none); a visitor reads only the shared object and what
+// Row permissions as SQL predicates, added to every statement the compiler emits, from the access the
+// service gives (`scope.access`, services/graphql/access.ts): a user reads the rows of its current
+// workspace and writes those its role there may write; a visitor reads only the shared object and what
 // hangs under it, while its share token is neither revoked nor expired (checked in the statement).
-import type { Privilege } from '@eluent/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { workspaceWhere } from '../workspace-scope.ts';
 import type { TableDescriptor } from './descriptor.ts';
+import type { CompileScope } from './fields.ts';
+import { accessOf, type SequenceUseLock, type ShareObjectType, type WriteOperation } from './policy.ts';
 
-export type WriteOperation = 'insert' | 'update' | 'delete';
+type Sql = RawBuilder<unknown>;
+type AccessScope = Pick<CompileScope, 'viewer' | 'access'>;
+const FALSE = sql`false`;
 
-/** The privilege each exposed table needs per operation; an operation not named is refused. */
-export const tablePrivileges: Record<
-  string,
-  { read: Privilege } & Partial<Record<WriteOperation, Privilege>>
-> = {
-  devices: { read: 'instruments.read', update: 'instruments.update' },
-  methods: {
-    read: 'methods.read',
-    insert: 'methods.create',
-    update: 'methods.update',
-    delete: 'methods.delete',
-  },
-  postprocessingTemplates: {
-    read: 'templates.read',
-    insert: 'templates.create',
-    update: 'templates.update',
-    delete: 'templates.delete',
-  },
-  samples: { read: 'samples.read' },
-  standards: { read: 'samples.read' },
-  sequences: { read: 'sequences.read' },
-  drafts: { read: 'sequences.read' },
-  injections: { read: 'measurements.read' },
-  measurements: { read: 'measurements.read', update: 'measurements.update' },
-  processing_results: { read: 'results.read' },
-  peaks: { read: 'results.read', update: 'results.process' },
-  shareTokens: { read: 'shareLinks.read' },
-  auditEvents: { read: 'audit.read' },
-};
-
-function privilegesOf(table: TableDescriptor) {
-  const privileges = tablePrivileges[table.name];
-  if (!privileges) throw new Error(`no privileges for table ${table.name}`);
-  return privileges;
+function col(alias: Sql, name: string): Sql {
+  return sql`${alias}.${sql.id(name)}`;
 }
 
 /** The workspaces (at most the current one) where the user may do `operation` on `table`'s rows. */
 export function writableWorkspaces(
   table: TableDescriptor,
+  scope: AccessScope,
   userId: number,
   operation: WriteOperation,
 ): Sql | null {
-  const privilege = privilegesOf(table)[operation];
+  const privilege = accessOf(scope.access, table.name)[operation];
   return privilege ? workspaceWhere(userId, privilege) : null;
-}
-
-export type ShareObjectType = 'sample' | 'injection' | 'sequence' | 'overlay';
-
-export type Viewer =
-  | { kind: 'user'; userId: number }
-  | { kind: 'visitor'; shareTokenId: number; objectType: ShareObjectType; objectId: number };
-
-type Sql = RawBuilder<unknown>;
-const FALSE = sql`false`;
-
-function col(alias: Sql, name: string): Sql {
-  return sql`${alias}.${sql.id(name)}`;
 }
 
 /** Measurements under a shared object, as a subquery of ids. */
@@ -82,8 +41,8 @@ function sharedMeasurementIds(type: ShareObjectType, id: number): Sql {
   }
 }
 
-/** What a visitor may see of one table, beside the owner and token checks. */
-function visitorScope(table: string, alias: Sql, type: ShareObjectType, id: number): Sql {
+/** The rows of one table that hang under a shared object, beside the owner and token checks. */
+function sharedRows(table: string, alias: Sql, type: ShareObjectType, id: number): Sql {
   const c = (name: string) => col(alias, name);
   switch (table) {
     case 'samples':
@@ -115,31 +74,36 @@ function visitorScope(table: string, alias: Sql, type: ShareObjectType, id: numb
   }
 }
 
-/** Rows of `table` (aliased `alias`) the viewer may read. */
-export function readPredicate(table: TableDescriptor, alias: Sql, viewer: Viewer): Sql {
+/** Rows of `table` (aliased `alias`) the scope's viewer may read. */
+export function readPredicate(table: TableDescriptor, alias: Sql, scope: AccessScope): Sql {
+  const { viewer } = scope;
+  const access = accessOf(scope.access, table.name);
   const workspace = col(alias, 'workspace_id');
   if (viewer.kind === 'user') {
-    const mine = sql`${workspace} in ${workspaceWhere(viewer.userId, privilegesOf(table).read)}`;
-    if (table.name === 'methods') return sql`(${mine} or ${col(alias, 'is_example')})`;
+    const mine = sql`${workspace} in ${workspaceWhere(viewer.userId, access.read)}`;
+    if (access.sharedReadColumn) return sql`(${mine} or ${col(alias, access.sharedReadColumn)})`;
     return mine;
   }
-  const scope = visitorScope(table.name, alias, viewer.objectType, viewer.objectId);
-  if (scope === FALSE) return FALSE;
-  return sql`(exists (select 1 from "shareTokens" st where st.id = ${viewer.shareTokenId} and st.revoked_at is null and st.expires_at > now() and st.workspace_id = ${workspace}) and ${scope})`;
+  if (!access.visitorReads) return FALSE;
+  const scoped = sharedRows(table.name, alias, viewer.objectType, viewer.objectId);
+  if (scoped === FALSE) return FALSE;
+  return sql`(exists (select 1 from "shareTokens" st where st.id = ${viewer.shareTokenId} and st.revoked_at is null and st.expires_at > now() and st.workspace_id = ${workspace}) and ${scoped})`;
 }
 
 /** Rows the viewer may change (`update`) or delete. Visitors never write. */
 export function writePredicate(
   table: TableDescriptor,
   alias: Sql,
-  viewer: Viewer,
+  scope: AccessScope,
   operation: 'update' | 'delete',
 ): Sql {
+  const { viewer } = scope;
   if (viewer.kind !== 'user') return FALSE;
-  const workspaces = writableWorkspaces(table, viewer.userId, operation);
+  const workspaces = writableWorkspaces(table, scope, viewer.userId, operation);
   if (!workspaces) return FALSE;
   const writable = sql`${col(alias, 'workspace_id')} in ${workspaces}`;
-  if (table.name === 'methods') return sql`(${writable} and not ${col(alias, 'is_example')})`;
+  const shared = accessOf(scope.access, table.name).sharedReadColumn;
+  if (shared) return sql`(${writable} and not ${col(alias, shared)})`;
   return writable;
 }
 
@@ -150,7 +114,7 @@ export function writePredicate(
 export function rowCheck(
   table: TableDescriptor,
   alias: Sql,
-  viewer: Viewer,
+  scope: AccessScope,
   tableNamed: (name: string) => TableDescriptor,
 ): Sql {
   const checks: Sql[] = [];
@@ -159,8 +123,16 @@ export function rowCheck(
     const value = col(alias, reference.column);
     const ref = sql.id('_ref');
     checks.push(
-      sql`(${value} is null or exists (select 1 from ${sql.id(target.name)} _ref where ${col(ref, reference.targetColumn)} = ${value} and ${readPredicate(target, ref, viewer)}))`,
+      sql`(${value} is null or exists (select 1 from ${sql.id(target.name)} _ref where ${col(ref, reference.targetColumn)} = ${value} and ${readPredicate(target, ref, scope)}))`,
     );
   }
   return checks.length > 0 ? sql.join(checks, sql` and `) : sql`true`;
+}
+
+/** True when a sequence in one of the lock's states uses the row `row` the way the lock names. */
+export function sequenceUses(lock: SequenceUseLock, row: Sql): Sql {
+  const states = sql`(${sql.join(lock.states.map((state) => sql.lit(state)))})`;
+  if (lock.use === 'template')
+    return sql`exists (select 1 from sequences s where s.state in ${states} and s.template_uuid = ${row}.uuid)`;
+  return sql`exists (select 1 from sequences s where s.state in ${states} and (s.method_id = ${row}.id or exists (select 1 from drafts d where d.sequence_id = s.id and d.method_id = ${row}.id)))`;
 }

@@ -2,8 +2,8 @@
 // hardware configuration it is written for; afterwards only its name, archived and favorite flags change.
 // Every write path calls these (today GraphQL is the only one that writes methods and templates; see
 // docs/graphql.md).
-import { domainErrorText, interruptedInjectionPolicies } from '@eluent/contracts';
-import { sql, type RawBuilder } from 'kysely';
+import { domainErrorText, interruptedInjectionPolicies, type SequenceState } from '@eluent/contracts';
+import type { SequenceUseLock } from '../../repositories/graphql/policy.ts';
 import { AppError } from '../../errors.ts';
 import { methodConfigurationProblems } from '../../lib/method-configuration.ts';
 
@@ -46,20 +46,23 @@ export function checkMethodChange(columns: readonly string[]): void {
     throw AppError.domain(400, 'method_only_name_changeable');
 }
 
+/** The sequence states whose run keeps the method and template it started with. */
+const activeRunStates: readonly SequenceState[] = ['RUNNING', 'PAUSED'];
+
 /**
  * A method that a RUNNING or PAUSED sequence uses, as its own method or a row's, is not deleted: the run
- * keeps the method it started with (the same rule refuses a method change on such a sequence). The rule
- * is SQL over the method row `method`, judged on the locked row inside the delete.
+ * keeps the method it started with (the same rule refuses a method change on such a sequence). Judged on
+ * the locked row inside the delete.
  */
-export const methodRemoveRule = {
-  refuses: (method: RawBuilder<unknown>) =>
-    sql`exists (select 1 from sequences s where s.state in ('RUNNING', 'PAUSED') and (s.method_id = ${method}.id or exists (select 1 from drafts d where d.sequence_id = s.id and d.method_id = ${method}.id)))`,
+export const methodRemoveRule: SequenceUseLock = {
+  use: 'method',
+  states: activeRunStates,
   refusal: 'sequence_running_method_locked',
-} as const;
+};
 
 /** A template that a RUNNING or PAUSED sequence processes its injections with is not deleted. */
-export const templateRemoveRule = {
-  refuses: (template: RawBuilder<unknown>) =>
-    sql`exists (select 1 from sequences s where s.state in ('RUNNING', 'PAUSED') and s.template_uuid = ${template}.uuid)`,
+export const templateRemoveRule: SequenceUseLock = {
+  use: 'template',
+  states: activeRunStates,
   refusal: 'sequence_running_template_locked',
-} as const;
+};
