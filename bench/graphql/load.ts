@@ -1,7 +1,8 @@
 // Load generator for the GraphQL benchmark, run in its own process so it does not share an event loop with
 // the server. Modes: `http` sends pre-built HTTP/1.1 requests over raw keep-alive sockets (one request in
-// flight per connection, response framed by content-length); `pg` sends one SQL statement through a `pg`
-// pool. Receives its job on the IPC channel, answers with the figures, exits.
+// flight per connection, response framed by content-length); `pg` sends SQL statements through a `pg` pool,
+// as named prepared statements (one name per distinct text, as the server does) or unnamed. Receives its job
+// on the IPC channel, answers with the figures, exits.
 import { connect, type Socket } from 'node:net';
 import pg from 'pg';
 
@@ -10,8 +11,9 @@ export type LoadJob =
   | {
       mode: 'pg';
       url: string;
-      text: string;
-      params: unknown[][];
+      statements: Array<{ text: string; values: unknown[] }>;
+      /** Each distinct text as a named prepared statement (parsed once per connection). */
+      named: boolean;
       poolSize: number;
       connections: number;
       durationSec: number;
@@ -117,12 +119,22 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
     });
   }
   const pool = new pg.Pool({ connectionString: job.url, max: job.poolSize });
+  const names = new Map<string, string>();
+  const queries = job.statements.map(({ text, values }): pg.QueryConfig => {
+    if (!job.named) return { text, values };
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `reference_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return { name, text, values };
+  });
   try {
     return await drive(job.connections, job.durationSec, (index) => {
       const next = random(1000 + index);
       return Promise.resolve(async () => {
-        const params = job.params[Math.floor(next() * job.params.length)]!;
-        const result = await pool.query<{ data: string }>(job.text, params);
+        const query = queries[Math.floor(next() * queries.length)]!;
+        const result = await pool.query<{ data: string }>(query);
         return result.rows.length === 1 && result.rows[0]!.data.startsWith('{') ? undefined : 'no row';
       });
     });

@@ -17,6 +17,11 @@ export class LruCache<V> {
     return value;
   }
 
+  /** The entries from least to most recently used, without touching their order. */
+  values(): IterableIterator<V> {
+    return this.entries.values();
+  }
+
   set(key: string, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);

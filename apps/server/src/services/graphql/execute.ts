@@ -15,33 +15,15 @@ import { DocumentCache, selectOperation, type PreparedDocument } from './documen
 import { errorBody, fromDatabaseError, GraphqlRequestError } from '../../lib/graphql-errors.ts';
 import { collectFields, type CompileScope, type Field } from '../../repositories/graphql/fields.ts';
 import { limits } from './limits.ts';
-import { LruCache } from '../../lib/lru.ts';
 import { graphqlSchema } from './schema.ts';
 import {
   compileMutations,
   compileReadStatement,
   runMutations,
 } from '../../repositories/graphql/statements-sql.ts';
-import {
-  fillParameters,
-  learnShape,
-  sentinelVariables,
-  slotVariables,
-  type ShapePlan,
-  type Slotted,
-} from './shapes.ts';
+import { ReadPlans, type ReadKey, type SharedPlan } from './read-plans.ts';
 import { createStatementRunner, type ReadStatement } from '../../repositories/graphql/statements.ts';
 import { isConnectionError } from '../../lib/connection-errors.ts';
-
-/** A query request on its way to a read statement, with its cache keys. */
-interface ReadRequest {
-  viewer: Viewer;
-  prepared: PreparedDocument;
-  variables: Record<string, unknown>;
-  planKey: string;
-  shapeKey: string;
-  slotted: Slotted | undefined;
-}
 
 export interface GraphqlBody {
   query?: unknown;
@@ -61,20 +43,14 @@ export interface GraphqlServiceOptions {
 export function createGraphqlService(options: GraphqlServiceOptions) {
   const schema = graphqlSchema();
   const documents = new DocumentCache(schema);
-  // Compiled read statements by (query text, operation, viewer, variables as sent): a repeated request skips
-  // variable coercion and the compiler. Statements of the same SQL text share one prepared statement, so
-  // requests that differ only in values are parsed once by PostgreSQL. Mutations are compiled each time
-  // (server-generated values such as share tokens).
-  const plans = new LruCache<ReadStatement>(2_000);
-  // Plans by (document, operation, viewer, shape of the variables): requests that differ only in values
-  // (another search text, another page) fill the parameters of a known statement without compiling.
-  const shapes = new LruCache<ShapePlan | null>(1_000);
   const runner = createStatementRunner(
     options.db,
     options.kind === 'postgres' ? options.databaseUrl : undefined,
   );
-  // Not awaited here; a failure surfaces on the first read.
-  runner.catch(() => undefined);
+  // Query plans by document, operation, role and variable shape (read-plans.ts). Mutations are compiled each
+  // time (server-generated values such as share tokens). Not awaited here; a failure surfaces on the first read.
+  const reads = runner.then((statements) => new ReadPlans(statements, compileFor));
+  reads.catch(() => undefined);
   const timeoutMs = options.timeoutMs ?? limits.timeoutMs;
 
   function readBody(body: GraphqlBody): {
@@ -131,37 +107,29 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
   const compileRead = (fields: Field[], scope: CompileScope) =>
     compileReadStatement(options.db, schema, fields, scope);
 
-  /** The plan shared by requests of this shape, learnt from sentinel compilations; null if not shareable. */
-  function learn(
+  /** A query's statement compiled from scratch for a viewer and the variables as sent. */
+  function compileFor(
     operation: OperationDefinitionNode,
-    request: ReadRequest,
-    real: { sql: string; parameters: readonly unknown[] },
-  ): ShapePlan | null {
-    try {
-      const sentinels = sentinelVariables(request.variables).map((variables) => {
-        const scope: CompileScope = {
-          viewer: request.viewer,
-          access: graphqlAccess,
-          variables: coerce(operation, variables),
-          fragments: request.prepared.fragments,
-          aliasCount: 0,
-        };
-        const compiled = compileRead(collectFields(scope, operation.selectionSet, '$'), scope);
-        return { text: compiled.sql, parameters: compiled.parameters };
-      });
-      const text = { text: real.sql, parameters: real.parameters };
-      return learnShape(text, sentinels, request.slotted!.leaves) ?? null;
-    } catch {
-      return null;
-    }
+    fragments: CompileScope['fragments'],
+    viewer: Viewer,
+    variables: Record<string, unknown>,
+  ) {
+    const scope: CompileScope = {
+      viewer,
+      access: graphqlAccess,
+      variables: coerce(operation, variables),
+      fragments,
+      aliasCount: 0,
+    };
+    return compileRead(collectFields(scope, operation.selectionSet, '$'), scope);
   }
 
   async function runQuery(
     operation: OperationDefinitionNode,
     scope: CompileScope,
-    request: ReadRequest,
+    prepared: PreparedDocument,
+    key: ReadKey,
   ): Promise<string> {
-    const prepared = request.prepared;
     const fields = collectFields(scope, operation.selectionSet, '$');
     const introspection = fields.filter(
       (field) => field.name.startsWith('__') && field.name !== '__typename',
@@ -181,15 +149,11 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
       });
       return JSON.stringify(result);
     }
-    const compiled = compileRead(fields, scope);
-    const statement = (await runner).statement(compiled.sql, compiled.parameters);
-    plans.set(request.planKey, statement);
-    if (request.slotted && shapes.get(request.shapeKey) === undefined) {
-      shapes.set(request.shapeKey, learn(operation, request, compiled));
-    }
+    const statement = (await reads).remember(key, compileRead(fields, scope));
     return readData(statement);
   }
 
+  /** The response: the database's JSON text inside the envelope, never parsed here. */
   async function readData(statement: ReadStatement): Promise<string> {
     return `{"data":${await (await runner).readText(statement)}}`;
   }
@@ -209,22 +173,18 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     const request = readBody(body);
     const prepared = documents.prepare(request.query);
     const operation = selectOperation(prepared, request.operationName);
-    let read: ReadRequest | undefined;
+    let key: ReadKey | undefined;
     if (operation.operation === OperationTypeNode.QUERY) {
-      const head = `${prepared.id}\u0000${operation.name?.value ?? ''}\u0000${viewerKey(viewer)}\u0000`;
-      const planKey = head + request.variablesText;
-      const planned = plans.get(planKey);
-      if (planned) return readData(planned);
-      const slotted = slotVariables(request.variables);
-      const shapeKey = slotted ? head + slotted.key : '';
-      const shape = slotted ? shapes.get(shapeKey) : undefined;
-      if (shape && slotted) {
-        const values = fillParameters(shape.sources, slotted.leaves);
-        const statement = (await runner).statement(shape.text, values);
-        plans.set(planKey, statement);
-        return readData(statement);
-      }
-      read = { viewer, prepared, variables: request.variables, planKey, shapeKey, slotted };
+      const plans = await reads;
+      key = plans.key(`${prepared.id}\u0000${operation.name?.value ?? ''}`, {
+        operation,
+        fragments: prepared.fragments,
+        viewer,
+        variables: request.variables,
+        variablesText: request.variablesText,
+      });
+      const known = plans.known(key);
+      if (known) return readData(known);
     }
     const scope: CompileScope = {
       viewer,
@@ -237,7 +197,7 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
       throw new GraphqlRequestError('not-supported', 'subscriptions are not supported');
     return operation.operation === OperationTypeNode.MUTATION
       ? runMutation(operation, scope)
-      : runQuery(operation, scope, read!);
+      : runQuery(operation, scope, prepared, key!);
   }
 
   return {
@@ -274,6 +234,14 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     get cachedDocuments(): number {
       return documents.size;
     },
+    /** Query requests compiled so far: the others reused a plan (read-plans.ts). */
+    async compilations(): Promise<number> {
+      return (await reads).compilations;
+    },
+    /** The statement texts shared by requests of one document, role and variable shape. */
+    async sharedPlans(): Promise<SharedPlan[]> {
+      return (await reads).shared();
+    },
     /** Ends the read pool (PostgreSQL). */
     async close(): Promise<void> {
       await (await runner.catch(() => undefined))?.close();
@@ -282,15 +250,3 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
 }
 
 export type GraphqlService = ReturnType<typeof createGraphqlService>;
-
-const viewerKeys = new WeakMap<Viewer, string>();
-
-/** The plan cache's key part for a viewer (viewer objects are reused while their token is cached). */
-function viewerKey(viewer: Viewer): string {
-  let key = viewerKeys.get(viewer);
-  if (key === undefined) {
-    key = JSON.stringify(viewer);
-    viewerKeys.set(viewer, key);
-  }
-  return key;
-}

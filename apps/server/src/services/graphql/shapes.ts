@@ -64,6 +64,14 @@ export function sentinelVariables(variables: Record<string, unknown>): Array<Rec
   return SENTINEL_BASES.map((base) => walk(variables, [], base) as Record<string, unknown>);
 }
 
+/**
+ * Sentinels for `count` integer slots that follow the variables' `offset` slots (the viewer's ids), one list
+ * per sentinel set, in the order of sentinelVariables.
+ */
+export function sentinelSlots(offset: number, count: number): number[][] {
+  return SENTINEL_BASES.map((base) => Array.from({ length: count }, (_, index) => base + offset + index));
+}
+
 function sourceOf(parameter: unknown, base: number, slots: number): Source | undefined {
   if (typeof parameter === 'string') {
     const inner = parameter.slice(1, -1);
