@@ -265,4 +265,16 @@ describe('realtime hub over protobuf', () => {
     expect(reconnects).toBe(0);
     expect(client.state).toBe('connected');
   });
+
+  it('refuses protobuf on the HTTP-stream and SSE transports with a clear 400', async () => {
+    const stream = await fetch(`${server.baseUrl}/realtime/http_stream?cf_protocol=protobuf`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: new Uint8Array([0]),
+    });
+    expect(stream.status).toBe(400);
+    expect(await stream.json()).toMatchObject({ detail: expect.stringContaining('JSON only') });
+    const sse = await fetch(`${server.baseUrl}/realtime/sse?cf_protocol=protobuf&cf_connect=x`);
+    expect(sse.status).toBe(400);
+  });
 });
