@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Broker, ChannelEvent } from './broker.ts';
 import { ClientSession, DisconnectError, ReplyError, tokenFailure, type ClientTransport } from './client.ts';
-import { encodePublicationPush } from './frames.ts';
+import { EventFrames } from './codec.ts';
 import type { ChannelPolicy } from './policy.ts';
 import {
   disconnects,
@@ -41,11 +41,6 @@ export interface Subscription {
   pending: ChannelEvent[] | null;
 }
 
-function encodeEvent(channel: string, event: ChannelEvent): string {
-  if (event.kind === 'publication') return encodePublicationPush(channel, event.publication.json);
-  return `{"push":{"channel":${JSON.stringify(channel)},"${event.kind}":{"info":${event.infoJson}}}}`;
-}
-
 function ttlFrom(expiresAtSec: number | null, nowMs: number) {
   if (expiresAtSec === null) return {};
   return { expires: true, ttl: Math.max(1, Math.floor(expiresAtSec - nowMs / 1000)) };
@@ -72,16 +67,18 @@ export class ChannelHub {
     return client;
   }
 
-  /** Fans one broker event out to this process's subscribers: encoded once, the same bytes for everyone. */
+  /**
+   * Fans one broker event out to this process's subscribers: encoded once per wire format (JSON, protobuf),
+   * the same bytes for every subscriber of that format.
+   */
   deliver(channel: string, event: ChannelEvent): void {
     const subscribers = this.local.get(channel);
     if (!subscribers) return;
-    let frame: Buffer | undefined;
+    const frames = new EventFrames(channel, event);
     for (const subscription of subscribers) {
       if (subscription.pending) subscription.pending.push(event);
       else if (event.kind === 'publication' || subscription.joinLeave) {
-        frame ??= Buffer.from(encodeEvent(channel, event));
-        subscription.client.send(frame);
+        subscription.client.send(frames.for(subscription.client.codec));
       }
     }
   }
@@ -161,12 +158,8 @@ export class ChannelHub {
       if (recoverable) Object.assign(result, { recoverable: true, ...outcome.position });
       if (outcome.wasRecovering)
         Object.assign(result, { was_recovering: true, recovered: outcome.recovered });
-      let json = JSON.stringify(result);
-      if (outcome.publications.length > 0) {
-        const list = outcome.publications.map((publication) => publication.json).join(',');
-        json = `${json.slice(0, -1)}${json.length > 2 ? ',' : ''}"publications":[${list}]}`;
-      }
-      client.send(`{"id":${id},"subscribe":${json}}`);
+      const publications = outcome.publications.length > 0 ? outcome.publications : undefined;
+      client.reply(id, 'subscribe', result, publications);
       this.goLive(subscription, outcome.position.offset);
       const info = client.info(chanInfo);
       await this.broker.addPresence(channel, client.id, info, this.options.presenceTtlSec);
@@ -187,7 +180,7 @@ export class ChannelHub {
         if (event.publication.offset <= offset) continue;
         offset = event.publication.offset;
       } else if (!subscription.joinLeave) continue;
-      subscription.client.send(encodeEvent(subscription.channel, event));
+      subscription.client.send(subscription.client.codec.event(subscription.channel, event));
     }
   }
 
@@ -281,9 +274,7 @@ export class ChannelHub {
         throw new ReplyError(errors.unrecoverablePosition);
       }
     }
-    const list = result.publications.map((publication) => publication.json).join(',');
-    const position = JSON.stringify(result.position).slice(1, -1);
-    client.send(`{"id":${id},"history":{"publications":[${list}],${position}}}`);
+    client.reply(id, 'history', { ...result.position }, result.publications);
   }
 
   async rpc(client: ClientSession, method: string, data: unknown) {
@@ -380,9 +371,7 @@ export class ChannelHub {
   private expireSubscription(subscription: Subscription): void {
     this.drop(subscription);
     const { code, reason } = unsubscribes.expired;
-    subscription.client.send(
-      JSON.stringify({ push: { channel: subscription.channel, unsubscribe: { code, reason } } }),
-    );
+    subscription.client.send(subscription.client.codec.unsubscribePush(subscription.channel, code, reason));
     this.leave(subscription).catch((error: unknown) => this.logger.warn({ err: error }, 'realtime leave'));
   }
 

@@ -1,12 +1,20 @@
 // One realtime connection: the protocol state machine over any transport (websocket or HTTP emulation).
 // Commands of a connection run one after another, so replies and pushes keep the order the client expects.
 import { randomUUID } from 'node:crypto';
-import { FrameError, parseFrame } from './frames.ts';
+import {
+  codecs,
+  UndecodableData,
+  type Frame,
+  type SharedFrame,
+  type WireCodec,
+  type WireProtocol,
+} from './codec.ts';
+import { FrameError } from './frames.ts';
+import type { StoredPublication } from './broker.ts';
 import type { ChannelHub, Subscription } from './channel-hub.ts';
 import {
   commandKind,
   disconnects,
-  EMPTY_FRAME,
   errors,
   type ClientInfo,
   type Command,
@@ -18,7 +26,9 @@ import { RealtimeTokenError } from './tokens.ts';
 
 /** Where a connection's frames go: a websocket, or an HTTP stream of the emulation transport. */
 export interface ClientTransport {
-  send(frame: string | Buffer): void;
+  /** The wire format the connection speaks; JSON when absent. */
+  readonly protocol?: WireProtocol;
+  send(frame: Frame | SharedFrame): void;
   /** Bytes written but not yet handed to the kernel. */
   bufferedBytes(): number;
   close(disconnect: Disconnect): void;
@@ -50,12 +60,15 @@ export class ClientSession {
   nextPingAtMs = 0;
   pongDeadlineMs: number | null = null;
   readonly subscriptions = new Map<string, Subscription>();
+  readonly codec: WireCodec;
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly hub: ChannelHub,
     private readonly transport: ClientTransport,
-  ) {}
+  ) {
+    this.codec = codecs[transport.protocol ?? 'json'];
+  }
 
   /** Read through a method so that checks after an await are not narrowed away by the compiler. */
   isClosed(): boolean {
@@ -72,12 +85,12 @@ export class ClientSession {
     return info;
   }
 
-  /** Takes one text frame from the transport. */
-  receive(text: string): void {
+  /** Takes one frame from the transport: text for JSON, bytes for protobuf. */
+  receive(frame: Buffer | string): void {
     if (this.state === 'closed') return;
     let commands: Command[];
     try {
-      commands = parseFrame(text);
+      commands = this.codec.decode(frame);
     } catch (error) {
       if (error instanceof FrameError) return this.close(disconnects.badRequest);
       throw error;
@@ -88,7 +101,7 @@ export class ClientSession {
   }
 
   /** Sends a frame unless the client has fallen too far behind, which ends the connection as slow. */
-  send(frame: string | Buffer): void {
+  send(frame: Frame | SharedFrame): void {
     if (this.state === 'closed') return;
     if (this.transport.bufferedBytes() > this.hub.options.clientQueueMaxBytes) {
       this.close(disconnects.slow);
@@ -149,7 +162,11 @@ export class ClientSession {
         await this.hub.unsubscribe(this, requireChannel(command.unsubscribe?.channel));
         return this.reply(id, 'unsubscribe', {});
       case 'publish':
-        await this.hub.clientPublish(this, requireChannel(command.publish?.channel), command.publish?.data);
+        await this.hub.clientPublish(
+          this,
+          requireChannel(command.publish?.channel),
+          requireJson(command.publish?.data),
+        );
         return this.reply(id, 'publish', {});
       case 'presence':
         return this.reply(id, 'presence', {
@@ -166,7 +183,11 @@ export class ClientSession {
       case 'ping':
         throw new ReplyError(errors.notAvailable);
       case 'rpc':
-        return this.reply(id, 'rpc', await this.hub.rpc(this, command.rpc?.method ?? '', command.rpc?.data));
+        return this.reply(
+          id,
+          'rpc',
+          await this.hub.rpc(this, command.rpc?.method ?? '', requireJson(command.rpc?.data)),
+        );
       case 'refresh':
         return this.reply(id, 'refresh', await this.hub.refresh(this, command.refresh?.token ?? ''));
       case 'sub_refresh':
@@ -186,19 +207,17 @@ export class ClientSession {
     }
   }
 
-  reply(id: number, kind: string, result: unknown): void {
-    this.send(`{"id":${id},${JSON.stringify(kind)}:${JSON.stringify(result)}}`);
+  reply(id: number, kind: string, result: object, publications?: StoredPublication[]): void {
+    this.send(this.codec.reply(id, kind, result, publications));
   }
 
   replyError(id: number, error: ProtocolError): void {
-    this.send(
-      JSON.stringify({ id, error: { code: error.code, message: error.message, temporary: error.temporary } }),
-    );
+    this.send(this.codec.error(id, error));
   }
 
   /** Sends the empty ping frame and starts waiting for the pong. */
   ping(nowMs: number, pongTimeoutMs: number): void {
-    this.send(EMPTY_FRAME);
+    this.send(this.codec.ping);
     if (this.pongDeadlineMs === null) this.pongDeadlineMs = nowMs + pongTimeoutMs;
   }
 }
@@ -206,6 +225,12 @@ export class ClientSession {
 function requireChannel(channel: string | undefined): string {
   if (typeof channel !== 'string' || channel === '') throw new DisconnectError(disconnects.badRequest);
   return channel;
+}
+
+/** Request data the server can read: JSON (protobuf bytes that are not JSON are a bad request). */
+function requireJson(data: unknown): unknown {
+  if (data instanceof UndecodableData) throw new ReplyError(errors.badRequest);
+  return data;
 }
 
 /** Maps a token failure to Centrifugo's outcome: an expired token is an error reply, a bad one disconnects. */

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ClientSession, ClientTransport } from './client.ts';
+import { SharedFrame } from './codec.ts';
 import type { RealtimeHub } from './hub.ts';
 import { disconnects, type Disconnect } from './protocol.ts';
 
@@ -38,6 +39,13 @@ const streamHeaders = {
 const reconnects = (code: number) => !((code >= 3500 && code < 4000) || (code >= 4500 && code < 5000));
 
 type Framing = 'http_stream' | 'sse';
+
+/** The client's protobuf build marks its emulation requests with `cf_protocol=protobuf`; they speak JSON only. */
+const asksProtobuf = (query: unknown) => (query as Record<string, unknown>).cf_protocol === 'protobuf';
+const jsonOnly = {
+  code: 'bad_request',
+  detail: 'The HTTP-stream and SSE transports speak JSON only; use the websocket for protobuf.',
+};
 
 function write(response: ServerResponse, framing: Framing, frame: string): void {
   if (framing === 'http_stream') {
@@ -73,7 +81,9 @@ export function attachRealtimeEmulation(app: FastifyInstance, hub: RealtimeHub):
     };
     const transport: ClientTransport = {
       send: (frame) => {
-        if (!ended) write(response, framing, typeof frame === 'string' ? frame : frame.toString('utf8'));
+        if (ended) return;
+        const bytes = frame instanceof SharedFrame ? frame.payload : frame;
+        write(response, framing, typeof bytes === 'string' ? bytes : bytes.toString('utf8'));
       },
       bufferedBytes: () => response.writableLength,
       close(disconnect: Disconnect) {
@@ -98,11 +108,13 @@ export function attachRealtimeEmulation(app: FastifyInstance, hub: RealtimeHub):
     child.removeAllContentTypeParsers();
     child.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     child.post(emulationPaths.httpStream, { bodyLimit: MAX_EMULATION_BYTES }, async (request, reply) => {
+      if (asksProtobuf(request.query)) return reply.status(400).send(jsonOnly);
       open(reply, 'http_stream', typeof request.body === 'string' ? request.body : '');
     });
   });
 
   app.get(emulationPaths.sse, async (request, reply) => {
+    if (asksProtobuf(request.query)) return reply.status(400).send(jsonOnly);
     const connect = (request.query as Record<string, unknown>).cf_connect;
     if (typeof connect !== 'string' || connect.length > MAX_EMULATION_BYTES) {
       return reply.status(400).send({ code: 'bad_request', detail: 'cf_connect is required' });

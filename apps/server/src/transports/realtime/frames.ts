@@ -22,18 +22,23 @@ export function parseFrame(text: string): Command[] {
     } catch {
       throw new FrameError('frame is not JSON');
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new FrameError('command is not an object');
-    }
-    if (inputProblem(value)) throw new FrameError('command holds text or numbers the server cannot take');
-    const command = value as Command;
-    if (command.id !== undefined && (!Number.isSafeInteger(command.id) || command.id < 0)) {
-      throw new FrameError('command id is not a non-negative integer');
-    }
-    commands.push(command);
+    commands.push(validCommand(value));
   }
   if (commands.length === 0) throw new FrameError('empty frame');
   return commands;
+}
+
+/** A decoded command as the protocol allows it: an object, text and numbers the server can take, a sane id. */
+export function validCommand(value: unknown): Command {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new FrameError('command is not an object');
+  }
+  if (inputProblem(value)) throw new FrameError('command holds text or numbers the server cannot take');
+  const command = value as Command;
+  if (command.id !== undefined && (!Number.isSafeInteger(command.id) || command.id < 0)) {
+    throw new FrameError('command id is not a non-negative integer');
+  }
+  return command;
 }
 
 /** Builds the pub push once per publication; every subscriber gets the same string. */

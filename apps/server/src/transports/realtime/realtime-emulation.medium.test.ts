@@ -82,6 +82,8 @@ describe.each(['http_stream', 'sse'] as const)('realtime over %s emulation', (tr
       notification(1),
       notification(2),
     ]);
+    // Delivered live, not recovered after a reconnect: every frame on the stream was readable.
+    expect(transports).toEqual([transport]);
   });
 
   it('keeps the connection through server pings answered over /emulation', async () => {

@@ -1,5 +1,5 @@
 // Helpers for realtime tests and benchmarks: the real `centrifuge` client in Node, and raw sockets.
-import { Centrifuge, type Options, type Subscription } from 'centrifuge';
+import { Centrifuge, type Options, type SubscriptionOptions } from 'centrifuge';
 import WebSocket from 'ws';
 import type { UserNotification } from '@eluent/contracts';
 
@@ -65,14 +65,17 @@ export function pingCountingWebSocket(): {
   return { websocket: PingCountingWebSocket, pings: () => pings };
 }
 
-/** A subscription whose tokens come from the endpoint with the given access token. */
-export function subscribeWithEndpoint(
-  client: Centrifuge,
+/**
+ * A subscription whose tokens come from the endpoint with the given access token, on a client of either build
+ * of the official client (JSON or protobuf).
+ */
+export function subscribeWithEndpoint<S>(
+  client: { newSubscription(channel: string, options?: Partial<SubscriptionOptions>): S },
   baseUrl: string,
   channel: string,
   accessToken: () => string,
   options: { recoverable?: boolean; joinLeave?: boolean; onToken?: () => void } = {},
-): Subscription {
+): S {
   return client.newSubscription(channel, {
     minResubscribeDelay: 100,
     maxResubscribeDelay: 500,
