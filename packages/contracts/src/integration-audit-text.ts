@@ -1,18 +1,31 @@
 // A manual integration's audit entry as a chromatographer reads it: "Peak 3 (Caffeine): end 2.05 → 2.11 min,
 // area 136.9 → 139.2 mAU·s", with the peak numbers the analyst saw before the change and every number in the
 // figure rules (formatFigure). The server's readable trail and the viewer's integration list both use it.
+import { z } from 'zod';
 import { formatFigure } from './detection.ts';
 
 /** What the audit keeps of a changed peak (services/results/manual-integration.ts). */
-export interface AuditedPeak {
+export const auditedPeakSchema = z.object({
   /** The peak's number in the result it belongs to (before: as the analyst saw it). */
-  number?: number;
-  name?: string | null;
-  retention_time_sec: number;
-  start_sec: number;
-  end_sec: number;
-  area: number;
-}
+  number: z.number().int().optional(),
+  name: z.string().nullable().optional(),
+  retention_time_sec: z.number(),
+  start_sec: z.number(),
+  end_sec: z.number(),
+  area: z.number(),
+});
+export type AuditedPeak = z.infer<typeof auditedPeakSchema>;
+
+/** The old or new values of a manual integration's audit entry (GraphQL `auditEvents`, jsonb). */
+export const integrationAuditValuesSchema = z
+  .object({
+    result_id: z.number().int().optional(),
+    peaks: z.array(auditedPeakSchema).optional(),
+    /** The signal's unit, for the areas (new values only). */
+    unit: z.string().nullable().optional(),
+  })
+  .nullable();
+export type IntegrationAuditValues = z.infer<typeof integrationAuditValuesSchema>;
 
 const minutes = (sec: number) => formatFigure(sec / 60);
 

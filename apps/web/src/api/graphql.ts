@@ -9,6 +9,7 @@ import {
   parseServerErrorMessage,
 } from './errors.ts';
 import type { Session } from './session.ts';
+import type { TypedDocument } from '@eluent/contracts';
 
 export const GRAPHQL_PATH = '/hasura/v1/graphql';
 
@@ -18,7 +19,14 @@ interface GraphqlError {
 }
 
 export interface GraphqlClient {
-  query<T>(document: string, variables?: Record<string, unknown>): Promise<T>;
+  /**
+   * Sends a document of `@eluent/contracts`, whose result and variable types are generated from the server's
+   * schema (`npm run codegen`): the answer is typed by the document sent.
+   */
+  query<Result, Variables>(
+    document: TypedDocument<Result, Variables>,
+    variables?: Variables,
+  ): Promise<Result>;
 }
 
 export function createGraphqlClient(options: {
@@ -33,7 +41,7 @@ export function createGraphqlClient(options: {
 
   async function once(
     document: string,
-    variables: Record<string, unknown> | undefined,
+    variables: unknown,
     token: string | null,
   ): Promise<{ data?: unknown; errors?: GraphqlError[] }> {
     const controller = new AbortController();
@@ -72,7 +80,10 @@ export function createGraphqlClient(options: {
   }
 
   return {
-    async query<T>(document: string, variables?: Record<string, unknown>): Promise<T> {
+    async query<Result, Variables>(
+      document: TypedDocument<Result, Variables>,
+      variables?: Variables,
+    ): Promise<Result> {
       let token = await options.session.getAccessToken();
       let body = await once(document, variables, token);
       for (let attempt = 0; attempt < AUTH_RETRIES; attempt += 1) {
@@ -89,9 +100,16 @@ export function createGraphqlClient(options: {
         throw new GraphqlResponseError(parsed.message || undefined, code, parsed.details ?? first.extensions);
       }
       if (body.data === undefined || body.data === null) throw new GraphqlResponseError();
-      return body.data as T;
+      // The server answers the document it validated against the schema the types were generated from.
+      return body.data as Result;
     },
   };
+}
+
+/** The count of a list's `_aggregate` (the schema lets it be null; this server always answers it). */
+export function aggregateCount(aggregate: { count: number } | null): number {
+  if (aggregate === null) throw new GraphqlResponseError('The server answered the list without its count.');
+  return aggregate.count;
 }
 
 /** Shares one pending result among identical requests (spec §3: keyed by the request parameters). */

@@ -1,6 +1,14 @@
 // Realtime of spec §6–§9 with the official centrifuge client: /realtime/ws, tokens from the session.
 import { Centrifuge, SubscriptionState, type Subscription } from 'centrifuge';
+import {
+  channelPayloadSchemas,
+  type ChannelName,
+  type ChannelNamespace,
+  type PayloadOf,
+} from '@eluent/contracts';
+import { notifyError } from '../lib/toast.ts';
 import { http, session } from './client.ts';
+import { InvalidAnswerError, parseAnswer, type AnswerSchema } from './parse.ts';
 import type { HttpClient } from './http.ts';
 import { FORBIDDEN_STATUS } from './errors.ts';
 
@@ -79,13 +87,30 @@ export function userRealtime(): Centrifuge {
 }
 
 /**
- * Subscribes to one channel; returns the function that unsubscribes. With `replayLast`, the newest
+ * A publication read with its channel's payload schema (`channelPayloadSchemas` of @eluent/contracts); one
+ * that does not match is an `InvalidAnswerError` naming the channel and the field.
+ */
+export function readPublication<C extends ChannelName>(channel: C, data: unknown): PayloadOf<C> {
+  const namespace = channel.slice(0, channel.indexOf(':')) as ChannelNamespace;
+  // The schema of the channel's namespace describes exactly PayloadOf<C>; TypeScript cannot follow the index.
+  const schema = channelPayloadSchemas[namespace] as unknown as AnswerSchema<PayloadOf<C>>;
+  return parseAnswer(schema, data, `${channel} message`);
+}
+
+/** An unreadable publication is said once per channel in a toast and left out; the view keeps its state. */
+function reportInvalid(channel: string, error: InvalidAnswerError): void {
+  notifyError(error.message, { toastId: `invalid-publication:${channel}` });
+}
+
+/**
+ * Subscribes to one channel; returns the function that unsubscribes. Each publication is read with the
+ * channel's payload schema before `onData` sees it. With `replayLast`, the newest
  * publications kept in the channel's history are delivered first (oldest first), so a view shows the last
  * known state at once instead of waiting for the next publication; nothing is delivered twice or out of order.
  */
-export function subscribeChannel(
-  channel: string,
-  onData: (data: unknown) => void,
+export function subscribeChannel<C extends ChannelName>(
+  channel: C,
+  onData: (data: PayloadOf<C>) => void,
   options: { replayLast?: number } = {},
 ): () => void {
   const connection = userRealtime();
@@ -102,7 +127,14 @@ export function subscribeChannel(
       if (offset <= newestOffset) return;
       newestOffset = offset;
     }
-    onData(data);
+    let payload: PayloadOf<C>;
+    try {
+      payload = readPublication(channel, data);
+    } catch (error) {
+      if (error instanceof InvalidAnswerError) return reportInvalid(channel, error);
+      throw error;
+    }
+    onData(payload);
   };
   const handler = (context: { data: unknown; offset?: number }) => deliver(context.data, context.offset);
   subscription.on('publication', handler);

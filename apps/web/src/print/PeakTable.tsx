@@ -13,7 +13,8 @@ import type { ReportPeak } from './reportModel.ts';
 const fixed = (value: number | null, digits: number) => (value === null ? '—' : value.toFixed(digits));
 const whole = (value: number | null) => (value === null ? '—' : Math.round(value).toLocaleString());
 
-const columns = (unit: string): Array<Column<ReportPeak>> => [
+/** The printed peak table's columns; a figure the data lacks prints "—". */
+export const peakColumns = (unit: string): Array<Column<ReportPeak>> => [
   { head: '#', cell: (peak) => peak.number },
   { head: 'Name', cell: (peak) => peak.name ?? '—' },
   {
@@ -55,7 +56,7 @@ function Table({
       className="peak-table"
       caption={caption}
       label={label}
-      columns={columns(unit)}
+      columns={peakColumns(unit)}
       rows={peaks}
       rowKey={(peak) => peak.number}
       rowData={(peak): Record<`data-${string}`, boolean> =>

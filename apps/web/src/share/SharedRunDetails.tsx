@@ -3,7 +3,12 @@
 // imported AIA file. Nothing here changes anything.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { MeasurementChannels, MeasurementVendorComparison, SavedOverlay } from '@eluent/contracts';
+import {
+  measurementChannelsSchema,
+  measurementVendorComparisonSchema,
+  type MeasurementChannels,
+  type SavedOverlay,
+} from '@eluent/contracts';
 import { SpectrumPanel } from '../features/chromatograms/SpectrumPanel.tsx';
 import { VendorComparisonTable } from '../features/chromatograms/VendorComparisonTable.tsx';
 import { fetchVisitorJson, visitorSpectrumReader } from './visitor.ts';
@@ -38,12 +43,17 @@ export function SharedRunDetails({ overlay, bearer, pickedSec, onPick }: SharedR
   const [shown, setShown] = useState(overlay.measurement_ids[0]!);
   const channels = useQuery({
     queryKey: ['shared-channels', bearer, shown],
-    queryFn: () => fetchVisitorJson<MeasurementChannels>(`/api/measurements/${shown}/channels/`, bearer),
+    queryFn: () =>
+      fetchVisitorJson(`/api/measurements/${shown}/channels/`, bearer, measurementChannelsSchema),
   });
   const comparison = useQuery({
     queryKey: ['shared-vendor-comparison', bearer, shown],
     queryFn: () =>
-      fetchVisitorJson<MeasurementVendorComparison>(`/api/measurements/${shown}/vendor-comparison/`, bearer),
+      fetchVisitorJson(
+        `/api/measurements/${shown}/vendor-comparison/`,
+        bearer,
+        measurementVendorComparisonSchema,
+      ),
   });
   const isRun = (channels.data?.length ?? 0) > 1;
   return (

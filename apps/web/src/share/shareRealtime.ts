@@ -1,7 +1,9 @@
 // The shared view's realtime connection (spec §4, §6): anonymous, channels opened with subscription tokens
 // obtained with the visitor token of the link.
 import { Centrifuge } from 'centrifuge';
-import { REALTIME, realtimeUrl, subscriptionToken } from '../api/realtime.ts';
+import type { ChannelName, PayloadOf } from '@eluent/contracts';
+import { InvalidAnswerError } from '../api/parse.ts';
+import { readPublication, REALTIME, realtimeUrl, subscriptionToken } from '../api/realtime.ts';
 
 let client: Centrifuge | null = null;
 let started: Promise<boolean> | null = null;
@@ -34,11 +36,14 @@ function openConnection(): Promise<boolean> {
   });
 }
 
-/** Live publications of one channel for a visitor; returns the function that stops them. */
-export function subscribeShared(
-  channel: string,
+/**
+ * Live publications of one channel for a visitor, each read with the channel's payload schema (one that does
+ * not match is logged and left out); returns the function that stops them.
+ */
+export function subscribeShared<C extends ChannelName>(
+  channel: C,
   visitorToken: string,
-  onData: (data: unknown) => void,
+  onData: (data: PayloadOf<C>) => void,
   /** Called each time the subscription is in place (first subscribe and every resubscribe). */
   onSubscribed?: () => void,
 ): () => void {
@@ -50,7 +55,14 @@ export function subscribeShared(
       minResubscribeDelay: REALTIME.minResubscribeDelayMs,
       getToken: () => subscriptionToken(channel, visitorToken),
     });
-  const handler = (context: { data: unknown }) => onData(context.data);
+  const handler = (context: { data: unknown }) => {
+    try {
+      onData(readPublication(channel, context.data));
+    } catch (error) {
+      if (!(error instanceof InvalidAnswerError)) throw error;
+      console.error(error.message);
+    }
+  };
   const subscribed = () => onSubscribed?.();
   subscription.on('publication', handler);
   subscription.on('subscribed', subscribed);

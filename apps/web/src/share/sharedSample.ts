@@ -1,30 +1,11 @@
-// A shared sample read through GraphQL with the visitor token: the sample, its injections, their
-// measurements and the peaks of the latest processing result.
+// A shared sample read through GraphQL with the visitor token (SHARED_SAMPLE, its result type generated from
+// the server's schema): the sample, its injections, their measurements and the peaks of the latest result.
+import type { SharedSampleQuery } from '@eluent/contracts';
 import type { ReportPeak } from '../print/reportModel.ts';
-import {
-  asList,
-  asObject,
-  num,
-  resultPeaksOf,
-  templateName,
-  text,
-  thresholdOf,
-} from '../print/reportModel.ts';
+import { figuresOf, resultPeaksOf, snapshotName, thresholdOf } from '../print/reportParts.ts';
 
-export const SHARED_SAMPLE_QUERY = `query SharedSample($id: Int!) {
-  samples_by_pk(id: $id) {
-    id name type description column_name created_at
-    injections {
-      id state replicate vial started_at finished_at method_snapshot
-      measurements {
-        id name state signal_unit points_count duration_sec
-        peaks { number name retention_time_sec area area_percent height amount amount_unit plates_half tailing resolution signal_to_noise
-      start_code stop_code }
-        processing_results { version template_snapshot figures }
-      }
-    }
-  }
-}`;
+type SharedSampleRow = NonNullable<SharedSampleQuery['samples_by_pk']>;
+type SharedInjectionRow = SharedSampleRow['injections'][number];
 
 export interface SharedInjection {
   id: number;
@@ -54,39 +35,40 @@ export interface SharedSample {
   injections: SharedInjection[];
 }
 
-export function sharedSampleOf(data: unknown): SharedSample | null {
-  const row = asObject(asObject(data).samples_by_pk);
-  if (num(row.id) === null) return null;
+function injectionOf(injection: SharedInjectionRow): SharedInjection {
+  const measurement = injection.measurements[0] ?? null;
+  const latest = (measurement?.processing_results ?? []).reduce<
+    SharedInjectionRow['measurements'][number]['processing_results'][number] | null
+  >((best, result) => (best && best.version >= result.version ? best : result), null);
+  const figures = figuresOf(latest?.figures);
   return {
-    id: num(row.id)!,
-    name: text(row.name) ?? '',
-    type: text(row.type) ?? 'sample',
-    description: text(row.description) ?? '',
-    column: text(row.column_name),
-    createdAt: text(row.created_at),
-    injections: asList(row.injections).map((injection) => {
-      const measurement = asList(injection.measurements)[0] ?? {};
-      const results = asList(measurement.processing_results);
-      const latest = results.reduce<Record<string, unknown> | null>(
-        (best, result) => (best && (num(best.version) ?? 0) >= (num(result.version) ?? 0) ? best : result),
-        null,
-      );
-      return {
-        id: num(injection.id) ?? 0,
-        state: text(injection.state) ?? '',
-        replicate: num(injection.replicate),
-        vial: num(injection.vial),
-        startedAt: text(injection.started_at),
-        method: text(asObject(injection.method_snapshot).name),
-        measurementId: num(measurement.id),
-        measurementState: text(measurement.state),
-        unit: text(measurement.signal_unit) ?? '',
-        template: latest ? templateName(latest.template_snapshot) : null,
-        processed: latest !== null,
-        // The measurement's peaks are the latest result's: flagged at the threshold that result applied.
-        peaks: resultPeaksOf(measurement.peaks, latest?.figures),
-        reportingThresholdPercent: thresholdOf(latest?.figures),
-      };
-    }),
+    id: injection.id,
+    state: injection.state,
+    replicate: injection.replicate,
+    vial: injection.vial,
+    startedAt: injection.started_at,
+    method: snapshotName(injection.method_snapshot),
+    measurementId: measurement?.id ?? null,
+    measurementState: measurement?.state ?? null,
+    unit: measurement?.signal_unit ?? '',
+    template: latest ? snapshotName(latest.template_snapshot) : null,
+    processed: latest !== null,
+    // The measurement's peaks are the latest result's: flagged at the threshold that result applied.
+    peaks: resultPeaksOf(measurement?.peaks ?? [], figures),
+    reportingThresholdPercent: thresholdOf(figures),
+  };
+}
+
+export function sharedSampleOf(data: SharedSampleQuery): SharedSample | null {
+  const row = data.samples_by_pk;
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    column: row.column_name,
+    createdAt: row.created_at,
+    injections: row.injections.map(injectionOf),
   };
 }

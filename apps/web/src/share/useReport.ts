@@ -2,12 +2,12 @@
 // carries one, else from the report data the cabinet stored; then the chromatograms the data did not carry,
 // read by measurement id.
 import { useEffect, useState } from 'react';
-import { ShareTokenExchangeError } from '../api/anonymousTokens.ts';
 import { session, storage } from '../api/client.ts';
 import { reportFromServer, type ReportModel, type ReportTrace } from '../print/reportModel.ts';
+import { traceOf } from '../print/reportParts.ts';
 import { readReportData, type ReportKind } from '../print/reportStorage.ts';
 import { readShareLink } from './shareLink.ts';
-import { fetchReport, fetchSignal, GENERIC_ERROR_TEXT, visitorToken } from './visitor.ts';
+import { fetchReport, fetchSignal, shareErrorText, visitorToken } from './visitor.ts';
 
 export type ReportState =
   | { status: 'loading' }
@@ -40,7 +40,7 @@ export function useReport(kind: ReportKind): ReportState {
         if (!current) return;
         setState({
           status: 'error',
-          message: error instanceof ShareTokenExchangeError ? error.message : GENERIC_ERROR_TEXT,
+          message: shareErrorText(error),
         });
       });
     return () => {
@@ -65,7 +65,7 @@ export function useTraces(report: ReportModel | null, bearer: string | null) {
         .catch(() => null)
         .then((data) => {
           if (!current) return;
-          const trace = data ? { timeSec: data.time_sec, signal: data.signal, unit: data.unit } : null;
+          const trace = data ? traceOf(data) : null;
           setTraces((previous) => new Map(previous).set(id, trace));
         })
         .catch(() => undefined);

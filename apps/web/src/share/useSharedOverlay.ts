@@ -1,14 +1,14 @@
 // A shared saved overlay (docs/overlays.md): the link's token exchanged for a visitor token, the overlay
 // read with it, then each chromatogram's stored signal. Read-only: nothing is written.
 import { useEffect, useState } from 'react';
-import type { SavedOverlay } from '@eluent/contracts';
-import { ShareTokenExchangeError } from '../api/anonymousTokens.ts';
+import { savedOverlaySchema, type SavedOverlay } from '@eluent/contracts';
 import { connectedFetch } from '../api/connectedFetch.ts';
+import { parseAnswer } from '../api/parse.ts';
 import type { OverlayTrace } from '../features/chromatograms/overlay.ts';
 import { traceKey } from '../features/chromatograms/savedOverlay.ts';
 import { SERIES_COLORS } from '../plot/plotTypes.ts';
 import { readShareLink } from './shareLink.ts';
-import { fetchSignal, GENERIC_ERROR_TEXT, visitorToken } from './visitor.ts';
+import { fetchSignal, shareErrorText, visitorToken } from './visitor.ts';
 
 export type SharedOverlayState =
   | { status: 'loading' }
@@ -23,7 +23,7 @@ async function fetchOverlay(id: number, bearer: string): Promise<SavedOverlay | 
   });
   if (response.status === 404 || response.status === 401) return null;
   if (!response.ok) throw new Error(`overlay ${response.status}`);
-  return response.json() as Promise<SavedOverlay>;
+  return parseAnswer(savedOverlaySchema, await response.json(), 'overlay');
 }
 
 async function loadOverlay(): Promise<SharedOverlayState> {
@@ -72,7 +72,7 @@ export function useSharedOverlay(): SharedOverlayState {
         if (!current) return;
         setState({
           status: 'error',
-          message: error instanceof ShareTokenExchangeError ? error.message : GENERIC_ERROR_TEXT,
+          message: shareErrorText(error),
         });
       });
     return () => {

@@ -1,8 +1,8 @@
 // Loads a shared sample with the link's share token; reloads on demand (a live injection finished).
 import { useCallback, useEffect, useState } from 'react';
-import { ShareTokenExchangeError } from '../api/anonymousTokens.ts';
-import { sharedSampleOf, SHARED_SAMPLE_QUERY, type SharedSample } from './sharedSample.ts';
-import { GENERIC_ERROR_TEXT, visitorGraphql, visitorToken } from './visitor.ts';
+import { SHARED_SAMPLE } from '@eluent/contracts';
+import { sharedSampleOf, type SharedSample } from './sharedSample.ts';
+import { shareErrorText, visitorGraphql, visitorToken } from './visitor.ts';
 
 export type SharedSampleState =
   | { status: 'loading' }
@@ -20,13 +20,13 @@ export function useSharedSample(shareToken: string, sampleId: number) {
     const load = async () => {
       try {
         const token = await visitorToken(shareToken, sampleId);
-        const data = await visitorGraphql(shareToken, sampleId).query(SHARED_SAMPLE_QUERY, { id: sampleId });
+        const data = await visitorGraphql(shareToken, sampleId).query(SHARED_SAMPLE, { id: sampleId });
         const sample = sharedSampleOf(data);
         if (!current) return;
         setState(sample ? { status: 'ready', sample, token } : { status: 'not-found' });
       } catch (error) {
         if (!current) return;
-        const message = error instanceof ShareTokenExchangeError ? error.message : GENERIC_ERROR_TEXT;
+        const message = shareErrorText(error);
         setState({ status: 'error', message });
       }
     };

@@ -1,19 +1,13 @@
 // The signal of one measurement: the stored data, plus live chunks while it is still recording.
 import { useEffect, useState } from 'react';
+import { channels, type MeasurementSignalChunk } from '@eluent/contracts';
 import type { ReportTrace } from '../print/reportModel.ts';
+import { traceOf } from '../print/reportParts.ts';
 import { subscribeShared } from './shareRealtime.ts';
 import { fetchSignal } from './visitor.ts';
 
 export type TraceState =
   { status: 'loading' } | { status: 'missing' } | { status: 'ready'; trace: ReportTrace };
-
-interface LiveEvent {
-  type?: string;
-  chunk_index?: number;
-  time_sec?: number[];
-  signal?: number[];
-  unit?: string;
-}
 
 export function useTrace(
   measurementId: number | null,
@@ -32,7 +26,7 @@ export function useTrace(
     }
     let current = true;
     setState({ status: 'loading' });
-    const chunks = new Map<number, LiveEvent>();
+    const chunks = new Map<number, MeasurementSignalChunk>();
     let stored: ReportTrace | null = null;
     const show = () => {
       const ordered = [...chunks.entries()].sort((a, b) => a[0] - b[0]).map(([, chunk]) => chunk);
@@ -41,11 +35,12 @@ export function useTrace(
       const signal = [...(stored?.signal ?? [])];
       let unit = stored?.unit ?? '';
       for (const chunk of ordered) {
-        unit = chunk.unit ?? unit;
-        (chunk.time_sec ?? []).forEach((time, index) => {
-          if (time <= lastStoredSec) return;
+        unit = chunk.unit;
+        chunk.time_sec.forEach((time, index) => {
+          const value = chunk.signal[index];
+          if (time <= lastStoredSec || value === undefined) return;
           timeSec.push(time);
-          signal.push(chunk.signal?.[index] ?? 0);
+          signal.push(value);
         });
       }
       if (timeSec.length > 0) setState({ status: 'ready', trace: { timeSec, signal, unit } });
@@ -54,14 +49,13 @@ export function useTrace(
     const stop =
       live || awaitingResult
         ? subscribeShared(
-            `measurements:${measurementId}`,
+            channels.measurement(measurementId),
             bearer,
-            (data) => {
-              const event = data as LiveEvent;
+            (event) => {
               if (!current) return;
               // 'review' follows a stored result (docs/signatures.md): the sample is read again with its peaks.
               if (event.type === 'finished' || event.type === 'review') onFinished();
-              else if (event.type === 'signal' && typeof event.chunk_index === 'number') {
+              else if (event.type === 'signal') {
                 chunks.set(event.chunk_index, event);
                 show();
               }
@@ -75,7 +69,7 @@ export function useTrace(
     fetchSignal(measurementId, bearer)
       .then((data) => {
         if (!current) return;
-        stored = data ? { timeSec: data.time_sec, signal: data.signal, unit: data.unit } : null;
+        stored = data ? traceOf(data) : null;
         show();
       })
       .catch(() => {

@@ -123,6 +123,9 @@ export type TemplateComponents = z.infer<typeof templateComponentsSchema>;
 /** POST /api/templates/{uuid}/components/retention-times/ body: the standard's measurement to read. */
 export const retentionTimesFromStandardSchema = z.object({ measurement_id: z.number().int().positive() });
 
+/** Its answer: the template's components with the names whose retention times were set. */
+export const retentionTimesUpdatedSchema = templateComponentsSchema.extend({ updated: z.array(z.string()) });
+
 /**
  * The components a stored template snapshot carries; an old snapshot (before components) or a damaged list
  * has none.

@@ -10,6 +10,7 @@ import {
   injectionResultSchema,
   processingResultSchema,
   replicateSummarySchema,
+  resultPeakSchema,
   sequenceSuitabilitySchema,
 } from './results.ts';
 import { analyteSchema } from './samples.ts';
@@ -34,6 +35,58 @@ export const reportInstrumentSchema = z.looseObject({
   installed_column: z.unknown(),
 });
 
+/**
+ * A result's peak as a report reads it: a figure the data lacks is printed "—", never 0 — the area too (a
+ * value that could not be measured is written null in JSON), so one such peak does not stop the report.
+ */
+export const reportPeakSchema = resultPeakSchema.extend({ area: z.number().nullish() });
+export type ReportPeakRow = z.infer<typeof reportPeakSchema>;
+
+/** A result version in a report, its peaks read with `reportPeakSchema`. */
+export const reportResultSchema = processingResultSchema.extend({ peaks: z.array(reportPeakSchema) });
+export type ReportResult = z.infer<typeof reportResultSchema>;
+
+const reportInjectionSchema = injectionResultSchema.extend({ result: reportResultSchema.nullable() });
+
+/**
+ * The parts of a result's free-form `figures` a printed report reads (the processing core writes them:
+ * `unit`, `noise.rms`, `detection.reportingThreshold`); other keys pass through, absent parts are null.
+ */
+export const reportFiguresSchema = z
+  .looseObject({
+    unit: z.string().nullish(),
+    noise: z.looseObject({ rms: z.number().nullish() }).nullish(),
+    detection: z
+      .looseObject({ reportingThreshold: z.looseObject({ percent: z.number() }).nullish() })
+      .nullish(),
+  })
+  .nullish();
+export type ReportFigures = z.infer<typeof reportFiguresSchema>;
+
+/**
+ * A result's free-form `errors` as a report reads them: catalogue errors (`code`, `message`, with their
+ * values) and processing step failures (`step`, `error`).
+ */
+export const reportErrorsSchema = z
+  .array(
+    z.looseObject({
+      code: z.string().nullish(),
+      message: z.string().nullish(),
+      step: z.string().nullish(),
+      error: z.string().nullish(),
+    }),
+  )
+  .nullish();
+export type ReportErrors = z.infer<typeof reportErrorsSchema>;
+
+/** What a report reads of a stored snapshot (method or template): its name, and a method's volume. */
+export const reportSnapshotSchema = z
+  .looseObject({ name: z.string().nullish(), injection_ul: z.number().nullish() })
+  .nullish();
+
+/** What a report reads of an instrument's stored column: its name. */
+export const reportColumnSchema = z.looseObject({ name: z.string().nullish() }).nullish();
+
 export const sequenceReportSchema = z.object({
   kind: z.literal('sequence'),
   generated_at: z.string(),
@@ -42,7 +95,7 @@ export const sequenceReportSchema = z.object({
   method: named.nullable(),
   template: z.looseObject({ name: z.string() }).nullable(),
   drafts: z.array(z.looseObject({ id })),
-  injections: z.array(injectionResultSchema),
+  injections: z.array(reportInjectionSchema),
   calibrations: z.array(calibrationSchema),
   /** Mean, SD and %RSD of each sample's replicate injections (as GET …/results/ answers them). */
   replicates: z.array(replicateSummarySchema),
@@ -78,7 +131,7 @@ export const injectionReportSchema = z.object({
   method_snapshot: z.unknown(),
   chromatogram: measurementDataSchema,
   /** Every result version, oldest first. */
-  results: z.array(processingResultSchema),
+  results: z.array(reportResultSchema),
   calibrations: z.array(calibrationSchema),
   /** The record number of the injection's sequence, when it has one. */
   sequence_number: z.number().int().nullable(),

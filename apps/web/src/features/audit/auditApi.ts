@@ -1,5 +1,11 @@
 // The audit trail over REST (docs/audit.md): an object's trail, the filtered trail in pages, its CSV file,
 // the filter words and the verification of the hash chain. Entries arrive readable; the page shows them.
+import {
+  auditChainStatusSchema,
+  auditFiltersSchema,
+  auditPageSchema,
+  auditTrailSchema,
+} from '@eluent/contracts';
 import type {
   AuditChainStatus,
   AuditFilters,
@@ -39,14 +45,14 @@ export function auditQuery(filters: AuditFilterValues, extra: Record<string, str
 }
 
 export const fetchObjectTrail = (kind: AuditObjectKind, id: number) =>
-  call<AuditTrail>('GET', `/api/audit/${kind}/${id}/`);
+  call(auditTrailSchema, 'GET', `/api/audit/${kind}/${id}/`);
 
 export const fetchAuditPage = (filters: AuditFilterValues, offset: number, limit: number) =>
-  call<AuditPage>('GET', `/api/audit/?${auditQuery(filters, { offset, limit })}`);
+  call(auditPageSchema, 'GET', `/api/audit/?${auditQuery(filters, { offset, limit })}`);
 
-export const fetchAuditFilters = () => call<AuditFilters>('GET', '/api/audit/filters/');
+export const fetchAuditFilters = () => call(auditFiltersSchema, 'GET', '/api/audit/filters/');
 
-export const fetchChainStatus = () => call<AuditChainStatus>('GET', '/api/audit/verification/');
+export const fetchChainStatus = () => call(auditChainStatusSchema, 'GET', '/api/audit/verification/');
 
 export const downloadAuditCsv = (filters: AuditFilterValues) =>
   downloadFile(`/api/audit/?${auditQuery(filters, { format: 'csv' })}`, 'audit-trail.csv');

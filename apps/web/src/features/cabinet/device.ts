@@ -1,12 +1,19 @@
-// An instrument as GraphQL `devices` returns it.
-export interface Device {
-  id: number;
-  serial_number: string;
-  name: string;
-  firmware_version: string;
-  state: 'idle' | 'running' | 'paused' | 'error' | 'offline';
-  position: number;
-  last_seen_at: string | null;
-  hardware_configuration: unknown;
-  installed_column: { name?: string } | null;
-}
+// An instrument as GraphQL `devices` returns it (DEVICES), its jsonb column and state read with the REST
+// contract's instrument schema.
+import { deviceSchema, type DeviceDetails } from '@eluent/contracts';
+
+const deviceColumns = {
+  id: true,
+  serial_number: true,
+  name: true,
+  firmware_version: true,
+  state: true,
+  position: true,
+  last_seen_at: true,
+  hardware_configuration: true,
+  installed_column: true,
+} as const;
+
+export const deviceRowSchema = deviceSchema.pick(deviceColumns);
+
+export type Device = Pick<DeviceDetails, keyof typeof deviceColumns>;

@@ -1,22 +1,24 @@
 // REST commands to one instrument (claim, state, run controls, single injection, pump, purge,
 // equilibration, setpoints, rename, removal, column, Wi-Fi, firmware); a failed call throws an Error whose
 // message is the server's text word for word (`fields` carries its per-field messages).
-import type {
-  CommandResults,
-  DeviceCurrentRun,
-  DeviceDetails,
-  DevicePairing,
-  DeviceRunInput,
-  DeviceSequenceRun,
-  FirmwareInfo,
-  HeldSetpoints,
-  InstalledColumn,
-  Setpoints,
-  WifiNetwork,
+import {
+  devicePairingSchema,
+  deviceSchema,
+  heldSetpointsSchema,
+  type CommandResults,
+  type DeviceCurrentRun,
+  type DeviceDetails,
+  type DeviceRunInput,
+  type DeviceSequenceRun,
+  type FirmwareInfo,
+  type InstalledColumn,
+  type Setpoints,
+  type WifiNetwork,
 } from '@eluent/contracts';
 import { http } from '../../api/client.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import type { HttpResult } from '../../api/http.ts';
+import { parseAnswer, type AnswerSchema } from '../../api/parse.ts';
 
 // The server's answers, typed once in contracts (rest/devices.ts).
 export type { DeviceDetails, FirmwareInfo, WifiNetwork };
@@ -45,18 +47,23 @@ async function data<T>(call: Promise<HttpResult<T>>): Promise<T> {
   return result.data;
 }
 
+/** A command's answer read with its schema of @eluent/contracts. */
+async function read<T>(schema: AnswerSchema<T>, call: Promise<HttpResult<unknown>>): Promise<T> {
+  return parseAnswer(schema, await data(call), 'instrument');
+}
+
 const base = (id: number) => `/api/devices/${id}`;
 
 export const claimDevice = (serial_number: string, pairing_code: string) =>
-  data(http.post<DeviceDetails>('/api/devices/claim/', { serial_number, pairing_code }));
+  read(deviceSchema, http.post('/api/devices/claim/', { serial_number, pairing_code }));
 
-export const fetchDevice = (id: number) => data(http.get<DeviceDetails>(`${base(id)}/`));
+export const fetchDevice = (id: number) => read(deviceSchema, http.get(`${base(id)}/`));
 
 export const controlRun = (id: number, action: 'stop' | 'pause' | 'resume') =>
   data(http.post<Record<string, never>>(`${base(id)}/${action}/`, {}));
 
 export const setColumn = (id: number, column: InstalledColumn) =>
-  data(http.put<DeviceDetails>(`${base(id)}/column/`, { column }));
+  read(deviceSchema, http.put(`${base(id)}/column/`, { column }));
 
 export const scanWifi = (id: number) =>
   data(http.post<{ networks: WifiNetwork[] }>(`${base(id)}/wifi/scan/`, {}));
@@ -67,7 +74,7 @@ export const joinWifi = (id: number, ssid: string, password: string) =>
 export const readFirmware = (id: number) => data(http.get<FirmwareInfo>(`${base(id)}/firmware/`));
 
 /** A new pairing code for an instrument that lost its credential (its old credential stops working). */
-export const rePairDevice = (id: number) => data(http.post<DevicePairing>(`${base(id)}/pairing/`, {}));
+export const rePairDevice = (id: number) => read(devicePairingSchema, http.post(`${base(id)}/pairing/`, {}));
 
 /** One injection outside a sequence: a stored method on a vial, with an optional sample. */
 export const runInjection = (id: number, input: DeviceRunInput) =>
@@ -84,9 +91,9 @@ export const equilibrate = (id: number, columnVolumes: number) =>
   );
 
 export const setSetpoints = (id: number, values: Setpoints) =>
-  data(http.put<HeldSetpoints>(`${base(id)}/setpoints/`, values));
+  read(heldSetpointsSchema, http.put(`${base(id)}/setpoints/`, values));
 
 export const renameDevice = (id: number, name: string) =>
-  data(http.patch<DeviceDetails>(`${base(id)}/`, { name }));
+  read(deviceSchema, http.patch(`${base(id)}/`, { name }));
 
 export const removeDevice = (id: number) => data(http.delete<null>(`${base(id)}/`));

@@ -1,20 +1,16 @@
 // Instruments of the signed-in user through GraphQL (Hasura names), with the order kept per user.
+import { DEVICES } from '@eluent/contracts';
 import { graphql, storage } from '../../api/client.ts';
+import { parseAnswer } from '../../api/parse.ts';
 import { readJson, userStorageKey, writeJson } from '../../lib/storage.ts';
-import type { Device } from './device.ts';
+import { deviceRowSchema, type Device } from './device.ts';
 
 export type { Device } from './device.ts';
 export { orderDevices } from './deviceOrder.ts';
 
-export const DEVICES_QUERY = `query Devices {
-  devices(order_by: [{ position: asc }, { id: asc }]) {
-    id serial_number name firmware_version state position last_seen_at hardware_configuration installed_column
-  }
-}`;
-
 export async function fetchDevices(): Promise<Device[]> {
-  const data = await graphql.query<{ devices: Device[] }>(DEVICES_QUERY);
-  return data.devices;
+  const data = await graphql.query(DEVICES);
+  return data.devices.map((row) => parseAnswer(deviceRowSchema, row, 'instrument'));
 }
 
 export function readDevicesOrder(userId: string): number[] {

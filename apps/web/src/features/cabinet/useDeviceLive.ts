@@ -12,10 +12,7 @@ export function useDeviceLive(device: Device): DeviceLive {
     () =>
       subscribeChannel(
         `devices:${device.id}`,
-        (data) => {
-          if (typeof data === 'object' && data !== null)
-            setLive((current) => applyDeviceEvent(current, data));
-        },
+        (event) => setLive((current) => applyDeviceEvent(current, event)),
         { replayLast: 5 },
       ),
     [device.id],

@@ -14,10 +14,9 @@ export function useDeviceStream(id: number, initialState: Device['state']) {
     setTraces(emptyTraces);
     return subscribeChannel(
       `devices:${id}`,
-      (data) => {
-        if (typeof data !== 'object' || data === null) return;
-        setLive((current) => applyDeviceEvent(current, data));
-        setTraces((current) => appendTelemetry(current, data));
+      (event) => {
+        setLive((current) => applyDeviceEvent(current, event));
+        setTraces((current) => appendTelemetry(current, event));
       },
       { replayLast: HISTORY_EVENTS },
     );

@@ -59,8 +59,7 @@ export function ChromatogramViewer() {
   const queryClient = useQueryClient();
   useEffect(
     () =>
-      subscribeChannel(`measurements:${id}`, (data) => {
-        const type = (data as { type?: unknown } | null)?.type;
+      subscribeChannel(`measurements:${id}`, ({ type }) => {
         if (type !== 'finished' && type !== 'review') return;
         void queryClient.invalidateQueries({ queryKey: ['measurement', id] });
         void queryClient.invalidateQueries({ queryKey: ['result-versions', id] });

@@ -43,10 +43,6 @@ export function rowsFromPeaks(peaks: readonly Peak[]): PeakRow[] {
 
 export type { StoredPeak } from '@eluent/contracts';
 
-export const STORED_PEAK_FIELDS = `id number name retention_time_sec start_sec end_sec baseline_start baseline_end area
-  area_percent height width_half_sec tailing plates_half resolution signal_to_noise amount amount_unit
-  start_code stop_code`;
-
 export function rowsFromStored(peaks: readonly StoredPeakColumns[]): PeakRow[] {
   return peaks.map(storedPeakFigures);
 }
@@ -57,7 +53,7 @@ export function plotPeaks(rows: readonly PeakRow[]) {
 }
 
 /** What the reporting threshold reads of a row: its area and its flag (the viewer's rows, the report's peaks). */
-type Flaggable = { area: number; belowReportingThreshold?: boolean };
+type Flaggable = { area: number | null; belowReportingThreshold?: boolean };
 
 /** The reported peaks and, apart, those below the reporting threshold; each in its order. */
 export function splitReported<T extends Flaggable>(rows: readonly T[]): { reported: T[]; below: T[] } {
@@ -70,13 +66,16 @@ export function splitReported<T extends Flaggable>(rows: readonly T[]): { report
 /**
  * Stored peaks flagged below the reporting threshold the result applied: the processing core's rule
  * (`applyReportingThreshold`, packages/signal) — a share of the total positive area under `percent` — read
- * again from the stored areas, since the peak table keeps no flag. Null or 0 % flags nothing.
+ * again from the stored areas, since the peak table keeps no flag. Null or 0 % flags nothing; a peak whose
+ * area a report lacks has no share: it stays reported and adds nothing to the total.
  */
 export function flagBelowThreshold<T extends Flaggable>(rows: readonly T[], percent: number | null): T[] {
-  const total = rows.reduce((sum, row) => sum + Math.max(0, row.area), 0);
+  const total = rows.reduce((sum, row) => (row.area === null ? sum : sum + Math.max(0, row.area)), 0);
   if (percent === null || !(percent > 0) || !(total > 0)) return [...rows];
   return rows.map((row) =>
-    (100 * Math.abs(row.area)) / total < percent ? { ...row, belowReportingThreshold: true } : row,
+    row.area !== null && (100 * Math.abs(row.area)) / total < percent
+      ? { ...row, belowReportingThreshold: true }
+      : row,
   );
 }
 

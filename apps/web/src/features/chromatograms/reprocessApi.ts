@@ -1,17 +1,19 @@
 // Reprocessing from the viewer over REST (docs/sequences.md): a job for one measurement or a selection with
 // any template, its progress, and picking which result version is current.
+import { processingJobSchema, resultVersionsSchema } from '@eluent/contracts';
 import { graphql } from '../../api/client.ts';
-import type { ProcessingJob, ResultVersions } from '@eluent/contracts';
+import {
+  REPROCESS_TEMPLATES,
+  type ProcessingJob,
+  type ReprocessTemplatesQuery,
+  type ResultVersions,
+} from '@eluent/contracts';
 import { call } from '../sequences/sequencesApi.ts';
 
-export type TemplateChoice = { uuid: string; name: string };
-
-const TEMPLATES = `query ReprocessTemplates {
-  postprocessingTemplates(where: { is_archived: { _eq: false } }, order_by: [{ is_favorite: desc }, { id: desc }], limit: 200) { uuid name }
-}`;
+export type TemplateChoice = ReprocessTemplatesQuery['postprocessingTemplates'][number];
 
 export async function fetchTemplateChoices(): Promise<TemplateChoice[]> {
-  const data = await graphql.query<{ postprocessingTemplates: TemplateChoice[] }>(TEMPLATES);
+  const data = await graphql.query(REPROCESS_TEMPLATES);
   return data.postprocessingTemplates;
 }
 
@@ -26,11 +28,16 @@ export function startReprocessing(target: ReprocessTarget, templateUuid: string 
       : target.measurementIds.length === 1
         ? { measurement_id: target.measurementIds[0] }
         : { measurement_ids: target.measurementIds };
-  return call<ProcessingJob>('POST', '/api/processing-jobs/', { ...scope, template_uuid: templateUuid });
+  return call(processingJobSchema, 'POST', '/api/processing-jobs/', {
+    ...scope,
+    template_uuid: templateUuid,
+  });
 }
 
-export const fetchJob = (id: number) => call<ProcessingJob>('GET', `/api/processing-jobs/${id}/`);
+export const fetchJob = (id: number) => call(processingJobSchema, 'GET', `/api/processing-jobs/${id}/`);
 
 /** Makes a version current (`null`: back to the newest). */
 export const pickCurrentResult = (measurementId: number, resultId: number | null) =>
-  call<ResultVersions>('PUT', `/api/measurements/${measurementId}/current-result/`, { result_id: resultId });
+  call(resultVersionsSchema, 'PUT', `/api/measurements/${measurementId}/current-result/`, {
+    result_id: resultId,
+  });

@@ -3,7 +3,7 @@
 // it is also read from the job every second while it runs, since a short job can end before a publication
 // would be heard.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ImportJob, ImportJobEvent } from '@eluent/contracts';
+import { channels, type ImportJob } from '@eluent/contracts';
 import { subscribeChannel } from '../../api/realtime.ts';
 import { notifyError } from '../../lib/toast.ts';
 import { useSessionUser } from '../../lib/useSession.ts';
@@ -47,9 +47,8 @@ export function useImports(onDone: (job: ImportJob, alone: boolean) => void) {
   }, []);
   useEffect(() => {
     if (!userId) return;
-    return subscribeChannel(`users:${userId}`, (data) => {
-      const event = data as ImportJobEvent;
-      if (event?.type !== 'import_job') return;
+    return subscribeChannel(channels.user(Number(userId)), (event) => {
+      if (event.type !== 'import_job') return;
       const { type: _type, at: _at, ...job } = event;
       update(event.job_id, job);
     });

@@ -4,7 +4,7 @@
 // would hear of it.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProcessingJobEvent } from '@eluent/contracts';
+import { channels } from '@eluent/contracts';
 import { subscribeChannel } from '../../api/realtime.ts';
 import { useSessionUser } from '../../lib/useSession.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
@@ -27,9 +27,8 @@ export function useReprocessing(target: ReprocessTarget, onFinished: () => void)
   });
   useEffect(() => {
     if (!userId || jobId === null) return;
-    return subscribeChannel(`users:${userId}`, (data) => {
-      const event = data as ProcessingJobEvent;
-      if (event?.type === 'processing_job' && event.job_id === jobId)
+    return subscribeChannel(channels.user(Number(userId)), (event) => {
+      if (event.type === 'processing_job' && event.job_id === jobId)
         void queryClient.invalidateQueries({ queryKey: ['processing-job', jobId] });
     });
   }, [userId, jobId, queryClient]);

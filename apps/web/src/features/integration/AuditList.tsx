@@ -3,7 +3,7 @@
 // page's Audit trail panel lists every entry of the measurement.
 import { integrationAuditLines } from '@eluent/contracts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { AuditEntry, AuditPeak } from './integrationApi.ts';
+import type { IntegrationAuditEntry, AuditPeak } from './integrationApi.ts';
 
 const actionLabels: Record<string, string> = {
   integration_move: 'Moved a boundary',
@@ -22,7 +22,7 @@ const peaksText = (peaks: AuditPeak[] | undefined) =>
     : 'none';
 
 /** The entry's changes in words; an entry written before peaks carried numbers shows both peak lists. */
-function ChangeLines({ entry }: { entry: AuditEntry }) {
+function ChangeLines({ entry }: { entry: IntegrationAuditEntry }) {
   const lines = integrationAuditLines(
     entry.old_values?.peaks ?? [],
     entry.new_values?.peaks ?? [],
@@ -45,7 +45,7 @@ function ChangeLines({ entry }: { entry: AuditEntry }) {
   );
 }
 
-export function AuditList({ entries }: { entries: AuditEntry[] }) {
+export function AuditList({ entries }: { entries: IntegrationAuditEntry[] }) {
   return (
     <div className="integration-audit">
       <h3>Integration changes</h3>

@@ -1,6 +1,7 @@
 // One method: every field of spec §3 by group; rename, favorite, archive and copy (examples are read-only).
 // A method a signed record or a running sequence uses is renamed as its next version; the notice says which
 // version the sequence keeps, and the Versions panel lists every version with its differences.
+import { methodLockSchema } from '@eluent/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useCan } from '../workspaces/usePrivileges.ts';
@@ -28,7 +29,6 @@ import { LockNotice } from '../../components/LockNotice.tsx';
 import { VersionsPanel } from '../versions/VersionsPanel.tsx';
 import { fetchVersions, versionsKey } from '../versions/versionsApi.ts';
 import { call } from '../sequences/sequencesApi.ts';
-import type { MethodLock } from '@eluent/contracts';
 
 function RenameForm({ method, onDone }: { method: Method; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -136,7 +136,7 @@ export function MethodView() {
   const method = useQuery({ queryKey: ['method', methodId], queryFn: () => fetchMethod(methodId) });
   const lock = useQuery({
     queryKey: ['method-lock', methodId],
-    queryFn: () => call<MethodLock>('GET', `/api/methods/${methodId}/lock/`),
+    queryFn: () => call(methodLockSchema, 'GET', `/api/methods/${methodId}/lock/`),
   });
   const record = { kind: 'method', id: methodId } as const;
   const versions = useQuery({

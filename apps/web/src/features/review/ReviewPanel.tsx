@@ -1,13 +1,13 @@
 // Review and electronic signatures (docs/signatures.md) of a sequence (on its page) or of one measurement
 // (an imported file or one injection, in the chromatogram viewer): the state, the signatures with their
 // validity for the current results, and a Sign… dialog asking for the meaning and the password.
+import { reviewSchema } from '@eluent/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   reviewStateLabels,
   signatureMeaningLabels,
   signatureStatusLabels,
-  type Review,
   type Signature,
   type SignatureMeaning,
 } from '@eluent/contracts';
@@ -93,7 +93,7 @@ function SignDialog({
   const chosen = meaning || meanings[0] || '';
   const sign = useMutation({
     mutationFn: () =>
-      call<Review>('POST', `/api/${subject.kind}/${subject.id}/signatures/`, {
+      call(reviewSchema, 'POST', `/api/${subject.kind}/${subject.id}/signatures/`, {
         meaning: chosen,
         password,
         reason: reason.trim() || null,
@@ -183,7 +183,7 @@ export function ReviewPanel({ subject, resultsKey }: { subject: ReviewSubject; r
   const [signing, setSigning] = useState(false);
   const review = useQuery({
     queryKey: reviewKey(subject),
-    queryFn: () => call<Review>('GET', `/api/${subject.kind}/${subject.id}/review/`),
+    queryFn: () => call(reviewSchema, 'GET', `/api/${subject.kind}/${subject.id}/review/`),
   });
   const { refetch } = review;
   useEffect(() => {
@@ -194,9 +194,8 @@ export function ReviewPanel({ subject, resultsKey }: { subject: ReviewSubject; r
   const { kind, id } = subject;
   useEffect(
     () =>
-      subscribeChannel(`${kind}:${id}`, (data) => {
-        if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'review')
-          void refetch();
+      subscribeChannel(`${kind}:${id}`, (event) => {
+        if (event.type === 'review') void refetch();
       }),
     [kind, id, refetch],
   );

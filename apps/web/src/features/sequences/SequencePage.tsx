@@ -1,9 +1,10 @@
 // One sequence: settings, the table, run controls with live progress, results, calibration, reprocessing,
 // reports and share links. A signed (or running) sequence shows why it is locked and offers no edit or delete.
+import { reportSchema } from '@eluent/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Report, Sequence } from '@eluent/contracts';
+import type { Sequence } from '@eluent/contracts';
 import { storage } from '../../api/client.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { LockNotice } from '../../components/LockNotice.tsx';
@@ -58,7 +59,7 @@ export function SequencePage() {
     mutationFn: (target: { kind: 'injection' | 'sequence'; id: number }) =>
       // Issued with the workspace's next report number (docs/signatures.md "Record numbers"); a role that
       // issues nothing (reviewer, auditor) reads the same report unnumbered.
-      call<Report>(can('reports.issue') ? 'POST' : 'GET', `/api/reports/${target.kind}/${target.id}/`),
+      call(reportSchema, can('reports.issue') ? 'POST' : 'GET', `/api/reports/${target.kind}/${target.id}/`),
     onSuccess: (data) => openReport(storage, userId, data),
     onError: (error) => notifyError(error.message),
   });

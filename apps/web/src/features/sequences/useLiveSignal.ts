@@ -1,22 +1,19 @@
 // The live signal of one measurement: what the server stored so far (`GET /api/measurements/{id}/data/`),
 // then the `measurements:{id}` chunks appended in time order; `finished` once the instrument closed it.
 import { useEffect, useState } from 'react';
-import type { MeasurementData, MeasurementEvent } from '@eluent/contracts';
+import { measurementDataSchema } from '@eluent/contracts';
+import { INVALID_ANSWER_TEXT } from '../../api/parse.ts';
+import { notifyError } from '../../lib/toast.ts';
 import { http } from '../../api/client.ts';
 import { subscribeChannel } from '../../api/realtime.ts';
 import { appendPoints, emptyLiveSignal, type LiveSignal } from './liveSignal.ts';
-
-const isObject = (data: unknown): data is Record<string, unknown> =>
-  typeof data === 'object' && data !== null;
 
 export function useLiveSignal(measurementId: number | null): LiveSignal | null {
   const [signal, setSignal] = useState<LiveSignal | null>(null);
   useEffect(() => {
     if (measurementId === null) return;
     setSignal(emptyLiveSignal(measurementId));
-    const unsubscribe = subscribeChannel(`measurements:${measurementId}`, (data) => {
-      if (!isObject(data)) return;
-      const event = data as unknown as MeasurementEvent;
+    const unsubscribe = subscribeChannel(`measurements:${measurementId}`, (event) => {
       if (event.type === 'signal') {
         setSignal((current) =>
           current && current.measurementId === measurementId
@@ -28,16 +25,15 @@ export function useLiveSignal(measurementId: number | null): LiveSignal | null {
       }
     });
     // What was recorded before the subscription.
-    void http.get<MeasurementData>(`/api/measurements/${measurementId}/data/`).then((result) => {
+    void http.get<unknown>(`/api/measurements/${measurementId}/data/`).then((result) => {
       if (!result.ok) return;
+      const parsed = measurementDataSchema.safeParse(result.data);
+      // An unreadable stored signal is said once; the live chunks still draw.
+      if (!parsed.success) return notifyError(`${INVALID_ANSWER_TEXT} (signal).`);
+      const data = parsed.data;
       setSignal((current) => {
         if (!current || current.measurementId !== measurementId) return current;
-        const stored = appendPoints(
-          emptyLiveSignal(measurementId),
-          result.data.time_sec,
-          result.data.signal,
-          result.data.unit,
-        );
+        const stored = appendPoints(emptyLiveSignal(measurementId), data.time_sec, data.signal, data.unit);
         return appendPoints(stored, current.timeSec, current.values, current.unit);
       });
     });

@@ -2,20 +2,14 @@
 // `measurements:{id}`; finished injections refresh the sequence and its results.
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { SequenceProgressEvent } from '@eluent/contracts';
+import { LIVE_MEASUREMENT, type SequenceProgressEvent } from '@eluent/contracts';
 import { graphql } from '../../api/client.ts';
 import { subscribeChannel } from '../../api/realtime.ts';
 import { useLiveSignal } from './useLiveSignal.ts';
 import type { Sequence } from './sequencesApi.ts';
 
-const isObject = (data: unknown): data is Record<string, unknown> =>
-  typeof data === 'object' && data !== null;
-
 async function measurementOfInjection(injectionId: number): Promise<number | null> {
-  const data = await graphql.query<{ measurements: { id: number }[] }>(
-    `query LiveMeasurement($id: Int!) { measurements(where: { injection_id: { _eq: $id } }, limit: 1) { id } }`,
-    { id: injectionId },
-  );
+  const data = await graphql.query(LIVE_MEASUREMENT, { id: injectionId });
   return data.measurements[0]?.id ?? null;
 }
 
@@ -27,9 +21,8 @@ export function useSequenceLive(sequence: Sequence | undefined) {
 
   useEffect(() => {
     if (sequenceId === undefined) return;
-    return subscribeChannel(`sequences:${sequenceId}`, (data) => {
-      if (!isObject(data) || data.type !== 'progress') return;
-      const event = data as unknown as SequenceProgressEvent;
+    return subscribeChannel(`sequences:${sequenceId}`, (event) => {
+      if (event.type !== 'progress') return;
       setProgress(event);
       if (event.current_measurement_id !== null) setMeasurementId(event.current_measurement_id);
       void queryClient.invalidateQueries({ queryKey: ['sequence', sequenceId] });

@@ -1,13 +1,14 @@
 // Read-only share links to a sequence report, a sample (with its injections) or an injection report:
 // create with a chosen expiry, copy, revoke (REST /api/share-tokens/).
+import { shareLinkSchema } from '@eluent/contracts';
+import { listOf } from '../../api/parse.ts';
 import { useState } from 'react';
-import type { ShareLink } from '@eluent/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Modal } from '../../components/Modal.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
-import { call } from '../sequences/sequencesApi.ts';
+import { call, send } from '../sequences/sequencesApi.ts';
 import { LoadFailure } from '../../components/QueryState.tsx';
 import { EXPIRY_CHOICES, DEFAULT_EXPIRY_DAYS, shareTarget, type ShareTarget } from './shareTargets.ts';
 import { useCan } from '../workspaces/usePrivileges.ts';
@@ -28,13 +29,13 @@ export function ShareDialog({
   const { title, hint } = shareTarget(target);
   const links = useQuery({
     queryKey: ['share-links'],
-    queryFn: () => call<ShareLink[]>('GET', '/api/share-tokens/'),
+    queryFn: () => call(listOf(shareLinkSchema), 'GET', '/api/share-tokens/'),
     enabled: open,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['share-links'] });
   const create = useMutation({
     mutationFn: () =>
-      call<ShareLink>('POST', '/api/share-tokens/', {
+      call(shareLinkSchema, 'POST', '/api/share-tokens/', {
         object_type: target.type,
         object_id: target.id,
         expires_in_days: days,
@@ -43,7 +44,7 @@ export function ShareDialog({
     onError: (error) => notifyError(error.message),
   });
   const revoke = useMutation({
-    mutationFn: (id: number) => call<null>('DELETE', `/api/share-tokens/${id}/`),
+    mutationFn: (id: number) => send('DELETE', `/api/share-tokens/${id}/`),
     onSuccess: refresh,
     onError: (error) => notifyError(error.message),
   });

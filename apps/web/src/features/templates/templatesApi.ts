@@ -11,15 +11,18 @@ import {
   prepareTemplate,
   toTemplateExtensions,
   toTemplatePayload,
+  storedTemplateSchema,
+  type CreateOrUpdateTemplateWithExtensionsMutationVariables,
   type FlatTemplate,
-  type TemplateExtensions,
-  type TemplatePayload,
 } from '@eluent/contracts';
 import { graphql } from '../../api/client.ts';
-import { createDeduplicatedQuery } from '../../api/graphql.ts';
+import { aggregateCount, createDeduplicatedQuery } from '../../api/graphql.ts';
+import { parseAnswer } from '../../api/parse.ts';
 import { listVariables, type ListParams } from '../../lib/listQuery.ts';
 
-type StoredTemplate = TemplatePayload & { id: number };
+/** A stored template row (the generated result type's columns), its jsonb read with the contracts' schema. */
+const flatTemplateOf = (row: unknown): FlatTemplate =>
+  flattenTemplate(parseAnswer(storedTemplateSchema, row, 'template'));
 
 export interface TemplatesPage {
   templates: FlatTemplate[];
@@ -27,27 +30,21 @@ export interface TemplatesPage {
 }
 
 const templatesQuery = createDeduplicatedQuery((variables: Record<string, unknown>) =>
-  graphql.query<{
-    postprocessingTemplates: StoredTemplate[];
-    postprocessingTemplates_aggregate: { aggregate: { count: number } };
-  }>(POSTPROCESSING_TEMPLATES, variables),
+  graphql.query(POSTPROCESSING_TEMPLATES, variables),
 );
 
 export async function fetchTemplates(params: ListParams): Promise<TemplatesPage> {
   const data = await templatesQuery(listVariables(params));
   return {
-    templates: data.postprocessingTemplates.map(flattenTemplate),
-    total: data.postprocessingTemplates_aggregate.aggregate.count,
+    templates: data.postprocessingTemplates.map(flatTemplateOf),
+    total: aggregateCount(data.postprocessingTemplates_aggregate.aggregate),
   };
 }
 
 export async function fetchTemplate(uuid: string): Promise<FlatTemplate | null> {
-  const data = await graphql.query<{ postprocessingTemplates: StoredTemplate[] }>(
-    POSTPROCESSING_TEMPLATE_WITH_EXTENSIONS,
-    { uuid },
-  );
+  const data = await graphql.query(POSTPROCESSING_TEMPLATE_WITH_EXTENSIONS, { uuid });
   const stored = data.postprocessingTemplates[0];
-  return stored ? flattenTemplate(stored) : null;
+  return stored ? flatTemplateOf(stored) : null;
 }
 
 /** What a null algorithm key means in the processing core; the save call needs every field non-null. */
@@ -66,7 +63,7 @@ export const algorithmDefaults = {
 export function saveVariables(
   template: Partial<FlatTemplate>,
   uuid: string,
-): TemplatePayload & TemplateExtensions & { uuid: string } {
+): CreateOrUpdateTemplateWithExtensionsMutationVariables {
   const payload = toTemplatePayload(prepareTemplate({ ...template, uuid }));
   return {
     ...payload,
@@ -82,13 +79,9 @@ export function saveVariables(
 
 export async function saveTemplate(template: Partial<FlatTemplate>): Promise<FlatTemplate> {
   const uuid = template.uuid ?? crypto.randomUUID();
-  const data = await graphql.query<{ insert_postprocessingTemplates_one: StoredTemplate }>(
-    CREATE_OR_UPDATE_TEMPLATE_WITH_EXTENSIONS,
-    {
-      ...saveVariables(template, uuid),
-    },
-  );
-  return flattenTemplate(data.insert_postprocessingTemplates_one);
+  const data = await graphql.query(CREATE_OR_UPDATE_TEMPLATE_WITH_EXTENSIONS, saveVariables(template, uuid));
+  if (!data.insert_postprocessingTemplates_one) throw new Error('The server did not save the template.');
+  return flatTemplateOf(data.insert_postprocessingTemplates_one);
 }
 
 export async function setTemplateFavorite(uuid: string, isFavorite: boolean): Promise<void> {
