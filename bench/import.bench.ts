@@ -2,18 +2,22 @@
 // (upload, reading and processing in a worker thread, the signal stored as bytea chunks, the result), on
 // the embedded database and on PostgreSQL when it answers. While each import runs, /api/health/ is asked
 // every 50 ms; its p99 and largest gap are printed. Reference, in rounds alternating with ours: the same
-// chunk rows (5,000 points, little-endian doubles) written by a bare multi-row insert of 4 MB statements —
-// through the same PGlite instance, or through a `pg` client of its own on PostgreSQL.
+// chunk rows (5,000 points, little-endian doubles) written by one bare binary COPY — through the same
+// PGlite instance (`/dev/blob`), or through a `pg` client of its own on PostgreSQL (`FROM STDIN`).
 // Options: --points=<n> --rounds=<n>
 import { loadavg } from 'node:os';
-import { sql } from 'kysely';
+import { finished } from 'node:stream/promises';
+import { CompiledQuery, sql } from 'kysely';
+import { from as copyFrom } from 'pg-copy-streams';
 import pg from 'pg';
 import { writeAia } from '@eluent/signal';
 import { backends, signUp, startTestServer, type Backend } from '@eluent/server/test/harness.ts';
+import { encodeCopyRows, type CopyField } from '@eluent/server/src/lib/copy-binary.ts';
 import { encodeFloat64 } from '@eluent/server/src/lib/float-bytes.ts';
 
 const CHUNK_POINTS = 5000;
-const REFERENCE_STATEMENT_BYTES = 4 * 1024 * 1024;
+const COPY_SQL =
+  'copy measurement_chunks (measurement_id, chunk_index, time_sec, signal, points, first_time_sec, last_time_sec) from stdin with (format binary)';
 
 function option(args: string[], name: string, fallback: number): number {
   const given = args.find((arg) => arg.startsWith(`--${name}=`));
@@ -45,21 +49,21 @@ const median = (values: number[]) =>
     0.5,
   );
 
-/** Rows of one measurement's chunks, encoded as ours are. */
+/** Rows of one measurement's chunks, encoded as ours are, as binary COPY fields. */
 function chunkRows(measurementId: number, signal: { timeSec: Float64Array; values: Float64Array }) {
-  const rows = [];
+  const rows: CopyField[][] = [];
   for (let start = 0, index = 0; start < signal.values.length; start += CHUNK_POINTS, index++) {
     const end = Math.min(signal.values.length, start + CHUNK_POINTS);
     const timeSec = signal.timeSec.subarray(start, end);
-    rows.push({
-      measurement_id: measurementId,
-      chunk_index: index,
-      time_sec: encodeFloat64(timeSec),
-      signal: encodeFloat64(signal.values.subarray(start, end)),
-      points: end - start,
-      first_time_sec: timeSec[0]!,
-      last_time_sec: timeSec[timeSec.length - 1]!,
-    });
+    rows.push([
+      { int4: measurementId },
+      { int4: index },
+      { bytea: encodeFloat64(timeSec) },
+      { bytea: encodeFloat64(signal.values.subarray(start, end)) },
+      { int4: end - start },
+      { float8: timeSec[0]! },
+      { float8: timeSec[timeSec.length - 1]! },
+    ]);
   }
   return rows;
 }
@@ -67,7 +71,10 @@ function chunkRows(measurementId: number, signal: { timeSec: Float64Array; value
 async function benchBackend(backend: Backend, points: number, rounds: number): Promise<void> {
   const signal = trace(points);
   const file = writeAia({ ...signal, signalUnit: 'mAU', metadata: {} }, { date: new Date(0) });
-  const server = await startTestServer({ backend, env: { ELUENT_LOG_LEVEL: 'silent' } });
+  const server = await startTestServer({
+    backend,
+    env: { ELUENT_LOG_LEVEL: 'silent', ELUENT_ACCESS_TOKEN_LIFETIME_SEC: '86400' },
+  });
   const client = backend.name === 'postgres' ? new pg.Client({ connectionString: server.databaseUrl }) : null;
   await client?.connect();
   try {
@@ -112,47 +119,20 @@ async function benchBackend(backend: Backend, points: number, rounds: number): P
       await probe;
       if (response.status !== 201) throw new Error(`import answered ${response.status}`);
 
-      // Reference: the same rows, bare multi-row inserts in one transaction.
+      // Reference: the same rows in one bare binary COPY (a `pg` client of its own on PostgreSQL).
       const { id: measurementId } = await db
         .insertInto('measurements')
         .values({ owner_id: ownerId, workspace_id: workspaceId, name: 'reference', state: 'complete' })
         .returning('id')
         .executeTakeFirstOrThrow();
       const referenceStarted = performance.now();
-      const rows = chunkRows(measurementId, signal);
-      const perStatement = Math.max(1, Math.floor(REFERENCE_STATEMENT_BYTES / (16 * CHUNK_POINTS)));
+      const data = encodeCopyRows(chunkRows(measurementId, signal));
       if (client) {
-        await client.query('begin');
-        for (let first = 0; first < rows.length; first += perStatement) {
-          const batch = rows.slice(first, first + perStatement);
-          const params = batch.flatMap((row) => [
-            row.measurement_id,
-            row.chunk_index,
-            row.time_sec,
-            row.signal,
-            row.points,
-            row.first_time_sec,
-            row.last_time_sec,
-          ]);
-          const tuples = batch.map(
-            (_, index) =>
-              `(${Array.from({ length: 7 }, (_, column) => `$${index * 7 + column + 1}`).join(',')})`,
-          );
-          await client.query(
-            `insert into measurement_chunks (measurement_id, chunk_index, time_sec, signal, points, first_time_sec, last_time_sec) values ${tuples.join(',')}`,
-            params,
-          );
-        }
-        await client.query('commit');
+        const stream = client.query(copyFrom(COPY_SQL));
+        stream.end(data);
+        await finished(stream);
       } else {
-        await db.transaction().execute(async (trx) => {
-          for (let first = 0; first < rows.length; first += perStatement) {
-            await trx
-              .insertInto('measurement_chunks')
-              .values(rows.slice(first, first + perStatement))
-              .execute();
-          }
-        });
+        await db.executeQuery(CompiledQuery.raw(COPY_SQL, [data]));
       }
       reference.push(performance.now() - referenceStarted);
       await sql`delete from measurements where id = ${measurementId}`.execute(db);

@@ -12,6 +12,7 @@ import {
   type DatabaseAvailability,
 } from './availability.ts';
 import { advisoryLockClaims, processLocalClaims, type WorkClaims } from './claims.ts';
+import { copyingPool } from './copy-pool.ts';
 import { migrations } from './migrations/index.ts';
 import { PGlitePool } from './pglite-pool.ts';
 import { GuardedKysely, guardPool } from './transaction-guard.ts';
@@ -87,7 +88,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // both only mark the database down, and the pool opens fresh connections once it answers again.
     pool.on('error', (error) => availability.report(error));
     pool.on('connect', (client) => client.on('error', (error) => availability.report(error)));
-    const db = new GuardedKysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool) }) });
+    const db = new GuardedKysely<Database>({
+      dialect: new PostgresDialect({ pool: guardPool(copyingPool(pool)) }),
+    });
     const claims = advisoryLockClaims({
       driver: pg.default,
       connectionString,

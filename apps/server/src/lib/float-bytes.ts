@@ -50,3 +50,13 @@ export function decodeFloat64(chunks: readonly Uint8Array[]): Float64Array {
   }
   return values;
 }
+
+/**
+ * The values' little-endian bytes, without a copy where the host is little-endian: for a writer that copies
+ * them at once (a binary COPY stream), never for bytes that are kept.
+ */
+export function float64Bytes(values: Float64Array): Uint8Array {
+  return littleEndianHost
+    ? new Uint8Array(values.buffer, values.byteOffset, values.byteLength)
+    : encodeFloat64(values);
+}

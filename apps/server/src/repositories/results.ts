@@ -6,7 +6,7 @@ import type { PeaksTable, ProcessingResultsTable } from '../db/domain-schema.ts'
 import type { Database } from '../db/schema.ts';
 import type { CalibrationsTable } from '../db/sequences-schema.ts';
 import { batchesOf } from './batches.ts';
-import { chunkRow } from './measurement-chunks.ts';
+import { signalCopies } from './signal-copy.ts';
 import { decodeFloat64, encodeFloat64 } from '../lib/float-bytes.ts';
 import { auditSignaturesSuperseded } from './signatures.ts';
 
@@ -26,10 +26,10 @@ export interface StoredSignal {
 }
 
 /**
- * Parameter bytes of one multi-row chunk insert: few statements, each short enough that the embedded
- * database (which runs on the event loop) never holds it long.
+ * Bytes of one binary COPY of signal chunks: few statements, each short enough that the embedded database
+ * (which runs on the event loop) never holds it long (docs/performance.md "Imports").
  */
-const STATEMENT_BYTES = 512 * 1024;
+const COPY_BYTES = 1024 * 1024;
 
 /** The current result of each measurement: the one the user picked, else the newest version. */
 async function currentResults(db: Db, measurementIds: number[]): Promise<ResultRow[]> {
@@ -62,8 +62,8 @@ export function createResultsRepository(db: Kysely<Database>) {
       };
     },
     /**
-     * Stores a whole signal as chunks of `chunkPoints` in a few multi-row inserts (each under
-     * `STATEMENT_BYTES` of parameters), in the caller's transaction.
+     * Stores a whole signal as chunks of `chunkPoints`, in binary COPYs of about `COPY_BYTES` each
+     * (signal-copy.ts), in the caller's transaction.
      */
     async insertSignal(
       trx: Db,
@@ -73,30 +73,12 @@ export function createResultsRepository(db: Kysely<Database>) {
       /** After each statement, with the points it wrote; a rejection stops the insert (an import's cancel). */
       afterStatement?: (points: number) => Promise<void>,
     ): Promise<void> {
-      const points = signal.values.length;
-      const chunksPerStatement = Math.max(1, Math.floor(STATEMENT_BYTES / (16 * chunkPoints)));
-      let rows = [];
-      let statementStart = 0;
-      for (let start = 0, index = 0; start < points; start += chunkPoints, index++) {
-        const end = Math.min(points, start + chunkPoints);
-        rows.push(
-          chunkRow({
-            measurementId,
-            chunkIndex: index,
-            timeSec: signal.timeSec.subarray(start, end),
-            signal: signal.values.subarray(start, end),
-            pressureBar: null,
-          }),
-        );
-        if (rows.length === chunksPerStatement || end === points) {
-          await trx.insertInto('measurement_chunks').values(rows).execute();
-          rows = [];
-          await afterStatement?.(end - statementStart);
-          statementStart = end;
-          // PGlite answers through promises alone: without a turn of the event loop between statements,
-          // timers, sockets and health checks would wait for the whole signal.
-          await setImmediate();
-        }
+      for (const statement of signalCopies(measurementId, signal, chunkPoints, COPY_BYTES)) {
+        await trx.executeQuery(statement.query);
+        await afterStatement?.(statement.points);
+        // PGlite answers through promises alone: without a turn of the event loop between statements,
+        // timers, sockets and health checks would wait for the whole signal.
+        await setImmediate();
       }
     },
     /** Stores a run's diode-array spectra with the measurement that stands for the run (migration 0027). */

@@ -1,12 +1,12 @@
 // Text coding with the platform's TextEncoder/TextDecoder (browsers, Web Workers and Node all have them);
 // the package's lib declares neither (no DOM, no Node types), so they are typed here, once.
 
-interface Decoder {
-  decode(bytes: Uint8Array): string;
+export interface StreamDecoder {
+  decode(bytes: Uint8Array, options?: { stream?: boolean }): string;
 }
 interface TextCoding {
   TextEncoder: new () => { encode(text: string): Uint8Array };
-  TextDecoder: new (label: string, options?: { fatal?: boolean }) => Decoder;
+  TextDecoder: new (label: string, options?: { fatal?: boolean; ignoreBOM?: boolean }) => StreamDecoder;
 }
 const platform = globalThis as unknown as TextCoding;
 
@@ -25,10 +25,20 @@ export function utf16Decode(bytes: Uint8Array, littleEndian: boolean): string {
   return new platform.TextDecoder(littleEndian ? 'utf-16le' : 'utf-16be').decode(bytes);
 }
 
-/** Decodes well-formed UTF-8 (a leading byte-order mark dropped); null when the bytes are not UTF-8. */
-export function utf8DecodeStrict(bytes: Uint8Array): string | null {
+/** A decoder of UTF-16 text arriving in pieces (`{ stream: true }`); a leading byte-order mark is dropped. */
+export function streamDecoder(label: 'utf-16le' | 'utf-16be'): StreamDecoder {
+  return new platform.TextDecoder(label);
+}
+
+/**
+ * Decodes well-formed UTF-8 (a leading byte-order mark dropped, unless `keepBom`: a piece from the middle
+ * of a file); null when the bytes are not UTF-8.
+ */
+export function utf8DecodeStrict(bytes: Uint8Array, options: { keepBom?: boolean } = {}): string | null {
   try {
-    return new platform.TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new platform.TextDecoder('utf-8', { fatal: true, ignoreBOM: options.keepBom ?? false }).decode(
+      bytes,
+    );
   } catch {
     return null;
   }

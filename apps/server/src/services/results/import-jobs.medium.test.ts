@@ -10,7 +10,7 @@ import { backends, signUp, startTestServer, type TestServer } from '../../../tes
 import { workspaceOf } from '../../../test/workspaces.ts';
 import { newClient, subscribeWithEndpoint } from '../../transports/realtime/test-clients.ts';
 
-/** Points of the file: about 30 statements of signal rows (512 KB each), so progress shows several times. */
+/** Points of the file: about 15 binary COPYs of signal rows (1 MB each), so progress shows several times. */
 const POINTS = 1_000_000;
 
 /** The upload limit of the test server: above the file's 16 MB. */
