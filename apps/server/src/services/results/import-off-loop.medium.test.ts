@@ -42,7 +42,12 @@ describe.each(await backends('both'))('an import off the request path on $name',
   beforeAll(async () => {
     server = await startTestServer({
       backend,
-      env: { ELUENT_IMPORT_MAX_POINTS: String(POINTS), ELUENT_IMPORT_MAX_BYTES: String(20 * 1024 * 1024) },
+      env: {
+        ELUENT_IMPORT_MAX_POINTS: String(POINTS),
+        ELUENT_IMPORT_MAX_BYTES: String(20 * 1024 * 1024),
+        // One access token for the file's tests: a slow machine's imports may outlast the default 5 minutes.
+        ELUENT_ACCESS_TOKEN_LIFETIME_SEC: '3600',
+      },
     });
     token = (await signUp(server.baseUrl)).access;
   });
