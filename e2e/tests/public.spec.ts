@@ -111,8 +111,8 @@ test('the public page and the sign-in page load no cabinet code', async ({ page 
   const manifest = readManifest();
   // The public entry's static graph holds no cabinet chunk: the cabinet is a lazy route.
   const entry = closure(manifest, ['index.html'], false);
-  const cabinetArea = `/${manifest['src/features/cabinet/CabinetArea.tsx']!.file}`;
-  expect(entry.has(cabinetArea)).toBe(false);
+  const cabinet = `/${manifest['src/features/cabinet/CabinetRoot.tsx']!.file}`;
+  expect(entry.has(cabinet)).toBe(false);
   const cabinetOnly = cabinetOnlyFiles(manifest);
   expect(cabinetOnly.size).toBeGreaterThan(5);
   const requested: string[] = [];

@@ -3,6 +3,7 @@
 // too, where react-router follows the same history.
 import { useEffect, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { navigate, useAppLocation } from '../lib/appHistory.ts';
+import { isActive } from '../lib/paths.ts';
 
 interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: string;
@@ -26,15 +27,6 @@ export function Link({ to, onClick, ...rest }: LinkProps) {
     navigate(to);
   };
   return <a {...rest} href={to} onClick={follow} />;
-}
-
-/** Whether a link to `to` is the current page (or, without `end`, a page below it), as react-router's NavLink. */
-export function isActive(pathname: string, to: string, end: boolean): boolean {
-  const here = pathname.toLowerCase();
-  const target = new URL(to, 'http://app').pathname.toLowerCase();
-  if (here === target) return true;
-  const slash = target !== '/' && target.endsWith('/') ? target.length - 1 : target.length;
-  return !end && here.startsWith(target) && here.charAt(slash) === '/';
 }
 
 /** A link that carries the class `active` and `aria-current="page"` while its page is shown. */

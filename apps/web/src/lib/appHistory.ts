@@ -35,8 +35,4 @@ export function useAppSearchParams(): URLSearchParams {
   return new URLSearchParams(useAppLocation().search);
 }
 
-/** Whether `pathname` is `prefix` or below it, ignoring case (react-router's default matching). */
-export function within(pathname: string, prefix: string): boolean {
-  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  return path === prefix || path.startsWith(`${prefix}/`);
-}
+export { within } from './paths.ts';
