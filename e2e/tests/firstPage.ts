@@ -56,17 +56,24 @@ export async function pageScripts(browser: Browser, url: string, drawn: string):
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   await recordDrawn(page, drawn);
-  const bodies: Promise<{ name: string; gzipBytes: number }>[] = [];
+  const bodies: Promise<{ name: string; gzipBytes: number } | null>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     const name = new URL(response.url()).pathname;
-    bodies.push(response.body().then((body) => ({ name, gzipBytes: gzippedSize(body) })));
+    // A script whose answer comes after the page is closed (long after its first render) is not counted.
+    bodies.push(
+      response
+        .body()
+        .then((body) => ({ name, gzipBytes: gzippedSize(body) }))
+        .catch(() => null),
+    );
   });
   await page.goto(url);
   await page.locator(drawn).first().waitFor();
   await page.waitForLoadState('networkidle');
   const { drawnAt, started } = await timings(page);
-  const scripts = (await Promise.all(bodies)).map((script) => ({
+  const read = (await Promise.all(bodies)).filter((script) => script !== null);
+  const scripts = read.map((script) => ({
     ...script,
     beforeRender: started.some((entry) => entry.path === script.name && entry.at <= drawnAt),
   }));
