@@ -1,98 +1,36 @@
-// The JavaScript a page loads before its first render, measured in chromium: every script whose request
-// started before the page's defining element was first on screen, each gzipped at level 9 (what the build
-// precompresses, apps/web/compress.mjs); the scripts fetched after it (toasts, the update notice, the install
-// suggestion: components/AfterFirstPaint.tsx) are listed apart. Run on its own:
-// `npx tsx bench/firstPage.ts` (after `npm run build`).
-import { gunzipSync, gzipSync } from 'node:zlib';
-import type { Browser, Page } from '@playwright/test';
+// `npx tsx bench/firstPage.ts [--reference-web=<dir>]` (after `npm run build`): the gzipped JavaScript the
+// public page and the sign-in page load before and after their first render (e2e/tests/firstPage.ts), script
+// by script; with a reference (another build of the web app, e.g. the commit before a change, its
+// apps/web/dist copied aside) served by a second server, the same pages of it are measured in turn.
+import { FIRST_PAGE_AIM_KB, FIRST_PAGES, pageScripts, sumKb } from '../e2e/tests/firstPage.ts';
 import { withBuiltServer } from './builtServer.ts';
 
-/** The public pages the 80 KB aim holds for (issue 36), each with the element that shows it drawn. */
-export const FIRST_PAGES = [
-  { name: 'public page /', path: '/', drawn: 'h1' },
-  { name: 'sign-in /auth/login/', path: '/auth/login/', drawn: 'form button[type="submit"]' },
-] as const;
-export const FIRST_PAGE_AIM_KB = 80;
-
-export interface Script {
-  name: string;
-  gzipBytes: number;
-  beforeRender: boolean;
-}
-
-const GZIP_MAGIC = 0x1f8b;
-
-/** Gzipped size of a script body as the browser decoded it (a body still gzipped is inflated first). */
-export function gzippedSize(body: Buffer): number {
-  const raw = body.length > 2 && body.readUInt16BE(0) === GZIP_MAGIC ? gunzipSync(body) : body;
-  return gzipSync(raw, { level: 9 }).length;
-}
-
-/** Records when an element matching `selector` is first visible: checked on every change of the document. */
-async function recordDrawn(page: Page, selector: string) {
-  await page.addInitScript((wanted) => {
-    const observer = new MutationObserver(() => {
-      const element = document.querySelector<HTMLElement>(wanted);
-      if (!element?.checkVisibility()) return;
-      (window as unknown as { drawnAt: number }).drawnAt = performance.now();
-      observer.disconnect();
-    });
-    observer.observe(document, { childList: true, subtree: true, attributes: true });
-  }, selector);
-}
-
-/** Start times (ms from navigation) of the page's script requests, by path, and when it was drawn. */
-async function timings(page: Page) {
-  return page.evaluate(() => ({
-    drawnAt: (window as unknown as { drawnAt?: number }).drawnAt ?? Infinity,
-    started: performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-      .map((entry) => ({ path: new URL(entry.name).pathname, at: entry.startTime })),
-  }));
-}
-
-/** The scripts a fresh browser context requests for `url` until the network is idle, with gzipped sizes. */
-export async function pageScripts(browser: Browser, url: string, drawn: string): Promise<Script[]> {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await recordDrawn(page, drawn);
-  const bodies: Promise<{ name: string; gzipBytes: number }>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    const name = new URL(response.url()).pathname;
-    bodies.push(response.body().then((body) => ({ name, gzipBytes: gzippedSize(body) })));
-  });
-  await page.goto(url);
-  await page.locator(drawn).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  const { drawnAt, started } = await timings(page);
-  const scripts = (await Promise.all(bodies)).map((script) => ({
-    ...script,
-    beforeRender: started.some((entry) => entry.path === script.name && entry.at <= drawnAt),
-  }));
-  await context.close();
-  return scripts;
-}
-
-export const sumKb = (scripts: Script[]) => scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
+export { FIRST_PAGE_AIM_KB, FIRST_PAGES, pageScripts, sumKb };
 
 async function main() {
-  await withBuiltServer(async (origin, browser) => {
-    for (const { name, path, drawn } of FIRST_PAGES) {
-      const scripts = await pageScripts(browser, origin + path, drawn);
-      const before = scripts.filter((script) => script.beforeRender);
-      const after = scripts.filter((script) => !script.beforeRender);
-      console.log(
-        `${name}: ${sumKb(before).toFixed(1)} KB gzipped JavaScript before first render ` +
-          `(aim ≤ ${FIRST_PAGE_AIM_KB} KB), ${sumKb(after).toFixed(1)} KB after it`,
-      );
-      for (const script of scripts) {
-        const when = script.beforeRender ? 'before' : 'after ';
-        console.log(`  ${when} ${(script.gzipBytes / 1024).toFixed(1).padStart(6)}  ${script.name}`);
+  const referenceWeb = process.argv.find((arg) => arg.startsWith('--reference-web='))?.split('=')[1];
+  await withBuiltServer(async (origin, browser, referenceOrigin) => {
+    const builds: [string, string][] = referenceOrigin
+      ? [
+          ['this build', origin],
+          ['reference', referenceOrigin],
+        ]
+      : [['', origin]];
+    for (const { name, path, drawn } of FIRST_PAGES)
+      for (const [build, at] of builds) {
+        const scripts = await pageScripts(browser, at + path, drawn);
+        const before = scripts.filter((script) => script.beforeRender);
+        const after = scripts.filter((script) => !script.beforeRender);
+        console.log(
+          `${build ? `${build}, ` : ''}${name}: ${sumKb(before).toFixed(1)} KB gzipped JavaScript before first render ` +
+            `(aim ≤ ${FIRST_PAGE_AIM_KB} KB), ${sumKb(after).toFixed(1)} KB after it`,
+        );
+        for (const script of scripts) {
+          const when = script.beforeRender ? 'before' : 'after ';
+          console.log(`  ${when} ${(script.gzipBytes / 1024).toFixed(1).padStart(6)}  ${script.name}`);
+        }
       }
-    }
-  });
+  }, referenceWeb);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

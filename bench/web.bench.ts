@@ -6,7 +6,9 @@
 // "one key": one keystroke, the preview idle before it; "burst": three keystrokes 30 ms apart, timed from
 // the last. Then the page figures of bench/webPages.ts: the first page's JavaScript, LCP and total blocking
 // time, and the time until cabinet pages and a shared report are interactive.
-// Options: --rounds=<n> (each case, default 12), --only=preview|pages
+// Options: --rounds=<n> (each case, default 12), --only=preview|pages, --reference-web=<dir>: another build of
+// the web app (its apps/web/dist copied aside, e.g. from the commit before a change), served by a second
+// server so each page figure is measured beside it in the same run.
 import { loadavg } from 'node:os';
 import type { Browser, Page } from '@playwright/test';
 import { DEMO, withBuiltServer } from './builtServer.ts';
@@ -62,16 +64,20 @@ async function clearLog(page: Page) {
 export async function run(args: string[]): Promise<void> {
   const rounds = Number(option(args, 'rounds') ?? 12);
   const only = option(args, 'only');
-  await withBuiltServer(async (origin, browser) => {
-    if (only !== 'pages') {
-      console.log('\n## Template preview: keystroke to a new table');
-      await runPreview(browser, origin, rounds);
-    }
-    if (only !== 'preview') {
-      console.log('\n## Pages');
-      await runPages(browser, origin, rounds);
-    }
-  });
+  const referenceWeb = option(args, 'reference-web');
+  await withBuiltServer(
+    async (origin, browser, referenceOrigin) => {
+      if (only !== 'pages') {
+        console.log('\n## Template preview: keystroke to a new table');
+        await runPreview(browser, origin, rounds);
+      }
+      if (only !== 'preview') {
+        console.log('\n## Pages');
+        await runPages(browser, origin, rounds, referenceOrigin);
+      }
+    },
+    only === 'preview' ? undefined : referenceWeb,
+  );
 }
 
 async function runPreview(browser: Browser, origin: string, rounds: number): Promise<void> {

@@ -1,7 +1,9 @@
 // `npm run bench -- web` page figures: the first page's gzipped JavaScript beside the 80 KB aim, LCP and total
 // blocking time of the public page and the sign-in page, and the time until the cabinet's main pages and a
 // shared report are interactive (issue 33 point 7, issue 36 point 3), on the built server's default
-// (embedded PGlite) with a simulated run made through the API first.
+// (embedded PGlite) with a simulated run made through the API first. With a reference (another build of the
+// web app served by a second server of the same build, data made the same way), each figure is measured on
+// both, interleaved round by round, and printed side by side with the ratio.
 import { loadavg } from 'node:os';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { createShareToken, demoToken, runSample } from '../e2e/tests/share-data.ts';
@@ -10,31 +12,59 @@ import { FIRST_PAGE_AIM_KB, FIRST_PAGES, pageScripts, sumKb } from './firstPage.
 import { pageVitals, timeToInteractive } from './pageVitals.ts';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const row = (name: string, values: number[], aim: string) =>
-  `${name.padEnd(52)} ${median(values).toFixed(0).padStart(7)} ${Math.max(...values)
-    .toFixed(0)
-    .padStart(7)}  ${aim}`;
+const cell = (value: number, digits = 0) => value.toFixed(digits).padStart(8);
 
-async function firstPages(browser: Browser, origin: string, rounds: number) {
+/** One row: median and max of this build, of the reference and the ratio of the medians, and the aim. */
+function row(name: string, values: number[], reference: number[], aim: string, digits = 0) {
+  const ours = `${cell(median(values), digits)}${cell(Math.max(...values), digits)}`;
+  const theirs = reference.length
+    ? `${cell(median(reference), digits)}${cell(Math.max(...reference), digits)}${cell(median(values) / median(reference), 2)}`
+    : ' '.repeat(24);
+  return `${name.padEnd(52)}${ours}${theirs}  ${aim}`;
+}
+
+/** Runs `measure` on each origin in turn, `rounds` times: this build and the reference interleaved. */
+async function interleaved(origins: string[], rounds: number, measure: (origin: string) => Promise<number>) {
+  const values: number[][] = origins.map(() => []);
+  for (let round = 0; round < rounds; round += 1)
+    for (const [index, origin] of origins.entries()) values[index]!.push(await measure(origin));
+  return { ours: values[0]!, reference: values[1] ?? [] };
+}
+
+async function firstPages(browser: Browser, origins: string[], rounds: number) {
   for (const { name, path, drawn } of FIRST_PAGES) {
-    const scripts = await pageScripts(browser, origin + path, drawn);
-    const before = sumKb(scripts.filter((script) => script.beforeRender));
-    const after = sumKb(scripts.filter((script) => !script.beforeRender));
+    const sizes = { before: [] as number[], after: [] as number[] };
+    const reference = { before: [] as number[], after: [] as number[] };
+    for (const [index, origin] of origins.entries()) {
+      const scripts = await pageScripts(browser, origin + path, drawn);
+      const into = index === 0 ? sizes : reference;
+      into.before.push(sumKb(scripts.filter((script) => script.beforeRender)));
+      into.after.push(sumKb(scripts.filter((script) => !script.beforeRender)));
+    }
     console.log(
-      `${`${name}: JavaScript before first render, KB gz`.padEnd(52)} ${before.toFixed(1).padStart(7)}` +
-        `          aim ≤ ${FIRST_PAGE_AIM_KB} (${after.toFixed(1)} KB more after it)`,
+      row(
+        `${name}: JavaScript before first render, KB gz`,
+        sizes.before,
+        reference.before,
+        `aim ≤ ${FIRST_PAGE_AIM_KB}`,
+        1,
+      ),
     );
+    console.log(row(`${name}: JavaScript after first render, KB gz`, sizes.after, reference.after, '', 1));
   }
   for (const { name, path } of FIRST_PAGES) {
-    const lcp: number[] = [];
-    const tbt: number[] = [];
-    for (let round = 0; round < rounds; round += 1) {
-      const vitals = await pageVitals(browser, origin + path);
-      lcp.push(vitals.lcp);
-      tbt.push(vitals.tbt);
-    }
-    console.log(row(`${name}: LCP, ms`, lcp, 'Web Vitals "good" ≤ 2500'));
-    console.log(row(`${name}: total blocking time, ms`, tbt, 'Lighthouse "good" ≤ 200'));
+    const lcp = await interleaved(
+      origins,
+      rounds,
+      async (origin) => (await pageVitals(browser, origin + path)).lcp,
+    );
+    console.log(row(`${name}: LCP, ms`, lcp.ours, lcp.reference, 'Web Vitals "good" ≤ 2500'));
+    const tbt = await interleaved(
+      origins,
+      rounds,
+      async (origin) => (await pageVitals(browser, origin + path)).tbt,
+    );
+    console.log(row(`${name}: total blocking time, ms`, tbt.ours, tbt.reference, 'Lighthouse "good" ≤ 200'));
   }
 }
 
@@ -61,45 +91,68 @@ async function cabinetData(browser: Browser, origin: string) {
   return { context, chromatogram, report, injectionId: run.injectionId };
 }
 
-async function cabinetPages(browser: Browser, origin: string, rounds: number) {
-  const { context, chromatogram, report, injectionId } = await cabinetData(browser, origin);
-  const pages: { name: string; url: string; selector: string; own?: BrowserContext }[] = [
-    { name: 'methods list', url: '/app/methods/', selector: 'main table tbody tr a[href^="/app/methods/"]' },
-    {
-      name: 'sequences list',
-      url: '/app/sequences/',
-      selector: 'main table tbody tr a[href^="/app/sequences/"]',
-    },
-    { name: 'chromatogram view', url: chromatogram, selector: 'section[aria-label="Peak table"] tbody tr' },
-  ];
-  for (const { name, url, selector } of pages) {
-    const times: number[] = [];
-    for (let round = 0; round < rounds; round += 1)
-      times.push(await timeToInteractive(context, origin + url, { selector }));
-    console.log(row(`${name}: interactive, ms`, times, 'aim ≤ 1000'));
+type Site = Awaited<ReturnType<typeof cabinetData>>;
+
+const CABINET_PAGES: { name: string; url: (site: Site) => string; selector: string }[] = [
+  {
+    name: 'methods list',
+    url: () => '/app/methods/',
+    selector: 'main table tbody tr a[href^="/app/methods/"]',
+  },
+  {
+    name: 'sequences list',
+    url: () => '/app/sequences/',
+    selector: 'main table tbody tr a[href^="/app/sequences/"]',
+  },
+  {
+    name: 'chromatogram view',
+    url: (site) => site.chromatogram,
+    selector: 'section[aria-label="Peak table"] tbody tr',
+  },
+];
+
+async function cabinetPages(browser: Browser, origins: string[], rounds: number) {
+  const sites = new Map<string, Site>();
+  for (const origin of origins) sites.set(origin, await cabinetData(browser, origin));
+  for (const { name, url, selector } of CABINET_PAGES) {
+    const times = await interleaved(origins, rounds, async (origin) => {
+      const site = sites.get(origin)!;
+      return timeToInteractive(site.context, origin + url(site), { selector });
+    });
+    console.log(row(`${name}: interactive, ms`, times.ours, times.reference, 'aim ≤ 1000'));
   }
-  const shared: number[] = [];
-  for (let round = 0; round < rounds; round += 1) {
+  const shared = await interleaved(origins, rounds, async (origin) => {
     // A visitor: a fresh context each round, signed out, cold cache.
-    const visitor = await browser.newContext({ serviceWorkers: 'block' });
-    shared.push(
-      await timeToInteractive(visitor, origin + report, {
-        selector: `[aria-label="Injection #${injectionId}"]`,
-      }),
-    );
+    const site = sites.get(origin)!;
+    const visitor: BrowserContext = await browser.newContext({ serviceWorkers: 'block' });
+    const ms = await timeToInteractive(visitor, origin + site.report, {
+      selector: `[aria-label="Injection #${site.injectionId}"]`,
+    });
     await visitor.close();
-  }
-  console.log(row('shared sequence report, signed out: interactive, ms', shared, 'aim ≤ 1000'));
-  await context.close();
+    return ms;
+  });
+  console.log(
+    row('shared sequence report, signed out: interactive, ms', shared.ours, shared.reference, 'aim ≤ 1000'),
+  );
+  for (const site of sites.values()) await site.context.close();
 }
 
-export async function runPages(browser: Browser, origin: string, rounds: number): Promise<void> {
+export async function runPages(
+  browser: Browser,
+  origin: string,
+  rounds: number,
+  referenceOrigin?: string,
+): Promise<void> {
+  const origins = referenceOrigin ? [origin, referenceOrigin] : [origin];
   console.log(
     `load average ${loadavg()
       .map((value) => value.toFixed(2))
-      .join(' / ')}; ${rounds} rounds`,
+      .join(' / ')}; ${rounds} rounds${referenceOrigin ? ', each beside the reference build' : ''}`,
   );
-  console.log(`${'page figure'.padEnd(52)} ${'median'.padStart(7)} ${'max'.padStart(7)}  reference`);
-  await firstPages(browser, origin, rounds);
-  await cabinetPages(browser, origin, rounds);
+  console.log(
+    `${'page figure'.padEnd(52)}${'median'.padStart(8)}${'max'.padStart(8)}` +
+      `${'ref med'.padStart(8)}${'ref max'.padStart(8)}${'ratio'.padStart(8)}  aim`,
+  );
+  await firstPages(browser, origins, rounds);
+  await cabinetPages(browser, origins, rounds);
 }

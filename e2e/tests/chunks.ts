@@ -34,10 +34,16 @@ export function closure(manifest: Manifest, roots: string[], lazy: boolean): Set
 
 /** Files the cabinet (signed-in area) loads that no public page, the sign-in area or the page extras need. */
 export function cabinetOnlyFiles(manifest: Manifest): Set<string> {
-  const cabinet = closure(manifest, ['src/features/cabinet/CabinetArea.tsx'], true);
+  const cabinet = closure(manifest, ['src/features/cabinet/CabinetRoot.tsx'], true);
   const publicRoots = [
     'index.html',
+    'src/features/public/HomePage.tsx',
     'src/features/auth/AuthArea.tsx',
+    'src/features/auth/SignUpPage.tsx',
+    'src/features/auth/RecoverPasswordPage.tsx',
+    'src/features/auth/ResetPasswordPage.tsx',
+    'src/features/auth/GoogleSignInButton.tsx',
+    'src/features/workspaces/VerifyEmailPage.tsx',
     'src/components/PageExtras.tsx',
     'src/features/public/HardwarePage.tsx',
     'src/features/public/ContactPage.tsx',

@@ -1,51 +1,53 @@
-// The main app's routes: public pages with the navigation bar, /auth and /app loaded lazily.
+// The main app's pages: public pages with the navigation bar, /auth, and the cabinet under /app, each a
+// chunk of its own (pageChunks.ts). The public side routes on the app's history without a router library;
+// the cabinet brings react-router with it (features/cabinet/CabinetRoot.tsx).
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { PublicLayout } from './components/PublicLayout.tsx';
 import { AfterFirstPaint } from './components/AfterFirstPaint.tsx';
-import { HomePage } from './features/public/HomePage.tsx';
 import { RedirectSignedIn, RequireUser } from './features/auth/guards.tsx';
+import { LocationProvider, useAppLocation } from './lib/appHistory.ts';
+import { pageChunks, pageOf } from './pageChunks.ts';
 
-const HardwarePage = lazy(() => import('./features/public/HardwarePage.tsx'));
-const ContactPage = lazy(() => import('./features/public/ContactPage.tsx'));
-const NotFoundPage = lazy(() => import('./features/public/NotFoundPage.tsx'));
-const AuthArea = lazy(() => import('./features/auth/AuthArea.tsx'));
-const CabinetArea = lazy(() => import('./features/cabinet/CabinetArea.tsx'));
-const VerifyEmailPage = lazy(() => import('./features/workspaces/VerifyEmailPage.tsx'));
+const HomePage = lazy(pageChunks.home);
+const HardwarePage = lazy(pageChunks.hardware);
+const ContactPage = lazy(pageChunks.contact);
+const NotFoundPage = lazy(pageChunks.notFound);
+const VerifyEmailPage = lazy(pageChunks.verifyEmail);
+const AuthArea = lazy(pageChunks.auth);
+const CabinetRoot = lazy(pageChunks.cabinet);
+
+function Pages() {
+  const page = pageOf(useAppLocation().pathname);
+  if (page === 'cabinet')
+    return (
+      <RequireUser>
+        <CabinetRoot />
+      </RequireUser>
+    );
+  return (
+    <PublicLayout>
+      {page === 'home' && <HomePage />}
+      {page === 'hardware' && <HardwarePage />}
+      {page === 'contact' && <ContactPage />}
+      {page === 'verifyEmail' && <VerifyEmailPage />}
+      {page === 'auth' && (
+        <RedirectSignedIn>
+          <AuthArea />
+        </RedirectSignedIn>
+      )}
+      {page === 'notFound' && <NotFoundPage />}
+    </PublicLayout>
+  );
+}
 
 export function App() {
   return (
-    <BrowserRouter>
+    <LocationProvider>
       <Suspense fallback={null}>
-        <Routes>
-          <Route element={<PublicLayout />}>
-            <Route index element={<HomePage />} />
-            <Route path="hardware/*" element={<HardwarePage />} />
-            <Route path="contact/*" element={<ContactPage />} />
-            {/* Signed in or not: the mailed code is the proof. */}
-            <Route path="auth/verify-email/*" element={<VerifyEmailPage />} />
-            <Route
-              path="auth/*"
-              element={
-                <RedirectSignedIn>
-                  <AuthArea />
-                </RedirectSignedIn>
-              }
-            />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-          <Route
-            path="app/*"
-            element={
-              <RequireUser>
-                <CabinetArea />
-              </RequireUser>
-            }
-          />
-        </Routes>
+        <Pages />
         {/* Inside the boundary: its effect runs once the route's own chunk has rendered. */}
         <AfterFirstPaint />
       </Suspense>
-    </BrowserRouter>
+    </LocationProvider>
   );
 }

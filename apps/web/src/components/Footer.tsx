@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './AppLinks.tsx';
 import { CLIENT_VERSION } from '../lib/constants.ts';
 
 export function Footer() {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './AppLinks.tsx';
 import logoUrl from './logo.svg';
 
 export function Logo({ to = '/' }: { to?: string }) {

@@ -1,6 +1,6 @@
 // Public navigation bar of spec §2: Hardware, Home, Contact, and My cabinet or Log in.
 import { useState } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from './AppLinks.tsx';
 import { useSessionUser } from '../lib/useSession.ts';
 import { Logo } from './Logo.tsx';
 import { Icon } from './Icon.tsx';

@@ -1,6 +1,6 @@
-// Google sign-in, shown only when the server has a client id configured.
-import { useEffect, useRef, useState } from 'react';
-import { googleClientId, googleSignIn } from '../../api/auth.ts';
+// Google sign-in's button for the client id the server has configured (GoogleSignIn.tsx asks for it).
+import { useEffect, useRef } from 'react';
+import { googleSignIn } from '../../api/auth.ts';
 import { httpErrorText } from '../../api/errors.ts';
 
 interface GoogleIdentity {
@@ -31,22 +31,17 @@ function loadGoogleScript(): Promise<GoogleIdentity> {
   });
 }
 
-export function GoogleSignInButton({ onError }: { onError: (text: string) => void }) {
-  const [clientId, setClientId] = useState<string | null>(null);
+export function GoogleSignInButton({
+  clientId,
+  onError,
+}: {
+  clientId: string;
+  onError: (text: string) => void;
+}) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    let active = true;
-    void googleClientId().then((id) => {
-      if (active) setClientId(id);
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!clientId || !container.current) return;
+    if (!container.current) return;
     const element = container.current;
     loadGoogleScript()
       .then((google) => {
@@ -63,7 +58,6 @@ export function GoogleSignInButton({ onError }: { onError: (text: string) => voi
       .catch((error: unknown) => onError(error instanceof Error ? error.message : String(error)));
   }, [clientId, onError]);
 
-  if (!clientId) return null;
   return (
     <div className="auth__google">
       <div className="auth__divider">

@@ -1,19 +1,20 @@
 // Sign-in with e-mail and password (POST /api/token/); the guard then returns to the referer.
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from '../../components/AppLinks.tsx';
+import { useAppSearchParams } from '../../lib/appHistory.ts';
 import { PASSWORD_MIN_LENGTH } from '@eluent/contracts/forms';
 import { Field, useField } from '../../components/Field.tsx';
 import { rules } from '../../lib/validation.ts';
 import { signIn } from '../../api/auth.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { GoogleSignInButton } from './GoogleSignInButton.tsx';
+import { GoogleSignIn } from './GoogleSignIn.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 export const WRONG_CREDENTIALS_TEXT = 'No active account found with the given credentials';
 
 export function LoginPage() {
-  const [params] = useSearchParams();
+  const params = useAppSearchParams();
   const email = useField('', [rules.required, rules.email]);
   const password = useField('', [rules.required]);
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +51,7 @@ export function LoginPage() {
           {busy ? 'Signing in…' : 'Log in'}
         </button>
       </form>
-      <GoogleSignInButton onError={setError} />
+      <GoogleSignIn onError={setError} />
       <p className="auth__footer">
         New to Eluent? <Link to={`/auth/sign-up/${keepReferer}`}>Create an account</Link>
       </p>

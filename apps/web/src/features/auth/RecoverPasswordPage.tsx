@@ -1,6 +1,6 @@
 // Password recovery: the server e-mails a link to /auth/reset-password/?code=…
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/AppLinks.tsx';
 import { Field, useField } from '../../components/Field.tsx';
 import { rules } from '../../lib/validation.ts';
 import { recoverPassword } from '../../api/auth.ts';
@@ -8,7 +8,7 @@ import { httpErrorText } from '../../api/errors.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
-export function RecoverPasswordPage() {
+export default function RecoverPasswordPage() {
   const email = useField('', [rules.required, rules.email]);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);

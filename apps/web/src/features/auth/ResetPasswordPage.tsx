@@ -1,6 +1,7 @@
 // Password reset from the e-mail link: the code is checked first, then a new password is set.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from '../../components/AppLinks.tsx';
+import { useAppSearchParams } from '../../lib/appHistory.ts';
 import { PASSWORD_MIN_LENGTH } from '@eluent/contracts/forms';
 import { Field, useField } from '../../components/Field.tsx';
 import { rules } from '../../lib/validation.ts';
@@ -13,8 +14,8 @@ export const PASSWORDS_DIFFER_TEXT = 'Passwords do not match';
 
 type CodeState = { kind: 'checking' } | { kind: 'valid'; email: string } | { kind: 'invalid'; text: string };
 
-export function ResetPasswordPage() {
-  const [params] = useSearchParams();
+export default function ResetPasswordPage() {
+  const params = useAppSearchParams();
   const code = params.get('code') ?? '';
   const [codeState, setCodeState] = useState<CodeState>({ kind: 'checking' });
   const password = useField('', [rules.required, rules.minLength(PASSWORD_MIN_LENGTH)]);

@@ -3,17 +3,17 @@
 // the sign-in fails the address already had an account, whose owner was mailed, and the page says to check
 // the mail. The full name is what the person's signatures and reports print (21 CFR 11.50).
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/AppLinks.tsx';
 import { PASSWORD_MIN_LENGTH } from '@eluent/contracts/forms';
 import { Field, useField } from '../../components/Field.tsx';
 import { rules } from '../../lib/validation.ts';
 import { signIn, signUp } from '../../api/auth.ts';
 import { httpErrorText } from '../../api/errors.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { GoogleSignInButton } from './GoogleSignInButton.tsx';
+import { GoogleSignIn } from './GoogleSignIn.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
-export function SignUpPage() {
+export default function SignUpPage() {
   const fullName = useField('', [rules.required]);
   const email = useField('', [rules.required, rules.email]);
   const password = useField('', [rules.required, rules.minLength(PASSWORD_MIN_LENGTH)]);
@@ -71,7 +71,7 @@ export function SignUpPage() {
           </button>
         </form>
       )}
-      <GoogleSignInButton onError={setError} />
+      <GoogleSignIn onError={setError} />
       <p className="auth__footer">
         Already have an account? <Link to="/auth/login/">Log in</Link>
       </p>

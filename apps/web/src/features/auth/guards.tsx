@@ -1,6 +1,7 @@
 // Route guards of spec §2: /app needs a signed-in user; /auth sends a signed-in user on to the app.
 import type { ReactNode } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate } from '../../components/AppLinks.tsx';
+import { useAppSearchParams } from '../../lib/appHistory.ts';
 import { useSessionUser } from '../../lib/useSession.ts';
 import { afterSignInPath, loginPathFor } from '../../lib/referer.ts';
 import { lastLocationOf } from '../../lib/lastLocation.ts';
@@ -16,7 +17,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
 
 export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const user = useSessionUser();
-  const [params] = useSearchParams();
+  const params = useAppSearchParams();
   if (!user) return children;
   const referer = params.get('referer');
   // Without a referer, back to where this user was last in the app.

@@ -3,19 +3,19 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CabinetLayout } from './CabinetLayout.tsx';
-import { DevicesPage } from './DevicesPage.tsx';
-import { DevicePage } from './DevicePage.tsx';
 import './cabinet.css';
 import './lists.css';
+import { cabinetAreaChunks } from './cabinetAreas.ts';
 
-const MethodsArea = lazy(() => import('../methods/MethodsArea.tsx'));
-const TemplatesArea = lazy(() => import('../templates/TemplatesArea.tsx'));
-const ChromatogramsArea = lazy(() => import('../chromatograms/ChromatogramsArea.tsx'));
-const SequencesArea = lazy(() => import('../sequences/SequencesArea.tsx'));
-const AccountPage = lazy(() => import('../account/AccountPage.tsx'));
-const AuditPage = lazy(() => import('../audit/AuditPage.tsx'));
-const MembersPage = lazy(() => import('../workspaces/MembersPage.tsx'));
-const InvitationPage = lazy(() => import('../workspaces/InvitationPage.tsx'));
+const DevicesArea = lazy(cabinetAreaChunks.devices);
+const MethodsArea = lazy(cabinetAreaChunks.methods);
+const TemplatesArea = lazy(cabinetAreaChunks.templates);
+const ChromatogramsArea = lazy(cabinetAreaChunks.chromatograms);
+const SequencesArea = lazy(cabinetAreaChunks.sequences);
+const AccountPage = lazy(cabinetAreaChunks.account);
+const AuditPage = lazy(cabinetAreaChunks.audit);
+const MembersPage = lazy(cabinetAreaChunks.members);
+const InvitationPage = lazy(cabinetAreaChunks.invitation);
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
@@ -26,8 +26,14 @@ export default function CabinetArea() {
     <QueryClientProvider client={queryClient}>
       <Routes>
         <Route element={<CabinetLayout />}>
-          <Route path="devices" element={<DevicesPage />} />
-          <Route path="devices/:id/*" element={<DevicePage />} />
+          <Route
+            path="devices/*"
+            element={
+              <Suspense fallback={null}>
+                <DevicesArea />
+              </Suspense>
+            }
+          />
           <Route
             path="methods/*"
             element={

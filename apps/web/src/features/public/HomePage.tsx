@@ -1,5 +1,5 @@
 // Home: what Eluent is, for whom, and what it does.
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/AppLinks.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useSessionUser } from '../../lib/useSession.ts';
 import { ChromatogramArt } from './ChromatogramArt.tsx';
@@ -38,7 +38,7 @@ const features = [
   },
 ];
 
-export function HomePage() {
+export default function HomePage() {
   const user = useSessionUser();
   return (
     <>

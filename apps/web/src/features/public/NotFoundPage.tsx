@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/AppLinks.tsx';
 import './public.css';
 
 export default function NotFoundPage() {

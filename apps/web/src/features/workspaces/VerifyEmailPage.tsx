@@ -1,7 +1,7 @@
 // /auth/verify-email/?code=…: uses the mailed verification code at once (signed in or not: the code is the
 // proof) and says what happened.
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/AppLinks.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { AuthCard } from '../auth/AuthCard.tsx';
 import { useSessionUser } from '../../lib/useSession.ts';
