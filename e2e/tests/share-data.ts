@@ -79,6 +79,33 @@ export async function idleInstrument(
 /** The template's detection: a given minimum prominence finds the sample's peak (and applies no threshold). */
 const REPORT_PEAKS = { peak_detection_min_prominence: 5 };
 
+/**
+ * A copy of the example method that runs `runTimeMin` minutes: a run a test watches while it records lasts
+ * long enough for a page to open on a slow machine (the simulators run at ELUENT_SIM_SPEED, e2e/server.ts).
+ */
+export async function longMethod(
+  request: APIRequestContext,
+  token: string,
+  exampleId: number,
+  runTimeMin: number,
+): Promise<number> {
+  const fields =
+    'flow_rate_ml_per_min temperature injection_ul gradient detector_single_channel hardware_configuration';
+  const { methods } = await graphql<{ methods: Array<Record<string, unknown>> }>(
+    request,
+    token,
+    `query($id: Int!) { methods(where: { id: { _eq: $id } }) { ${fields} } }`,
+    { id: exampleId },
+  );
+  const created = await graphql<{ insert_methods_one: { id: number } }>(
+    request,
+    token,
+    'mutation($o: methods_insert_input!) { insert_methods_one(object: $o) { id } }',
+    { o: { ...methods[0], name: `Long run ${randomUUID().slice(0, 8)}`, run_time_min: runTimeMin } },
+  );
+  return created.insert_methods_one.id;
+}
+
 /** Starts a run of a new sample on an idle simulated instrument, with a template that finds its peak. */
 export async function startSampleRun(
   request: APIRequestContext,
@@ -86,8 +113,11 @@ export async function startSampleRun(
   sampleName: string,
   injectionsCount = 1,
   detection: Record<string, unknown> = REPORT_PEAKS,
+  runTimeMin?: number,
 ): Promise<StartedRun> {
-  const { device, methodId } = await idleInstrument(request, token);
+  const { device, methodId: exampleId } = await idleInstrument(request, token);
+  const methodId =
+    runTimeMin === undefined ? exampleId : await longMethod(request, token, exampleId, runTimeMin);
   const templateUuid = randomUUID();
   await graphql(
     request,

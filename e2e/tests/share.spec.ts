@@ -143,10 +143,11 @@ test('a running injection is drawn live in the shared view over the realtime cha
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(scaled(150_000));
+  test.setTimeout(scaled(240_000));
   const token = await demoToken(request);
   const name = `Live cola ${Date.now()}`;
-  const run = await startSampleRun(request, token, name);
+  // 40 minutes at the simulators' speed: still recording when the visitor's page has opened on one CPU.
+  const run = await startSampleRun(request, token, name, 1, undefined, 40);
   const share = await createShareToken(request, token, 'sample', run.sampleId);
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
@@ -158,7 +159,7 @@ test('a running injection is drawn live in the shared view over the realtime cha
   ).toBeVisible();
   await shot(page, testInfo, 'share-live');
   // The finished event reloads the sample: the badge goes and the processed peaks appear.
-  await expect(injection.getByText('live', { exact: true })).toHaveCount(0, { timeout: scaled(90_000) });
+  await expect(injection.getByText('live', { exact: true })).toHaveCount(0, { timeout: scaled(150_000) });
   await expect(injection.locator('table.peak-table tbody tr').first()).toBeVisible({
     timeout: scaled(30_000),
   });
