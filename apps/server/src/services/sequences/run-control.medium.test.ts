@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
 import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
-import { eventually } from '../../../test/eventually.ts';
+import { eventually, scaled } from '../../../test/eventually.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 
 function expectError(response: { status: number; body: any }, status: number, code: DomainErrorCode) {
@@ -198,9 +198,13 @@ describe.each(await backends())('sequence run control on $name', (backend) => {
     expectError(await api('POST', `/api/sequences/${idle}/resume/`), 409, 'sequence_cannot_resume');
     expectError(await api('POST', `/api/sequences/${idle}/stop/`), 409, 'sequence_not_running');
 
-    // A one-hour method (9 s at 400x): the first injection is still running when the checks below need it;
-    // the sequence is stopped at the end, so the run's length costs nothing.
-    const hourLong = await storeMethod(server, userId, { name: 'Hour-long control', run_time_min: 60 });
+    // A one-hour method (9 s at 400x), as many hours as the run's time scale (a slower machine needs longer
+    // for the same requests): the first injection is still running when the checks below need it; the
+    // sequence is stopped at the end, so the run's length costs nothing.
+    const hourLong = await storeMethod(server, userId, {
+      name: 'Hour-long control',
+      run_time_min: 60 * Math.ceil(scaled(1000) / 1000),
+    });
     const id = await sequence(
       [
         { sample_id: sampleId, vial: 8, injections_count: 2 },
