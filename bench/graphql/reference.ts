@@ -6,9 +6,10 @@
 //   compiled statement (owner column instead of the workspace membership): the reference of earlier runs.
 import { getVariableValues, Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
-import { collectFields, type CompileScope } from '../../apps/server/src/repositories/graphql/fields.ts';
-import { compileReadStatement } from '../../apps/server/src/repositories/graphql/statements-sql.ts';
-import { graphqlSchema } from '../../apps/server/src/services/graphql/schema.ts';
+import { collectFields, type CompileScope } from '@eluent/server/src/repositories/graphql/fields.ts';
+import { compileReadStatement } from '@eluent/server/src/repositories/graphql/statements-sql.ts';
+import { graphqlAccess } from '@eluent/server/src/services/graphql/access.ts';
+import { graphqlSchema } from '@eluent/server/src/services/graphql/schema.ts';
 
 export const REFERENCE_SQL = `select json_build_object(
   'methods', (select coalesce(json_agg(s.e order by s.favorite desc, s.id desc), '[]'::json) from (
@@ -45,6 +46,7 @@ export function compiledStatements(
     if (coerced.errors) throw new Error(coerced.errors[0]!.message);
     const scope: CompileScope = {
       viewer: { kind: 'user', userId },
+      access: graphqlAccess,
       variables: coerced.coerced,
       fragments: {},
       aliasCount: 0,

@@ -40,6 +40,8 @@ export function createAuditCheckpoints(deps: {
 }) {
   const { db, signer, file, logger } = deps;
   let timer: NodeJS.Timeout | undefined;
+  /** The interval checkpoint being written, if any: the shutdown line waits for it. */
+  let intervalWrite: Promise<void> | undefined;
   let lastWritten: { chain_seq: number; head_hash: string } | undefined;
   let writing: Promise<unknown> = Promise.resolve();
 
@@ -153,21 +155,26 @@ export function createAuditCheckpoints(deps: {
         .catch((error: unknown) => logger.error({ err: error, file }, 'audit chain checkpoint failed'));
       if (deps.intervalSec > 0 && !timer) {
         timer = setInterval(() => {
-          void chainHead(db)
+          if (intervalWrite) return;
+          intervalWrite = chainHead(db)
             .then(async (head) => {
               const current = { chain_seq: head.lastSeq, head_hash: head.lastHash };
-              if (!lastWritten || !same(lastWritten, current)) await checkpoints.write('interval');
+              if (timer && (!lastWritten || !same(lastWritten, current))) await checkpoints.write('interval');
             })
-            .catch((error: unknown) => logger.error({ err: error }, 'audit chain checkpoint failed'));
+            .catch((error: unknown) => logger.error({ err: error }, 'audit chain checkpoint failed'))
+            .finally(() => {
+              intervalWrite = undefined;
+            });
         }, deps.intervalSec * 1000);
         timer.unref();
       }
     },
 
-    /** Stops the interval and writes the shutdown checkpoint. */
+    /** Stops the interval and writes the shutdown checkpoint, the log's last line (after any interval write). */
     async close() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      await intervalWrite;
       await checkpoints.write('shutdown');
     },
   };

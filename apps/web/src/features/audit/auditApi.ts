@@ -6,13 +6,7 @@ import {
   auditPageSchema,
   auditTrailSchema,
 } from '@eluent/contracts';
-import type {
-  AuditChainStatus,
-  AuditFilters,
-  AuditObjectKind,
-  AuditPage,
-  AuditTrail,
-} from '@eluent/contracts';
+import type { AuditObjectKind } from '@eluent/contracts';
 import { downloadFile } from '../../api/download.ts';
 import { call } from '../sequences/sequencesApi.ts';
 

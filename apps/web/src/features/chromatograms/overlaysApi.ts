@@ -1,7 +1,7 @@
 // Saved overlays over REST (contracts: rest/overlays.ts): list, save, rename, delete.
 import { savedOverlaySchema } from '@eluent/contracts';
 import { listOf } from '../../api/parse.ts';
-import type { OverlayInput, SavedOverlay } from '@eluent/contracts';
+import type { OverlayInput } from '@eluent/contracts';
 import { call, send } from '../sequences/sequencesApi.ts';
 
 export const overlaysKey = ['saved-overlays'] as const;

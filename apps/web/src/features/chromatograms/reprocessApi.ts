@@ -2,12 +2,7 @@
 // any template, its progress, and picking which result version is current.
 import { processingJobSchema, resultVersionsSchema } from '@eluent/contracts';
 import { graphql } from '../../api/client.ts';
-import {
-  REPROCESS_TEMPLATES,
-  type ProcessingJob,
-  type ReprocessTemplatesQuery,
-  type ResultVersions,
-} from '@eluent/contracts';
+import { REPROCESS_TEMPLATES, type ReprocessTemplatesQuery } from '@eluent/contracts';
 import { call } from '../sequences/sequencesApi.ts';
 
 export type TemplateChoice = ReprocessTemplatesQuery['postprocessingTemplates'][number];
