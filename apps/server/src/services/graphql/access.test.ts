@@ -1,28 +1,15 @@
 // The GraphQL access policy the service hands the compiler covers exactly the exposed tables, and the
 // compiler turns it into SQL without deciding anything itself.
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-} from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { compileOnlyDb } from '../../../test/compile-only-db.ts';
 import { tableNamed, tables } from '../../repositories/graphql/tables.ts';
 import { readPredicate, sequenceUses, writePredicate } from '../../repositories/graphql/row-predicates.ts';
 import type { AccessPolicy } from '../../repositories/graphql/policy.ts';
 import { graphqlAccess } from './access.ts';
 import { methodRemoveRule, templateRemoveRule } from './method-rules.ts';
 
-const db = new Kysely<unknown>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (kysely) => new PostgresIntrospector(kysely),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const db = compileOnlyDb;
 const text = (fragment: ReturnType<typeof sql>) => sql`${fragment}`.compile(db).sql;
 const user = { kind: 'user' as const, userId: 7 };
 const visitor = { kind: 'visitor' as const, shareTokenId: 3, objectType: 'sample' as const, objectId: 5 };

@@ -1,27 +1,14 @@
 // The generated schema carries Hasura's names, and user values only ever reach SQL as bound parameters.
 import { printSchema } from 'graphql';
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-} from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { compileOnlyDb } from '../../../test/compile-only-db.ts';
 import { graphqlAccess } from './access.ts';
 import { graphqlSchema } from './schema.ts';
 import { tableNamed } from '../../repositories/graphql/tables.ts';
 import { boolExp } from '../../repositories/graphql/where.ts';
 
-const db = new Kysely<unknown>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (kysely) => new PostgresIntrospector(kysely),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const db = compileOnlyDb;
 
 describe('generated schema', () => {
   const printed = printSchema(graphqlSchema());
