@@ -57,6 +57,16 @@ function step(name, command, args, env = {}, { background = false } = {}) {
 const failures = [];
 const flaky = [];
 
+/** The first lines of an error, without colour codes: the summary says why a test failed, not only which. */
+const why = (message, lines = 6) =>
+  String(message ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, lines)
+    .map((line) => `      ${line.trimEnd()}`)
+    .join('\n');
+
 const relative = (file) =>
   file.startsWith(`${process.cwd()}/`) ? file.slice(process.cwd().length + 1) : file;
 
@@ -68,7 +78,8 @@ function countVitest(file) {
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   for (const suite of report.testResults ?? []) {
     const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failedTests) failures.push(`vitest  ${relative(suite.name)} › ${test.fullName}`);
+    for (const test of failedTests)
+      failures.push(`vitest  ${relative(suite.name)} › ${test.fullName}\n${why(test.failureMessages?.[0])}`);
     // A file that fails outside its tests (an import, a hook) has no failed test to name.
     if (suite.status === 'failed' && failedTests.length === 0) {
       failures.push(`vitest  ${relative(suite.name)} (${(suite.message ?? 'failed').split('\n')[0]})`);
@@ -89,8 +100,13 @@ function countPlaywright(file) {
     for (const spec of suite.specs ?? []) {
       const name = `browser e2e/tests/${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`;
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') failures.push(name);
         if (test.status === 'flaky') flaky.push(name);
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.errors?.[0];
+        const at = error?.location
+          ? `      at ${error.location.file.split('/e2e/').at(-1)}:${error.location.line}\n`
+          : '';
+        failures.push(`${name}\n${at}${why(error?.message)}`);
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);

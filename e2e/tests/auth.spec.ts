@@ -133,9 +133,12 @@ test('recovers a password through the e-mailed link', async ({ page }, testInfo)
   await expect(page).toHaveURL(/\/app\/devices\/$/);
   await page.getByRole('button', { name: 'Log out' }).click();
 
+  // The address typed on the log-in page goes along to the recovery page.
   await page.goto('/auth/login/');
-  await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText('a link to reset the password has been sent');
   await shot(page, testInfo, 'recovery-sent');

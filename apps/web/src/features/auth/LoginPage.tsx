@@ -13,6 +13,11 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 export const WRONG_CREDENTIALS_TEXT = 'No active account found with the given credentials';
 
+function addressQuery(address: string): string {
+  const trimmed = address.trim();
+  return trimmed ? `?email=${encodeURIComponent(trimmed)}` : '';
+}
+
 export function LoginPage() {
   const params = useAppSearchParams();
   const email = useField('', [rules.required, rules.email]);
@@ -45,7 +50,8 @@ export function LoginPage() {
           field={password}
         />
         <div className="auth__row">
-          <Link to="/auth/recover-password/">Forgot password?</Link>
+          {/* The address typed so far goes along: the recovery page opens with it filled in. */}
+          <Link to={`/auth/recover-password/${addressQuery(email.value)}`}>Forgot password?</Link>
         </div>
         <button className="button button--block" type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Log in'}

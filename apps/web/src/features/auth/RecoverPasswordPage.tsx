@@ -1,6 +1,7 @@
 // Password recovery: the server e-mails a link to /auth/reset-password/?code=…
 import { useState, type FormEvent } from 'react';
 import { Link } from '../../components/AppLinks.tsx';
+import { useAppSearchParams } from '../../lib/appHistory.ts';
 import { Field, useField } from '../../components/Field.tsx';
 import { rules } from '../../lib/validation.ts';
 import { recoverPassword } from '../../api/auth.ts';
@@ -9,7 +10,8 @@ import { AuthCard } from './AuthCard.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 export default function RecoverPasswordPage() {
-  const email = useField('', [rules.required, rules.email]);
+  // The log-in page passes the address typed there (`?email=`): the person need not type it twice.
+  const email = useField(useAppSearchParams().get('email') ?? '', [rules.required, rules.email]);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
