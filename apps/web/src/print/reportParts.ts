@@ -10,7 +10,7 @@ import {
   reportFiguresSchema,
   reportSnapshotSchema,
   reviewStateLabels,
-  separationCode,
+  peakSeparation,
   signatureMeaningLabels,
   type AuditEntry,
   type Calibration,
@@ -48,9 +48,9 @@ export type PrintedPeakColumns = Pick<
   | 'stop_code'
 >;
 
+/** A printed peak: its code read by `peakSeparation`, as every peak table reads it; a missing area stays missing. */
 export function peakOf(row: PrintedPeakColumns): ReportPeak {
   const area = row.area ?? null;
-  const negative = (area !== null && area < 0) || (row.height !== null && row.height < 0);
   return {
     number: row.number,
     name: row.name,
@@ -64,7 +64,7 @@ export function peakOf(row: PrintedPeakColumns): ReportPeak {
     tailing: row.tailing,
     resolution: row.resolution,
     signalToNoise: row.signal_to_noise,
-    code: separationCode(row.start_code ?? null, row.stop_code ?? null, negative),
+    code: peakSeparation({ ...row, area }).code,
   };
 }
 

@@ -88,6 +88,10 @@ export type DetailAnswer = z.infer<typeof detailAnswerSchema>;
 export const resetCodeCheckSchema = z.object({ detail: z.string(), email: z.string() });
 export type ResetCodeCheck = z.infer<typeof resetCodeCheckSchema>;
 
+/** POST /api/accounts/verify-email/: the address now verified. */
+export const emailVerifiedSchema = z.object({ detail: z.string(), email: z.string() });
+export type EmailVerified = z.infer<typeof emailVerifiedSchema>;
+
 /** GET /api/google_signin/client_id/. */
 export const googleClientIdSchema = z.object({ client_id: z.string().nullable() });
 export type GoogleClientId = z.infer<typeof googleClientIdSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storedPeakFigures, type StoredPeakColumns } from './peaks.ts';
+import { peakSeparation, storedPeakFigures, type StoredPeakColumns } from './peaks.ts';
 
 const stored: StoredPeakColumns = {
   number: 2,
@@ -46,5 +46,23 @@ describe('storedPeakFigures', () => {
     });
     expect(dip).toMatchObject({ negative: true, code: 'N' });
     expect(storedPeakFigures({ ...stored, start_code: null, stop_code: null }).code).toBe('—');
+  });
+});
+
+describe('peakSeparation', () => {
+  it('reads a missing figure as not negative, and a negative area or height as negative', () => {
+    expect(peakSeparation({ area: null, height: null, start_code: 'B', stop_code: 'V' })).toEqual({
+      startCode: 'B',
+      stopCode: 'V',
+      negative: false,
+      code: 'BV',
+    });
+    expect(peakSeparation({ area: -4, height: null }).negative).toBe(true);
+    expect(peakSeparation({ area: null, height: -1 }).negative).toBe(true);
+    expect(peakSeparation({ area: 5, height: 2 }).startCode).toBeNull();
+  });
+
+  it('gives a report row and a stored peak the same code', () => {
+    expect(peakSeparation(stored).code).toBe(storedPeakFigures(stored).code);
   });
 });

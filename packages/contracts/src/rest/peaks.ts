@@ -34,14 +34,29 @@ export type StoredPeak = z.infer<typeof storedPeakSchema>;
 export type StoredPeakColumns = Omit<StoredPeak, 'id'>;
 
 /**
+ * A peak's separation code and sign, read the one way every table and report reads them: negative when its
+ * area or height is below zero (the core reports both negative); a missing figure is not negative.
+ * @example peakSeparation({ area: 12, height: 3, start_code: 'B', stop_code: 'V' }).code // 'BV'
+ */
+export function peakSeparation(peak: {
+  area: number | null;
+  height: number | null;
+  start_code?: string | null;
+  stop_code?: string | null;
+}) {
+  const negative = (peak.area ?? 0) < 0 || (peak.height ?? 0) < 0;
+  const startCode = peak.start_code ?? null;
+  const stopCode = peak.stop_code ?? null;
+  return { startCode, stopCode, negative, code: separationCode(startCode, stopCode, negative) };
+}
+
+/**
  * A stored peak as the figures of a peak table: negative when its area or height is below zero (the core
  * reports both negative), its separation code (`—` when none was stored).
  * @example storedPeakFigures(peak).code // 'BV'
  */
 export function storedPeakFigures(peak: StoredPeakColumns) {
-  const negative = peak.area < 0 || (peak.height ?? 0) < 0;
-  const startCode = peak.start_code ?? null;
-  const stopCode = peak.stop_code ?? null;
+  const { startCode, stopCode, code, negative } = peakSeparation(peak);
   return {
     number: peak.number,
     name: peak.name,
@@ -62,7 +77,7 @@ export function storedPeakFigures(peak: StoredPeakColumns) {
     amountUnit: peak.amount_unit,
     startCode,
     stopCode,
-    code: separationCode(startCode, stopCode, negative),
+    code,
     negative,
   };
 }

@@ -3,7 +3,29 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  detailAnswerSchema,
+  emailVerifiedSchema,
+  invitationAcceptedSchema,
+  workspaceInvitationSchema,
+  workspaceMemberSchema,
+  workspacesSchema,
+} from '@eluent/contracts';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
+
+/** The contracts schema the web reads each successful answer with (workspacesApi.ts), by method and path. */
+const answerSchemas: Array<[RegExp, z.ZodType]> = [
+  [/^(GET|PUT|POST|PATCH) \/api\/workspaces\/(current\/|\d+\/)?$/, workspacesSchema],
+  [/^(GET|PATCH) \/api\/workspaces\/\d+\/members\/(\d+\/)?$/, z.array(workspaceMemberSchema)],
+  [/^GET \/api\/workspaces\/\d+\/invitations\/$/, z.array(workspaceInvitationSchema)],
+  [/^POST \/api\/workspaces\/\d+\/invitations\/$/, workspaceInvitationSchema],
+  [/^GET \/api\/invitations\/\?code=/, workspaceInvitationSchema],
+  [/^GET \/api\/invitations\/mine\/$/, z.array(workspaceInvitationSchema)],
+  [/^POST \/api\/invitations\/(\d+\/)?accept\/$/, invitationAcceptedSchema],
+  [/^POST \/api\/accounts\/me\/verification\/$/, detailAnswerSchema],
+  [/^POST \/api\/accounts\/verify-email\/$/, emailVerifiedSchema],
+];
 
 describe.each(await backends())('invitations and e-mail verification on $name', (backend) => {
   let server: TestServer;
@@ -16,8 +38,13 @@ describe.each(await backends())('invitations and e-mail verification on $name', 
     await server?.dispose();
   });
 
-  const api = (token: string | undefined, method: string, path: string, body?: unknown) =>
-    request(base, method, path, { token, body });
+  /** A call whose successful answer must read with the web's schema for that route. */
+  async function api(token: string | undefined, method: string, path: string, body?: unknown) {
+    const answer = await request(base, method, path, { token, body });
+    const schema = answerSchemas.find(([route]) => route.test(`${method} ${path}`))?.[1];
+    if (schema && answer.status < 300) schema.parse(answer.body);
+    return answer;
+  }
 
   /** The code of the newest mail to `email` whose link opens `page`. */
   async function mailedCode(email: string, page: 'auth/verify-email' | 'app/invitation'): Promise<string> {

@@ -2,9 +2,10 @@
 // verified, changing the password (through the e-mailed reset link), logging out.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Account } from '@eluent/contracts';
+import { accountSchema } from '@eluent/contracts';
 import { recoverPassword } from '../../api/auth.ts';
 import { http, session } from '../../api/client.ts';
+import { parseAnswer } from '../../api/parse.ts';
 import { Field, useField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { rules } from '../../lib/validation.ts';
@@ -31,11 +32,12 @@ export default function AccountPage() {
   // The server's record, not only the token's claim (an e-mail may have changed since sign-in).
   useEffect(() => {
     let current = true;
-    void http.get<Account>('/api/accounts/me/').then((result) => {
+    void http.get<unknown>('/api/accounts/me/').then((result) => {
       if (!current || !result.ok) return;
-      setServerEmail(result.data.email);
-      setSavedName(result.data.full_name);
-      if (result.data.full_name) fullName.onInput(result.data.full_name);
+      const account = parseAnswer(accountSchema, result.data, 'account');
+      setServerEmail(account.email);
+      setSavedName(account.full_name);
+      if (account.full_name) fullName.onInput(account.full_name);
     });
     return () => {
       current = false;
@@ -47,7 +49,7 @@ export default function AccountPage() {
     event.preventDefault();
     if (!fullName.check()) return;
     setSavingName(true);
-    const result = await http.patch<Account>('/api/accounts/me/', { full_name: fullName.value.trim() });
+    const result = await http.patch<unknown>('/api/accounts/me/', { full_name: fullName.value.trim() });
     setSavingName(false);
     if (!result.ok) {
       const fields = (result.data as { fields?: Record<string, string[]> }).fields;
@@ -55,7 +57,7 @@ export default function AccountPage() {
       else notifyHttpError(result);
       return;
     }
-    setSavedName(result.data.full_name);
+    setSavedName(parseAnswer(accountSchema, result.data, 'account').full_name);
     notifySuccess('Your full name is saved. Signatures from now on print it.');
   };
 
