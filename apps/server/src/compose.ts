@@ -147,7 +147,10 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
   const sessions = createSessionTokens(
     signer,
     { accessSec: config.accessTokenLifetimeSec, refreshSec: config.refreshTokenLifetimeSec },
-    { current: (userId) => users.tokenVersion(userId), sessionEnded: (sid) => tokens.sessionEnded(sid) },
+    {
+      current: (userId) => users.tokenVersion(userId),
+      standing: (userId, sid) => tokens.standing(userId, sid),
+    },
   );
   // Threads start on the first hash and end with close().
   const passwords = createPasswordHasher({

@@ -41,13 +41,24 @@ export function createTokensRepository(db: Kysely<Database>) {
         .onConflict((conflict) => conflict.column('sid').doNothing())
         .execute();
     },
-    async sessionEnded(sid: string): Promise<boolean> {
+    /**
+     * Whether a token still stands, in one statement: the user's current token version (undefined for an
+     * unknown user) and whether its session was signed out — what every request's token is checked against.
+     */
+    async standing(
+      userId: number,
+      sid: string | undefined,
+    ): Promise<{ version: number | undefined; ended: boolean }> {
       const row = await db
-        .selectFrom('ended_sessions')
-        .select('sid')
-        .where('sid', '=', sid)
-        .executeTakeFirst();
-      return row !== undefined;
+        .selectNoFrom((eb) => [
+          eb.selectFrom('users').select('token_version').where('id', '=', userId).as('version'),
+          (sid === undefined
+            ? eb.val(false)
+            : eb.exists(eb.selectFrom('ended_sessions').select('sid').where('sid', '=', sid))
+          ).as('ended'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { version: row.version ?? undefined, ended: Boolean(row.ended) };
     },
     /** Password reset codes. */
     resets: createSingleUseCodes(db, 'password_resets'),

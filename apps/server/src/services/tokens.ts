@@ -22,8 +22,8 @@ export interface TokenClaims extends JWTPayload {
 /** Where the current token version of a user is read; an unknown user counts as version 0. */
 export interface TokenVersions {
   current(userId: number): Promise<number | undefined>;
-  /** Whether the session was signed out. */
-  sessionEnded(sid: string): Promise<boolean>;
+  /** The user's current version and whether the session `sid` was signed out, read together. */
+  standing(userId: number, sid: string | undefined): Promise<{ version: number | undefined; ended: boolean }>;
 }
 
 /** A token that failed verification; `message` is simplejwt's wording. */
@@ -112,9 +112,14 @@ export function createSessionTokens(
   lifetimes: { accessSec: number; refreshSec: number },
   versions: TokenVersions,
 ) {
-  /** Whether tokens of this version still stand (no password reset or refresh reuse since). */
-  const isCurrent = async (userId: number, version: number) =>
-    ((await versions.current(userId)) ?? 0) === version;
+  /**
+   * Whether a token of this version and session still stands: no password reset or refresh reuse since
+   * (the version) and its session not signed out. One round trip: every request's token is checked.
+   */
+  const stillStands = async (userId: number, version: number, sid: string | undefined) => {
+    const standing = await versions.standing(userId, sid);
+    return (standing.version ?? 0) === version && !standing.ended;
+  };
   return {
     /** Tokens for a user, under the user's current token version, in a new session or `sid`'s. */
     async issue(user: { id: number; email: string }, sid = newTokenId()): Promise<SessionTokens> {
@@ -165,13 +170,11 @@ export function createSessionTokens(
         throw new TokenError('Token is invalid');
       if (payload.sid !== undefined && (typeof payload.sid !== 'string' || payload.sid.length === 0))
         throw new TokenError('Token is invalid');
-      if (!(await isCurrent(Number(payload.user_id), payload.ver)))
-        throw new TokenError('Token is blacklisted');
-      if (typeof payload.sid === 'string' && (await versions.sessionEnded(payload.sid)))
+      if (!(await stillStands(Number(payload.user_id), payload.ver, payload.sid)))
         throw new TokenError('Token is blacklisted');
       return payload as TokenClaims;
     },
-    isCurrent,
+    stillStands,
   };
 }
 

@@ -38,8 +38,12 @@ const MAX_VERIFIED = 10_000;
 interface VerifiedToken {
   viewer: Viewer;
   expiresAtMs: number;
-  /** A user's token version, checked again on every request (a password reset ends the token at once). */
+  /**
+   * A user's token version and session, checked again on every request (a password reset or a sign-out
+   * ends the token at once).
+   */
   version: number | null;
+  sid: string | undefined;
 }
 const verifiedBySigner = new WeakMap<TokenSigner, LruCache<VerifiedToken>>();
 
@@ -69,7 +73,7 @@ export async function resolveViewer(
     const known = verified.get(authorization);
     if (known && Date.now() < known.expiresAtMs) {
       if (known.viewer.kind === 'user' && known.version !== null) {
-        if (!(await sessions.isCurrent(known.viewer.userId, known.version))) throw revoked();
+        if (!(await sessions.stillStands(known.viewer.userId, known.version, known.sid))) throw revoked();
       }
       return known.viewer;
     }
@@ -80,6 +84,7 @@ export async function resolveViewer(
       viewer: token.viewer,
       expiresAtMs: token.expiresAtSec * 1000,
       version: token.version,
+      sid: token.sid,
     });
   }
   return token.viewer;
@@ -88,7 +93,7 @@ export async function resolveViewer(
 async function verifyViewer(
   { signer, sessions }: TokenVerifiers,
   authorization: string | undefined,
-): Promise<{ viewer: Viewer; expiresAtSec: unknown; version: number | null }> {
+): Promise<{ viewer: Viewer; expiresAtSec: unknown; version: number | null; sid: string | undefined }> {
   if (!authorization) {
     throw new GraphqlRequestError(
       'invalid-headers',
@@ -119,6 +124,7 @@ async function verifyViewer(
       viewer: { kind: 'user', userId: Number(claims.user_id) },
       expiresAtSec: claims.exp,
       version: claims.ver,
+      sid: claims.sid,
     };
   }
   if (payload.token_type === VISITOR_TOKEN_TYPE) {
@@ -138,6 +144,7 @@ async function verifyViewer(
         },
         expiresAtSec: payload.exp,
         version: null,
+        sid: undefined,
       };
     }
   }
