@@ -31,7 +31,7 @@ async function startBuilt(webDir?: string) {
 }
 
 /** A built web app's folder (with its index.html), resolved from the working directory. */
-export function webBuild(path: string): string {
+function webBuild(path: string): string {
   const dir = resolve(path);
   if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} holds no built web app (index.html)`);
   return dir;

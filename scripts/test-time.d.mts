@@ -1,3 +1,3 @@
-export declare const TIME_SCALE_ENV: string;
+/** Types of test-time.mjs, for the TypeScript test configurations and helpers that call it. */
 export declare function testTimeScale(): number;
 export declare function loadTimeScale(): number;

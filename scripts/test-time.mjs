@@ -4,7 +4,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 
 /** Set for the processes a run starts, so its workers and children use the run's figure. */
-export const TIME_SCALE_ENV = 'ELUENT_TEST_TIME_SCALE';
+const TIME_SCALE_ENV = 'ELUENT_TEST_TIME_SCALE';
 /** The development machine has two cores; a run on fewer, or beside other work, gets more time. */
 const REFERENCE_CORES = 2;
 /** Beyond this a wait is a hang, not a slow machine. */

@@ -1,8 +1,8 @@
-// `npm test`: everything that checks the product — typecheck (in lint on a fresh clone), lint, format, unit,
-// medium (PGlite and the local PostgreSQL), and browser tests in Debian's chromium. Steps that share nothing
-// run side by side (docs/testing.md): the unit and medium tests from the start, the static checks and the
-// build beside them, the browser tests once the build is there. Each step's output is printed when it ends,
-// with its time; one closing summary line.
+// `npm test`: everything that checks the product — typecheck (in lint on a fresh clone), lint, format, unused
+// code (knip), unit, medium (PGlite and the local PostgreSQL), and browser tests in Debian's chromium. Steps
+// that share nothing run side by side (docs/testing.md): the unit and medium tests from the start, the static
+// checks and the build beside them, the browser tests once the build is there. Each step's output is printed
+// when it ends, with its time; one closing summary line.
 import { ensureInstalled } from './ensure-install.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { testTimeScale } from './test-time.mjs';
@@ -148,6 +148,8 @@ const checks = Promise.all([
     );
   })(),
   step('format', 'npx', ['prettier', '--check', '.', '--cache', '--log-level', 'warn'], {}, background),
+  // Unused files, exports, types and dependencies (knip.jsonc): nothing may be left unused.
+  step('unused code', 'npx', ['knip', '--no-progress'], {}, background),
 ]);
 
 const browser = (async () => {

@@ -22,7 +22,7 @@ export interface Script {
 const GZIP_MAGIC = 0x1f8b;
 
 /** Gzipped size of a script body as the browser decoded it (a body still gzipped is inflated first). */
-export function gzippedSize(body: Buffer): number {
+function gzippedSize(body: Buffer): number {
   const raw = body.length > 2 && body.readUInt16BE(0) === GZIP_MAGIC ? gunzipSync(body) : body;
   return gzipSync(raw, { level: 9 }).length;
 }

@@ -3,7 +3,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { DEMO, readLatestMail, uniqueEmail } from './helpers.ts';
 
-export const MEMBER_PASSWORD = 'correct horse battery';
+const MEMBER_PASSWORD = 'correct horse battery';
 
 export interface Member {
   email: string;
@@ -30,7 +30,7 @@ export async function call<T>(
   return (await response.json()) as T;
 }
 
-export function codeIn(mail: string, page: string): string {
+function codeIn(mail: string, page: string): string {
   const match = new RegExp(`/${page}/\\?code=([\\w%-]+)`).exec(mail);
   if (!match) throw new Error(`no ${page} link in the mail`);
   return decodeURIComponent(match[1]!);

@@ -83,7 +83,7 @@ const REPORT_PEAKS = { peak_detection_min_prominence: 5 };
  * A copy of the example method that runs `runTimeMin` minutes: a run a test watches while it records lasts
  * long enough for a page to open on a slow machine (the simulators run at ELUENT_SIM_SPEED, e2e/server.ts).
  */
-export async function longMethod(
+async function longMethod(
   request: APIRequestContext,
   token: string,
   exampleId: number,

@@ -2,7 +2,7 @@
 // transformed run's peaks with the unchanged run's.
 import type { Peak } from '../src/figures/peak.ts';
 
-export interface Run {
+interface Run {
   timeSec: Float64Array;
   values: Float64Array;
 }

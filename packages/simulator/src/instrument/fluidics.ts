@@ -16,11 +16,11 @@ export interface Conditions {
 /** A column oven (air bath, block) heats or cools with a time constant of a couple of minutes. */
 export const OVEN_TIME_CONSTANT_SEC = 120;
 /** The oven is ready within ±0.5 °C of its setpoint. */
-export const OVEN_READY_BAND_C = 0.5;
+const OVEN_READY_BAND_C = 0.5;
 /** Solvent compressibility and pump damping: the pressure settles within seconds of a flow change. */
-export const PRESSURE_TIME_CONSTANT_SEC = 1.5;
+const PRESSURE_TIME_CONSTANT_SEC = 1.5;
 /** With the purge valve open the column is bypassed; only the purge line resists (bar per mL/min and cP). */
-export const PURGE_LINE_BAR_PER_ML_PER_MIN_CP = 0.8;
+const PURGE_LINE_BAR_PER_ML_PER_MIN_CP = 0.8;
 
 interface Activity {
   kind: DeviceActivity;

@@ -61,7 +61,7 @@ export interface ActiveRun {
 const PLANNED_PRESSURE_STEP_SEC = 5;
 
 /** Time-mode fraction collection: a new vial every interval after the start delay. */
-export interface FractionCollection {
+interface FractionCollection {
   intervalSec: number;
   startDelaySec: number;
   firstVial: number;
@@ -72,13 +72,13 @@ export interface FractionCollection {
 /** Delay volume between detector cell and collector needle (reference §8: 50–200 µL). */
 const FRACTION_DELAY_VOLUME_ML = 0.1;
 
-export function fractionVialAt(collection: FractionCollection, runTimeSec: number): number | null {
+function fractionVialAt(collection: FractionCollection, runTimeSec: number): number | null {
   const collectingSec = runTimeSec - collection.startDelaySec - collection.transferDelaySec;
   if (collectingSec < 0) return null;
   return collection.firstVial + Math.floor(collectingSec / collection.intervalSec);
 }
 
-export function collectedFractions(collection: FractionCollection, endSec: number) {
+function collectedFractions(collection: FractionCollection, endSec: number) {
   const fractions: Array<{ vial: number; start_sec: number; end_sec: number }> = [];
   const offsetSec = collection.startDelaySec + collection.transferDelaySec;
   for (
@@ -536,7 +536,7 @@ function round(value: number, digits: number): number {
 }
 
 /** The device method in the simulator's own units. */
-export function toRunMethod(method: DeviceMethod): RunMethod {
+function toRunMethod(method: DeviceMethod): RunMethod {
   return {
     flowMlPerMin: method.flow_rate_ml_per_min,
     runTimeMin: method.run_time_min,

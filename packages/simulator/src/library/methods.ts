@@ -1,7 +1,7 @@
 // Example methods (`is_example`) that give good demos on the simulated instrument's default tray.
 import type { DeviceMethodInput } from '@eluent/contracts';
 
-export interface ExampleMethod extends DeviceMethodInput {
+interface ExampleMethod extends DeviceMethodInput {
   name: string;
   comment: string;
   mobile_phase: string;

@@ -18,7 +18,7 @@ function mix(
 }
 
 /** Caffeine calibration levels in µg/mL. */
-export const caffeineLevelsUgPerMl = [5, 10, 25, 50, 100] as const;
+const caffeineLevelsUgPerMl = [5, 10, 25, 50, 100] as const;
 
 export const sampleLibrary = {
   blank: mix('Blank (mobile phase)', 'blank', {}),

@@ -25,7 +25,7 @@ export interface RunMethod {
   detectorTimeConstantSec: number;
 }
 
-export interface SampleAnalyte {
+interface SampleAnalyte {
   compound: Compound;
   concentrationUgPerMl: number;
 }
@@ -36,7 +36,7 @@ export interface SampleComposition {
   analytes: SampleAnalyte[];
 }
 
-export interface PlannedPeak {
+interface PlannedPeak {
   name: string;
   amountNg: number;
   /** Gaussian centre of the EMG in seconds after injection. */

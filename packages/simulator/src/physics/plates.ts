@@ -8,7 +8,7 @@ export interface KnoxCoefficients {
   c: number;
 }
 
-export const defaultKnox: KnoxCoefficients = { a: 1, b: 5, c: 0.05 };
+const defaultKnox: KnoxCoefficients = { a: 1, b: 5, c: 0.05 };
 
 /** Wilke–Chang diffusion coefficient in cm²/s for a solute of molar volume V_A (cm³/mol). */
 export function diffusionCoefficientCm2PerSec(

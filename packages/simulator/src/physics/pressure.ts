@@ -2,9 +2,9 @@
 import { crossSectionCm2, type ColumnSpec } from './column.ts';
 
 /** Real columns run 1.5–2× the ideal Kozeny–Carman value (packing, frits). */
-export const PRESSURE_CALIBRATION_FACTOR = 1.8;
+const PRESSURE_CALIBRATION_FACTOR = 1.8;
 /** Tubing, injector and detector cell add a small flow-proportional part; bar at 1 mL/min and 1 cP. */
-export const EXTRA_COLUMN_BAR_PER_ML_PER_MIN_CP = 12;
+const EXTRA_COLUMN_BAR_PER_ML_PER_MIN_CP = 12;
 
 /** Ideal packed-bed pressure drop in bar: ΔP = 180·η·L·u·(1 − ε)² / (ε³·d_p²), SI units inside. */
 export function kozenyCarmanPressureBar(
