@@ -192,8 +192,11 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     googleClientId: config.googleClientId,
     googleJwksUrl: config.googleJwksUrl,
     // Centrifugo ends a connection whose token was revoked with 3500 "invalid token" (no reconnect).
-    endLiveSessions: (userId) =>
-      realtime.disconnectUser(userId, disconnects.invalidToken).catch((error: unknown) => {
+    endLiveSessions: (userId, sessionId) =>
+      (sessionId === undefined
+        ? realtime.disconnectUser(userId, disconnects.invalidToken)
+        : realtime.disconnectSession(userId, sessionId, disconnects.invalidToken)
+      ).catch((error: unknown) => {
         // The connection is refused at its next refresh or subscription anyway.
         logger.warn({ err: error, userId }, 'ending live sessions on other processes failed');
       }),

@@ -47,10 +47,11 @@ export interface AccountsDependencies {
   googleClientId: string | undefined;
   googleJwksUrl: string;
   /**
-   * Ends the user's open live connections (realtime) once their token version was raised, on every server
-   * process, so a stolen token stops reading at once rather than at its next refresh.
+   * Ends the user's open live connections (realtime) once their token version was raised — or only those of
+   * session `sessionId` when it signed out — on every server process, so a stolen or signed-out token stops
+   * reading at once rather than at its next refresh.
    */
-  endLiveSessions: (userId: number) => Promise<void>;
+  endLiveSessions: (userId: number, sessionId?: string) => Promise<void>;
   /** Mails a new account the link that verifies its address (services/workspaces/invitations.ts). */
   sendVerification: (userId: number, origin: string) => Promise<unknown>;
 }
@@ -150,7 +151,10 @@ export function createAccountsService(deps: AccountsDependencies) {
       await tokens.consumeRefresh(claims.jti);
       // A token from before sessions had ids: nothing narrower than the user's every session names it.
       if (claims.sid === undefined) await endEverySession(Number(claims.user_id));
-      else await tokens.endSession(claims.sid, Number(claims.user_id));
+      else {
+        await tokens.endSession(claims.sid, Number(claims.user_id));
+        await deps.endLiveSessions(Number(claims.user_id), claims.sid);
+      }
     },
 
     endEverySession,

@@ -5,6 +5,8 @@ import type { VisitorScope } from '@eluent/contracts';
 export interface UserSubject {
   kind: 'user';
   userId: number;
+  /** The sign-in the access token belongs to (`sid`): a sign-out ends that session's connections only. */
+  sessionId?: string;
 }
 
 /** A visitor holding a token issued for a share token: it may read only what `scope` opens. */

@@ -41,6 +41,8 @@ export type ControlMessage =
       /** The process that sent it; it acted on its own connections already. */
       node: string;
       user: number;
+      /** Only the connections of this session (a sign-out); every connection of the user when absent. */
+      session?: string;
       code: number;
       reason: string;
     }

@@ -59,6 +59,8 @@ export interface RealtimeHub {
    * control channel); they may reconnect. Resolves once the other processes have been told.
    */
   disconnectUser(userId: number, disconnect?: Disconnect): Promise<void>;
+  /** Ends the connections of one session of a user (a sign-out), here and on every other process. */
+  disconnectSession(userId: number, sessionId: string, disconnect: Disconnect): Promise<void>;
   /** This process's id among the server processes (the `node` of emulation sessions). */
   readonly node: string;
   /** Takes emulation commands other processes pass on for sessions of this one. */
@@ -117,16 +119,18 @@ export async function createRealtimeHub(dependencies: RealtimeHubDependencies): 
   };
   const engine = new ChannelHub(options, broker, policy, tokens, logger);
   const node = randomUUID();
-  const disconnectLocal = (userId: number, disconnect: Disconnect) => {
+  const disconnectLocal = (userId: number, disconnect: Disconnect, sessionId?: string) => {
     for (const client of [...engine.clients]) {
-      if (client.subject.kind === 'user' && client.subject.userId === userId) client.close(disconnect);
+      const { subject } = client;
+      if (subject.kind !== 'user' || subject.userId !== userId) continue;
+      if (sessionId === undefined || subject.sessionId === sessionId) client.close(disconnect);
     }
   };
   let emulationHandler: (session: string, data: string) => void = () => undefined;
   broker.onControl((message) => {
     if (message.node === node) return;
     if (message.type === 'disconnect_user') {
-      disconnectLocal(message.user, { code: message.code, reason: message.reason });
+      disconnectLocal(message.user, { code: message.code, reason: message.reason }, message.session);
     } else if (message.type === 'emulation' && message.target === node) {
       emulationHandler(message.session, message.data);
     }
@@ -166,6 +170,16 @@ export async function createRealtimeHub(dependencies: RealtimeHubDependencies): 
     async disconnectUser(userId, disconnect = disconnects.forceReconnect) {
       disconnectLocal(userId, disconnect);
       await broker.publishControl({ type: 'disconnect_user', node, user: userId, ...disconnect });
+    },
+    async disconnectSession(userId, sessionId, disconnect) {
+      disconnectLocal(userId, disconnect, sessionId);
+      await broker.publishControl({
+        type: 'disconnect_user',
+        node,
+        user: userId,
+        session: sessionId,
+        ...disconnect,
+      });
     },
     node,
     onEmulationCommands(handler) {

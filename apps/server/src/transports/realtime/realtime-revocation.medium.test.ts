@@ -1,6 +1,7 @@
 // Open realtime connections learn a raised token version at once: a password reset or a refresh token
 // presented twice ends the user's open connections with 3500 "invalid token" (terminal, as Centrifugo ends a
-// revoked token's connection), on this process and, through Redis, on every other; other users stay.
+// revoked token's connection), on this process and, through Redis, on every other; other users stay. A
+// sign-out ends the connections of that session only (the user's other sign-ins stay).
 import { State, type Centrifuge } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -34,6 +35,20 @@ async function refreshTwice(baseUrl: string, refresh: string): Promise<void> {
 
 const clients: Centrifuge[] = [];
 afterAll(() => clients.forEach((client) => client.disconnect()));
+
+/** A second sign-in of the user: another session, with its own tokens. */
+async function signInAgain(baseUrl: string, user: { email: string; password: string }) {
+  const answer = await request(baseUrl, 'POST', '/api/token/', {
+    body: { username: user.email, password: user.password },
+  });
+  expect(answer.status).toBe(200);
+  return answer.body as { access: string; refresh: string };
+}
+
+async function signOut(baseUrl: string, refresh: string): Promise<void> {
+  const answer = await request(baseUrl, 'POST', '/api/token/logout/', { body: { refresh } });
+  expect(answer.status).toBe(204);
+}
 
 async function expectEnded(connection: Awaited<ReturnType<typeof connected>>) {
   await eventually(() => connection.disconnectCode() !== undefined, { what: 'the disconnect' });
@@ -75,6 +90,17 @@ describe('revocation on one process', () => {
     expect(reset.status).toBe(200);
     await expectEnded(open);
   });
+
+  it('ends the open connections of a session signed out, and not those of the same user’s other sign-in', async () => {
+    const user = await signUp(server.baseUrl);
+    const other = await signInAgain(server.baseUrl, user);
+    const signedOut = await connected(server.baseUrl, user.access);
+    const staying = await connected(server.baseUrl, other.access);
+    clients.push(signedOut.client, staying.client);
+    await signOut(server.baseUrl, user.refresh);
+    await expectEnded(signedOut);
+    expect(staying.client.state).toBe(State.Connected);
+  });
 });
 
 const acrossProcesses = (await postgresReachable()) && (await redisReachable());
@@ -98,5 +124,16 @@ describe.runIf(acrossProcesses)('revocation across processes through Redis', () 
     clients.push(elsewhere.client);
     await refreshTwice(first.baseUrl, user.refresh);
     await expectEnded(elsewhere);
+  });
+
+  it('ends a connection held by another process when its session signs out on this one', async () => {
+    const user = await signUp(first.baseUrl);
+    const other = await signInAgain(first.baseUrl, user);
+    const elsewhere = await connected(second.baseUrl, user.access);
+    const staying = await connected(second.baseUrl, other.access);
+    clients.push(elsewhere.client, staying.client);
+    await signOut(first.baseUrl, user.refresh);
+    await expectEnded(elsewhere);
+    expect(staying.client.state).toBe(State.Connected);
   });
 });

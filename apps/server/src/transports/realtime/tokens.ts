@@ -1,7 +1,12 @@
 // Connection tokens (the user's access token, or a visitor token) and subscription tokens (HS256 JWTs
 // with `sub`, `channel`, `exp`), verified with Centrifugo's outcomes: expired → 109, invalid → 3500/103.
 import { TokenError, type SessionTokenService, type TokenSigner } from '../../services/tokens.ts';
-import type { Subject, VisitorResolver, VisitorSubject } from '../../services/realtime/subjects.ts';
+import type {
+  Subject,
+  UserSubject,
+  VisitorResolver,
+  VisitorSubject,
+} from '../../services/realtime/subjects.ts';
 import { isVisitorScope } from '../../services/realtime/visitors.ts';
 
 export class RealtimeTokenError extends Error {
@@ -78,7 +83,12 @@ export function createRealtimeTokens(options: {
         const access = await sessions.verify(token, 'access').catch(rethrow);
         const userId = Number(access.user_id);
         if (!Number.isSafeInteger(userId)) throw new RealtimeTokenError('invalid');
-        return { subject: { kind: 'user', userId }, expiresAtSec: access.exp };
+        const subject: UserSubject = {
+          kind: 'user',
+          userId,
+          ...(access.sid ? { sessionId: access.sid } : {}),
+        };
+        return { subject, expiresAtSec: access.exp };
       }
       if (claims.token_type === 'visitor' || claims.token_type === undefined) {
         const { exp, ...subject } = await visitor(token);
