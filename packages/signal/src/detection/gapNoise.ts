@@ -16,8 +16,16 @@ export const SPAN_HALF_WIDTHS = 3.4;
 export const GAP_NOISE_PASSES = 3;
 /** Largest lag-1 autocorrelation of the gaps' differences read as white noise (white: −0.5). */
 const MAX_DIFFERENCE_CORRELATION = -0.25;
-/** Fewest baseline windows whose differences are pooled for the whiteness check (all when fewer). */
+/** Fewest gap windows whose differences are pooled for the whiteness check (all when fewer). */
 const MIN_GAP_WINDOWS = 3;
+/**
+ * Fewest pairs of successive differences in the windows that judge gap windows taken one by one as white.
+ * The lag-1 autocorrelation of white noise's differences is −0.5 with variance 0.5 / N (Bartlett's formula
+ * for a moving average of order 1, (1 − 3ρ² + 4ρ⁴) / N at ρ = −0.5); with N ≥ 50 it lies 2.5 standard
+ * errors below the −0.25 bound (one-sided 0.6 %), and detector-filtered noise passes by chance in a few
+ * short windows no more often than the windows judged together let it (docs/processing.md).
+ */
+const MIN_DIFFERENCE_PAIRS = 50;
 /** Gap windows in narrow-end peak widths: short enough to fit between the peaks of a crowded run. */
 const GAP_WINDOW_WIDTHS = 2;
 /** Fewest samples of a gap window (as the run noise's, `MIN_NOISE_WINDOW_SAMPLES`). */
@@ -110,11 +118,12 @@ function residualSd(values: Float64Array, from: number, to: number): number {
  * cut into windows of 2 W50 (a shorter stretch is one window of its own, at least 10 samples and 3 kernels),
  * and a window is baseline only where its noise is white at the peaks' scale (`judgedWindows`: a tail
  * that outlasts its span is not). The lower quartile of the baseline windows' residual SD (the median under
- * 8 windows), times the range-to-SD ratio of the first estimate, is the new range. Applied only when at
- * least one baseline window measures it, their successive differences alternate as white noise's do, it is
- * lower than the first estimate and the run does not dip below its baseline (`dipsBelowBaseline`). Peaks
- * the first pass missed stay in some windows and can only raise the estimate; the caller detects again
- * with it (`GAP_NOISE_PASSES`), each pass leaving cleaner gaps.
+ * 8 windows), times the range-to-SD ratio of the first estimate, is the new range. Applied only when the
+ * baseline windows hold enough successive differences to judge them (`MIN_DIFFERENCE_PAIRS`), those
+ * alternate as white noise's do, it is lower than the first estimate and the run does not dip below its
+ * baseline (`dipsBelowBaseline`); otherwise the windows are judged together, as before. Peaks the first
+ * pass missed stay in some windows and can only raise the estimate; the caller detects again with it
+ * (`GAP_NOISE_PASSES`), each pass leaving cleaner gaps.
  */
 export function gapNoiseScale(
   values: Float64Array,
@@ -134,15 +143,13 @@ export function gapNoiseScale(
   const shortest = Math.max(MIN_GAP_SAMPLES, 3 * m);
   const length = Math.max(Math.round(GAP_WINDOW_WIDTHS * scale.widthSamples), shortest);
   const windows = measuredWindows(values, scale, gapWindows(covered, length, shortest));
-  const baseline = judgedWindows(windows, scale);
-  if (!baseline) return scale;
-  // …and its successive differences alternate as white noise's do: over the quietest quarter of the
-  // windows (at least three) their lag-1 autocorrelation is at most −0.25 (white noise −0.5; noise whose own
-  // lag-1 autocorrelation ρ exceeds 0.5, as a detector's filter leaves it, −(1 − ρ)/2 > −0.25). A line over
-  // a short window hides a filter's wander from the SD ratio, not from the differences.
-  const quietest = [...baseline]
-    .sort((a, b) => a.rawSd - b.rawSd)
-    .slice(0, Math.max(MIN_GAP_WINDOWS, Math.ceil(baseline.length / 4)));
+  const judged = judgedWindows(windows, scale);
+  if (!judged) return scale;
+  const { baseline, quietest } = judged;
+  // …and its successive differences alternate as white noise's do: over the quietest windows their lag-1
+  // autocorrelation is at most −0.25 (white noise −0.5; noise whose own lag-1 autocorrelation ρ exceeds 0.5,
+  // as a detector's filter leaves it, −(1 − ρ)/2 > −0.25). A line over a short window hides a filter's
+  // wander from the SD ratio, not from the differences.
   if (!(differenceCorrelation(values, quietest) <= MAX_DIFFERENCE_CORRELATION)) return scale;
   const smoothedSd = quiet(baseline.map((window) => window.smoothedSd));
   const smoothedPeakToPeak = smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd);
@@ -188,20 +195,44 @@ function measuredWindows(
  * the height) passes the kernel unchanged, ratio 1, and so does detector-filtered noise, which wanders over
  * more than 2 W50 (a crop of CLASSVP.CDF read a tenth of its 5 W50 range in short windows). Each window is
  * judged on its own: judged together, the tails among a crowded run's 5–7 windows made the median and
- * refused the baseline at the run's ends. On a run that dips below that baseline the windows are judged
- * together as before (`dipsBelowBaseline`); so are they when none is baseline on its own.
+ * refused the baseline at the run's ends. On a run that dips below that baseline
+ * (`dipsBelowBaseline`), or whose baseline windows hold too few differences to judge their whiteness
+ * (`MIN_DIFFERENCE_PAIRS`), the windows are judged together: the quiet quartile's ratio, as before.
  */
-function judgedWindows(windows: readonly MeasuredWindow[], scale: SignalScale): MeasuredWindow[] | null {
+function judgedWindows(
+  windows: readonly MeasuredWindow[],
+  scale: SignalScale,
+): { baseline: MeasuredWindow[]; quietest: MeasuredWindow[] } | null {
   const m = scale.smoothingSamples;
   const white = Math.sqrt((2 * m * m + 1) / (3 * m * m * m));
   const baseline = windows.filter(
     (window) => window.rawSd > 0 && window.smoothedSd / window.rawSd <= (white + 1) / 2,
   );
-  if (baseline.length && !dipsBelowBaseline(scale, baseline)) return baseline;
+  if (baseline.length && !dipsBelowBaseline(scale, baseline)) {
+    const quietest = quietestWindows(baseline, MIN_DIFFERENCE_PAIRS);
+    if (quietest) return { baseline, quietest };
+  }
   if (windows.length < MIN_GAP_WINDOWS) return null;
   const together =
     quiet(windows.map((window) => window.smoothedSd)) / quiet(windows.map((window) => window.rawSd));
-  return together <= (white + 1) / 2 ? [...windows] : null;
+  if (!(together <= (white + 1) / 2)) return null;
+  return { baseline: [...windows], quietest: quietestWindows(windows, 0)! };
+}
+
+/**
+ * The quietest quarter of the windows (at least three), and more until they hold `pairs` pairs of
+ * successive differences; null when all of them hold fewer.
+ */
+function quietestWindows(windows: readonly MeasuredWindow[], pairs: number): MeasuredWindow[] | null {
+  const sorted = [...windows].sort((a, b) => a.rawSd - b.rawSd);
+  let count = 0;
+  let held = 0;
+  for (const window of sorted) {
+    if (count >= Math.max(MIN_GAP_WINDOWS, Math.ceil(windows.length / 4)) && held >= pairs) break;
+    held += Math.max(0, window.to - window.from - 1);
+    count++;
+  }
+  return held >= pairs ? sorted.slice(0, count) : null;
 }
 
 /**
