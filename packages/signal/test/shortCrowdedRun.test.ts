@@ -1,7 +1,7 @@
 // Known answer: a short crowded run (963 points at 0.67 s, eight tailing peaks of σ 3.8 s, τ/σ 0.9–2.2,
 // 13–420 high) whose noise (SD 0.004) is read only at its start and end: every other stretch holds a
 // peak's flank or tail. The run's quiet quarter of windows read a flank (SD 2.6, 650 × the noise) and the
-// gaps between the peaks hold tails, so the S/N 10 threshold dropped the four peaks under 37 high
+// gaps between the peaks hold tails, so the 5 h detection threshold missed the four peaks 13–37 high
 // (docs/processing.md, "Detection noise on short runs"). Modelled on the corpus run short_crowded_20.
 import { describe, expect, it } from 'vitest';
 import { processChromatogram } from '../src/pipeline/processChromatogram.ts';
