@@ -48,3 +48,50 @@ describe('a short crowded run with baseline only at its ends', () => {
     });
   }
 });
+
+// Known answer: a short run of six tailing peaks with a dip between each two (negative peaks off, the
+// default). At a noise read on the run's baseline each dip's rising edge stands out of its bottom as a
+// peak (6.3 high after the 20.7 s dip, S/N 190), so a run that dips below its baseline windows keeps the
+// noise judged over its windows together until dips get a baseline of their own (docs/processing.md,
+// "Baseline windows judged one by one"). Modelled on the corpus run dip_30.
+const dipSigmaSec = 0.96;
+const peaksAndDips = [
+  { centreSec: 9.6, tauSec: 2.4, height: 67 },
+  { centreSec: 31.8, tauSec: 2, height: 97 },
+  { centreSec: 50.8, tauSec: 1.85, height: 481 },
+  { centreSec: 67.1, tauSec: 1.45, height: 87 },
+  { centreSec: 82.9, tauSec: 0.8, height: 773 },
+  { centreSec: 99.25, tauSec: 2.4, height: 29 },
+  ...[
+    [20.7, 6.5],
+    [41.3, 12.2],
+    [59, 57.8],
+    [75, 21.1],
+    [91.05, 185],
+  ].map(([centreSec, depth]) => ({ centreSec: centreSec!, tauSec: 0, height: -depth! })),
+].map((component) => ({ ...component, sigmaSec: dipSigmaSec }));
+
+describe('a short run with dips between its peaks', () => {
+  for (const seed of [1, 2, 3]) {
+    it(`noise seed ${seed}: the six peaks are reported, no dip's edge`, () => {
+      const run = simulateChromatogram({
+        points: 752,
+        stepSec: 0.171,
+        seed,
+        noiseSd: 0.012,
+        offset: -0.25,
+        components: peaksAndDips,
+      });
+      const { peaks } = processChromatogram({ timeSec: run.timeSec, values: run.values }, {});
+      const reported = peaks.filter((peak) => !peak.belowReportingThreshold && !peak.negative);
+      const listed = reported.map((peak) => peak.retentionTimeSec.toFixed(1)).join(', ');
+      for (const truth of run.truth.filter((component) => component.height > 0)) {
+        const found = reported.filter(
+          (peak) => Math.abs(peak.retentionTimeSec - truth.retentionTimeSec) <= truth.widthHalfSec / 2,
+        );
+        expect(found, `peak at ${truth.retentionTimeSec.toFixed(1)} s among ${listed}`).toHaveLength(1);
+      }
+      expect(reported, `peaks at ${listed}`).toHaveLength(6);
+    });
+  }
+});
