@@ -338,10 +338,11 @@ describe('simulated corpus (seeded, known truth)', () => {
     return classScores(scored).find((row) => row.kind === kind)!;
   };
 
-  it('the bench’s 36 short crowded runs: recall ≥ 93 % with no extras (the 5 W50 quartile alone gave 75 %)', () => {
+  // 97.6 % now; the 5 W50 quartile alone gave 75 %, the gap windows judged only together 94.5 %.
+  it('the bench’s 36 short crowded runs: recall ≥ 97 % with no extras', () => {
     const row = benchClass('short_crowded');
     expect(row.runs).toBe(36);
-    expect(row.recallPct).toBeGreaterThanOrEqual(93);
+    expect(row.recallPct).toBeGreaterThanOrEqual(97);
     expect(row.extrasPct).toBe(0);
   });
 

@@ -113,6 +113,41 @@ describe('gapNoiseScale: detection noise between the peaks of a short run', () =
     );
   });
 
+  // Known answer (one of 300 even draws of these runs): detector-filtered noise some of whose short gap
+  // windows look white on their own. Judged one by one with no minimum they passed the difference check by
+  // chance and the estimate read 0.33 × the SD; with fewer than 50 pairs of differences they are judged
+  // together, as before (docs/processing.md, "Baseline windows judged one by one").
+  it('filtered noise in a few short windows is not judged white one window at a time', () => {
+    const sigmaSec = 2.782;
+    const spec: SimulationSpec = {
+      points: 234,
+      stepSec: 0.8992,
+      seed: 215769166,
+      components: [
+        [27.819, 0.54, 155.8],
+        [52.118, 0.375, 27.94],
+        [81.555, 0.484, 437.7],
+        [110.332, 1.03, 16.54],
+        [125.347, 2.642, 268.3],
+        [176.782, 2.51, 70.69],
+      ].map(([centreSec, tauSec, height]) => ({
+        centreSec: centreSec!,
+        sigmaSec,
+        tauSec: tauSec!,
+        height: height!,
+      })),
+    };
+    const run = simulateChromatogram(spec);
+    const values = filtered(run.values, 0.2, 6, spec.seed!);
+    const scale = measureSignalScale(values);
+    const refined = gapNoiseScale(
+      values,
+      scale,
+      detectAutomatic(values, spec.stepSec, scale, {}).spans ?? [],
+    );
+    expect(refined.rawNoise.sd).toBeGreaterThan(0.5 * 0.209);
+  });
+
   it('a run of 16 or more 5 W50 windows keeps its estimate whatever the gaps read', () => {
     const run = simulateChromatogram({
       points: 3000,

@@ -1,3 +1,4 @@
+import { QUANTITATION_PROMINENCE_FACTOR } from './detectAutomatic.ts';
 import type { SignalScale } from './detectionSettings.ts';
 
 /** A sample range [from, to] that a peak found by a first detection pass covers. */
@@ -15,8 +16,16 @@ export const SPAN_HALF_WIDTHS = 3.4;
 export const GAP_NOISE_PASSES = 3;
 /** Largest lag-1 autocorrelation of the gaps' differences read as white noise (white: −0.5). */
 const MAX_DIFFERENCE_CORRELATION = -0.25;
-/** Fewest gap windows whose noise is trusted over the first estimate. */
+/** Fewest gap windows whose differences are pooled for the whiteness check (all when fewer). */
 const MIN_GAP_WINDOWS = 3;
+/**
+ * Fewest pairs of successive differences in the windows that judge gap windows taken one by one as white.
+ * The lag-1 autocorrelation of white noise's differences is −0.5 with variance 0.5 / N (Bartlett's formula
+ * for a moving average of order 1, (1 − 3ρ² + 4ρ⁴) / N at ρ = −0.5); with N ≥ 50 it lies 2.5 standard
+ * errors below the −0.25 bound (one-sided 0.6 %), and detector-filtered noise passes by chance in a few
+ * short windows no more often than the windows judged together let it (docs/processing.md).
+ */
+const MIN_DIFFERENCE_PAIRS = 50;
 /** Gap windows in narrow-end peak widths: short enough to fit between the peaks of a crowded run. */
 const GAP_WINDOW_WIDTHS = 2;
 /** Fewest samples of a gap window (as the run noise's, `MIN_NOISE_WINDOW_SAMPLES`). */
@@ -100,16 +109,21 @@ function residualSd(values: Float64Array, from: number, to: number): number {
 }
 
 /**
- * The detection noise measured again between the peaks a first pass found, for a short run: one shorter
- * than 16 noise windows of 5 W50, whose windows were cut to a sixteenth of the run and whose lower quartile
- * then reads a peak's flank as noise (a crowded run of a few hundred points has no window clear of a peak).
- * The gaps between the found peaks' spans (each widened by the detection kernel) are the baseline, as the
- * pharmacopoeia measures h on baseline only (Ph. Eur. 2.2.46): they are cut into windows of 2 W50 (a shorter
- * gap is one window of its own, at least 10 samples and 3 kernels), and the lower quartile of their residual
- * SD (the median under 8 windows), times the range-to-SD ratio of the first estimate, is the new range.
- * Applied only when at least three windows measure it, the noise there is white at the peaks' scale (below)
- * and it is lower than the first estimate. Peaks the first pass missed stay in some gaps and can only raise
- * the estimate; the caller detects again with it (`GAP_NOISE_PASSES`), each pass leaving cleaner gaps.
+ * The detection noise measured again on the baseline between the peaks a first pass found, for a short run:
+ * one shorter than 16 noise windows of 5 W50, whose windows were cut to a sixteenth of the run and whose
+ * lower quartile then reads a peak's flank as noise (a crowded run of a few hundred points has no window
+ * clear of a peak). The pharmacopoeia measures h on baseline only (Ph. Eur. 2.2.46), and ChemStation's
+ * autointegrate reads the noise at the start and end of the run (Agilent, _Understanding Your ChemStation_,
+ * "Autointegrate"): the stretches outside the found peaks' spans (each widened by the detection kernel) are
+ * cut into windows of 2 W50 (a shorter stretch is one window of its own, at least 10 samples and 3 kernels),
+ * and a window is baseline only where its noise is white at the peaks' scale (`judgedWindows`: a tail
+ * that outlasts its span is not). The lower quartile of the baseline windows' residual SD (the median under
+ * 8 windows), times the range-to-SD ratio of the first estimate, is the new range. Applied only when the
+ * baseline windows hold enough successive differences to judge them (`MIN_DIFFERENCE_PAIRS`), those
+ * alternate as white noise's do, it is lower than the first estimate and the run does not dip below its
+ * baseline (`dipsBelowBaseline`); otherwise the windows are judged together, as before. Peaks the first
+ * pass missed stay in some windows and can only raise the estimate; the caller detects again with it
+ * (`GAP_NOISE_PASSES`), each pass leaving cleaner gaps.
  */
 export function gapNoiseScale(
   values: Float64Array,
@@ -117,50 +131,30 @@ export function gapNoiseScale(
   spans: readonly PeakSpan[],
 ): SignalScale {
   const n = values.length;
-  if (!spans.length || !(scale.smoothedSd > 0) || !(scale.rawNoise.sd > 0)) return scale;
-  const covered = new Uint8Array(n);
-  const pad = scale.smoothingSamples;
-  for (const span of spans) {
-    for (let i = Math.max(0, span.from - pad); i <= Math.min(n - 1, span.to + pad); i++) covered[i] = 1;
-  }
+  const m = scale.smoothingSamples;
+  if (!spans.length || m < 3 || !(scale.smoothedSd > 0) || !(scale.rawNoise.sd > 0)) return scale;
   // Only a run shorter than 16 noise windows of 5 W50 (their length was cut to a sixteenth of the run):
   // a longer run's lower quartile has baseline windows to read.
   if (scale.noiseWindowSamples >= Math.round(5 * scale.widthSamples)) return scale;
-  const shortest = Math.max(MIN_GAP_SAMPLES, 3 * scale.smoothingSamples);
+  const covered = new Uint8Array(n);
+  for (const span of spans) {
+    for (let i = Math.max(0, span.from - m); i <= Math.min(n - 1, span.to + m); i++) covered[i] = 1;
+  }
+  const shortest = Math.max(MIN_GAP_SAMPLES, 3 * m);
   const length = Math.max(Math.round(GAP_WINDOW_WIDTHS * scale.widthSamples), shortest);
-  const windows = gapWindows(covered, length, shortest);
-  const smoothedSds = windows.map(({ from, to }) => residualSd(scale.smoothed, from, to));
-  const rawSds = windows.map(({ from, to }) => residualSd(values, from, to));
-  if (smoothedSds.length < MIN_GAP_WINDOWS) return scale;
-  // Short windows read the noise only where it is white at the peaks' scale: the detection kernel then
-  // lowers its SD by √((2m² + 1) / 3m³) (two passes of an m-sample mean). Detector-filtered noise, which
-  // the kernel hardly lowers, wanders over more than 2 W50 (a line over a short window takes that wander
-  // away: a crop of CLASSVP.CDF read a tenth of its 5 W50 range), so it keeps the 5 W50 estimate. Taken as
-  // white when the quiet gaps' ratio lies nearer the white-noise ratio than 1.
-  const m = scale.smoothingSamples;
-  if (m < 3) return scale;
-  const white = Math.sqrt((2 * m * m + 1) / (3 * m * m * m));
-  const ratio = quiet(smoothedSds) / quiet(rawSds);
-  if (!(ratio <= (white + 1) / 2)) return scale;
-  // …and its successive differences alternate as white noise's do: over the quietest quarter of the gap
-  // windows their lag-1 autocorrelation is at most −0.25 (white noise −0.5; noise whose own lag-1
-  // autocorrelation ρ exceeds 0.5, as a detector's filter leaves it, −(1 − ρ)/2 > −0.25; a peak's flank
-  // left in a gap, positive). A line over a short window hides a filter's wander from the SD ratio above,
-  // not from the differences.
-  const order = rawSds.map((_, k) => k).sort((a, b) => rawSds[a]! - rawSds[b]!);
-  const quietest = order.slice(0, Math.max(MIN_GAP_WINDOWS, Math.ceil(order.length / 4)));
-  if (
-    !(
-      differenceCorrelation(
-        values,
-        quietest.map((k) => windows[k]!),
-      ) <= MAX_DIFFERENCE_CORRELATION
-    )
-  )
-    return scale;
-  const smoothedPeakToPeak = quiet(smoothedSds) * (scale.smoothedPeakToPeak / scale.smoothedSd);
+  const windows = measuredWindows(values, scale, gapWindows(covered, length, shortest));
+  const judged = judgedWindows(windows, scale);
+  if (!judged) return scale;
+  const { baseline, quietest } = judged;
+  // …and its successive differences alternate as white noise's do: over the quietest windows their lag-1
+  // autocorrelation is at most −0.25 (white noise −0.5; noise whose own lag-1 autocorrelation ρ exceeds 0.5,
+  // as a detector's filter leaves it, −(1 − ρ)/2 > −0.25). A line over a short window hides a filter's
+  // wander from the SD ratio, not from the differences.
+  if (!(differenceCorrelation(values, quietest) <= MAX_DIFFERENCE_CORRELATION)) return scale;
+  const smoothedSd = quiet(baseline.map((window) => window.smoothedSd));
+  const smoothedPeakToPeak = smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd);
   if (!(smoothedPeakToPeak < scale.smoothedPeakToPeak) || !(smoothedPeakToPeak > 0)) return scale;
-  const rawSd = Math.min(scale.rawNoise.sd, quiet(rawSds));
+  const rawSd = Math.min(scale.rawNoise.sd, quiet(baseline.map((window) => window.rawSd)));
   const rawPeakToPeak = Math.min(
     scale.rawNoise.peakToPeak,
     rawSd * (scale.rawNoise.peakToPeak / scale.rawNoise.sd),
@@ -172,6 +166,100 @@ export function gapNoiseScale(
     rawNoise: { sd: rawSd, peakToPeak: rawPeakToPeak },
     noiseFromGaps: true,
   };
+}
+
+/** A gap window with the residual SD of the raw and of the detection signal about their lines. */
+interface MeasuredWindow extends PeakSpan {
+  rawSd: number;
+  smoothedSd: number;
+}
+
+function measuredWindows(
+  values: Float64Array,
+  scale: SignalScale,
+  windows: readonly PeakSpan[],
+): MeasuredWindow[] {
+  return windows.map(({ from, to }) => ({
+    from,
+    to,
+    rawSd: residualSd(values, from, to),
+    smoothedSd: residualSd(scale.smoothed, from, to),
+  }));
+}
+
+/**
+ * The gap windows the noise is read in, or null when none is baseline. A window is baseline where its noise
+ * is white at the peaks' scale: the detection kernel (two m-sample means) then lowers its SD by
+ * √((2m² + 1) / 3m³), and the window is taken when its smoothed-to-raw ratio lies nearer that than 1. A
+ * peak's tail left in a window (it outlasts the span's ±3.4 half-widths by far when the noise is 10⁻⁴ of
+ * the height) passes the kernel unchanged, ratio 1, and so does detector-filtered noise, which wanders over
+ * more than 2 W50 (a crop of CLASSVP.CDF read a tenth of its 5 W50 range in short windows). Each window is
+ * judged on its own: judged together, the tails among a crowded run's 5–7 windows made the median and
+ * refused the baseline at the run's ends. On a run that dips below that baseline
+ * (`dipsBelowBaseline`), or whose baseline windows hold too few differences to judge their whiteness
+ * (`MIN_DIFFERENCE_PAIRS`), the windows are judged together: the quiet quartile's ratio, as before.
+ */
+function judgedWindows(
+  windows: readonly MeasuredWindow[],
+  scale: SignalScale,
+): { baseline: MeasuredWindow[]; quietest: MeasuredWindow[] } | null {
+  const m = scale.smoothingSamples;
+  const white = Math.sqrt((2 * m * m + 1) / (3 * m * m * m));
+  const baseline = windows.filter(
+    (window) => window.rawSd > 0 && window.smoothedSd / window.rawSd <= (white + 1) / 2,
+  );
+  if (baseline.length && !dipsBelowBaseline(scale, baseline)) {
+    const quietest = quietestWindows(baseline, MIN_DIFFERENCE_PAIRS);
+    if (quietest) return { baseline, quietest };
+  }
+  if (windows.length < MIN_GAP_WINDOWS) return null;
+  const together =
+    quiet(windows.map((window) => window.smoothedSd)) / quiet(windows.map((window) => window.rawSd));
+  if (!(together <= (white + 1) / 2)) return null;
+  return { baseline: [...windows], quietest: quietestWindows(windows, 0)! };
+}
+
+/**
+ * The quietest quarter of the windows (at least three), and more until they hold `pairs` pairs of
+ * successive differences; null when all of them hold fewer.
+ */
+function quietestWindows(windows: readonly MeasuredWindow[], pairs: number): MeasuredWindow[] | null {
+  const sorted = [...windows].sort((a, b) => a.rawSd - b.rawSd);
+  let count = 0;
+  let held = 0;
+  for (const window of sorted) {
+    if (count >= Math.max(MIN_GAP_WINDOWS, Math.ceil(windows.length / 4)) && held >= pairs) break;
+    held += Math.max(0, window.to - window.from - 1);
+    count++;
+  }
+  return held >= pairs ? sorted.slice(0, count) : null;
+}
+
+/**
+ * Whether the detection signal falls below the baseline by more than the detection threshold (5 × its noise
+ * range measured in the baseline windows) between two baseline windows: a dip. The baseline there is the
+ * lower of the two windows' levels (a drift or a step rises between them, a dip falls below both; a short
+ * run's baseline windows are mostly its start and end, so every dip between its peaks is checked).
+ * Negative peaks are off by default, and at a noise measured on baseline a dip's edges stand out of its
+ * bottom as positive peaks (a dip of 6.5 between peaks 67 and 97 high gave a peak 6.3 high at its rising
+ * edge, S/N 190): such a run keeps the windows judged together, as before, until dips get a baseline of
+ * their own (docs/processing.md, "Detection noise on short runs").
+ */
+function dipsBelowBaseline(scale: SignalScale, baseline: readonly MeasuredWindow[]): boolean {
+  const { smoothed } = scale;
+  const ratio = scale.smoothedPeakToPeak / scale.smoothedSd;
+  const threshold =
+    QUANTITATION_PROMINENCE_FACTOR * ratio * quiet(baseline.map((window) => window.smoothedSd));
+  const levels = baseline.map((window) => {
+    let sum = 0;
+    for (let i = window.from; i <= window.to; i++) sum += smoothed[i]!;
+    return sum / (window.to - window.from + 1);
+  });
+  for (let k = 1; k < baseline.length; k++) {
+    const level = Math.min(levels[k - 1]!, levels[k]!) - threshold;
+    for (let i = baseline[k - 1]!.to + 1; i < baseline[k]!.from; i++) if (smoothed[i]! < level) return true;
+  }
+  return false;
 }
 
 /**
