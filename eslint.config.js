@@ -184,6 +184,15 @@ export default tseslint.config(
     },
   },
   {
+    // No web function over 120 lines: long components and hooks split into named, separately testable pieces
+    // (sub-components, hooks, pure helpers next to their tests); docs/web.md "Function size".
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     files: ['e2e/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -3,20 +3,12 @@
 // arrives (optional: the automatic default). The server builds what the instrument runs from the method.
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { formMessages, hardwareConfigurationSchema } from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { notifySuccess } from '../../lib/toast.ts';
 import { fetchAllSamples, fetchChoices } from '../sequences/sequencesApi.ts';
 import { runInjection, type DeviceDetails } from './deviceCommands.ts';
-
-function vialsOf(device: DeviceDetails): number | null {
-  const hardware = hardwareConfigurationSchema.safeParse(device.hardware_configuration);
-  const vials = hardware.success
-    ? hardware.data.find((part) => part.kind === 'autosampler')?.limits.vials
-    : undefined;
-  return typeof vials === 'number' ? vials : null;
-}
+import { checkInjection, vialsOf } from './injectionForm.ts';
 
 interface InjectionFormProps {
   device: DeviceDetails;
@@ -43,19 +35,9 @@ export function InjectionForm({ device, ready, waiting = null, onStarted }: Inje
     (sample) => sample.device_id === null || sample.device_id === device.id,
   );
 
-  const check = (): Record<string, string> => {
-    const found: Record<string, string> = {};
-    if (methodId === '') found.method = formMessages.required;
-    const number = Number(vial);
-    if (vial.trim() === '') found.vial = formMessages.required;
-    else if (!Number.isInteger(number) || number < 1) found.vial = formMessages.minValue(0);
-    else if (vials !== null && number > vials) found.vial = formMessages.maxValue(vials + 1);
-    return found;
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = check();
+    const found = checkInjection(methodId, vial, vials);
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) return;
@@ -85,25 +67,15 @@ export function InjectionForm({ device, ready, waiting = null, onStarted }: Inje
     >
       {failure && <ErrorAlert>{failure}</ErrorAlert>}
       <div className="device-form__row">
-        <div className={`field ${errors.method ? 'field--error' : ''}`}>
-          <label htmlFor="injection-method">Method</label>
-          <select
-            id="injection-method"
-            value={methodId}
-            aria-invalid={errors.method ? true : undefined}
-            onChange={(event) => setMethodId(event.target.value)}
-          >
-            <option value="">Choose a method</option>
-            {(choices.data?.methods ?? []).map((method) => (
-              <option key={method.id} value={method.id}>
-                {method.name}
-              </option>
-            ))}
-          </select>
-          <div className="field__error" role={errors.method ? 'alert' : undefined}>
-            {errors.method ?? ''}
-          </div>
-        </div>
+        <ChoiceField
+          id="injection-method"
+          label="Method"
+          value={methodId}
+          onChange={setMethodId}
+          empty="Choose a method"
+          options={(choices.data?.methods ?? []).map((method) => [String(method.id), method.name])}
+          error={errors.method}
+        />
         <div className={`field ${errors.vial ? 'field--error' : ''}`}>
           <label htmlFor="injection-vial">Vial</label>
           <input
@@ -120,38 +92,22 @@ export function InjectionForm({ device, ready, waiting = null, onStarted }: Inje
             {errors.vial ?? ''}
           </div>
         </div>
-        <div className="field">
-          <label htmlFor="injection-sample">Sample</label>
-          <select
-            id="injection-sample"
-            value={sampleId}
-            onChange={(event) => setSampleId(event.target.value)}
-          >
-            <option value="">None (named after the method)</option>
-            {usable.map((sample) => (
-              <option key={sample.id} value={sample.id}>
-                {sample.name}
-              </option>
-            ))}
-          </select>
-          <div className="field__error" />
-        </div>
-        <div className="field">
-          <label htmlFor="injection-template">Processing template</label>
-          <select
-            id="injection-template"
-            value={templateUuid}
-            onChange={(event) => setTemplateUuid(event.target.value)}
-          >
-            <option value="">Automatic (default)</option>
-            {(choices.data?.templates ?? []).map((template) => (
-              <option key={template.uuid} value={template.uuid}>
-                {template.name}
-              </option>
-            ))}
-          </select>
-          <div className="field__error" />
-        </div>
+        <ChoiceField
+          id="injection-sample"
+          label="Sample"
+          value={sampleId}
+          onChange={setSampleId}
+          empty="None (named after the method)"
+          options={usable.map((sample) => [String(sample.id), sample.name])}
+        />
+        <ChoiceField
+          id="injection-template"
+          label="Processing template"
+          value={templateUuid}
+          onChange={setTemplateUuid}
+          empty="Automatic (default)"
+          options={(choices.data?.templates ?? []).map((template) => [template.uuid, template.name])}
+        />
       </div>
       <button type="submit" className="button button--small" disabled={busy || !ready}>
         <Icon name="play_arrow" /> Inject
@@ -162,5 +118,42 @@ export function InjectionForm({ device, ready, waiting = null, onStarted }: Inje
         </p>
       )}
     </form>
+  );
+}
+
+interface ChoiceFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The first option's text: no choice made. */
+  empty: string;
+  /** `[value, text]` of each option after the empty one. */
+  options: readonly (readonly [string, string])[];
+  error?: string;
+}
+
+/** A labelled select with the error line under it (empty when the choice is fine or optional). */
+function ChoiceField({ id, label, value, onChange, empty, options, error }: ChoiceFieldProps) {
+  return (
+    <div className={error ? 'field field--error' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{empty}</option>
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <div className="field__error" role={error ? 'alert' : undefined}>
+        {error ?? ''}
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,12 @@
 // Pump on/off, purge, equilibration and the setpoints (flow, %B, column temperature) of an idle instrument,
 // each checked on input against the instrument's limits with the message the server would answer with.
 import { useState, type FormEvent } from 'react';
-import { hardwareConfigurationSchema, setpointLimits, type SetpointLimits } from '@eluent/contracts';
+import {
+  hardwareConfigurationSchema,
+  setpointLimits,
+  type HeldSetpoints,
+  type SetpointLimits,
+} from '@eluent/contracts';
 import { Icon } from '../../components/Icon.tsx';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
 import {
@@ -13,19 +18,37 @@ import {
   type DeviceDetails,
 } from './deviceCommands.ts';
 import type { DeviceLive } from './deviceEvents.ts';
-import { readSetpoints, type SetpointField, type SetpointTexts } from './setpointForm.ts';
+import {
+  fieldMessages,
+  pumpStateText,
+  rangeHint,
+  readSetpoints,
+  type SetpointField,
+  type SetpointTexts,
+} from './setpointForm.ts';
 
-const ACTIVITY_TEXT = { purging: 'Purging', equilibrating: 'Equilibrating' } as const;
+const NO_TEXTS: SetpointTexts = { flow_ml_per_min: '', percent_b: '', temperature_c: '' };
 
 function limitsOf(device: DeviceDetails): SetpointLimits {
   const hardware = hardwareConfigurationSchema.safeParse(device.hardware_configuration);
   return setpointLimits(hardware.success ? hardware.data : []);
 }
 
-function rangeHint(min: number | null, max: number | null, unit: string): string {
-  if (min !== null && max !== null) return `${min}–${max} ${unit}`;
-  if (max !== null) return `up to ${max} ${unit}`;
-  return unit;
+/** Runs one command with the buttons disabled meanwhile; says how it went in a toast. */
+function useDeviceCommand() {
+  const [busy, setBusy] = useState(false);
+  const send = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await action();
+      notifySuccess(done);
+    } catch (error) {
+      notifyError((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, setBusy, send };
 }
 
 interface PumpControlsProps {
@@ -36,31 +59,86 @@ interface PumpControlsProps {
 }
 
 export function PumpControls({ device, live, canCommand }: PumpControlsProps) {
-  const limits = limitsOf(device);
-  const [busy, setBusy] = useState(false);
+  const command = useDeviceCommand();
   const idle = live.state === 'idle';
   const held = live.setpoints ?? device.live?.setpoints ?? null;
   const pumpOn = live.pumpOn ?? device.live?.pump_on ?? null;
-  const [texts, setTexts] = useState<SetpointTexts>({
-    flow_ml_per_min: '',
-    percent_b: '',
-    temperature_c: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<SetpointField, string>>>({});
+  return (
+    <div className="pump-controls">
+      <p className="pump-controls__state" role="status" aria-label="Pump">
+        {pumpStateText(pumpOn, live.activity, live.activityRemainingSec, held)}
+      </p>
+      {canCommand && (
+        <>
+          <PumpButtons device={device} live={live} pumpOn={pumpOn} command={command} />
+          <SetpointsForm
+            device={device}
+            held={held}
+            disabled={command.busy || !idle}
+            inputsDisabled={!idle}
+            setBusy={command.setBusy}
+          />
+        </>
+      )}
+    </div>
+  );
+}
 
-  const send = async (action: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await action();
-      notifySuccess(done);
-      return true;
-    } catch (error) {
-      notifyError((error as Error).message);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+interface PumpButtonsProps {
+  device: DeviceDetails;
+  live: DeviceLive;
+  pumpOn: boolean | null;
+  command: ReturnType<typeof useDeviceCommand>;
+}
+
+function PumpButtons({ device, live, pumpOn, command }: PumpButtonsProps) {
+  const { busy, send } = command;
+  const idle = live.state === 'idle';
+  return (
+    <div className="device-page__controls" role="group" aria-label="Pump controls">
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        aria-pressed={pumpOn === true}
+        disabled={busy || !idle}
+        onClick={() => void send(() => setPump(device.id, !pumpOn), pumpOn ? 'Pump off.' : 'Pump on.')}
+      >
+        <Icon name="power_settings_new" /> {pumpOn ? 'Pump off' : 'Pump on'}
+      </button>
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        disabled={busy || !idle || live.activity === 'purging'}
+        onClick={() => void send(() => purge(device.id), 'Purging.')}
+      >
+        <Icon name="opacity" /> Purge
+      </button>
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        disabled={busy || !idle || live.activity !== null}
+        onClick={() => void send(() => equilibrate(device.id, 10), 'Equilibrating: 10 column volumes.')}
+      >
+        <Icon name="hourglass_empty" /> Equilibrate
+      </button>
+    </div>
+  );
+}
+
+interface SetpointsFormProps {
+  device: DeviceDetails;
+  held: HeldSetpoints | null;
+  /** Set is refused: a command is on its way or the instrument is not idle. */
+  disabled: boolean;
+  /** The instrument is not idle: setpoints cannot be typed. */
+  inputsDisabled: boolean;
+  setBusy: (busy: boolean) => void;
+}
+
+function SetpointsForm({ device, held, disabled, inputsDisabled, setBusy }: SetpointsFormProps) {
+  const limits = limitsOf(device);
+  const [texts, setTexts] = useState<SetpointTexts>(NO_TEXTS);
+  const [errors, setErrors] = useState<Partial<Record<SetpointField, string>>>({});
 
   const edit = (field: SetpointField, value: string) => {
     const next = { ...texts, [field]: value };
@@ -77,12 +155,9 @@ export function PumpControls({ device, live, canCommand }: PumpControlsProps) {
     try {
       await setSetpoints(device.id, read.values);
       notifySuccess('Setpoints sent.');
-      setTexts({ flow_ml_per_min: '', percent_b: '', temperature_c: '' });
+      setTexts(NO_TEXTS);
     } catch (error) {
-      const fields = error instanceof CommandError ? error.fields : {};
-      const named = Object.fromEntries(
-        Object.entries(fields).map(([field, messages]) => [field, messages.join(' ')]),
-      );
+      const named = fieldMessages(error instanceof CommandError ? error.fields : {});
       setErrors(named);
       if (Object.keys(named).length === 0) notifyError((error as Error).message);
     } finally {
@@ -90,8 +165,53 @@ export function PumpControls({ device, live, canCommand }: PumpControlsProps) {
     }
   };
 
-  const field = (name: SetpointField, label: string, hint: string, placeholder: number | undefined) => (
-    <div className={`field ${errors[name] ? 'field--error' : ''}`}>
+  const input = (name: SetpointField, label: string, hint: string) => (
+    <SetpointInput
+      name={name}
+      label={label}
+      hint={hint}
+      placeholder={held?.[name]}
+      value={texts[name]}
+      error={errors[name]}
+      disabled={inputsDisabled}
+      onChange={(value) => edit(name, value)}
+    />
+  );
+
+  return (
+    <form className="device-form" aria-label="Setpoints" noValidate onSubmit={(event) => void submit(event)}>
+      <div className="device-form__row">
+        {input('flow_ml_per_min', 'Flow, mL/min', rangeHint(null, limits.maxFlowMlPerMin, 'mL/min'))}
+        {input('percent_b', '%B', '0–100 %')}
+        {input(
+          'temperature_c',
+          'Column temperature, °C',
+          rangeHint(limits.minTemperatureC, limits.maxTemperatureC, '°C'),
+        )}
+      </div>
+      <button type="submit" className="button button--small" disabled={disabled}>
+        Set
+      </button>
+    </form>
+  );
+}
+
+interface SetpointInputProps {
+  name: SetpointField;
+  label: string;
+  hint: string;
+  /** The value the instrument holds, shown until one is typed. */
+  placeholder: number | undefined;
+  value: string;
+  error: string | undefined;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}
+
+function SetpointInput(props: SetpointInputProps) {
+  const { name, label, hint, placeholder, value, error, disabled, onChange } = props;
+  return (
+    <div className={`field ${error ? 'field--error' : ''}`}>
       <label htmlFor={`setpoint-${name}`}>{label}</label>
       <input
         id={`setpoint-${name}`}
@@ -99,90 +219,19 @@ export function PumpControls({ device, live, canCommand }: PumpControlsProps) {
         type="number"
         step="any"
         inputMode="decimal"
-        value={texts[name]}
+        value={value}
         placeholder={placeholder === undefined ? '' : String(placeholder)}
-        aria-invalid={errors[name] ? true : undefined}
+        aria-invalid={error ? true : undefined}
         aria-describedby={`setpoint-${name}-hint setpoint-${name}-error`}
-        onChange={(event) => edit(name, event.target.value)}
-        disabled={!idle}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled}
       />
       <div className="field__hint" id={`setpoint-${name}-hint`}>
         {hint}
       </div>
-      <div className="field__error" id={`setpoint-${name}-error`} role={errors[name] ? 'alert' : undefined}>
-        {errors[name] ?? ''}
+      <div className="field__error" id={`setpoint-${name}-error`} role={error ? 'alert' : undefined}>
+        {error ?? ''}
       </div>
-    </div>
-  );
-
-  return (
-    <div className="pump-controls">
-      <p className="pump-controls__state" role="status" aria-label="Pump">
-        Pump {pumpOn === null ? '—' : pumpOn ? 'on' : 'off'}
-        {live.activity &&
-          ` · ${ACTIVITY_TEXT[live.activity]}${
-            live.activityRemainingSec !== null
-              ? `, ${Math.ceil(live.activityRemainingSec / 60)} min left`
-              : ''
-          }`}
-        {held && ` · holds ${held.flow_ml_per_min} mL/min, ${held.percent_b} %B, ${held.temperature_c} °C`}
-      </p>
-      {canCommand && (
-        <>
-          <div className="device-page__controls" role="group" aria-label="Pump controls">
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              aria-pressed={pumpOn === true}
-              disabled={busy || !idle}
-              onClick={() => void send(() => setPump(device.id, !pumpOn), pumpOn ? 'Pump off.' : 'Pump on.')}
-            >
-              <Icon name="power_settings_new" /> {pumpOn ? 'Pump off' : 'Pump on'}
-            </button>
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              disabled={busy || !idle || live.activity === 'purging'}
-              onClick={() => void send(() => purge(device.id), 'Purging.')}
-            >
-              <Icon name="opacity" /> Purge
-            </button>
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              disabled={busy || !idle || live.activity !== null}
-              onClick={() => void send(() => equilibrate(device.id, 10), 'Equilibrating: 10 column volumes.')}
-            >
-              <Icon name="hourglass_empty" /> Equilibrate
-            </button>
-          </div>
-          <form
-            className="device-form"
-            aria-label="Setpoints"
-            noValidate
-            onSubmit={(event) => void submit(event)}
-          >
-            <div className="device-form__row">
-              {field(
-                'flow_ml_per_min',
-                'Flow, mL/min',
-                rangeHint(null, limits.maxFlowMlPerMin, 'mL/min'),
-                held?.flow_ml_per_min,
-              )}
-              {field('percent_b', '%B', '0–100 %', held?.percent_b)}
-              {field(
-                'temperature_c',
-                'Column temperature, °C',
-                rangeHint(limits.minTemperatureC, limits.maxTemperatureC, '°C'),
-                held?.temperature_c,
-              )}
-            </div>
-            <button type="submit" className="button button--small" disabled={busy || !idle}>
-              Set
-            </button>
-          </form>
-        </>
-      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSetpoints } from './setpointForm.ts';
+import { fieldMessages, pumpStateText, rangeHint, readSetpoints } from './setpointForm.ts';
 
 const limits = { maxFlowMlPerMin: 10, minTemperatureC: 5, maxTemperatureC: 80 };
 
@@ -25,5 +25,35 @@ describe('setpoints form', () => {
         percent_b: 'is not valid',
       },
     );
+  });
+});
+
+describe('pump line', () => {
+  it('says on, off or unknown', () => {
+    expect(pumpStateText(true, null, null, null)).toBe('Pump on');
+    expect(pumpStateText(false, null, null, null)).toBe('Pump off');
+    expect(pumpStateText(null, null, null, null)).toBe('Pump —');
+  });
+
+  it('adds what the pump is busy with, the minutes left rounded up, and the setpoints it holds', () => {
+    const held = { flow_ml_per_min: 1, percent_b: 40, temperature_c: 30 };
+    expect(pumpStateText(true, 'equilibrating', 61, held)).toBe(
+      'Pump on · Equilibrating, 2 min left · holds 1 mL/min, 40 %B, 30 °C',
+    );
+    expect(pumpStateText(true, 'purging', null, null)).toBe('Pump on · Purging');
+  });
+});
+
+describe('setpoint hints and refusals', () => {
+  it('gives the range, the upper bound only, or the unit alone', () => {
+    expect(rangeHint(5, 80, '°C')).toBe('5–80 °C');
+    expect(rangeHint(null, 10, 'mL/min')).toBe('up to 10 mL/min');
+    expect(rangeHint(null, null, '°C')).toBe('°C');
+  });
+
+  it("joins the server's messages of each field", () => {
+    expect(fieldMessages({ percent_b: ['Too high.', 'Not a number.'] })).toEqual({
+      percent_b: 'Too high. Not a number.',
+    });
   });
 });

@@ -6,11 +6,11 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 import { ChromatogramPlot } from '../../plot/ChromatogramPlot.tsx';
-import { SERIES_COLORS } from '../../plot/plotTypes.ts';
+import { SERIES_COLORS, type PlotSeries } from '../../plot/plotTypes.ts';
 import { AppearanceMenu } from './AppearanceMenu.tsx';
 import { fetchMeasurementSignal, fetchMeasurementsWithPeaks } from './measurementsApi.ts';
 import { defaultOverlaySettings, OverlayControls, type OverlaySettings } from './OverlayControls.tsx';
-import type { OverlayTrace } from './overlay.ts';
+import type { DrawnTrace, OverlayTrace } from './overlay.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
 import { useOverlaySeries } from './useOverlaySeries.ts';
 import './chromatograms.css';
@@ -27,20 +27,8 @@ function largest(values: ArrayLike<number>): number {
   return max;
 }
 
-export function CompareView() {
-  const prefs = useChromatogramPrefs();
-  const ids = prefs.compareIds;
-  const [settings, setSettings] = useState<OverlaySettings>(defaultOverlaySettings);
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
-  const [opened, setOpened] = useState<SavedOverlay | null>(null);
-  const open = (overlay: SavedOverlay | null) => {
-    setOpened(overlay);
-    if (!overlay) return;
-    const view = overlayView(overlay);
-    prefs.replaceCompare(overlay.measurement_ids);
-    setSettings(view.settings);
-    setHidden(view.hidden);
-  };
+/** The compared measurements' names and signals, as traces in the order of `ids` once each has loaded. */
+function useCompareTraces(ids: readonly number[]) {
   const meta = useQuery({
     queryKey: ['measurements-compare', ids],
     queryFn: () => fetchMeasurementsWithPeaks(ids),
@@ -75,12 +63,29 @@ export function CompareView() {
         ]
       : [];
   });
+  return { names, traces, signature, failed: signals.find((query) => query.isError) };
+}
+
+export function CompareView() {
+  const prefs = useChromatogramPrefs();
+  const ids = prefs.compareIds;
+  const [settings, setSettings] = useState<OverlaySettings>(defaultOverlaySettings);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [opened, setOpened] = useState<SavedOverlay | null>(null);
+  const open = (overlay: SavedOverlay | null) => {
+    setOpened(overlay);
+    if (!overlay) return;
+    const view = overlayView(overlay);
+    prefs.replaceCompare(overlay.measurement_ids);
+    setSettings(view.settings);
+    setHidden(view.hidden);
+  };
+  const { names, traces, signature, failed } = useCompareTraces(ids);
   const overlay = useOverlaySeries(traces, signature, hidden, settings);
   const drawnOf = new Map(overlay.traces.map((trace) => [trace.id, trace]));
   const plottedOf = new Map(overlay.series.map((series) => [series.id, series]));
   const anyConverted = overlay.traces.some((trace, index) => trace.unit !== traces[index]?.unit);
   const storedUnits = new Set(traces.map((trace) => trace.unit));
-  const failed = signals.find((query) => query.isError);
   const toggle = (key: string) =>
     setHidden((current) => {
       const next = new Set(current);
@@ -115,51 +120,21 @@ export function CompareView() {
       ) : (
         <>
           <ul className="compare-list" aria-label="Traces">
-            {ids.map((id, index) => {
-              const key = `measurement:${id}`;
-              const drawn = drawnOf.get(key);
-              const stored = traces.find((trace) => trace.id === key);
-              return (
-                <li
-                  key={id}
-                  data-trace={key}
-                  data-unit={drawn?.unit}
-                  data-max={drawn ? largest(drawn.values).toFixed(3) : undefined}
-                  data-plotted-max={
-                    plottedOf.has(key) ? largest(plottedOf.get(key)!.values).toFixed(3) : undefined
-                  }
-                  data-hidden={hidden.has(key) ? 'true' : undefined}
-                >
-                  <input
-                    type="checkbox"
-                    aria-label={`Show #${id}`}
-                    checked={!hidden.has(key)}
-                    onChange={() => toggle(key)}
-                  />
-                  <i style={{ background: SERIES_COLORS[index % SERIES_COLORS.length] }} />
-                  <Link to={`/app/chromatograms/${id}`}>
-                    #{id} {names.get(id) ?? ''}
-                  </Link>
-                  {stored && drawn && stored.unit !== drawn.unit && (
-                    <span className="compare-list__unit">
-                      {stored.unit} → {drawn.unit}
-                    </span>
-                  )}
-                  {drawn && !drawn.converted && (
-                    <span className="compare-list__unit compare-list__unit--warning">
-                      {drawn.unit}: not convertible to {overlay.unit}
-                    </span>
-                  )}
-                  <button
-                    type="button"
-                    aria-label={`Remove #${id} from comparison`}
-                    onClick={() => prefs.toggleCompare(id)}
-                  >
-                    <Icon name="close" />
-                  </button>
-                </li>
-              );
-            })}
+            {ids.map((id, index) => (
+              <TraceItem
+                key={id}
+                id={id}
+                name={names.get(id) ?? ''}
+                color={SERIES_COLORS[index % SERIES_COLORS.length]!}
+                stored={traces.find((trace) => trace.id === `measurement:${id}`)}
+                drawn={drawnOf.get(`measurement:${id}`)}
+                plotted={plottedOf.get(`measurement:${id}`)}
+                axisUnit={overlay.unit}
+                hidden={hidden.has(`measurement:${id}`)}
+                onToggle={() => toggle(`measurement:${id}`)}
+                onRemove={() => prefs.toggleCompare(id)}
+              />
+            ))}
           </ul>
           <OverlayControls
             settings={settings}
@@ -194,5 +169,64 @@ export function CompareView() {
       {/* An opened saved overlay's own trail: its saving, renames and share links. */}
       {opened && <AuditPanel key={opened.id} kind="overlays" id={opened.id} />}
     </div>
+  );
+}
+
+interface TraceItemProps {
+  id: number;
+  name: string;
+  color: string;
+  /** The trace as stored, once its signal has loaded. */
+  stored: OverlayTrace | undefined;
+  /** The trace in the axis unit, while it is shown. */
+  drawn: DrawnTrace | undefined;
+  /** The series as plotted (normalised, arranged), while it is shown. */
+  plotted: PlotSeries | undefined;
+  axisUnit: string;
+  hidden: boolean;
+  onToggle: () => void;
+  onRemove: () => void;
+}
+
+/** One compared chromatogram: shown or hidden, its link, its unit conversion, and removal. */
+function TraceItem({
+  id,
+  name,
+  color,
+  stored,
+  drawn,
+  plotted,
+  axisUnit,
+  hidden,
+  onToggle,
+  onRemove,
+}: TraceItemProps) {
+  return (
+    <li
+      data-trace={`measurement:${id}`}
+      data-unit={drawn?.unit}
+      data-max={drawn ? largest(drawn.values).toFixed(3) : undefined}
+      data-plotted-max={plotted ? largest(plotted.values).toFixed(3) : undefined}
+      data-hidden={hidden ? 'true' : undefined}
+    >
+      <input type="checkbox" aria-label={`Show #${id}`} checked={!hidden} onChange={onToggle} />
+      <i style={{ background: color }} />
+      <Link to={`/app/chromatograms/${id}`}>
+        #{id} {name}
+      </Link>
+      {stored && drawn && stored.unit !== drawn.unit && (
+        <span className="compare-list__unit">
+          {stored.unit} → {drawn.unit}
+        </span>
+      )}
+      {drawn && !drawn.converted && (
+        <span className="compare-list__unit compare-list__unit--warning">
+          {drawn.unit}: not convertible to {axisUnit}
+        </span>
+      )}
+      <button type="button" aria-label={`Remove #${id} from comparison`} onClick={onRemove}>
+        <Icon name="close" />
+      </button>
+    </li>
   );
 }

@@ -94,84 +94,28 @@ export function SavedOverlays({
         {overlays.map((overlay) => (
           <li key={overlay.id} data-overlay={overlay.id} aria-current={overlay.id === openedId || undefined}>
             {renaming?.id === overlay.id ? (
-              <form
-                className="saved-overlays__rename"
-                onSubmit={(event) => {
-                  event.preventDefault();
+              <RenameForm
+                name={renaming.name}
+                onName={(next) => setRenaming({ id: overlay.id, name: next })}
+                pending={rename.isPending}
+                onSubmit={() => {
                   if (renaming.name.trim() !== '') rename.mutate(renaming);
                 }}
-              >
-                <input
-                  aria-label="New name"
-                  maxLength={120}
-                  value={renaming.name}
-                  onChange={(event) => setRenaming({ id: overlay.id, name: event.target.value })}
-                />
-                <button type="submit" className="button" disabled={rename.isPending}>
-                  Save name
-                </button>
-                <button type="button" className="button button--secondary" onClick={() => setRenaming(null)}>
-                  Cancel
-                </button>
-              </form>
+                onCancel={() => setRenaming(null)}
+              />
             ) : (
-              <>
-                <button
-                  type="button"
-                  className="saved-overlays__open"
-                  aria-label={`Open ${overlay.name}`}
-                  onClick={() => onOpen(overlay)}
-                >
-                  <Icon name="stacked_line_chart" /> {overlay.name}
-                </button>
-                <span className="sequence-section__hint">
-                  {overlay.measurement_ids.length} chromatogram
-                  {overlay.measurement_ids.length === 1 ? '' : 's'} · {formatDateTime(overlay.updated_at)}
-                </span>
-                <span className="saved-overlays__actions">
-                  {can('overlays.update') && (
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={`Rename ${overlay.name}`}
-                      title="Rename"
-                      onClick={() => setRenaming({ id: overlay.id, name: overlay.name })}
-                    >
-                      <Icon name="edit" />
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Share ${overlay.name}`}
-                    title="Share"
-                    onClick={() => setSharing(overlay)}
-                  >
-                    <Icon name="share" />
-                  </button>
-                  {can('overlays.delete') &&
-                    (confirmDelete === overlay.id ? (
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        disabled={remove.isPending}
-                        onClick={() => remove.mutate(overlay.id)}
-                      >
-                        Delete “{overlay.name}”
-                      </button>
-                    ) : (
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={`Delete ${overlay.name}`}
-                        title="Delete"
-                        onClick={() => setConfirmDelete(overlay.id)}
-                      >
-                        <Icon name="delete" />
-                      </button>
-                    ))}
-                </span>
-              </>
+              <OverlayEntry
+                overlay={overlay}
+                onOpen={() => onOpen(overlay)}
+                onRename={
+                  can('overlays.update') ? () => setRenaming({ id: overlay.id, name: overlay.name }) : null
+                }
+                onShare={() => setSharing(overlay)}
+                onAskDelete={can('overlays.delete') ? () => setConfirmDelete(overlay.id) : null}
+                confirmingDelete={confirmDelete === overlay.id}
+                deleting={remove.isPending}
+                onDelete={() => remove.mutate(overlay.id)}
+              />
             )}
           </li>
         ))}
@@ -184,5 +128,116 @@ export function SavedOverlays({
         />
       )}
     </section>
+  );
+}
+
+interface RenameFormProps {
+  name: string;
+  onName: (name: string) => void;
+  pending: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+}
+
+function RenameForm({ name, onName, pending, onSubmit, onCancel }: RenameFormProps) {
+  return (
+    <form
+      className="saved-overlays__rename"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <input
+        aria-label="New name"
+        maxLength={120}
+        value={name}
+        onChange={(event) => onName(event.target.value)}
+      />
+      <button type="submit" className="button" disabled={pending}>
+        Save name
+      </button>
+      <button type="button" className="button button--secondary" onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+interface OverlayEntryProps {
+  overlay: SavedOverlay;
+  onOpen: () => void;
+  /** Null when the role may not rename overlays: no Rename button. */
+  onRename: (() => void) | null;
+  onShare: () => void;
+  /** Null when the role may not delete overlays: no Delete button. */
+  onAskDelete: (() => void) | null;
+  /** Delete was pressed once: the button now names the overlay and deletes it. */
+  confirmingDelete: boolean;
+  deleting: boolean;
+  onDelete: () => void;
+}
+
+function OverlayEntry(props: OverlayEntryProps) {
+  const { overlay, onRename, onAskDelete } = props;
+  const count = overlay.measurement_ids.length;
+  return (
+    <>
+      <button
+        type="button"
+        className="saved-overlays__open"
+        aria-label={`Open ${overlay.name}`}
+        onClick={props.onOpen}
+      >
+        <Icon name="stacked_line_chart" /> {overlay.name}
+      </button>
+      <span className="sequence-section__hint">
+        {count} chromatogram
+        {count === 1 ? '' : 's'} · {formatDateTime(overlay.updated_at)}
+      </span>
+      <span className="saved-overlays__actions">
+        {onRename && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Rename ${overlay.name}`}
+            title="Rename"
+            onClick={onRename}
+          >
+            <Icon name="edit" />
+          </button>
+        )}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Share ${overlay.name}`}
+          title="Share"
+          onClick={props.onShare}
+        >
+          <Icon name="share" />
+        </button>
+        {onAskDelete &&
+          (props.confirmingDelete ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={props.deleting}
+              onClick={props.onDelete}
+            >
+              Delete “{overlay.name}”
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Delete ${overlay.name}`}
+              title="Delete"
+              onClick={onAskDelete}
+            >
+              <Icon name="delete" />
+            </button>
+          ))}
+      </span>
+    </>
   );
 }

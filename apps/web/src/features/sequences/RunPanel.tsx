@@ -9,7 +9,7 @@ import { notifyError } from '../../lib/toast.ts';
 import { ChromatogramPlot } from '../../plot/ChromatogramPlot.tsx';
 import { InterruptionPanel } from './InterruptionPanel.tsx';
 import type { LiveSignal } from './liveSignal.ts';
-import { sequenceErrorText } from './sequenceErrors.ts';
+import { idleRunText, runButtons } from './runStatus.ts';
 import { useCan } from '../workspaces/usePrivileges.ts';
 import { controlSequence, type RunAction, type Sample, type Sequence } from './sequencesApi.ts';
 
@@ -19,14 +19,6 @@ interface Props {
   signal: LiveSignal | null;
   samples: Sample[];
 }
-
-// A FINISHED run is a record: it is not started again from here (docs/sequences.md "Runs are protected").
-const actions: Array<{ action: RunAction; label: string; icon: string; when: Sequence['state'][] }> = [
-  { action: 'start', label: 'Start', icon: 'play_arrow', when: ['NEW', 'STOPPED', 'ERROR'] },
-  { action: 'pause', label: 'Pause', icon: 'pause', when: ['RUNNING'] },
-  { action: 'resume', label: 'Resume', icon: 'play_arrow', when: ['PAUSED'] },
-  { action: 'stop', label: 'Stop', icon: 'stop', when: ['RUNNING', 'PAUSED'] },
-];
 
 export function RunPanel({ sequence, progress, signal, samples }: Props) {
   const queryClient = useQueryClient();
@@ -56,8 +48,6 @@ export function RunPanel({ sequence, progress, signal, samples }: Props) {
   const drafts = [...sequence.drafts].sort((a, b) => a.position - b.position || a.id - b.id);
   const rowIndex = drafts.findIndex((d) => d.id === draftId);
   const rowSample = samples.find((s) => s.id === drafts[rowIndex]?.sample_id);
-  const total = current?.total_injections ?? 0;
-  const done = current?.completed_injections ?? 0;
   const series = useMemo(
     () =>
       signal && signal.timeSec.length > 1
@@ -78,21 +68,17 @@ export function RunPanel({ sequence, progress, signal, samples }: Props) {
       <div className="sequence-section__head">
         <h2>Run</h2>
         <div className="run-controls">
-          {actions
-            .filter((item) => mayRun && item.when.includes(state))
-            // After an interruption the panel below offers the choices; a plain resume would not say which.
-            .filter((item) => !(interruption && item.action === 'resume'))
-            .map((item) => (
-              <button
-                key={item.action}
-                type="button"
-                className={item.action === 'stop' ? 'button button--secondary' : 'button'}
-                disabled={control.isPending}
-                onClick={() => run(item.action)}
-              >
-                <Icon name={item.icon} /> {item.label}
-              </button>
-            ))}
+          {runButtons(state, mayRun, interruption !== null).map((item) => (
+            <button
+              key={item.action}
+              type="button"
+              className={item.action === 'stop' ? 'button button--secondary' : 'button'}
+              disabled={control.isPending}
+              onClick={() => run(item.action)}
+            >
+              <Icon name={item.icon} /> {item.label}
+            </button>
+          ))}
         </div>
       </div>
       {interruption && (
@@ -104,73 +90,21 @@ export function RunPanel({ sequence, progress, signal, samples }: Props) {
           onChoose={run}
         />
       )}
-      <div className="run-status" role="status" aria-label="Run progress">
-        {running || current ? (
-          <>
-            <p>
-              {rowIndex >= 0 ? (
-                <>
-                  Row <strong>{rowIndex + 1}</strong>
-                  {rowSample ? ` · ${rowSample.name}` : ''}
-                </>
-              ) : (
-                'Waiting for the instrument'
-              )}
-              {current?.current_injection_id ? ` · injection #${current.current_injection_id}` : ''}
-              {total > 0 && (
-                <span className="run-status__count">
-                  {' '}
-                  · {done} of {total} injections done
-                </span>
-              )}
-            </p>
-            {total > 0 && (
-              <div className="progress" aria-label="Injections done">
-                <div className="progress__bar" style={{ width: `${(100 * done) / total}%` }} />
-              </div>
-            )}
-          </>
-        ) : (
-          <p className="sequence-section__hint">
-            {state === 'NEW'
-              ? 'Not started yet.'
-              : state === 'ERROR'
-                ? `Stopped with an error${sequence.error_code ? `: ${sequenceErrorText(sequence.error_code)}` : '.'}`
-                : `The run is ${state.toLowerCase()}.`}
-          </p>
-        )}
-      </div>
-      <Dialog
+      <RunStatus
+        sequence={sequence}
+        current={current}
+        rowIndex={rowIndex}
+        rowSample={rowSample}
+        running={running}
+      />
+      <StopDialog
         open={confirmingStop}
-        title="Stop the sequence?"
         onClose={() => setConfirmingStop(false)}
-        footer={
-          <>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setConfirmingStop(false)}
-            >
-              Keep running
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setConfirmingStop(false);
-                control.mutate('stop');
-              }}
-            >
-              <Icon name="stop" /> Stop sequence
-            </button>
-          </>
-        }
-      >
-        <p>
-          The current injection stops and the remaining rows do not run. Injections already run keep their
-          points and results.
-        </p>
-      </Dialog>
+        onStop={() => {
+          setConfirmingStop(false);
+          control.mutate('stop');
+        }}
+      />
       {series.length > 0 && (
         <div className="live-plot" data-live-points={signal?.timeSec.length ?? 0}>
           <h3>
@@ -186,5 +120,77 @@ export function RunPanel({ sequence, progress, signal, samples }: Props) {
         </div>
       )}
     </section>
+  );
+}
+
+interface RunStatusProps {
+  sequence: Sequence;
+  /** The progress of this sequence's run, when one has been heard. */
+  current: SequenceProgressEvent | null;
+  /** The running row's index in table order; -1 before the instrument took one. */
+  rowIndex: number;
+  rowSample: Sample | undefined;
+  running: boolean;
+}
+
+function RunStatus({ sequence, current, rowIndex, rowSample, running }: RunStatusProps) {
+  const total = current?.total_injections ?? 0;
+  const done = current?.completed_injections ?? 0;
+  return (
+    <div className="run-status" role="status" aria-label="Run progress">
+      {running || current ? (
+        <>
+          <p>
+            {rowIndex >= 0 ? (
+              <>
+                Row <strong>{rowIndex + 1}</strong>
+                {rowSample ? ` · ${rowSample.name}` : ''}
+              </>
+            ) : (
+              'Waiting for the instrument'
+            )}
+            {current?.current_injection_id ? ` · injection #${current.current_injection_id}` : ''}
+            {total > 0 && (
+              <span className="run-status__count">
+                {' '}
+                · {done} of {total} injections done
+              </span>
+            )}
+          </p>
+          {total > 0 && (
+            <div className="progress" aria-label="Injections done">
+              <div className="progress__bar" style={{ width: `${(100 * done) / total}%` }} />
+            </div>
+          )}
+        </>
+      ) : (
+        <p className="sequence-section__hint">{idleRunText(sequence.state, sequence.error_code)}</p>
+      )}
+    </div>
+  );
+}
+
+function StopDialog({ open, onClose, onStop }: { open: boolean; onClose: () => void; onStop: () => void }) {
+  return (
+    <Dialog
+      open={open}
+      title="Stop the sequence?"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Keep running
+          </button>
+          <button type="button" className="button" onClick={onStop}>
+            <Icon name="stop" /> Stop sequence
+          </button>
+        </>
+      }
+    >
+      <p>
+        The current injection stops and the remaining rows do not run. Injections already run keep their
+        points and results.
+      </p>
+    </Dialog>
   );
 }

@@ -11,20 +11,9 @@ import type { ShareTarget } from '../sharing/shareTargets.ts';
 import { AuditPanel } from '../audit/AuditPanel.tsx';
 import { SampleForm } from './SampleForm.tsx';
 import { deleteSample, fetchAllSamples, type Sample } from './sequencesApi.ts';
+import { analytesText } from './sampleText.ts';
 import { PageHead } from '../../components/PageHead.tsx';
 import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
-
-function analytesText(sample: Sample): string {
-  if (sample.type !== 'standard') return '';
-  if (!sample.analytes?.length) return 'no analytes';
-  return sample.analytes
-    .map((a) => {
-      const amount = a.amount === null ? '?' : `${a.amount} ${a.amount_unit}`;
-      const time = a.retention_time_sec === null ? '?' : `${(a.retention_time_sec / 60).toFixed(2)} min`;
-      return `${a.analyte}: ${amount} at ${time}`;
-    })
-    .join(' · ');
-}
 
 export function SamplesPage() {
   const queryClient = useQueryClient();
@@ -92,60 +81,14 @@ export function SamplesPage() {
                 </tr>
               )}
               {samples.data.map((sample) => (
-                <tr key={sample.id}>
-                  <td className="list-table__id">{sample.id}</td>
-                  <td>{sample.name}</td>
-                  <td>
-                    <span className={`badge ${sample.type === 'standard' ? '' : 'badge--muted'}`}>
-                      {sample.type}
-                    </span>
-                  </td>
-                  <td>{sample.column_name}</td>
-                  <td className="samples__analytes">{analytesText(sample)}</td>
-                  <td>{formatDateTime(sample.created_at)}</td>
-                  <td className="list-table__actions">
-                    {can('samples.update') && (
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={`Edit ${sample.name}`}
-                        title="Edit"
-                        onClick={() => setEditing(sample)}
-                      >
-                        <Icon name="edit" />
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={`Share ${sample.name}`}
-                      title="Share"
-                      onClick={() => setSharing({ type: 'sample', id: sample.id, label: sample.name })}
-                    >
-                      <Icon name="share" />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={`Audit trail of ${sample.name}`}
-                      title="Audit trail"
-                      onClick={() => setHistory(sample)}
-                    >
-                      <Icon name="history" />
-                    </button>
-                    {can('samples.delete') && (
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={`Delete ${sample.name}`}
-                        title="Delete"
-                        onClick={() => remove.mutate(sample)}
-                      >
-                        <Icon name="delete" />
-                      </button>
-                    )}
-                  </td>
-                </tr>
+                <SampleRow
+                  key={sample.id}
+                  sample={sample}
+                  onEdit={can('samples.update') ? () => setEditing(sample) : null}
+                  onShare={() => setSharing({ type: 'sample', id: sample.id, label: sample.name })}
+                  onHistory={() => setHistory(sample)}
+                  onDelete={can('samples.delete') ? () => remove.mutate(sample) : null}
+                />
               ))}
             </tbody>
           </table>
@@ -162,5 +105,57 @@ export function SamplesPage() {
       )}
       {sharing && <ShareDialog target={sharing} open onClose={() => setSharing(null)} />}
     </div>
+  );
+}
+
+interface SampleRowProps {
+  sample: Sample;
+  /** Null when the role may not change samples: no Edit button. */
+  onEdit: (() => void) | null;
+  onShare: () => void;
+  onHistory: () => void;
+  /** Null when the role may not delete samples: no Delete button. */
+  onDelete: (() => void) | null;
+}
+
+function SampleRow({ sample, onEdit, onShare, onHistory, onDelete }: SampleRowProps) {
+  return (
+    <tr>
+      <td className="list-table__id">{sample.id}</td>
+      <td>{sample.name}</td>
+      <td>
+        <span className={`badge ${sample.type === 'standard' ? '' : 'badge--muted'}`}>{sample.type}</span>
+      </td>
+      <td>{sample.column_name}</td>
+      <td className="samples__analytes">{analytesText(sample)}</td>
+      <td>{formatDateTime(sample.created_at)}</td>
+      <td className="list-table__actions">
+        {onEdit && <RowButton icon="edit" label={`Edit ${sample.name}`} title="Edit" onClick={onEdit} />}
+        <RowButton icon="share" label={`Share ${sample.name}`} title="Share" onClick={onShare} />
+        <RowButton
+          icon="history"
+          label={`Audit trail of ${sample.name}`}
+          title="Audit trail"
+          onClick={onHistory}
+        />
+        {onDelete && (
+          <RowButton icon="delete" label={`Delete ${sample.name}`} title="Delete" onClick={onDelete} />
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function RowButton(props: { icon: string; label: string; title: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={props.label}
+      title={props.title}
+      onClick={props.onClick}
+    >
+      <Icon name={props.icon} />
+    </button>
   );
 }

@@ -31,6 +31,7 @@ import {
   fetchSequence,
   fetchSequenceResults,
   updateSequence,
+  type Choices,
 } from './sequencesApi.ts';
 import { StateBadge } from './stateBadge.tsx';
 import { useSequenceLive } from './useSequenceLive.ts';
@@ -41,8 +42,6 @@ import { LoadFailure, LoadingSkeleton } from '../../components/QueryState.tsx';
 
 export function SequencePage() {
   const id = Number(useParams().id);
-  const queryClient = useQueryClient();
-  const userId = useSessionUser()?.user_id ?? null;
   const [sharing, setSharing] = useState(false);
   const can = useCan();
   const sequence = useQuery({ queryKey: ['sequence', id], queryFn: () => fetchSequence(id) });
@@ -50,40 +49,15 @@ export function SequencePage() {
   const choices = useQuery({ queryKey: ['sequence-choices'], queryFn: fetchChoices });
   const samples = useQuery({ queryKey: ['samples'], queryFn: fetchAllSamples });
   const live = useSequenceLive(sequence.data);
-  const settings = useMutation({
-    mutationFn: (body: Parameters<typeof updateSequence>[1]) => updateSequence(id, body),
-    onSuccess: (updated) => queryClient.setQueryData(['sequence', id], updated),
-    onError: (error) => notifyError(error.message),
-  });
-  const report = useMutation({
-    mutationFn: (target: { kind: 'injection' | 'sequence'; id: number }) =>
-      // Issued with the workspace's next report number (docs/signatures.md "Record numbers"); a role that
-      // issues nothing (reviewer, auditor) reads the same report unnumbered.
-      call(reportSchema, can('reports.issue') ? 'POST' : 'GET', `/api/reports/${target.kind}/${target.id}/`),
-    onSuccess: (data) => openReport(storage, userId, data),
-    onError: (error) => notifyError(error.message),
-  });
-  const navigate = useNavigate();
+  const report = useReport();
   const [deleting, setDeleting] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => deleteSequence(id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['sequences'] });
-      void navigate('/app/sequences/');
-    },
-    onError: (error) => notifyError(error.message),
-  });
+  const remove = useDeleteSequence(id);
   const data = sequence.data;
   const device = choices.data?.devices.find((d) => d.id === data?.device_id);
   const active = data?.state === 'RUNNING' || data?.state === 'PAUSED';
   const activeDraftId = data && active ? (live.progress?.current_draft_id ?? data.current_draft_id) : null;
   const signed = data?.lock?.code === 'record_signed_locked';
   const editable = can('sequences.update') && !signed;
-  const settingsHint = signed
-    ? 'Signed: kept as signed.'
-    : active
-      ? 'Kept while the sequence runs; stop it to change.'
-      : undefined;
   return (
     <div className="cabinet__content cabinet__content--wide">
       <Link to="/app/sequences/" className="back-link">
@@ -108,31 +82,14 @@ export function SequencePage() {
               </>
             }
             actions={
-              <>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={report.isPending}
-                  onClick={() => report.mutate({ kind: 'sequence', id })}
-                >
-                  <Icon name="print" /> Sequence report
-                </button>
-                <button type="button" className="button button--secondary" onClick={() => setSharing(true)}>
-                  <Icon name="share" /> Share
-                </button>
-                {can('sequences.delete') && (
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    disabled={data.lock !== null || remove.isPending}
-                    title={data.lock?.detail}
-                    aria-label="Delete sequence"
-                    onClick={() => setDeleting(true)}
-                  >
-                    <Icon name="delete" /> Delete
-                  </button>
-                )}
-              </>
+              <SequenceActions
+                sequence={data}
+                reporting={report.isPending}
+                onReport={() => report.mutate({ kind: 'sequence', id })}
+                onShare={() => setSharing(true)}
+                deleting={remove.isPending}
+                onDelete={can('sequences.delete') ? () => setDeleting(true) : null}
+              />
             }
           />
           {data.lock && (
@@ -154,26 +111,12 @@ export function SequencePage() {
           >
             <p>The sequence and its table are removed; its record number stays in the register.</p>
           </ConfirmDialog>
-          <div className="sequence-settings card">
-            <MethodChoiceField
-              id="sequence-method-setting"
-              label="Sequence method"
-              value={data.method_id === null ? '' : String(data.method_id)}
-              methods={choices.data?.methods ?? []}
-              onChange={(value) => settings.mutate({ method_id: value ? Number(value) : null })}
-              disabled={active || !editable}
-              hint={settingsHint}
-            />
-            <TemplateChoiceField
-              id="sequence-template-setting"
-              value={data.template_uuid ?? ''}
-              templates={choices.data?.templates ?? []}
-              onChange={(value) => settings.mutate({ template_uuid: value || null })}
-              disabled={active || !editable}
-              hint={settingsHint}
-            />
-            <PinnedVersions sequence={data} />
-          </div>
+          <SequenceSettings
+            sequence={data}
+            choices={choices.data}
+            disabled={active || !editable}
+            hint={signed ? 'Signed: kept as signed.' : active ? RUNNING_HINT : undefined}
+          />
           <RunPanel
             sequence={data}
             progress={live.progress}
@@ -212,6 +155,118 @@ export function SequencePage() {
           />
         </>
       )}
+    </div>
+  );
+}
+
+/** Opens a report of a sequence or an injection in a new tab. */
+function useReport() {
+  const userId = useSessionUser()?.user_id ?? null;
+  const can = useCan();
+  return useMutation({
+    mutationFn: (target: { kind: 'injection' | 'sequence'; id: number }) =>
+      // Issued with the workspace's next report number (docs/signatures.md "Record numbers"); a role that
+      // issues nothing (reviewer, auditor) reads the same report unnumbered.
+      call(reportSchema, can('reports.issue') ? 'POST' : 'GET', `/api/reports/${target.kind}/${target.id}/`),
+    onSuccess: (data) => openReport(storage, userId, data),
+    onError: (error) => notifyError(error.message),
+  });
+}
+
+/** Deletes the sequence, then returns to the list. */
+function useDeleteSequence(id: number) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => deleteSequence(id),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['sequences'] });
+      void navigate('/app/sequences/');
+    },
+    onError: (error) => notifyError(error.message),
+  });
+}
+
+const RUNNING_HINT = 'Kept while the sequence runs; stop it to change.';
+
+interface SequenceActionsProps {
+  sequence: Sequence;
+  reporting: boolean;
+  onReport: () => void;
+  onShare: () => void;
+  deleting: boolean;
+  /** Null when the role may not delete sequences: no Delete button. */
+  onDelete: (() => void) | null;
+}
+
+function SequenceActions({
+  sequence,
+  reporting,
+  onReport,
+  onShare,
+  deleting,
+  onDelete,
+}: SequenceActionsProps) {
+  return (
+    <>
+      <button type="button" className="button button--secondary" disabled={reporting} onClick={onReport}>
+        <Icon name="print" /> Sequence report
+      </button>
+      <button type="button" className="button button--secondary" onClick={onShare}>
+        <Icon name="share" /> Share
+      </button>
+      {onDelete && (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={sequence.lock !== null || deleting}
+          title={sequence.lock?.detail}
+          aria-label="Delete sequence"
+          onClick={onDelete}
+        >
+          <Icon name="delete" /> Delete
+        </button>
+      )}
+    </>
+  );
+}
+
+interface SequenceSettingsProps {
+  sequence: Sequence;
+  choices: Choices | undefined;
+  disabled: boolean;
+  /** Why the settings cannot be changed now (signed, running). */
+  hint: string | undefined;
+}
+
+/** The sequence's method and template, saved as soon as one is chosen. */
+function SequenceSettings({ sequence, choices, disabled, hint }: SequenceSettingsProps) {
+  const queryClient = useQueryClient();
+  const settings = useMutation({
+    mutationFn: (body: Parameters<typeof updateSequence>[1]) => updateSequence(sequence.id, body),
+    onSuccess: (updated) => queryClient.setQueryData(['sequence', sequence.id], updated),
+    onError: (error) => notifyError(error.message),
+  });
+  return (
+    <div className="sequence-settings card">
+      <MethodChoiceField
+        id="sequence-method-setting"
+        label="Sequence method"
+        value={sequence.method_id === null ? '' : String(sequence.method_id)}
+        methods={choices?.methods ?? []}
+        onChange={(value) => settings.mutate({ method_id: value ? Number(value) : null })}
+        disabled={disabled}
+        hint={hint}
+      />
+      <TemplateChoiceField
+        id="sequence-template-setting"
+        value={sequence.template_uuid ?? ''}
+        templates={choices?.templates ?? []}
+        onChange={(value) => settings.mutate({ template_uuid: value || null })}
+        disabled={disabled}
+        hint={hint}
+      />
+      <PinnedVersions sequence={sequence} />
     </div>
   );
 }

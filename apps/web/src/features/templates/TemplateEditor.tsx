@@ -28,6 +28,7 @@ import {
   toFlatTemplate,
   toFormValues,
   toPreviewTemplate,
+  withTimeUnit,
   type TimeUnit,
 } from './templateForm.ts';
 import { fetchTemplate, saveTemplate } from './templatesApi.ts';
@@ -45,11 +46,6 @@ import { AuditPanel } from '../audit/AuditPanel.tsx';
 
 /** A new template starts from the public defaults file; its empty detection minimums mean automatic. */
 const newTemplate = (defaults: FlatTemplate): FlatTemplate => ({ ...defaults });
-
-function convertTime(value: string | undefined, factor: number): string {
-  if (value === undefined || value.trim() === '' || !Number.isFinite(Number(value))) return value ?? '';
-  return String(Math.round(Number(value) * factor * 1e6) / 1e6);
-}
 
 function EditorBody({ initial }: { initial: FlatTemplate }) {
   const navigate = useNavigate();
@@ -111,12 +107,7 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
   });
   const changeUnit = (unit: TimeUnit) => {
     if (unit === timeUnit) return;
-    const factor = unit === 'sec' ? 60 : 1 / 60;
-    form.replace({
-      ...form.values,
-      detection_start: convertTime(form.values.detection_start, factor),
-      detection_end: convertTime(form.values.detection_end, factor),
-    });
+    form.replace(withTimeUnit(form.values, unit));
     setEventRows(convertRows(eventRows, timeUnit, unit));
     setTimeUnit(unit);
   };
@@ -129,48 +120,14 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
   };
   return (
     <>
-      <PageHead
-        title={saved.uuid ? saved.name : 'New template'}
-        lead={
-          <>
-            {saved.uuid
-              ? `Template #${saved.id ?? ''}${version ? ` · Version ${version}` : ''}`
-              : 'A processing recipe: detection window, blank, baseline, peaks and noise.'}
-            {saved.is_archived ? ' · Archived' : ''}
-          </>
-        }
-        actions={
-          <>
-            {saved.uuid && mayEdit && (
-              <>
-                <FavoriteButton
-                  favorite={saved.is_favorite}
-                  name={saved.name}
-                  onToggle={() => save.mutate({ is_favorite: !saved.is_favorite })}
-                />
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => save.mutate({ is_archived: !saved.is_archived })}
-                >
-                  <Icon name={saved.is_archived ? 'unarchive' : 'archive'} />{' '}
-                  {saved.is_archived ? 'Restore' : 'Archive'}
-                </button>
-              </>
-            )}
-            {mayEdit && (
-              <button
-                type="button"
-                className="button"
-                disabled={save.isPending}
-                title={lock && version ? versionText(lock, version) : undefined}
-                onClick={submit}
-              >
-                <Icon name="save" /> Save template
-              </button>
-            )}
-          </>
-        }
+      <TemplateHead
+        saved={saved}
+        version={version}
+        mayEdit={mayEdit}
+        saving={save.isPending}
+        saveTitle={lock && version ? versionText(lock, version) : undefined}
+        onChange={(changes) => save.mutate(changes)}
+        onSave={submit}
       />
       {lock && version !== undefined && <LockNotice lock={lock} version={version} />}
       <div className="template-editor">
@@ -211,6 +168,60 @@ function EditorBody({ initial }: { initial: FlatTemplate }) {
       {record && version !== undefined && <VersionsPanel record={record} current={version} />}
       {saved.id !== undefined && saved.id !== null && <AuditPanel kind="templates" id={saved.id} />}
     </>
+  );
+}
+
+interface TemplateHeadProps {
+  saved: FlatTemplate;
+  version: number | undefined;
+  mayEdit: boolean;
+  saving: boolean;
+  /** Why saving makes a new version (the template is in use), shown on the Save button. */
+  saveTitle: string | undefined;
+  /** Saves the form with these changes (favourite, archived). */
+  onChange: (changes: Partial<FlatTemplate>) => void;
+  onSave: () => void;
+}
+
+function TemplateHead({ saved, version, mayEdit, saving, saveTitle, onChange, onSave }: TemplateHeadProps) {
+  return (
+    <PageHead
+      title={saved.uuid ? saved.name : 'New template'}
+      lead={
+        <>
+          {saved.uuid
+            ? `Template #${saved.id ?? ''}${version ? ` · Version ${version}` : ''}`
+            : 'A processing recipe: detection window, blank, baseline, peaks and noise.'}
+          {saved.is_archived ? ' · Archived' : ''}
+        </>
+      }
+      actions={
+        <>
+          {saved.uuid && mayEdit && (
+            <>
+              <FavoriteButton
+                favorite={saved.is_favorite}
+                name={saved.name}
+                onToggle={() => onChange({ is_favorite: !saved.is_favorite })}
+              />
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => onChange({ is_archived: !saved.is_archived })}
+              >
+                <Icon name={saved.is_archived ? 'unarchive' : 'archive'} />{' '}
+                {saved.is_archived ? 'Restore' : 'Archive'}
+              </button>
+            </>
+          )}
+          {mayEdit && (
+            <button type="button" className="button" disabled={saving} title={saveTitle} onClick={onSave}>
+              <Icon name="save" /> Save template
+            </button>
+          )}
+        </>
+      }
+    />
   );
 }
 

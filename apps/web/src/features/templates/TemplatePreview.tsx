@@ -59,12 +59,7 @@ export function TemplatePreview({
   /** What detection applied on the preview (automatic minimums, noise, peak width); null before it ran. */
   onDetection: (detection: DetectionSettings | null) => void;
 }) {
-  const chooserId = useId();
   const [choice, setChoice] = useState(exampleChromatograms[0]!.key);
-  const measurements = useQuery({
-    queryKey: ['measurements', 'preview'],
-    queryFn: () => fetchMeasurements('', 0),
-  });
   const { signal, error: loadError } = useChosenSignal(choice);
   const preview = useProcessingPreview(signal, template);
   useEffect(() => {
@@ -110,27 +105,7 @@ export function TemplatePreview({
         <h2>
           <Icon name="insights" /> Live preview
         </h2>
-        <div className="field template-preview__chooser">
-          <label htmlFor={chooserId}>Chromatogram</label>
-          <select id={chooserId} value={choice} onChange={(event) => setChoice(event.target.value)}>
-            <optgroup label="Examples">
-              {exampleChromatograms.map((example) => (
-                <option key={example.key} value={example.key}>
-                  {example.label}
-                </option>
-              ))}
-            </optgroup>
-            {(measurements.data?.measurements.length ?? 0) > 0 && (
-              <optgroup label="Measurements">
-                {measurements.data?.measurements.map((measurement) => (
-                  <option key={measurement.id} value={`measurement:${measurement.id}`}>
-                    #{measurement.id} {measurement.name}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-          </select>
-        </div>
+        <ChromatogramChooser choice={choice} onChoose={setChoice} />
       </header>
       <p className="template-preview__status" role="status">
         {loadError
@@ -168,5 +143,37 @@ export function TemplatePreview({
         reportingThresholdPercent={preview.result?.detection?.reportingThreshold?.percent ?? null}
       />
     </section>
+  );
+}
+
+/** The chromatogram the preview runs on: a generated example or a stored measurement. */
+function ChromatogramChooser({ choice, onChoose }: { choice: string; onChoose: (choice: string) => void }) {
+  const chooserId = useId();
+  const measurements = useQuery({
+    queryKey: ['measurements', 'preview'],
+    queryFn: () => fetchMeasurements('', 0),
+  });
+  return (
+    <div className="field template-preview__chooser">
+      <label htmlFor={chooserId}>Chromatogram</label>
+      <select id={chooserId} value={choice} onChange={(event) => onChoose(event.target.value)}>
+        <optgroup label="Examples">
+          {exampleChromatograms.map((example) => (
+            <option key={example.key} value={example.key}>
+              {example.label}
+            </option>
+          ))}
+        </optgroup>
+        {(measurements.data?.measurements.length ?? 0) > 0 && (
+          <optgroup label="Measurements">
+            {measurements.data?.measurements.map((measurement) => (
+              <option key={measurement.id} value={`measurement:${measurement.id}`}>
+                #{measurement.id} {measurement.name}
+              </option>
+            ))}
+          </optgroup>
+        )}
+      </select>
+    </div>
   );
 }

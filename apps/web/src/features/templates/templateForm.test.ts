@@ -6,6 +6,7 @@ import {
   toFlatTemplate,
   toFormValues,
   toPreviewTemplate,
+  withTimeUnit,
 } from './templateForm.ts';
 
 describe('template form', () => {
@@ -32,5 +33,28 @@ describe('template form', () => {
       [60, 2.5],
     ]);
     expect(parsePoints('0, x')).toBeNull();
+  });
+});
+
+describe('switching the time unit', () => {
+  it('converts the detection window between minutes and seconds', () => {
+    const values = { name: 'Assay', detection_start: '1.5', detection_end: '12' };
+    expect(withTimeUnit(values, 'sec')).toEqual({
+      name: 'Assay',
+      detection_start: '90',
+      detection_end: '720',
+    });
+    expect(withTimeUnit({ detection_start: '90', detection_end: '20' }, 'min')).toEqual({
+      detection_start: '1.5',
+      detection_end: '0.333333',
+    });
+  });
+
+  it('keeps an empty or mistyped time as typed', () => {
+    expect(withTimeUnit({ detection_start: '', detection_end: '1,5' }, 'sec')).toEqual({
+      detection_start: '',
+      detection_end: '1,5',
+    });
+    expect(withTimeUnit({}, 'sec')).toEqual({ detection_start: '', detection_end: '' });
   });
 });

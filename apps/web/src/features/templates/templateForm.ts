@@ -210,3 +210,19 @@ export function toPreviewTemplate(
     detection_time_end_sec: end === null ? null : end * factor,
   };
 }
+
+/** A time typed in one unit, in the other (`factor` 60: minutes to seconds); what is no number stays as typed. */
+export function convertTime(value: string | undefined, factor: number): string {
+  if (value === undefined || value.trim() === '' || !Number.isFinite(Number(value))) return value ?? '';
+  return String(Math.round(Number(value) * factor * 1e6) / 1e6);
+}
+
+/** The form's detection window, typed in the other time unit, converted to `unit`. */
+export function withTimeUnit(values: Record<string, string>, unit: TimeUnit): Record<string, string> {
+  const factor = unit === 'sec' ? 60 : 1 / 60;
+  return {
+    ...values,
+    detection_start: convertTime(values.detection_start, factor),
+    detection_end: convertTime(values.detection_end, factor),
+  };
+}
