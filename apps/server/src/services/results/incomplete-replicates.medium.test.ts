@@ -4,7 +4,7 @@
 import { sequenceResultsSchema, type SequenceResults } from '@eluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
-import { eventually, scaled } from '../../../test/eventually.ts';
+import { eventually, pacedSpeed, scaled } from '../../../test/eventually.ts';
 import { createTemplate } from '../../../test/results-fixtures.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
 import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
@@ -19,10 +19,12 @@ describe.each(await backends())('a replicate stopped on the instrument on $name'
   let instrument: LinkedInstrument;
   const api = (method: string, path: string, body?: unknown) => request(base, method, path, { token, body });
 
+  // 400x on a quiet machine, slower by the run's time scale: Stop must land while an injection records.
+  const speed = pacedSpeed(400);
   beforeAll(async () => {
     ({ server, base, token, userId, instrument } = await startServerWithInstrument(backend, {
-      env: { ELUENT_SIM_SPEED: '400' },
-      speed: 400,
+      env: { ELUENT_SIM_SPEED: String(speed) },
+      speed,
     }));
   }, scaled(120_000));
   afterAll(() => stopServerWithInstrument(server, instrument));
@@ -36,7 +38,7 @@ describe.each(await backends())('a replicate stopped on the instrument on $name'
     );
 
   it('reports n 3 of 4 and incomplete suitability after a stop and "continue"', async () => {
-    // 40 minutes a run: 6 s at 400x, long enough to press Stop while the first one records.
+    // 40 minutes a run: 6 s at 400x (longer on a slower machine), long enough to press Stop while it records.
     const methodId = await storeMethod(server, userId, { run_time_min: 40 });
     const templateUuid = await createTemplate(base, token, 'Caffeine SST', {
       peak_detection_min_prominence: 5,

@@ -178,9 +178,10 @@ describe.each(await backends())('the interrupted-injection policy on $name', (ba
       },
       { what: 'the next replicate starts on the instrument back' },
     );
+    // The next replicate ran: still running, or (on a slow machine, where the read comes late) already done.
     expect(rows.map((row) => [row.replicate, row.injection_state])).toEqual([
       [1, 'interrupted'],
-      [2, 'running'],
+      [2, expect.stringMatching(/^(running|finished)$/)],
     ]);
     await stopSequence(id);
   });
