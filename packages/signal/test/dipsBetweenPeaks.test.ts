@@ -2,7 +2,7 @@
 // apex), as a refractive-index or solvent dip falls between peaks. Negative peaks are off by default, so
 // the dips are not reported; each peak's area is its own over the true baseline. Before the run baseline
 // level (docs/processing.md, "Dips"), a peak's contact walk followed its flank down to the dip's bottom
-// and its baseline started there (areas +20 … +200 %), and a dip's edges read as shoulders.
+// and its baseline started there (areas +34 … +111 %), and a dip's recovery read as a peak.
 import { describe, expect, it } from 'vitest';
 import { processChromatogram } from '../src/pipeline/processChromatogram.ts';
 import { simulateChromatogram } from '../src/simulation/simulateChromatogram.ts';
