@@ -7,7 +7,7 @@ import { wholeSignalProminences } from '../peaks/wholeSignalProminences.ts';
 import type { DetectionMinimums } from './detectDefault.ts';
 import type { DetectionSettings, SignalScale } from './detectionSettings.ts';
 import { SPAN_HALF_WIDTHS, type PeakSpan } from './gapNoise.ts';
-import { levelAt, runBaselineLevel } from './runBaselineLevel.ts';
+import { levelAt, runBaselineLevel, type BaselineLevel } from './runBaselineLevel.ts';
 import { applyWidthCeiling, CLEARLY_REAL_PROMINENCE_FACTOR } from './widthCeiling.ts';
 
 /** One detected apex: a sample index, the sign of the peak and whether it was found as a shoulder. */
@@ -287,9 +287,11 @@ function shoulderApexes(
     }
     return deepest;
   };
-  const level = runBaselineLevel(scale, NEGATIVE_FACTOR * minProminence);
-  // The run's level where it decides (between flat windows, or within the drift's reach of them).
+  // The run's level where it decides (between flat windows, or within the drift's reach of them); measured
+  // only when a well comes that far (a pass over the signal).
+  let level: BaselineLevel | null | undefined;
   const levelUnder = (index: number) => {
+    if (level === undefined) level = runBaselineLevel(scale, NEGATIVE_FACTOR * minProminence);
     const at = level ? levelAt(level, index) : null;
     return at && at.lowest > -Infinity ? at.line : -Infinity;
   };
