@@ -7,6 +7,7 @@ import { wholeSignalProminences } from '../peaks/wholeSignalProminences.ts';
 import type { DetectionMinimums } from './detectDefault.ts';
 import type { DetectionSettings, SignalScale } from './detectionSettings.ts';
 import { SPAN_HALF_WIDTHS, type PeakSpan } from './gapNoise.ts';
+import { levelAt, runBaselineLevel, type BaselineLevel } from './runBaselineLevel.ts';
 import { applyWidthCeiling, CLEARLY_REAL_PROMINENCE_FACTOR } from './widthCeiling.ts';
 
 /** One detected apex: a sample index, the sign of the peak and whether it was found as a shoulder. */
@@ -39,7 +40,7 @@ export interface AutomaticDetection {
  */
 export const QUANTITATION_PROMINENCE_FACTOR = 5;
 /** A negative peak must be twice as significant: baseline wander dips otherwise pass. */
-const NEGATIVE_FACTOR = 2;
+export const NEGATIVE_FACTOR = 2;
 /** Narrowest accepted peak: a quarter of the narrow-end width (spikes and noise are narrower). */
 export const MIN_WIDTH_FRACTION = 0.25;
 /** Widest accepted peak, in typical peak widths. */
@@ -286,6 +287,14 @@ function shoulderApexes(
     }
     return deepest;
   };
+  // The run's level where it decides (between flat windows, or within the drift's reach of them); measured
+  // only when a well comes that far (a pass over the signal).
+  let level: BaselineLevel | null | undefined;
+  const levelUnder = (index: number) => {
+    if (level === undefined) level = runBaselineLevel(scale, NEGATIVE_FACTOR * minProminence);
+    const at = level ? levelAt(level, index) : null;
+    return at && at.lowest > -Infinity ? at.line : -Infinity;
+  };
   const result: number[] = [];
   for (const well of wells.peaks) {
     if (positive.some((apex) => Math.abs(apex - well) < separation)) continue;
@@ -302,7 +311,9 @@ function shoulderApexes(
     const farHalf = well > apex ? apex - found.leftIps[k]! : found.rightIps[k]! - apex;
     const hostWidth = farHalf > 0 ? Math.min(hostWidths[k]!, 2 * farHalf) : hostWidths[k]!;
     if (Math.abs(well - apex) < SHOULDER_HOST_SEPARATION * hostWidth) continue;
-    const base = Math.max(scale.smoothed[leftBases[k]!]!, scale.smoothed[rightBases[k]!]!);
+    // Heights from the host's higher base, never from under the run's baseline level: a dip's edge bends
+    // like a shoulder, but lies at the run's baseline where a shoulder stands on its host.
+    const base = Math.max(scale.smoothed[leftBases[k]!]!, scale.smoothed[rightBases[k]!]!, levelUnder(well));
     const hostHeight = scale.smoothed[found.peaks[k]!]! - base;
     // On the peak: clearly above the bases, and above its foot (a tenth of the host's height) unless it
     // has a maximum of its own (a small peak at the foot of a large one is a peak, not the foot).

@@ -2,6 +2,8 @@ import type { BaselineLine } from '../integration/integrateArea.ts';
 import type { PeakLimits } from '../figures/measurePeak.ts';
 import type { DetectedApex } from './detectAutomatic.ts';
 import { firstLowest } from './firstLowest.ts';
+import { contactsOutOfDips } from './dipContacts.ts';
+import type { BaselineLevel, BelowBaselineStretch } from './runBaselineLevel.ts';
 import { interpolatedMinimum } from './interpolatedMinimum.ts';
 import { signalValley, signalValleyPoint } from './signalValley.ts';
 import { skimRiders } from './skimRiders.ts';
@@ -29,6 +31,11 @@ export interface LimitsInput {
    * for the automatic rule. @default none
    */
   skimMode?: (apexIndex: number) => 'tangent' | 'exponential' | null;
+  /**
+   * The run's baseline level from its flat stretches and the stretches clearly under it (dips): a contact
+   * in such a stretch is not a baseline contact. @default none
+   */
+  baselineLevel?: { level: BaselineLevel; below: readonly BelowBaselineStretch[] } | null;
 }
 
 /**
@@ -130,6 +137,7 @@ export function integrationLimits(input: LimitsInput): PeakLimits[] {
     right[k] = crossing;
     left[k + 1] = crossing;
   }
+  const levelAnchors = contactsOutOfDips(input.apexes, input.baselineLevel, left, right);
 
   // A contact in a valley (the detection signal rises beyond it towards the neighbour) moves to the
   // signal's own valley: the kernel's reach carries a large neighbour's flank and pulls it inwards.
@@ -219,7 +227,15 @@ export function integrationLimits(input: LimitsInput): PeakLimits[] {
   const limits: PeakLimits[] = [];
   for (const group of groups) {
     limits.push(
-      ...clusterLimits(input, group.from, group.to, left[group.from]!, right[group.to]!, tolerance),
+      ...clusterLimits(
+        input,
+        group.from,
+        group.to,
+        left[group.from]!,
+        right[group.to]!,
+        tolerance,
+        levelAnchors,
+      ),
     );
   }
   return skimRiders(input, limits);
@@ -286,6 +302,7 @@ function clusterLimits(
   startIndex: number,
   endIndex: number,
   tolerance: number,
+  levelAnchors: ReadonlyMap<number, number>,
 ): PeakLimits[] {
   const { timeSec, values, smoothed, apexes } = input;
   const sign = apexes[first]!.sign;
@@ -306,8 +323,12 @@ function clusterLimits(
   const previousApex = first > 0 ? apexes[first - 1]!.index : 0;
   const nextApex = last + 1 < apexes.length ? apexes[last + 1]!.index : values.length - 1;
   return cutAtPenetrations(first, last, startIndex, endIndex, {
-    startValue: anchorValue(values, smoothed, startIndex, -1, previousApex, input.noisePeakToPeak, sign),
-    endValue: anchorValue(values, smoothed, endIndex, 1, nextApex, input.noisePeakToPeak, sign),
+    startValue:
+      levelAnchors.get(startIndex) ??
+      anchorValue(values, smoothed, startIndex, -1, previousApex, input.noisePeakToPeak, sign),
+    endValue:
+      levelAnchors.get(endIndex) ??
+      anchorValue(values, smoothed, endIndex, 1, nextApex, input.noisePeakToPeak, sign),
   });
 
   function cutAtPenetrations(

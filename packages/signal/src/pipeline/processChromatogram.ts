@@ -4,7 +4,13 @@ import { localLevel } from '../baseline/localLevel.ts';
 import { detectFirstDerivative } from '../detection/detectFirstDerivative.ts';
 import { detectWavelet } from '../detection/detectWavelet.ts';
 import { slopePeakLimits } from '../detection/slopePeakLimits.ts';
-import { detectAutomatic, type DetectedApex } from '../detection/detectAutomatic.ts';
+import {
+  detectAutomatic,
+  NEGATIVE_FACTOR,
+  QUANTITATION_PROMINENCE_FACTOR,
+  type DetectedApex,
+} from '../detection/detectAutomatic.ts';
+import { belowBaselineStretches, runBaselineLevel } from '../detection/runBaselineLevel.ts';
 import {
   measureSignalScale,
   type DetectionSettings,
@@ -302,6 +308,7 @@ export function processChromatogram(
 
   let peaks: Peak[] = [];
   let skimParents: (number | undefined)[] = [];
+  let baselineLevel: ReturnType<typeof dipsUnderBaseline> = null;
   run(
     'peak',
     peakKey.key,
@@ -346,7 +353,9 @@ export function processChromatogram(
       }
       if (!scale) return;
       const signalScale: SignalScale = scale;
+      baselineLevel = dipsUnderBaseline(signalScale);
       let limits = integrationLimits({
+        baselineLevel,
         timeSec,
         values,
         smoothed: signalScale.smoothed,
@@ -431,7 +440,7 @@ export function processChromatogram(
         window.start,
         window.end,
         Math.max(widthSec, 5 * stepSec),
-        peaks,
+        [...peaks, ...dipStretches(baselineLevel, timeSec)],
       );
     },
     null,
@@ -570,4 +579,24 @@ function skimModeOf(
     if (!inRanges(tangent, t) && !inRanges(exponential, t)) return null;
     return lastOf(exponential) > lastOf(tangent) ? 'exponential' : 'tangent';
   };
+}
+
+/**
+ * The run's baseline level from its flat stretches, and the stretches under it deeper than a dip must be to
+ * be detected as one (twice the quantitation prominence of the detection signal): those are dips, and a
+ * peak's contact in one is not on the baseline (`integrationLimits`).
+ */
+function dipsUnderBaseline(scale: SignalScale) {
+  const depth = NEGATIVE_FACTOR * QUANTITATION_PROMINENCE_FACTOR * scale.smoothedPeakToPeak;
+  const level = runBaselineLevel(scale, depth);
+  if (!level) return null;
+  return { level, below: belowBaselineStretches(scale.smoothed, level, depth) };
+}
+
+/** Dips hold no baseline noise: the run noise leaves them out as it leaves out the peaks. */
+function dipStretches(
+  found: ReturnType<typeof dipsUnderBaseline>,
+  timeSec: Float64Array,
+): { startSec: number; endSec: number }[] {
+  return (found?.below ?? []).map(({ from, to }) => ({ startSec: timeSec[from]!, endSec: timeSec[to]! }));
 }
