@@ -104,9 +104,7 @@ const longServerFunctions = [
   'apps/server/src/repositories/devices.ts',
   'apps/server/src/repositories/results.ts',
   'apps/server/src/repositories/sequences-runs.ts',
-  'apps/server/src/repositories/sequences.ts',
   'apps/server/src/services/accounts.ts',
-  'apps/server/src/services/audit/checkpoints.ts',
   'apps/server/src/services/devices/api.ts',
   'apps/server/src/services/devices/registry.ts',
   'apps/server/src/services/graphql/execute.ts',
@@ -118,7 +116,6 @@ const longServerFunctions = [
   'apps/server/src/services/workspaces/invitations.ts',
   'apps/server/src/services/workspaces/workspaces.ts',
   'apps/server/src/transports/http/measurement-routes.ts',
-  'apps/server/src/transports/realtime/redis-broker.ts',
 ];
 
 export default tseslint.config(
