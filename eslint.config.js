@@ -115,7 +115,6 @@ const longServerFunctions = [
   'apps/server/src/services/signatures/signatures.ts',
   'apps/server/src/services/workspaces/invitations.ts',
   'apps/server/src/services/workspaces/workspaces.ts',
-  'apps/server/src/transports/http/measurement-routes.ts',
 ];
 
 export default tseslint.config(
