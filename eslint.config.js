@@ -100,10 +100,6 @@ function serverLayers() {
 /** Server files whose factories are still over the function-length limit, to be split into use cases. */
 const longServerFunctions = [
   'apps/server/src/compose.ts',
-  'apps/server/src/repositories/device-runs.ts',
-  'apps/server/src/repositories/devices.ts',
-  'apps/server/src/repositories/results.ts',
-  'apps/server/src/repositories/sequences-runs.ts',
   'apps/server/src/services/accounts.ts',
   'apps/server/src/services/devices/api.ts',
   'apps/server/src/services/devices/registry.ts',
