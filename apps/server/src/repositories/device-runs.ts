@@ -5,6 +5,95 @@ import type { Database, RowOwner } from '../db/schema.ts';
 
 export type { DeviceCurrentRun, DeviceSequenceRun };
 
+/** A run started from the instrument page, outside a sequence: its rows, template and sample. */
+function singleRunQueries(db: Kysely<Database>) {
+  return {
+    async create(values: {
+      owner: RowOwner;
+      deviceId: number;
+      sampleId: number | null;
+      vial: number;
+      methodId: number | null;
+      methodSnapshot: unknown;
+      name: string;
+      /** The template the finished run is processed with (null: the default). */
+      templateUuid: string | null;
+    }) {
+      return db.transaction().execute(async (transaction) => {
+        const injection = await transaction
+          .insertInto('injections')
+          .values({
+            owner_id: values.owner.userId,
+            workspace_id: values.owner.workspaceId,
+            device_id: values.deviceId,
+            sample_id: values.sampleId,
+            method_id: values.methodId,
+            method_snapshot: JSON.stringify(values.methodSnapshot),
+            vial: values.vial,
+            state: 'running',
+            started_at: new Date(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const measurement = await transaction
+          .insertInto('measurements')
+          .values({
+            owner_id: values.owner.userId,
+            workspace_id: values.owner.workspaceId,
+            injection_id: injection.id,
+            device_id: values.deviceId,
+            sample_id: values.sampleId,
+            name: values.name,
+            source: 'device',
+            state: 'recording',
+            metadata: JSON.stringify({
+              vial: values.vial,
+              method: values.methodSnapshot,
+              ...(values.templateUuid ? { template_uuid: values.templateUuid } : {}),
+            }),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { injectionId: injection.id, measurementId: measurement.id };
+      });
+    },
+    /** A processing template the workspace may use (its own or an example). */
+    async template(workspaceId: number, uuid: string) {
+      return db
+        .selectFrom('postprocessingTemplates')
+        .select(['uuid', 'name'])
+        .where('uuid', '=', uuid)
+        .where((eb) => eb.or([eb('workspace_id', '=', workspaceId), eb('owner_id', 'is', null)]))
+        .executeTakeFirst();
+    },
+    /** One of the workspace's samples with the instrument it is prepared for. */
+    async sample(workspaceId: number, sampleId: number) {
+      return db
+        .selectFrom('samples')
+        .select(['id', 'device_id', 'name'])
+        .where('id', '=', sampleId)
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirst();
+    },
+    /** An injection the instrument refused: it never ran, its measurement stays empty and failed. */
+    async markRefused(injectionId: number, measurementId: number): Promise<void> {
+      await db.transaction().execute(async (transaction) => {
+        await transaction
+          .updateTable('injections')
+          .set({ state: 'failed', finished_at: new Date() })
+          .where('id', '=', injectionId)
+          .execute();
+        await transaction
+          .updateTable('measurements')
+          .set({ state: 'failed', finished_at: new Date() })
+          .where('id', '=', measurementId)
+          .where('state', '=', 'recording')
+          .execute();
+      });
+    },
+  };
+}
+
 export function createDeviceRunsRepository(db: Kysely<Database>) {
   return {
     /** The sequence RUNNING or PAUSED on the instrument, with its current injection and sample. */
@@ -93,89 +182,7 @@ export function createDeviceRunsRepository(db: Kysely<Database>) {
         sequence_row: row.sequence_row === null || row.sequence_id === null ? null : Number(row.sequence_row),
       };
     },
-    async create(values: {
-      owner: RowOwner;
-      deviceId: number;
-      sampleId: number | null;
-      vial: number;
-      methodId: number | null;
-      methodSnapshot: unknown;
-      name: string;
-      /** The template the finished run is processed with (null: the default). */
-      templateUuid: string | null;
-    }) {
-      return db.transaction().execute(async (transaction) => {
-        const injection = await transaction
-          .insertInto('injections')
-          .values({
-            owner_id: values.owner.userId,
-            workspace_id: values.owner.workspaceId,
-            device_id: values.deviceId,
-            sample_id: values.sampleId,
-            method_id: values.methodId,
-            method_snapshot: JSON.stringify(values.methodSnapshot),
-            vial: values.vial,
-            state: 'running',
-            started_at: new Date(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const measurement = await transaction
-          .insertInto('measurements')
-          .values({
-            owner_id: values.owner.userId,
-            workspace_id: values.owner.workspaceId,
-            injection_id: injection.id,
-            device_id: values.deviceId,
-            sample_id: values.sampleId,
-            name: values.name,
-            source: 'device',
-            state: 'recording',
-            metadata: JSON.stringify({
-              vial: values.vial,
-              method: values.methodSnapshot,
-              ...(values.templateUuid ? { template_uuid: values.templateUuid } : {}),
-            }),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return { injectionId: injection.id, measurementId: measurement.id };
-      });
-    },
-    /** A processing template the workspace may use (its own or an example). */
-    async template(workspaceId: number, uuid: string) {
-      return db
-        .selectFrom('postprocessingTemplates')
-        .select(['uuid', 'name'])
-        .where('uuid', '=', uuid)
-        .where((eb) => eb.or([eb('workspace_id', '=', workspaceId), eb('owner_id', 'is', null)]))
-        .executeTakeFirst();
-    },
-    /** One of the workspace's samples with the instrument it is prepared for. */
-    async sample(workspaceId: number, sampleId: number) {
-      return db
-        .selectFrom('samples')
-        .select(['id', 'device_id', 'name'])
-        .where('id', '=', sampleId)
-        .where('workspace_id', '=', workspaceId)
-        .executeTakeFirst();
-    },
-    /** An injection the instrument refused: it never ran, its measurement stays empty and failed. */
-    async markRefused(injectionId: number, measurementId: number): Promise<void> {
-      await db.transaction().execute(async (transaction) => {
-        await transaction
-          .updateTable('injections')
-          .set({ state: 'failed', finished_at: new Date() })
-          .where('id', '=', injectionId)
-          .execute();
-        await transaction
-          .updateTable('measurements')
-          .set({ state: 'failed', finished_at: new Date() })
-          .where('id', '=', measurementId)
-          .where('state', '=', 'recording')
-          .execute();
-      });
-    },
+    ...singleRunQueries(db),
   };
 }
 

@@ -11,6 +11,91 @@ export interface DeviceSelfReport {
   installedColumn: unknown;
 }
 
+/** An instrument's place in a workspace and its state: claim, name, release, column, Wi-Fi and order. */
+function deviceWorkspaceWrites(db: Kysely<Database>) {
+  return {
+    /**
+     * Gives an unowned device to a workspace (by default the user's current one), last in its order;
+     * undefined when someone owns it already.
+     */
+    async claim(
+      id: number,
+      owner: Pick<RowOwner, 'userId'> & Partial<RowOwner>,
+    ): Promise<DeviceRow | undefined> {
+      const workspace =
+        owner.workspaceId ?? sql<number>`(select current_workspace_id from users where id = ${owner.userId})`;
+      return db
+        .updateTable('devices')
+        .set({
+          owner_id: owner.userId,
+          workspace_id: workspace,
+          position: sql<number>`(select coalesce(max(position), -1) + 1 from devices where workspace_id = ${workspace})`,
+        })
+        .where('id', '=', id)
+        .where('owner_id', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+    },
+    async rename(id: number, workspaceId: number, name: string): Promise<DeviceRow | undefined> {
+      return db
+        .updateTable('devices')
+        .set({ name })
+        .where('id', '=', id)
+        .where('workspace_id', '=', workspaceId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+    /**
+     * Takes an instrument out of its workspace: no owner, no credential (its connection is refused from
+     * now on), so it pairs again with its pairing code and can be claimed anew. The row stays, so past
+     * injections and measurements still name it.
+     */
+    async release(id: number, workspaceId: number): Promise<boolean> {
+      const updated = await db
+        .updateTable('devices')
+        .set({ owner_id: null, workspace_id: null, credential_hash: null, position: 0 })
+        .where('id', '=', id)
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirst();
+      return updated.numUpdatedRows > 0n;
+    },
+    async setState(id: number, state: DeviceState): Promise<void> {
+      await db.updateTable('devices').set({ state, last_seen_at: new Date() }).where('id', '=', id).execute();
+    },
+    async setInstalledColumn(id: number, column: unknown): Promise<void> {
+      await db
+        .updateTable('devices')
+        .set({ installed_column: JSON.stringify(column) })
+        .where('id', '=', id)
+        .execute();
+    },
+    async setWifi(id: number, wifi: unknown): Promise<void> {
+      await db
+        .updateTable('devices')
+        .set({ wifi: JSON.stringify(wifi) })
+        .where('id', '=', id)
+        .execute();
+    },
+    /** Every device goes offline: at start-up of a single process nothing can be connected yet. */
+    async markAllOffline(): Promise<void> {
+      await db.updateTable('devices').set({ state: 'offline' }).where('state', '!=', 'offline').execute();
+    },
+    /** Stores the workspace's order: positions follow `ids`; ids of other workspaces are ignored. */
+    async setOrder(workspaceId: number, ids: number[]): Promise<void> {
+      await db.transaction().execute(async (transaction) => {
+        for (const [position, id] of ids.entries()) {
+          await transaction
+            .updateTable('devices')
+            .set({ position })
+            .where('id', '=', id)
+            .where('workspace_id', '=', workspaceId)
+            .execute();
+        }
+      });
+    },
+  };
+}
+
 export function createDevicesRepository(db: Kysely<Database>) {
   return {
     findById(id: number): Promise<DeviceRow | undefined> {
@@ -92,85 +177,7 @@ export function createDevicesRepository(db: Kysely<Database>) {
     async setCredentialHash(id: number, credentialHash: string | null): Promise<void> {
       await db.updateTable('devices').set({ credential_hash: credentialHash }).where('id', '=', id).execute();
     },
-    /**
-     * Gives an unowned device to a workspace (by default the user's current one), last in its order;
-     * undefined when someone owns it already.
-     */
-    async claim(
-      id: number,
-      owner: Pick<RowOwner, 'userId'> & Partial<RowOwner>,
-    ): Promise<DeviceRow | undefined> {
-      const workspace =
-        owner.workspaceId ?? sql<number>`(select current_workspace_id from users where id = ${owner.userId})`;
-      return db
-        .updateTable('devices')
-        .set({
-          owner_id: owner.userId,
-          workspace_id: workspace,
-          position: sql<number>`(select coalesce(max(position), -1) + 1 from devices where workspace_id = ${workspace})`,
-        })
-        .where('id', '=', id)
-        .where('owner_id', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
-    },
-    async rename(id: number, workspaceId: number, name: string): Promise<DeviceRow | undefined> {
-      return db
-        .updateTable('devices')
-        .set({ name })
-        .where('id', '=', id)
-        .where('workspace_id', '=', workspaceId)
-        .returningAll()
-        .executeTakeFirst();
-    },
-    /**
-     * Takes an instrument out of its workspace: no owner, no credential (its connection is refused from
-     * now on), so it pairs again with its pairing code and can be claimed anew. The row stays, so past
-     * injections and measurements still name it.
-     */
-    async release(id: number, workspaceId: number): Promise<boolean> {
-      const updated = await db
-        .updateTable('devices')
-        .set({ owner_id: null, workspace_id: null, credential_hash: null, position: 0 })
-        .where('id', '=', id)
-        .where('workspace_id', '=', workspaceId)
-        .executeTakeFirst();
-      return updated.numUpdatedRows > 0n;
-    },
-    async setState(id: number, state: DeviceState): Promise<void> {
-      await db.updateTable('devices').set({ state, last_seen_at: new Date() }).where('id', '=', id).execute();
-    },
-    async setInstalledColumn(id: number, column: unknown): Promise<void> {
-      await db
-        .updateTable('devices')
-        .set({ installed_column: JSON.stringify(column) })
-        .where('id', '=', id)
-        .execute();
-    },
-    async setWifi(id: number, wifi: unknown): Promise<void> {
-      await db
-        .updateTable('devices')
-        .set({ wifi: JSON.stringify(wifi) })
-        .where('id', '=', id)
-        .execute();
-    },
-    /** Every device goes offline: at start-up of a single process nothing can be connected yet. */
-    async markAllOffline(): Promise<void> {
-      await db.updateTable('devices').set({ state: 'offline' }).where('state', '!=', 'offline').execute();
-    },
-    /** Stores the workspace's order: positions follow `ids`; ids of other workspaces are ignored. */
-    async setOrder(workspaceId: number, ids: number[]): Promise<void> {
-      await db.transaction().execute(async (transaction) => {
-        for (const [position, id] of ids.entries()) {
-          await transaction
-            .updateTable('devices')
-            .set({ position })
-            .where('id', '=', id)
-            .where('workspace_id', '=', workspaceId)
-            .execute();
-        }
-      });
-    },
+    ...deviceWorkspaceWrites(db),
   };
 }
 

@@ -46,6 +46,90 @@ async function currentResults(db: Db, measurementIds: number[]): Promise<ResultR
     .execute();
 }
 
+/** Result versions, their peaks and a sequence's calibrations. */
+function resultVersionQueries(db: Kysely<Database>) {
+  return {
+    async results(measurementId: number, trx: Db = db): Promise<ResultRow[]> {
+      return trx
+        .selectFrom('processing_results')
+        .selectAll()
+        .where('measurement_id', '=', measurementId)
+        .orderBy('version')
+        .execute();
+    },
+    async resultsByIds(resultIds: number[], trx: Db = db): Promise<ResultRow[]> {
+      if (resultIds.length === 0) return [];
+      return trx.selectFrom('processing_results').selectAll().where('id', 'in', resultIds).execute();
+    },
+    /** The ids among `resultIds` that a signature covers (their versions stay as signed). */
+    async signedResultIds(resultIds: number[], trx: Db = db): Promise<Set<number>> {
+      if (resultIds.length === 0) return new Set();
+      const rows = await trx
+        .selectFrom('result_signature_items')
+        .select('result_id')
+        .distinct()
+        .where('result_id', 'in', resultIds)
+        .execute();
+      return new Set(rows.map((row) => row.result_id));
+    },
+    async result(resultId: number, trx: Db = db): Promise<ResultRow | undefined> {
+      return trx.selectFrom('processing_results').selectAll().where('id', '=', resultId).executeTakeFirst();
+    },
+    /** The current result of each measurement: the one the user picked, else the newest version. */
+    async latestResults(measurementIds: number[], trx: Db = db): Promise<ResultRow[]> {
+      return currentResults(trx, measurementIds);
+    },
+    /** Picks a measurement's current result; null goes back to the newest version. */
+    async setCurrentResult(
+      trx: Db,
+      measurementId: number,
+      resultId: number | null,
+      userId: number | null = null,
+    ): Promise<void> {
+      const [before] = await currentResults(trx, [measurementId]);
+      await trx
+        .updateTable('measurements')
+        .set({ current_result_id: resultId })
+        .where('id', '=', measurementId)
+        .execute();
+      const [after] = await currentResults(trx, [measurementId]);
+      if (before && after && before.id !== after.id)
+        await auditSignaturesSuperseded(trx, before, after, userId);
+    },
+    async peaks(resultIds: number[], trx: Db = db): Promise<PeakRow[]> {
+      if (resultIds.length === 0) return [];
+      return trx
+        .selectFrom('peaks')
+        .selectAll()
+        .where('result_id', 'in', resultIds)
+        .orderBy('result_id')
+        .orderBy('number')
+        .execute();
+    },
+    async setPeakAmount(trx: Db, peakId: number, amount: number | null, unit: string | null): Promise<void> {
+      await trx.updateTable('peaks').set({ amount, amount_unit: unit }).where('id', '=', peakId).execute();
+    },
+    async calibrations(sequenceId: number, trx: Db = db): Promise<CalibrationRow[]> {
+      return trx
+        .selectFrom('calibrations')
+        .selectAll()
+        .where('sequence_id', '=', sequenceId)
+        .orderBy('analyte')
+        .orderBy('bracket')
+        .execute();
+    },
+    async replaceCalibrations(
+      trx: Db,
+      sequenceId: number,
+      rows: Array<Omit<Insertable<CalibrationsTable>, 'id' | 'sequence_id' | 'created_at'>>,
+    ): Promise<void> {
+      await trx.deleteFrom('calibrations').where('sequence_id', '=', sequenceId).execute();
+      const values = rows.map((row) => ({ ...row, sequence_id: sequenceId }));
+      for (const batch of batchesOf(values)) await trx.insertInto('calibrations').values(batch).execute();
+    },
+  };
+}
+
 export function createResultsRepository(db: Kysely<Database>) {
   return {
     db,
@@ -164,84 +248,7 @@ export function createResultsRepository(db: Kysely<Database>) {
       if (replaced) await auditSignaturesSuperseded(trx, replaced, row, row.created_by);
       return row;
     },
-    async results(measurementId: number, trx: Db = db): Promise<ResultRow[]> {
-      return trx
-        .selectFrom('processing_results')
-        .selectAll()
-        .where('measurement_id', '=', measurementId)
-        .orderBy('version')
-        .execute();
-    },
-    async resultsByIds(resultIds: number[], trx: Db = db): Promise<ResultRow[]> {
-      if (resultIds.length === 0) return [];
-      return trx.selectFrom('processing_results').selectAll().where('id', 'in', resultIds).execute();
-    },
-    /** The ids among `resultIds` that a signature covers (their versions stay as signed). */
-    async signedResultIds(resultIds: number[], trx: Db = db): Promise<Set<number>> {
-      if (resultIds.length === 0) return new Set();
-      const rows = await trx
-        .selectFrom('result_signature_items')
-        .select('result_id')
-        .distinct()
-        .where('result_id', 'in', resultIds)
-        .execute();
-      return new Set(rows.map((row) => row.result_id));
-    },
-    async result(resultId: number, trx: Db = db): Promise<ResultRow | undefined> {
-      return trx.selectFrom('processing_results').selectAll().where('id', '=', resultId).executeTakeFirst();
-    },
-    /** The current result of each measurement: the one the user picked, else the newest version. */
-    async latestResults(measurementIds: number[], trx: Db = db): Promise<ResultRow[]> {
-      return currentResults(trx, measurementIds);
-    },
-    /** Picks a measurement's current result; null goes back to the newest version. */
-    async setCurrentResult(
-      trx: Db,
-      measurementId: number,
-      resultId: number | null,
-      userId: number | null = null,
-    ): Promise<void> {
-      const [before] = await currentResults(trx, [measurementId]);
-      await trx
-        .updateTable('measurements')
-        .set({ current_result_id: resultId })
-        .where('id', '=', measurementId)
-        .execute();
-      const [after] = await currentResults(trx, [measurementId]);
-      if (before && after && before.id !== after.id)
-        await auditSignaturesSuperseded(trx, before, after, userId);
-    },
-    async peaks(resultIds: number[], trx: Db = db): Promise<PeakRow[]> {
-      if (resultIds.length === 0) return [];
-      return trx
-        .selectFrom('peaks')
-        .selectAll()
-        .where('result_id', 'in', resultIds)
-        .orderBy('result_id')
-        .orderBy('number')
-        .execute();
-    },
-    async setPeakAmount(trx: Db, peakId: number, amount: number | null, unit: string | null): Promise<void> {
-      await trx.updateTable('peaks').set({ amount, amount_unit: unit }).where('id', '=', peakId).execute();
-    },
-    async calibrations(sequenceId: number, trx: Db = db): Promise<CalibrationRow[]> {
-      return trx
-        .selectFrom('calibrations')
-        .selectAll()
-        .where('sequence_id', '=', sequenceId)
-        .orderBy('analyte')
-        .orderBy('bracket')
-        .execute();
-    },
-    async replaceCalibrations(
-      trx: Db,
-      sequenceId: number,
-      rows: Array<Omit<Insertable<CalibrationsTable>, 'id' | 'sequence_id' | 'created_at'>>,
-    ): Promise<void> {
-      await trx.deleteFrom('calibrations').where('sequence_id', '=', sequenceId).execute();
-      const values = rows.map((row) => ({ ...row, sequence_id: sequenceId }));
-      for (const batch of batchesOf(values)) await trx.insertInto('calibrations').values(batch).execute();
-    },
+    ...resultVersionQueries(db),
   };
 }
 

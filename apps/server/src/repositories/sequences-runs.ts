@@ -14,6 +14,109 @@ export type InjectionRow = Selectable<InjectionsTable>;
 export type MeasurementRow = Selectable<MeasurementsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The rows a run records: injections, measurements and their chunks. */
+function recordingQueries(db: Kysely<Database>) {
+  return {
+    /** Stored chunks of a measurement: grows while an instrument still delivers a run's points. */
+    async chunkCount(measurementId: number, trx: Db = db): Promise<number> {
+      const row = await trx
+        .selectFrom('measurement_chunks')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('measurement_id', '=', measurementId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /** Closes a recording measurement of an interrupted injection with the points it got and the reason. */
+    async closeInterrupted(trx: Db, measurementId: number, reason: string): Promise<void> {
+      const span = sql<number>`coalesce((select sum(points) from measurement_chunks where measurement_id = ${measurementId}), 0)`;
+      const duration = sql<number>`coalesce((select max(last_time_sec) - min(first_time_sec) from measurement_chunks where measurement_id = ${measurementId}), 0)`;
+      await trx
+        .updateTable('measurements')
+        .set({
+          state: 'failed',
+          points_count: span,
+          duration_sec: duration,
+          finished_at: new Date(),
+          metadata: sql`metadata || ${JSON.stringify({ interrupted_reason: reason })}::jsonb`,
+        })
+        .where('id', '=', measurementId)
+        .where('state', '=', 'recording')
+        .execute();
+    },
+    async insertInjection(trx: Db, values: Insertable<InjectionsTable>): Promise<InjectionRow> {
+      return trx.insertInto('injections').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+    async updateInjection(trx: Db, id: number, values: Updateable<InjectionsTable>): Promise<void> {
+      await trx.updateTable('injections').set(values).where('id', '=', id).execute();
+    },
+    async insertMeasurement(
+      trx: Db,
+      values: {
+        owner_id: number;
+        workspace_id: number;
+        injection_id: number | null;
+        device_id: number | null;
+        sample_id: number | null;
+        name: string;
+        source: 'device' | 'import';
+        state: 'recording' | 'complete' | 'failed';
+        signal_unit: string;
+        metadata: string;
+      },
+    ): Promise<MeasurementRow> {
+      return trx.insertInto('measurements').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+    async updateMeasurement(trx: Db, id: number, values: Updateable<MeasurementsTable>): Promise<void> {
+      await trx.updateTable('measurements').set(values).where('id', '=', id).execute();
+    },
+    /** The channels of an imported run: the run's first measurement and those that point at it, in order. */
+    async channelsOf(runId: number, trx: Db = db): Promise<MeasurementRow[]> {
+      return trx
+        .selectFrom('measurements')
+        .selectAll()
+        .where((eb) => eb.or([eb('id', '=', runId), eb('channel_of_id', '=', runId)]))
+        .orderBy('id')
+        .execute();
+    },
+    async measurement(id: number, trx: Db = db): Promise<MeasurementRow | undefined> {
+      return trx.selectFrom('measurements').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async measurementOfInjection(injectionId: number, trx: Db = db): Promise<MeasurementRow | undefined> {
+      return trx
+        .selectFrom('measurements')
+        .selectAll()
+        .where('injection_id', '=', injectionId)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+    /** Marks a finished injection's measurement whose processing failed (a catalogue code). */
+    async recordProcessingError(measurementId: number, code: string, trx: Db = db): Promise<void> {
+      await trx
+        .updateTable('measurements')
+        .set({ metadata: sql`metadata || ${JSON.stringify({ processing_error: code })}::jsonb` })
+        .where('id', '=', measurementId)
+        .execute();
+    },
+    async measurementsOfSequence(sequenceId: number, trx: Db = db) {
+      return trx
+        .selectFrom('measurements as m')
+        .innerJoin('injections as i', 'i.id', 'm.injection_id')
+        .selectAll('m')
+        .select([
+          'i.draft_id',
+          'i.replicate',
+          'i.vial',
+          'i.state as injection_state',
+          'i.interrupted_reason',
+          'i.method_snapshot',
+        ])
+        .where('i.sequence_id', '=', sequenceId)
+        .orderBy('i.id')
+        .execute();
+    },
+  };
+}
+
 export function createRunsRepository(db: Kysely<Database>) {
   return {
     db,
@@ -117,103 +220,7 @@ export function createRunsRepository(db: Kysely<Database>) {
         .execute();
       return rows.map((row) => row.draft_id!);
     },
-    /** Stored chunks of a measurement: grows while an instrument still delivers a run's points. */
-    async chunkCount(measurementId: number, trx: Db = db): Promise<number> {
-      const row = await trx
-        .selectFrom('measurement_chunks')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('measurement_id', '=', measurementId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-    /** Closes a recording measurement of an interrupted injection with the points it got and the reason. */
-    async closeInterrupted(trx: Db, measurementId: number, reason: string): Promise<void> {
-      const span = sql<number>`coalesce((select sum(points) from measurement_chunks where measurement_id = ${measurementId}), 0)`;
-      const duration = sql<number>`coalesce((select max(last_time_sec) - min(first_time_sec) from measurement_chunks where measurement_id = ${measurementId}), 0)`;
-      await trx
-        .updateTable('measurements')
-        .set({
-          state: 'failed',
-          points_count: span,
-          duration_sec: duration,
-          finished_at: new Date(),
-          metadata: sql`metadata || ${JSON.stringify({ interrupted_reason: reason })}::jsonb`,
-        })
-        .where('id', '=', measurementId)
-        .where('state', '=', 'recording')
-        .execute();
-    },
-    async insertInjection(trx: Db, values: Insertable<InjectionsTable>): Promise<InjectionRow> {
-      return trx.insertInto('injections').values(values).returningAll().executeTakeFirstOrThrow();
-    },
-    async updateInjection(trx: Db, id: number, values: Updateable<InjectionsTable>): Promise<void> {
-      await trx.updateTable('injections').set(values).where('id', '=', id).execute();
-    },
-    async insertMeasurement(
-      trx: Db,
-      values: {
-        owner_id: number;
-        workspace_id: number;
-        injection_id: number | null;
-        device_id: number | null;
-        sample_id: number | null;
-        name: string;
-        source: 'device' | 'import';
-        state: 'recording' | 'complete' | 'failed';
-        signal_unit: string;
-        metadata: string;
-      },
-    ): Promise<MeasurementRow> {
-      return trx.insertInto('measurements').values(values).returningAll().executeTakeFirstOrThrow();
-    },
-    async updateMeasurement(trx: Db, id: number, values: Updateable<MeasurementsTable>): Promise<void> {
-      await trx.updateTable('measurements').set(values).where('id', '=', id).execute();
-    },
-    /** The channels of an imported run: the run's first measurement and those that point at it, in order. */
-    async channelsOf(runId: number, trx: Db = db): Promise<MeasurementRow[]> {
-      return trx
-        .selectFrom('measurements')
-        .selectAll()
-        .where((eb) => eb.or([eb('id', '=', runId), eb('channel_of_id', '=', runId)]))
-        .orderBy('id')
-        .execute();
-    },
-    async measurement(id: number, trx: Db = db): Promise<MeasurementRow | undefined> {
-      return trx.selectFrom('measurements').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-    async measurementOfInjection(injectionId: number, trx: Db = db): Promise<MeasurementRow | undefined> {
-      return trx
-        .selectFrom('measurements')
-        .selectAll()
-        .where('injection_id', '=', injectionId)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-    },
-    /** Marks a finished injection's measurement whose processing failed (a catalogue code). */
-    async recordProcessingError(measurementId: number, code: string, trx: Db = db): Promise<void> {
-      await trx
-        .updateTable('measurements')
-        .set({ metadata: sql`metadata || ${JSON.stringify({ processing_error: code })}::jsonb` })
-        .where('id', '=', measurementId)
-        .execute();
-    },
-    async measurementsOfSequence(sequenceId: number, trx: Db = db) {
-      return trx
-        .selectFrom('measurements as m')
-        .innerJoin('injections as i', 'i.id', 'm.injection_id')
-        .selectAll('m')
-        .select([
-          'i.draft_id',
-          'i.replicate',
-          'i.vial',
-          'i.state as injection_state',
-          'i.interrupted_reason',
-          'i.method_snapshot',
-        ])
-        .where('i.sequence_id', '=', sequenceId)
-        .orderBy('i.id')
-        .execute();
-    },
+    ...recordingQueries(db),
   };
 }
 

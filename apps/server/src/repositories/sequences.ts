@@ -21,6 +21,63 @@ export interface DraftValues {
   calibration_level: number | null;
 }
 
+/** The rows of sequence tables, and the templates a sequence processes with. */
+function draftQueries(db: Kysely<Database>) {
+  return {
+    async drafts(sequenceIds: number[], trx: Db = db): Promise<DraftRow[]> {
+      if (sequenceIds.length === 0) return [];
+      return trx
+        .selectFrom('drafts')
+        .selectAll()
+        .where('sequence_id', 'in', sequenceIds)
+        .orderBy('sequence_id')
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+    async insertDraft(
+      trx: Db,
+      owner: RowOwner,
+      sequenceId: number,
+      position: number,
+      values: DraftValues,
+    ): Promise<DraftRow> {
+      return trx
+        .insertInto('drafts')
+        .values({
+          owner_id: owner.userId,
+          workspace_id: owner.workspaceId,
+          sequence_id: sequenceId,
+          position,
+          ...values,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    async updateDraft(trx: Db, id: number, values: Updateable<DraftsTable>): Promise<DraftRow> {
+      return trx
+        .updateTable('drafts')
+        .set(values)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    async removeDraft(trx: Db, id: number): Promise<void> {
+      await trx.deleteFrom('drafts').where('id', '=', id).execute();
+    },
+    /** A template the workspace may use; as the given version when a record pinned one (migration 0029). */
+    async template(workspaceId: number, uuid: string, trx: Db = db, version?: number | null) {
+      const row = await trx
+        .selectFrom('postprocessingTemplates')
+        .selectAll()
+        .where('uuid', '=', uuid)
+        .where((eb) => eb.or([eb('workspace_id', '=', workspaceId), eb('owner_id', 'is', null)]))
+        .executeTakeFirst();
+      return row ? templateAtVersion(trx, row, version) : undefined;
+    },
+  };
+}
+
 export function createSequencesRepository(db: Kysely<Database>) {
   return {
     db,
@@ -103,57 +160,7 @@ export function createSequencesRepository(db: Kysely<Database>) {
     async remove(trx: Db, id: number): Promise<void> {
       await trx.deleteFrom('sequences').where('id', '=', id).execute();
     },
-    async drafts(sequenceIds: number[], trx: Db = db): Promise<DraftRow[]> {
-      if (sequenceIds.length === 0) return [];
-      return trx
-        .selectFrom('drafts')
-        .selectAll()
-        .where('sequence_id', 'in', sequenceIds)
-        .orderBy('sequence_id')
-        .orderBy('position')
-        .orderBy('id')
-        .execute();
-    },
-    async insertDraft(
-      trx: Db,
-      owner: RowOwner,
-      sequenceId: number,
-      position: number,
-      values: DraftValues,
-    ): Promise<DraftRow> {
-      return trx
-        .insertInto('drafts')
-        .values({
-          owner_id: owner.userId,
-          workspace_id: owner.workspaceId,
-          sequence_id: sequenceId,
-          position,
-          ...values,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    },
-    async updateDraft(trx: Db, id: number, values: Updateable<DraftsTable>): Promise<DraftRow> {
-      return trx
-        .updateTable('drafts')
-        .set(values)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    },
-    async removeDraft(trx: Db, id: number): Promise<void> {
-      await trx.deleteFrom('drafts').where('id', '=', id).execute();
-    },
-    /** A template the workspace may use; as the given version when a record pinned one (migration 0029). */
-    async template(workspaceId: number, uuid: string, trx: Db = db, version?: number | null) {
-      const row = await trx
-        .selectFrom('postprocessingTemplates')
-        .selectAll()
-        .where('uuid', '=', uuid)
-        .where((eb) => eb.or([eb('workspace_id', '=', workspaceId), eb('owner_id', 'is', null)]))
-        .executeTakeFirst();
-      return row ? templateAtVersion(trx, row, version) : undefined;
-    },
+    ...draftQueries(db),
   };
 }
 

@@ -30,6 +30,47 @@ export interface CheckpointFile {
   bad: { line: number } | null;
 }
 
+/** Reads and checks every line; a line that is not JSON, or whose fields differ from what was signed, is bad. */
+export async function readCheckpointFile(file: string, signer: RecordSigner): Promise<CheckpointFile> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { good: [], bad: null };
+    throw error;
+  }
+  const good: CheckpointFile['good'] = [];
+  let bad: CheckpointFile['bad'] = null;
+  const lines = text.split('\n');
+  for (const [index, raw] of lines.entries()) {
+    if (raw.trim() === '') continue;
+    const lineNumber = index + 1;
+    const checked = await checkLine(signer, raw);
+    if (checked) good.push({ ...checked, line: lineNumber });
+    else bad ??= { line: lineNumber };
+  }
+  return { good, bad };
+}
+
+/** A line's checkpoint when its signature holds and matches its fields; null otherwise. */
+async function checkLine(signer: RecordSigner, raw: string): Promise<AuditCheckpoint | null> {
+  try {
+    const line = JSON.parse(raw) as CheckpointLine;
+    const signed = await signer.verify(line.signature);
+    const fields = ['chain_seq', 'head_hash', 'created_at', 'reason'] as const;
+    if (fields.some((field) => signed[field] !== line[field])) return null;
+    if (!Number.isInteger(line.chain_seq) || typeof line.head_hash !== 'string') return null;
+    return {
+      chain_seq: line.chain_seq,
+      head_hash: line.head_hash,
+      created_at: line.created_at,
+      reason: line.reason,
+    };
+  } catch {
+    return null;
+  }
+}
+
 export function createAuditCheckpoints(deps: {
   db: Kysely<Database>;
   signer: RecordSigner;
@@ -65,45 +106,7 @@ export function createAuditCheckpoints(deps: {
     return checkpoint;
   }
 
-  /** Reads and checks every line; a line that is not JSON, or whose fields differ from what was signed, is bad. */
-  async function readFileLines(): Promise<CheckpointFile> {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { good: [], bad: null };
-      throw error;
-    }
-    const good: CheckpointFile['good'] = [];
-    let bad: CheckpointFile['bad'] = null;
-    const lines = text.split('\n');
-    for (const [index, raw] of lines.entries()) {
-      if (raw.trim() === '') continue;
-      const lineNumber = index + 1;
-      const checked = await checkLine(raw);
-      if (checked) good.push({ ...checked, line: lineNumber });
-      else bad ??= { line: lineNumber };
-    }
-    return { good, bad };
-  }
-
-  async function checkLine(raw: string): Promise<AuditCheckpoint | null> {
-    try {
-      const line = JSON.parse(raw) as CheckpointLine;
-      const signed = await signer.verify(line.signature);
-      const fields = ['chain_seq', 'head_hash', 'created_at', 'reason'] as const;
-      if (fields.some((field) => signed[field] !== line[field])) return null;
-      if (!Number.isInteger(line.chain_seq) || typeof line.head_hash !== 'string') return null;
-      return {
-        chain_seq: line.chain_seq,
-        head_hash: line.head_hash,
-        created_at: line.created_at,
-        reason: line.reason,
-      };
-    } catch {
-      return null;
-    }
-  }
+  const readFileLines = () => readCheckpointFile(file, signer);
 
   const checkpoints = {
     file,

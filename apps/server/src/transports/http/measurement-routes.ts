@@ -42,8 +42,68 @@ function wantsJob(request: FastifyRequest): boolean {
 /** A run folder's signal files (a .D folder holds a few dozen at most). */
 const MAX_IMPORT_FILES = 64;
 
+/** Imports: a file, a zipped run folder or a folder's files, answered at once or as a job to follow. */
+function importRoutes(scoped: FastifyInstance, services: Services): void {
+  const { files, importJobs } = services;
+  scoped.post('/api/measurements/import/', async (request, reply) => {
+    const actor = await requireActor(services, request);
+    if (!request.isMultipart()) throw AppError.domain(415, 'unsupported_media_type');
+    // One chromatogram file, a zip of a run folder, or the files of a run folder (directory upload).
+    const uploads: { name: string; bytes: Uint8Array }[] = [];
+    const fields: Record<string, string> = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer().catch((error: unknown) => {
+          throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? files.fileTooLarge() : error;
+        });
+        uploads.push({ name: part.filename || 'import', bytes: new Uint8Array(buffer) });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+    if (uploads.length === 0) throw AppError.validation({ file: ['Field is required'] });
+    if (wantsJob(request)) {
+      // RFC 7240: the job at once; its progress on the owner's channel, its state at `location`.
+      const job = await importJobs.start(actor, uploads, fields.template_uuid ?? null, fields.run_name);
+      return reply
+        .status(202)
+        .header('preference-applied', 'respond-async')
+        .header('location', `/api/measurements/import/jobs/${job.job_id}/`)
+        .send(job satisfies ImportJob);
+    }
+    return reply
+      .status(201)
+      .send(
+        (await files.importUploads(
+          actor,
+          uploads,
+          fields.template_uuid ?? null,
+          fields.run_name,
+        )) satisfies MeasurementImport,
+      );
+  });
+
+  // The job's owner only (its id alone answers 404 to anyone else); no database is asked while this
+  // process runs the job, so its owner follows and cancels it even while its transaction holds PGlite.
+  scoped.get<{ Params: { id: string } }>('/api/measurements/import/jobs/:id/', async (request) => {
+    const user = await requireUser(services, request);
+    return (await importJobs.get(
+      user.id,
+      pathId(request.params.id, 'import_job_not_found'),
+    )) satisfies ImportJob;
+  });
+
+  scoped.delete<{ Params: { id: string } }>('/api/measurements/import/jobs/:id/', async (request) => {
+    const user = await requireUser(services, request);
+    return (await importJobs.cancel(
+      user.id,
+      pathId(request.params.id, 'import_job_not_found'),
+    )) satisfies ImportJob;
+  });
+}
+
 export async function measurementRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const { files, importJobs, shareAccess } = services;
+  const { files, shareAccess } = services;
   /** The measurement of the path and the workspace its reader (a member or a share link) may read it in. */
   const readable = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const id = pathId(request.params.id, 'measurement_not_found');
@@ -86,63 +146,7 @@ export async function measurementRoutes(app: FastifyInstance, services: Services
       return { time_sec: Array.from(timeSec), signal: Array.from(signal), unit } satisfies MeasurementData;
     });
 
-    scoped.post('/api/measurements/import/', async (request, reply) => {
-      const actor = await requireActor(services, request);
-      if (!request.isMultipart()) throw AppError.domain(415, 'unsupported_media_type');
-      // One chromatogram file, a zip of a run folder, or the files of a run folder (directory upload).
-      const uploads: { name: string; bytes: Uint8Array }[] = [];
-      const fields: Record<string, string> = {};
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const buffer = await part.toBuffer().catch((error: unknown) => {
-            throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-              ? files.fileTooLarge()
-              : error;
-          });
-          uploads.push({ name: part.filename || 'import', bytes: new Uint8Array(buffer) });
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
-        }
-      }
-      if (uploads.length === 0) throw AppError.validation({ file: ['Field is required'] });
-      if (wantsJob(request)) {
-        // RFC 7240: the job at once; its progress on the owner's channel, its state at `location`.
-        const job = await importJobs.start(actor, uploads, fields.template_uuid ?? null, fields.run_name);
-        return reply
-          .status(202)
-          .header('preference-applied', 'respond-async')
-          .header('location', `/api/measurements/import/jobs/${job.job_id}/`)
-          .send(job satisfies ImportJob);
-      }
-      return reply
-        .status(201)
-        .send(
-          (await files.importUploads(
-            actor,
-            uploads,
-            fields.template_uuid ?? null,
-            fields.run_name,
-          )) satisfies MeasurementImport,
-        );
-    });
-
-    // The job's owner only (its id alone answers 404 to anyone else); no database is asked while this
-    // process runs the job, so its owner follows and cancels it even while its transaction holds PGlite.
-    scoped.get<{ Params: { id: string } }>('/api/measurements/import/jobs/:id/', async (request) => {
-      const user = await requireUser(services, request);
-      return (await importJobs.get(
-        user.id,
-        pathId(request.params.id, 'import_job_not_found'),
-      )) satisfies ImportJob;
-    });
-
-    scoped.delete<{ Params: { id: string } }>('/api/measurements/import/jobs/:id/', async (request) => {
-      const user = await requireUser(services, request);
-      return (await importJobs.cancel(
-        user.id,
-        pathId(request.params.id, 'import_job_not_found'),
-      )) satisfies ImportJob;
-    });
+    importRoutes(scoped, services);
 
     scoped.get<Data>('/api/measurements/:id/asm/', async (request, reply) => {
       const { id, workspaceId } = await readable(request);

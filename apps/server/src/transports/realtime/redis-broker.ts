@@ -82,6 +82,20 @@ export interface RedisBrokerOptions {
   onError?: (error: unknown) => void;
 }
 
+/** A message of a channel's pub/sub as the hub's event: `p<offset> <json>`, `j<info>` or `l<info>`. */
+function channelEventOf(text: string): ChannelEvent | undefined {
+  const kind = text[0];
+  if (kind === 'p') {
+    const space = text.indexOf(' ');
+    return {
+      kind: 'publication',
+      publication: { offset: Number(text.slice(1, space)), json: text.slice(space + 1) },
+    };
+  }
+  if (kind === 'j' || kind === 'l') return { kind: kind === 'j' ? 'join' : 'leave', infoJson: text.slice(1) };
+  return undefined;
+}
+
 /** Builds the engine without connecting: `start()` connects and subscribes to the control channel. */
 export function createRedisBroker(options: RedisBrokerOptions): Broker {
   const commands = options.commands as RedisWithScripts;
@@ -108,15 +122,8 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
       }
       return;
     }
-    const channel = name.slice(base.length);
-    const kind = text[0];
-    if (kind === 'p') {
-      const space = text.indexOf(' ');
-      const publication = { offset: Number(text.slice(1, space)), json: text.slice(space + 1) };
-      deliver(channel, { kind: 'publication', publication });
-    } else if (kind === 'j' || kind === 'l') {
-      deliver(channel, { kind: kind === 'j' ? 'join' : 'leave', infoJson: text.slice(1) });
-    }
+    const event = channelEventOf(text);
+    if (event) deliver(name.slice(base.length), event);
   });
 
   async function position(channel: string) {
