@@ -7,6 +7,8 @@ import type { BaselineLevel, BelowBaselineStretch } from './runBaselineLevel.ts'
 import { interpolatedMinimum } from './interpolatedMinimum.ts';
 import { signalValley, signalValleyPoint } from './signalValley.ts';
 import { skimRiders } from './skimRiders.ts';
+import { flankContacts, meetAtBaselineCrossings } from './flankContacts.ts';
+import { fusedClusters } from './fusedClusters.ts';
 
 export interface LimitsInput {
   timeSec: Float64Array;
@@ -38,17 +40,8 @@ export interface LimitsInput {
   baselineLevel?: { level: BaselineLevel; below: readonly BelowBaselineStretch[] } | null;
 }
 
-/**
- * A valley standing above this share of the lower peak (from the cluster's baseline) fuses the two peaks
- * even where their walks did not meet; below it, a valley the signal rests in is a baseline contact.
- */
-const FUSED_VALLEY_SHARE = 0.25;
 /** Samples averaged on the outer side of a baseline contact for its anchor value. */
 const ANCHOR_SAMPLES = 5;
-/** A flank whose fall over one W50 changes by less than this share from the last W50 is straight… */
-const STRAIGHT_SHARE = 0.1;
-/** …when that fall is also under this share of the peak's height (a tail still falls faster). */
-const STRAIGHT_FALL_SHARE = 0.1;
 
 /**
  * Integration limits the way a chromatographer draws them (Chromeleon/Empower rules):
@@ -62,88 +55,44 @@ const STRAIGHT_FALL_SHARE = 0.1;
  * - negative peaks are walked on the inverted signal and never join a positive cluster.
  */
 export function integrationLimits(input: LimitsInput): PeakLimits[] {
-  const { values, smoothed, apexes, widths, noisePeakToPeak } = input;
-  const count = apexes.length;
-  const n = values.length;
-  const tolerance = noisePeakToPeak / 2;
-  const left = new Int32Array(count);
-  const right = new Int32Array(count);
-  for (let k = 0; k < count; k++) {
-    const { index: apex, sign } = apexes[k]!;
-    const patience = Math.max(3, Math.round(widths[k] as number));
-    const lower = k > 0 ? apexes[k - 1]!.index : 0;
-    const upper = k < count - 1 ? apexes[k + 1]!.index : n - 1;
-    // The walk ends where the flank has become a straight line: over the next W50 it falls nearly as much
-    // as over the last, clearly more than the noise and little against the peak's height (a peak's tail
-    // keeps slowing down; a sloping baseline, a gradient ramp or hump, does not).
-    const top = sign * smoothed[apex]!;
-    const straight = (inner: number, middle: number, outer: number) => {
-      const last = sign * (smoothed[inner]! - smoothed[middle]!);
-      const next = sign * (smoothed[middle]! - smoothed[outer]!);
-      const height = top - sign * smoothed[outer]!;
-      return (
-        last > 3 * tolerance &&
-        Math.abs(last - next) < STRAIGHT_SHARE * last &&
-        last < STRAIGHT_FALL_SHARE * height
-      );
-    };
-    // The level a new low must go below is kept with the low (the same double as computed again).
-    let best = apex;
-    let beat = sign * smoothed[best]! - tolerance;
-    for (let i = apex - 1; i >= lower && best - i <= patience; i--) {
-      if (i + 2 * patience < apex && straight(i + 2 * patience, i + patience, i)) {
-        best = Math.max(best, i + patience);
-        break;
-      }
-      if (sign * smoothed[i]! < beat) {
-        best = i;
-        beat = sign * smoothed[best]! - tolerance;
-      }
-    }
-    left[k] = best;
-    best = apex;
-    beat = sign * smoothed[best]! - tolerance;
-    for (let i = apex + 1; i <= upper && i - best <= patience; i++) {
-      if (i - 2 * patience > apex && straight(i - 2 * patience, i - patience, i)) {
-        best = Math.min(best, i - patience);
-        break;
-      }
-      if (sign * smoothed[i]! < beat) {
-        best = i;
-        beat = sign * smoothed[best]! - tolerance;
-      }
-    }
-    right[k] = best;
-    // Baseline contact: the outermost point from which the signal falls towards the apex faster than the
-    // baseline drifts (by 3×) plus the noise; beyond it the walk was only following drift.
-    const span = Math.max(3, patience);
-    const enough = 3 * (input.driftPerSample ?? 0) * span + tolerance / 2;
-    let start = left[k]!;
-    while (start + span < apex && sign * (smoothed[start + span]! - smoothed[start]!) <= enough) start++;
-    left[k] = start;
-    let end = right[k]!;
-    while (end - span > apex && sign * (smoothed[end - span]! - smoothed[end]!) <= enough) end--;
-    right[k] = end;
-  }
-  // Opposite signs never share a baseline: where their walks cross, both stop where the signal is
-  // nearest the level between them (the baseline crossing), so a dip never bends a peak's baseline.
-  for (let k = 0; k + 1 < count; k++) {
-    if (apexes[k]!.sign === apexes[k + 1]!.sign || right[k]! < left[k + 1]!) continue;
-    const level = (smoothed[left[k]!]! + smoothed[right[k + 1]!]!) / 2;
-    let crossing = apexes[k]!.index;
-    for (let i = apexes[k]!.index; i <= apexes[k + 1]!.index; i++) {
-      if (Math.abs(smoothed[i]! - level) < Math.abs(smoothed[crossing]! - level)) crossing = i;
-    }
-    right[k] = crossing;
-    left[k + 1] = crossing;
-  }
+  const tolerance = input.noisePeakToPeak / 2;
+  const { left, right } = flankContacts(input, tolerance);
+  meetAtBaselineCrossings(input.apexes, input.smoothed, left, right);
   const levelAnchors = contactsOutOfDips(input.apexes, input.baselineLevel, left, right);
+  contactsIntoSignalValleys(input, left, right, tolerance);
+  const limits: PeakLimits[] = [];
+  for (const group of fusedClusters(input, { left, right })) {
+    limits.push(
+      ...clusterLimits(
+        input,
+        group.from,
+        group.to,
+        left[group.from]!,
+        right[group.to]!,
+        tolerance,
+        levelAnchors,
+      ),
+    );
+  }
+  return skimRiders(input, limits);
+}
 
-  // A contact in a valley (the detection signal rises beyond it towards the neighbour) moves to the
-  // signal's own valley: the kernel's reach carries a large neighbour's flank and pulls it inwards.
+/**
+ * A contact in a valley (the detection signal rises beyond it towards the neighbour) moves to the signal's
+ * own valley: the kernel's reach carries a large neighbour's flank and pulls it inwards. Moves the contacts
+ * in `left` and `right` in place.
+ */
+function contactsIntoSignalValleys(
+  input: LimitsInput,
+  left: Int32Array,
+  right: Int32Array,
+  tolerance: number,
+): void {
+  const { values, smoothed, apexes } = input;
+  const count = apexes.length;
   const valleyScale = {
     smoothingSamples: input.smoothingSamples ?? 1,
-    rawPeakToPeak: input.rawPeakToPeak ?? noisePeakToPeak,
+    rawPeakToPeak: input.rawPeakToPeak ?? input.noisePeakToPeak,
   };
   const reach = Math.max(1, input.smoothingSamples ?? 1);
   for (let k = 0; k < count; k++) {
@@ -163,82 +112,6 @@ export function integrationLimits(input: LimitsInput): PeakLimits[] {
       }
     }
   }
-
-  // Neighbours form one cluster when the valley between them stays above the cluster's baseline: the line
-  // from the cluster's first contact to the last contact of the run of walks that meet from here on (a rider
-  // on a tail, a fused pair, a staircase). Heights are measured from that line, never from a peak's own
-  // contact inside the cluster (that contact is the previous valley: on a descending staircase every valley
-  // then read "not above baseline", the cluster was cut high on a tail and the last peak's area went
-  // negative). A valley is a baseline contact only near that baseline (within twice the noise range).
-  const meets = (j: number) =>
-    j + 1 < count &&
-    apexes[j]!.sign === apexes[j + 1]!.sign &&
-    right[j]! >= left[j + 1]! - Math.max(2, input.smoothingSamples ?? 1);
-  const valleyAboveBaseline = (k: number, groupFrom: number) => {
-    const sign = apexes[k]!.sign;
-    const valley = firstLowest(smoothed, sign, apexes[k]!.index, apexes[k + 1]!.index);
-    let end = k + 1;
-    while (meets(end)) end++;
-    const outerLeft = left[groupFrom]!;
-    const outerRight = right[end]!;
-    const lineAt = (i: number) =>
-      smoothed[outerLeft]! +
-      ((smoothed[outerRight]! - smoothed[outerLeft]!) * (i - outerLeft)) /
-        Math.max(1, outerRight - outerLeft);
-    // Each peak's height from the cluster's outer contact on its side (for a lone pair, its own contact).
-    const leftHeight = sign * (smoothed[apexes[k]!.index]! - smoothed[outerLeft]!);
-    const rightHeight = sign * (smoothed[apexes[k + 1]!.index]! - smoothed[outerRight]!);
-    const leftLower = leftHeight < rightHeight;
-    const height = Math.min(leftHeight, rightHeight);
-    // Above the line, and above the outer contact on the lower peak's side (a valley on a curving baseline
-    // is not above it).
-    const contact = smoothed[leftLower ? outerLeft : outerRight]!;
-    const valleyHeight = Math.min(
-      sign * (smoothed[valley]! - lineAt(valley)),
-      sign * (smoothed[valley]! - contact),
-    );
-    if (!(valleyHeight > 2 * noisePeakToPeak)) return false;
-    // A valley the signal rests in (flat within the noise for a third of the narrower peak's width) is a
-    // baseline contact, as a slope-driven integrator (ChemStation's slope sensitivity) sees it: the
-    // baseline itself has risen there.
-    let restFrom = valley;
-    let restTo = valley;
-    const rest = 2 * noisePeakToPeak;
-    while (restFrom > apexes[k]!.index && Math.abs(smoothed[restFrom - 1]! - smoothed[valley]!) <= rest)
-      restFrom--;
-    while (restTo < apexes[k + 1]!.index && Math.abs(smoothed[restTo + 1]! - smoothed[valley]!) <= rest)
-      restTo++;
-    // Not where the walks met in a valley above a quarter of the lower peak: that flat stretch is the
-    // bottom of a fused pair's valley, not baseline (a pair cut there had its first peak's area go negative).
-    const rests = restTo - restFrom >= Math.min(widths[k] as number, widths[k + 1] as number) / 3;
-    if (rests && !(meets(k) && valleyHeight > FUSED_VALLEY_SHARE * height)) return false;
-    // Fused when the walks met in the valley, or when the valley stands above a quarter of the lower peak.
-    return meets(k) || valleyHeight > FUSED_VALLEY_SHARE * height;
-  };
-  const groups: { from: number; to: number }[] = [];
-  let from = 0;
-  for (let k = 0; k < count; k++) {
-    const fused = k < count - 1 && apexes[k]!.sign === apexes[k + 1]!.sign && valleyAboveBaseline(k, from);
-    if (fused) continue;
-    groups.push({ from, to: k });
-    from = k + 1;
-  }
-
-  const limits: PeakLimits[] = [];
-  for (const group of groups) {
-    limits.push(
-      ...clusterLimits(
-        input,
-        group.from,
-        group.to,
-        left[group.from]!,
-        right[group.to]!,
-        tolerance,
-        levelAnchors,
-      ),
-    );
-  }
-  return skimRiders(input, limits);
 }
 
 /** Index where the cluster splits between members k and k+1: the valley, or for a shoulder the bend. */

@@ -1,0 +1,135 @@
+import { detectAutomatic, type AutomaticDetection, type DetectedApex } from '../detection/detectAutomatic.ts';
+import type { DetectionMinimums } from '../detection/detectDefault.ts';
+import {
+  measureSignalScale,
+  type DetectionSettings,
+  type SignalScale,
+} from '../detection/detectionSettings.ts';
+import { detectWavelet } from '../detection/detectWavelet.ts';
+import { detectWithTemplate } from '../detection/detectWithTemplate.ts';
+import { GAP_NOISE_PASSES, gapNoiseScale, secondDifferenceScale } from '../detection/gapNoise.ts';
+import { applyDetectionEvents, wantsNegativePeaks } from '../events/detectionEvents.ts';
+import type { TimedEvent } from '../events/timedEvents.ts';
+import type { ProcessingTemplate } from './processingTemplate.ts';
+import type { SignalMemo } from './signalMemo.ts';
+
+/**
+ * What the detection step found. Filled as the step goes: a scale measured before a later part of the
+ * step fails is kept (integration still reads it).
+ */
+export interface ApexDetection {
+  scale: SignalScale | null;
+  settings: DetectionSettings | null;
+  /** The apexes after the detection events, inside the detection window. */
+  apexes: DetectedApex[];
+  /** Apexes detection found before the events and the window. */
+  foundCount: number;
+  /** Apexes an inhibit event removed. */
+  inhibited: number;
+}
+
+export interface ApexDetectionInput {
+  timeSec: Float64Array;
+  values: Float64Array;
+  stepSec: number;
+  /** Work buffer of the signal's length for the detection signal's first smoothing pass. */
+  scratch: Float64Array;
+  template: ProcessingTemplate;
+  events: readonly TimedEvent[];
+  memo: SignalMemo | null | undefined;
+  /** The `pdet` key: `wavelet_v1` or the default detection. */
+  algorithm: string;
+  inWindow: (index: number) => boolean;
+}
+
+export function emptyApexDetection(): ApexDetection {
+  return { scale: null, settings: null, apexes: [], foundCount: 0, inhibited: 0 };
+}
+
+/**
+ * The `pdet` step: the signal's scale, then the apexes (wavelet ridges kept where template detection finds
+ * a peak too, template detection where the template gives a prominence, else automatic detection), then
+ * the detection events and the detection window. Writes into `found` as it goes.
+ */
+export function detectApexes(found: ApexDetection, input: ApexDetectionInput): void {
+  const { timeSec, values, stepSec, template, events, memo } = input;
+  const minimums: DetectionMinimums = {
+    minDistanceSec: template.peak_detection_min_distance,
+    minHeight: template.peak_detection_min_height,
+    minWidthSec: template.peak_detection_min_width,
+    minProminence: template.peak_detection_min_prominence,
+  };
+  const measured = memo ? memo.scaleOf(values, input.scratch) : measureSignalScale(values, input.scratch);
+  found.scale = measured;
+  let detection: AutomaticDetection;
+  if (input.algorithm === 'wavelet_v1') {
+    detection = {
+      apexes: Array.from(detectWavelet(values), (index) => ({
+        index,
+        sign: 1 as const,
+        shoulder: false,
+      })),
+      settings: detectWithTemplate(values, stepSec, measured, minimums, memo).settings,
+    };
+  } else if (minimums.minProminence != null) {
+    detection = detectWithTemplate(values, stepSec, measured, minimums, memo);
+  } else {
+    const negativePeaks = wantsNegativePeaks(events, template.peak_detection_negative_peaks === true);
+    const automatic = automaticDetection(values, stepSec, measured, minimums, { negativePeaks });
+    found.scale = automatic.scale;
+    detection = automatic.detection;
+  }
+  if (input.algorithm === 'wavelet_v1') {
+    const allowed = new Set(
+      detectWithTemplate(values, stepSec, measured, minimums, memo).apexes.map((a) => a.index),
+    );
+    detection.apexes = detection.apexes.filter((apex) => allowed.has(apex.index));
+  }
+  const scale = found.scale;
+  const afterEvents =
+    events.length > 0 && scale
+      ? applyDetectionEvents(detection.apexes, {
+          timeSec,
+          values,
+          scale,
+          events,
+          negativePeaks: template.peak_detection_negative_peaks === true,
+        })
+      : { apexes: detection.apexes, inhibited: 0 };
+  found.inhibited = afterEvents.inhibited;
+  found.settings = detection.settings;
+  found.foundCount = detection.apexes.length;
+  found.apexes = afterEvents.apexes.filter((apex) => input.inWindow(apex.index));
+}
+
+/**
+ * Automatic detection; on a short run whose quiet quarter of noise windows still held peaks, once more with
+ * the noise measured in the gaps between the peaks a first pass found (`gapNoiseScale`). Returns the scale
+ * the last pass used with what it found.
+ */
+function automaticDetection(
+  values: Float64Array,
+  stepSec: number,
+  measured: SignalScale,
+  minimums: DetectionMinimums,
+  options: { negativePeaks: boolean },
+): { detection: AutomaticDetection; scale: SignalScale } {
+  let current = measured;
+  let found = detectAutomatic(values, stepSec, current, minimums, options);
+  for (let pass = 0; pass < GAP_NOISE_PASSES; pass++) {
+    let refined = gapNoiseScale(values, current, found.spans ?? []);
+    if (refined === current && pass === 0) {
+      // The first pass found too few peaks for its gaps to be baseline: a more sensitive pass, seeded by
+      // the second differences' noise, gives the gaps.
+      const guess = secondDifferenceScale(values, current);
+      if (guess) {
+        const spans = detectAutomatic(values, stepSec, guess, minimums, options).spans ?? [];
+        refined = gapNoiseScale(values, current, spans);
+      }
+    }
+    if (refined === current) break;
+    current = refined;
+    found = detectAutomatic(values, stepSec, current, minimums, options);
+  }
+  return { detection: found, scale: current };
+}
