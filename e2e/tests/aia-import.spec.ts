@@ -118,6 +118,13 @@ for (const file of FILES) {
     const table = page.getByRole('region', { name: 'Peak table' });
     const rows = table.locator('tbody tr[data-code]');
     const belowGroup = table.getByRole('button', { name: /below the reporting threshold/ });
+    // The table (its reported rows, the group, or its empty text) is on screen before the group is looked for.
+    await expect(
+      rows
+        .or(belowGroup)
+        .or(page.getByText(/^No peaks found[.:]/))
+        .first(),
+    ).toBeVisible();
     if (stored.length > 0 && (await belowGroup.count()) > 0) await belowGroup.click();
     if (stored.length === 0) {
       await expect(page.getByText(/^No peaks found[.:]/)).toBeVisible();

@@ -15,15 +15,15 @@ import { useIntegration } from '../integration/useIntegration.ts';
 import { AppearanceMenu } from './AppearanceMenu.tsx';
 import { writeActiveChromatogram } from './chromatogramStorage.ts';
 import { fetchMeasurementSignal, fetchMeasurementsWithPeaks } from './measurementsApi.ts';
-import { useVendorComparison, ViewerPeaks } from './ViewerPeaks.tsx';
+import { useShownRows, useVendorComparison, ViewerPeaks } from './ViewerPeaks.tsx';
 import { ChannelBar } from './ChannelBar.tsx';
 import { ExtractBandForm, useExtractedBand } from './ExtractBandForm.tsx';
 import { useRunChannels, useViewerSeries } from './useRunChannels.ts';
 import { ViewerHead } from './ViewerHead.tsx';
 import { SpectrumPanel } from './SpectrumPanel.tsx';
 import { ProcessingPanel } from './ProcessingPanel.tsx';
-import { flagBelowThreshold, plotPeaks, rowsFromStored } from './peakRows.ts';
-import { resultEvents, resultThresholdPercent } from './resultEvents.ts';
+import { plotPeaks } from './peakRows.ts';
+import { resultEvents } from './resultEvents.ts';
 import { markersOfEvents } from '../templates/integrationEventRows.ts';
 import { useChromatogramPrefs } from './useChromatogramPrefs.ts';
 import './chromatograms.css';
@@ -55,12 +55,8 @@ export function ChromatogramViewer() {
   const { band, setBand, extracted } = useExtractedBand(id);
   // Peaks of the result version chosen in the integration panel (automatic or manual), else the newest.
   const integration = useIntegration(id);
-  const shownPeaks = integration.shown?.peaks ?? measurement?.peaks;
-  const thresholdPercent = resultThresholdPercent(integration.shown);
-  const storedRows = useMemo(
-    () => flagBelowThreshold(rowsFromStored(shownPeaks ?? []), thresholdPercent),
-    [shownPeaks, thresholdPercent],
-  );
+  const peaksPending = integration.loading || meta.isPending;
+  const { storedRows, thresholdPercent } = useShownRows(integration, measurement?.peaks, peaksPending);
   const editor = usePeakEditor(id, integration.shown, signal.data ?? null, () =>
     integration.setView('manual'),
   );
@@ -145,6 +141,7 @@ export function ChromatogramViewer() {
         previewing={editor.previewRows !== null}
         empty={editor.previewRows ? null : noPeaksText(integration.shown?.errors)}
         reportingThresholdPercent={thresholdPercent}
+        loading={peaksPending}
       />
       {measurement && <ProcessingPanel measurementId={id} versions={integration.versions} />}
       {integration.shown && <IntegrationPanel state={integration} />}

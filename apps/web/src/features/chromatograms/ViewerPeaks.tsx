@@ -3,12 +3,33 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import type { useIntegration } from '../integration/useIntegration.ts';
+import { LoadingSkeleton } from '../../components/QueryState.tsx';
+import type { IntegrationState, useIntegration } from '../integration/useIntegration.ts';
 import { fetchVendorComparison } from './measurementsApi.ts';
 import { PeakTable } from './PeakTable.tsx';
-import type { PeakRow } from './peakRows.ts';
+import { flagBelowThreshold, rowsFromStored, type PeakRow, type StoredPeak } from './peakRows.ts';
+import { resultThresholdPercent } from './resultEvents.ts';
 import { PeakViewTabs, VendorComparisonTable, type PeakView } from './VendorComparisonTable.tsx';
 import { referencePeaksOf } from './vendorReference.ts';
+
+/**
+ * The rows of the result version shown (else the measurement's own peaks), flagged against that result's
+ * reporting threshold; none while `pending`: the measurement's own list carries no threshold, so showing it
+ * before the versions arrive would list every peak and then fold some away under the reader's eyes.
+ */
+export function useShownRows(
+  integration: IntegrationState,
+  measurementPeaks: readonly StoredPeak[] | undefined,
+  pending: boolean,
+) {
+  const shownPeaks = pending ? undefined : (integration.shown?.peaks ?? measurementPeaks);
+  const thresholdPercent = resultThresholdPercent(integration.shown);
+  const storedRows = useMemo(
+    () => flagBelowThreshold(rowsFromStored(shownPeaks ?? []), thresholdPercent),
+    [shownPeaks, thresholdPercent],
+  );
+  return { storedRows, thresholdPercent };
+}
 
 /** The vendor's peak table compared with the current result (null: the file had none), and which is shown. */
 export function useVendorComparison(id: number, versions: ReturnType<typeof useIntegration>['versions']) {
@@ -43,6 +64,8 @@ interface ViewerPeaksProps {
   /** Why there are no peaks, when there are none. */
   empty: string | null | undefined;
   reportingThresholdPercent: number | null;
+  /** The peaks are still being fetched: a placeholder, not "No peaks found". */
+  loading?: boolean;
 }
 
 export function ViewerPeaks({
@@ -53,6 +76,7 @@ export function ViewerPeaks({
   previewing,
   empty,
   reportingThresholdPercent,
+  loading = false,
 }: ViewerPeaksProps) {
   const { comparison, peakView, setPeakView, showingVendor } = vendor;
   return (
@@ -63,7 +87,9 @@ export function ViewerPeaks({
       </h2>
       {comparison && <PeakViewTabs view={peakView} onChange={setPeakView} />}
       {vendor.vendor.isError && <ErrorAlert>{vendor.vendor.error.message}</ErrorAlert>}
-      {showingVendor && comparison ? (
+      {loading ? (
+        <LoadingSkeleton label="the peaks" rows={4} />
+      ) : showingVendor && comparison ? (
         <VendorComparisonTable comparison={comparison} />
       ) : (
         <PeakTable
