@@ -2,11 +2,14 @@
 // worker starts its own server on its own copy of the run's migrated PGlite folder (tests/fixtures.ts).
 import { defineConfig } from '@playwright/test';
 import { useMemoryTmpdir } from '../scripts/memory-tmpdir.mjs';
-import { testTimeScale } from '../scripts/test-time.mjs';
+import { loadTimeScale, testTimeScale } from '../scripts/test-time.mjs';
 
 // Temporary files (the database copies, data folders, browser profiles) in memory: docs/testing.md.
 useMemoryTmpdir();
 // Timeouts stretch by the run's time scale on a slower or busier machine (docs/testing.md "Slow machines").
+// This tier starts after the web build, minutes into `npm test`: it takes the larger of the run's figure and
+// the load now, and leaves it in the environment for its workers and their `scaled()` waits.
+process.env.ELUENT_TEST_TIME_SCALE = String(Math.max(testTimeScale(), loadTimeScale()));
 const scale = testTimeScale();
 
 export default defineConfig({
