@@ -58,9 +58,12 @@ const failures = [];
 const flaky = [];
 
 /** The first lines of an error, without colour codes: the summary says why a test failed, not only which. */
+// A vitest timeout's report keeps the stack of the timer it set (first line "Error: STACK_TRACE_ERROR"), not its
+// message: it is named for what it is.
 const why = (message, lines = 6) =>
   String(message ?? '')
     .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(/^Error: STACK_TRACE_ERROR$/m, 'Error: timed out (the test or hook ran past its time limit)')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .slice(0, lines)
