@@ -49,7 +49,48 @@ describe('a rider down a tailing parent is skimmed under the parent’s fitted t
       // A drop line gave these riders +70…+190 % and their parents −8…−12 %.
       expect(`${rider!.startCode}${rider!.stopCode}`).toBe('TT');
       expect(percentOff(rider!.area, run.truth[1]!.area)).toBeLessThan(6);
-      expect(percentOff(parent!.area, run.truth[0]!.area)).toBeLessThan(1);
+      // 1.1 %: the parent's shortfall is its tail past the cluster's end (τ/σ 3 at τ + 6 σ: 48 s, where it
+      // still stands 0.4 over the baseline; −0.95 % with the earlier skim, −1.06 % now that the skim gives the
+      // rider back 2.2 % of its area, which came out of the parent).
+      expect(percentOff(parent!.area, run.truth[0]!.area)).toBeLessThan(1.1);
+    });
+  });
+
+  // The parent fitted as an EMG over its front and its tail on both sides of the rider, the skim its tail's
+  // exponential (docs/processing.md "Riders"): before, the exponential fitted to the tail just past the
+  // Gaussian part fell too slowly (its local decay is slower than 1/τ there) and took −1.2…−7.6 % of these
+  // riders, up to −25 % in the corpus.
+  const corpusLike = [0.1, 0.25].flatMap((stepSec) =>
+    [2, 2.5, 3].flatMap((tauRatio) =>
+      [
+        [5, 0.2],
+        [6, 0.15],
+      ].map(([gap, share]) => ({ stepSec, tauRatio, gap: gap!, share: share! })),
+    ),
+  );
+  corpusLike.forEach(({ stepSec, tauRatio, gap, share }) => {
+    it(`${stepSec} s a point, τ/σ ${tauRatio}, rider ${share * 100} % at τ + ${gap} σ: rider within 1 %, parent within 0.5 %`, () => {
+      const tauSec = tauRatio;
+      const run = simulateChromatogram({
+        points: Math.round(80 / stepSec),
+        stepSec,
+        noiseSd: 0.01,
+        offset: 1,
+        seed: Math.round(stepSec * 100 + tauRatio * 10 + gap + share * 100),
+        components: [
+          { centreSec: 20, sigmaSec: 1, tauSec, height: 100 },
+          { centreSec: 20 + tauSec + gap, sigmaSec: 1, tauSec: 0.3, height: 100 * share },
+        ],
+      });
+      const { peaks } = processChromatogram(run, {});
+      const [parent, rider] = run.truth.map((truth) =>
+        peaks.find(
+          (peak) => Math.abs(peak.retentionTimeSec - truth.retentionTimeSec) < truth.widthHalfSec / 2,
+        ),
+      );
+      expect(rider?.startCode).toBe('T');
+      expect(percentOff(rider!.area, run.truth[1]!.area)).toBeLessThan(1);
+      expect(percentOff(parent!.area, run.truth[0]!.area)).toBeLessThan(0.5);
     });
   });
 

@@ -1,4 +1,6 @@
 import { baselineAt, type BaselineLine } from '../integration/integrateArea.ts';
+import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
+import { emgAsymptote, fitEmgPeak, onExponentialTail, type EmgFit } from './emgTail.ts';
 import type { LimitsInput } from './integrationLimits.ts';
 
 type Tail = NonNullable<BaselineLine['tail']>;
@@ -32,7 +34,11 @@ export interface TailSkim {
  * - It ends where the rider's own front begins, found from the fit itself (3σ before the rider's apex, σ
  *   from the half width of its front above the curve, less the detection kernel's reach); the curve is
  *   fitted again until that end stays put (fitting into the rider's front lifts the curve under it).
- * - Three curves compete (`bestTail`): an exponential, a Gaussian flank, and the exponential that carries on
+ * - Where the parent is an exponentially modified Gaussian (its fit from the front to the window's end
+ *   explains R² 0.98 of the signal, and the window ends where Φ of its tail is 0.99, so its tail is its
+ *   exponential), the skim is that exponential, fitted again with the parent's tail past the rider
+ *   (`fitEmgPeak`, `emgAcrossRider`): an exponential fitted to the tail alone decays too slowly there.
+ * - Else three curves compete (`bestTail`): an exponential, a Gaussian flank, and the exponential that carries on
  *   the tail's slope at the window's end; the one that best predicts the window's last third from its
  *   first two thirds is taken, since a skim is an extrapolation.
  * The rider runs from where the signal leaves the curve (by more than the noise tolerance) to where it
@@ -49,6 +55,7 @@ export function tailSkim(
 ): TailSkim | null {
   const { timeSec, smoothed, bend } = input;
   const above = (i: number) => smoothed[i]! - baselineAt(line, timeSec[i]!);
+  const aboveRaw = (i: number) => input.values[i]! - baselineAt(line, timeSec[i]!);
   let from = parentApex + 1;
   while (from < valleyIndex && !(bend[from]! > 0)) from++;
   const later = from + (from - parentApex);
@@ -56,8 +63,13 @@ export function tailSkim(
   const kernel = Math.max(1, input.smoothingSamples ?? 1);
   let to = valleyIndex - kernel;
   let skim: Tail | null = null;
+  const origin = timeSec[valleyIndex]!;
+  // Tried again on each pass only while it stands (a parent that is no EMG is not refitted).
+  let emg = true;
   for (let pass = 0; pass < FRONT_PASSES && to - from >= 5; pass++) {
-    const fitted = bestTail(timeSec, above, from, to, timeSec[valleyIndex]!);
+    const peak: EmgFit | null = emg ? fitEmgPeak(timeSec, aboveRaw, parentApex, to) : null;
+    emg = !!peak && peak.r2 >= TAIL_FIT_MIN_R2 && onExponentialTail(peak, timeSec[to]!);
+    const fitted = emg ? emgAsymptote(peak!, origin) : bestTail(timeSec, above, from, to, origin);
     if (!fitted) break;
     skim = fitted;
     const front = frontStart({ ...line, tail: fitted }, input, riderApex, from);
@@ -66,6 +78,7 @@ export function tailSkim(
     to = next;
   }
   if (!skim) return null;
+  if (emg) skim = emgAcrossRider(input, line, parentApex, riderApex, to, skim, tolerance);
   const curve = { ...line, tail: skim };
   let start = riderApex;
   while (start > to + 1 && smoothed[start - 1]! - baselineAt(curve, timeSec[start - 1]!) > tolerance) start--;
@@ -76,6 +89,45 @@ export function tailSkim(
   let end = riderApex;
   while (end < last && smoothed[end + 1]! - baselineAt(curve, timeSec[end + 1]!) > tolerance) end++;
   return { tail: skim, startIndex: Math.min(start, valleyIndex), endIndex: end };
+}
+
+/**
+ * The parent's EMG fitted again with the tail past the rider too (from where the rider's back meets the
+ * skim, for as long again, while the signal keeps falling): a skim that both sides of the rider hold is an
+ * interpolation, and a cluster line ending on the parent's tail (it rises under the rider) no longer tilts
+ * it. The earlier skim when that fit does not stand.
+ */
+function emgAcrossRider(
+  input: LimitsInput,
+  line: BaselineLine,
+  parentApex: number,
+  riderApex: number,
+  to: number,
+  skim: Tail,
+  tolerance: number,
+): Tail {
+  const { timeSec, smoothed } = input;
+  const curve = { ...line, tail: skim };
+  const limit = backLimit(curve, input, riderApex);
+  let last = riderApex;
+  while (last < limit && smoothed[last + 1]! - baselineAt(curve, timeSec[last + 1]!) > tolerance) last++;
+  const end = Math.min(
+    timeSec.length - 1,
+    last + (last - riderApex),
+    firstIndexAtOrAfter(timeSec, line.endSec),
+  );
+  let after = last + 1;
+  let lowest = Infinity;
+  while (after <= end && smoothed[after]! <= lowest + 2 * tolerance) {
+    lowest = Math.min(lowest, smoothed[after]!);
+    after++;
+  }
+  if (after - 1 - last < 3) return skim;
+  const raw = (i: number) => input.values[i]! - baselineAt(line, timeSec[i]!);
+  const peak = fitEmgPeak(timeSec, raw, parentApex, to, { from: last + 1, to: after - 1 });
+  return peak && peak.r2 >= TAIL_FIT_MIN_R2 && onExponentialTail(peak, timeSec[to]!)
+    ? emgAsymptote(peak, skim.originSec)
+    : skim;
 }
 
 /** A unit Gaussian's flank falls to 1.1 % of its height at 3σ: that many half widths at half height. */
