@@ -41,7 +41,8 @@ export function withStandingCheck(readText: string, parameterCount: number): str
   return (
     `select t.standing, case when t.standing then (${readText}) end as data from (select ` +
     `coalesce((select u.token_version from users u where u.id = ${user}), 0) = ${version} ` +
-    `and not exists (select 1 from ended_sessions e where e.sid = ${session}) as standing) t`
+    // `offset 0` keeps the subquery whole, so the check runs once rather than once per use of `standing`.
+    `and not exists (select 1 from ended_sessions e where e.sid = ${session}) as standing offset 0) t`
   );
 }
 
