@@ -432,6 +432,7 @@ function buildServices(infrastructure: Infrastructure) {
       kind: database.kind,
       databaseUrl: config.databaseUrl,
       log: (error) => logger.error({ err: error }, 'graphql request failed'),
+      tokenStands: ({ userId, version, sid }) => sessions.stillStands(userId, version, sid),
     }),
     workspaces: createWorkspacesService({
       db,

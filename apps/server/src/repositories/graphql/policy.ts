@@ -12,6 +12,18 @@ export type Viewer =
   | { kind: 'visitor'; shareTokenId: number; objectType: ShareObjectType; objectId: number };
 
 /**
+ * What a user's bearer token must still match, checked by a read inside its own statement: the user's token
+ * version (raised by a password reset, a reused refresh token or a removal from a lab) and its session not
+ * signed out. Kept apart from the viewer, whose key shares compiled plans between every user of a role.
+ */
+export interface TokenStanding {
+  userId: number;
+  version: number;
+  /** The session of the token; undefined for tokens issued before sessions existed. */
+  sid: string | undefined;
+}
+
+/**
  * A delete refused while a sequence in one of `states` uses the row: as its method (or one of its rows'
  * methods) or as its processing template. Judged on the locked row inside the delete statement.
  */

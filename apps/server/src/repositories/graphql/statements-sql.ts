@@ -6,6 +6,7 @@ import { setVersionActor } from '../record-versions.ts';
 import type { Database } from '../../db/schema.ts';
 import { GraphqlRequestError } from '../../lib/graphql-errors.ts';
 import type { CompileScope, Field } from './fields.ts';
+import type { TokenStanding } from './policy.ts';
 import { compileRoot } from './roots.ts';
 import { jsonKey, SelectCompiler } from './select.ts';
 
@@ -24,6 +25,30 @@ export function compileReadStatement(
       : sql`${jsonKey(field.key)}, ${compileRoot(field, parent, scope, select)}`,
   );
   return sql`select json_build_object(${sql.join(pairs)})::text as data`.compile(db);
+}
+
+/**
+ * A read statement that also answers whether the bearer token still stands, in the same round trip: column
+ * `standing` (the user's token version as the token's, an unknown user counting as version 0, and the session
+ * not signed out) and column `data`, the read's JSON text only when standing. The read is a scalar subquery
+ * under that condition, so PostgreSQL runs it only for a standing token, and a refused token's rows never
+ * leave the database. The token's user id, version and session follow the read's own parameters.
+ */
+export function withStandingCheck(readText: string, parameterCount: number): string {
+  const user = `$${parameterCount + 1}::integer`;
+  const version = `$${parameterCount + 2}::integer`;
+  const session = `$${parameterCount + 3}::text`;
+  return (
+    `select t.standing, case when t.standing then (${readText}) end as data from (select ` +
+    `coalesce((select u.token_version from users u where u.id = ${user}), 0) = ${version} ` +
+    // `offset 0` keeps the subquery whole, so the check runs once rather than once per use of `standing`.
+    `and not exists (select 1 from ended_sessions e where e.sid = ${session}) as standing offset 0) t`
+  );
+}
+
+/** The parameters withStandingCheck appends to a read's own, in its order. */
+export function standingParameters(standing: TokenStanding): unknown[] {
+  return [standing.userId, standing.version, standing.sid ?? null];
 }
 
 export interface MutationStatement {

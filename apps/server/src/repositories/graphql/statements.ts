@@ -4,6 +4,9 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../../db/schema.ts';
+import { LruCache } from '../../lib/lru.ts';
+import type { TokenStanding } from './policy.ts';
+import { standingParameters, withStandingCheck } from './statements-sql.ts';
 
 /** Connections of the read pool: enough to keep 2 cores busy while some connections wait on the network. */
 export const READ_POOL_SIZE = 16;
@@ -18,8 +21,11 @@ export interface ReadStatement {
 }
 
 export interface StatementRunner {
-  /** Runs a statement returning one row with one text column `data`; resolves to that text. */
-  readText(statement: ReadStatement): Promise<string>;
+  /**
+   * Runs a statement returning one row with one text column `data`; resolves to that text. With a token's
+   * standing, the statement checks it too (withStandingCheck) and null answers a token that no longer stands.
+   */
+  readText(statement: ReadStatement, standing?: TokenStanding): Promise<string | null>;
   /** A statement for this SQL text and values, named when the text is (or can still be) named. */
   statement(text: string, values: readonly unknown[]): ReadStatement;
   close(): Promise<void>;
@@ -37,19 +43,38 @@ function namer(): (text: string) => string | undefined {
   };
 }
 
+/** The statement with a token's standing checked inside it; the checked text is derived once per read text. */
+function standingChecks(
+  nameOf: (text: string) => string | undefined,
+): (statement: ReadStatement, standing: TokenStanding) => ReadStatement {
+  const checked = new LruCache<{ text: string; name: string | undefined }>(MAX_NAMED);
+  return (statement, standing) => {
+    let known = checked.get(statement.text);
+    if (known === undefined) {
+      const text = withStandingCheck(statement.text, statement.values.length);
+      known = { text, name: nameOf(text) };
+      checked.set(statement.text, known);
+    }
+    return { ...known, values: [...statement.values, ...standingParameters(standing)] };
+  };
+}
+
 export async function createStatementRunner(
   db: Kysely<Database>,
   databaseUrl: string | undefined,
 ): Promise<StatementRunner> {
   const nameOf = namer();
   if (!databaseUrl) {
+    const checked = standingChecks(() => undefined);
     return {
       statement: (text, values) => ({ text, values, name: undefined }),
-      async readText(statement) {
-        const { rows } = await db.executeQuery<{ data: string }>(
+      async readText(read, standing) {
+        const statement = standing ? checked(read, standing) : read;
+        const { rows } = await db.executeQuery<{ data: string | null; standing?: boolean }>(
           CompiledQuery.raw(statement.text, [...statement.values]),
         );
-        return rows[0]!.data;
+        const row = rows[0]!;
+        return standing && row.standing !== true ? null : row.data;
       },
       close: () => Promise.resolve(),
     };
@@ -64,14 +89,18 @@ export async function createStatementRunner(
   });
   // An idle connection that fails (database restart) is dropped by the pool; log nothing, never crash.
   pool.on('error', () => undefined);
+  const checked = standingChecks(nameOf);
   return {
     statement: (text, values) => ({ text, values, name: nameOf(text) }),
-    async readText(statement) {
+    async readText(read, standing) {
+      const statement = standing ? checked(read, standing) : read;
       const config: pg.QueryConfig = { text: statement.text, values: statement.values as unknown[] };
       if (statement.name) config.name = statement.name;
-      // rowMode 'array' skips building a row object; the single column is the JSON text.
-      const result = await pool.query<[string]>({ ...config, rowMode: 'array' });
-      return result.rows[0]![0];
+      // rowMode 'array' skips building a row object; the last column is the JSON text.
+      const result = await pool.query<unknown[]>({ ...config, rowMode: 'array' });
+      const row = result.rows[0]!;
+      if (standing) return row[0] === true ? (row[1] as string) : null;
+      return row[0] as string;
     },
     close: () => pool.end(),
   };

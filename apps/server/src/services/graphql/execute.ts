@@ -9,7 +9,7 @@ import {
 } from 'graphql';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { Viewer } from '../../repositories/graphql/policy.ts';
+import type { TokenStanding, Viewer } from '../../repositories/graphql/policy.ts';
 import { graphqlAccess } from './access.ts';
 import { DocumentCache, selectOperation, type PreparedDocument } from './documents.ts';
 import { errorBody, fromDatabaseError, GraphqlRequestError } from '../../lib/graphql-errors.ts';
@@ -38,6 +38,42 @@ export interface GraphqlServiceOptions {
   databaseUrl?: string | undefined;
   log: (error: unknown) => void;
   timeoutMs?: number;
+  /**
+   * Whether a user's token still stands, as a statement of its own: for what is not a read (a mutation,
+   * introspection, a request refused before its read ran). Reads check it inside their own statement.
+   */
+  tokenStands?: (standing: TokenStanding) => Promise<boolean>;
+}
+
+/** A request's token to check, and whether that check has been answered yet. */
+interface StandingCheck {
+  standing: TokenStanding | undefined;
+  answered: boolean;
+}
+
+const revoked = () => new GraphqlRequestError('invalid-jwt', 'Could not verify JWT: JWTInvalidClaims');
+
+/** Checks the token with a statement of its own, unless already answered; refuses one that fell. */
+async function confirmStanding(
+  check: StandingCheck,
+  tokenStands: GraphqlServiceOptions['tokenStands'],
+): Promise<void> {
+  if (check.answered || check.standing === undefined) return;
+  if (!tokenStands) throw new Error('no token standing check configured');
+  const stands = await tokenStands(check.standing);
+  check.answered = true;
+  if (!stands) throw revoked();
+}
+
+/** The answer to a failed request (Hasura's error form); a lost database connection is rethrown. */
+function failureText(error: unknown, log: (error: unknown) => void): string {
+  if (error instanceof GraphqlRequestError) return JSON.stringify(errorBody(error));
+  // A lost database connection is the transport's to answer (503), not a query error.
+  if (isConnectionError(error)) throw error;
+  const mapped = fromDatabaseError(error);
+  if (mapped) return JSON.stringify(errorBody(mapped));
+  log(error);
+  return JSON.stringify(errorBody(new GraphqlRequestError('unexpected', 'database query error')));
 }
 
 export function createGraphqlService(options: GraphqlServiceOptions) {
@@ -129,6 +165,7 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     scope: CompileScope,
     prepared: PreparedDocument,
     key: ReadKey,
+    check: StandingCheck,
   ): Promise<string> {
     const fields = collectFields(scope, operation.selectionSet, '$');
     const introspection = fields.filter(
@@ -141,6 +178,7 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
           'introspection fields cannot be mixed with table fields',
         );
       }
+      await confirmStanding(check, options.tokenStands);
       const result = await executeIntrospection({
         schema,
         document: prepared.document,
@@ -150,17 +188,28 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
       return JSON.stringify(result);
     }
     const statement = (await reads).remember(key, compileRead(fields, scope));
-    return readData(statement);
+    return readData(statement, check);
   }
 
-  /** The response: the database's JSON text inside the envelope, never parsed here. */
-  async function readData(statement: ReadStatement): Promise<string> {
-    return `{"data":${await (await runner).readText(statement)}}`;
+  /**
+   * The response: the database's JSON text inside the envelope, never parsed here. A user's token is checked
+   * in the same statement; one that no longer stands gets no data.
+   */
+  async function readData(statement: ReadStatement, check: StandingCheck): Promise<string> {
+    const text = await (await runner).readText(statement, check.standing);
+    check.answered = true;
+    if (text === null) throw revoked();
+    return `{"data":${text}}`;
   }
 
-  async function runMutation(operation: OperationDefinitionNode, scope: CompileScope): Promise<string> {
+  async function runMutation(
+    operation: OperationDefinitionNode,
+    scope: CompileScope,
+    check: StandingCheck,
+  ): Promise<string> {
     if (scope.viewer.kind !== 'user')
       throw new GraphqlRequestError('validation-failed', 'no mutations exist');
+    await confirmStanding(check, options.tokenStands);
     const parent = schema.getMutationType()!;
     const fields = collectFields(scope, operation.selectionSet, '$');
     // Compiled before the transaction opens, so bad input never reaches the database.
@@ -169,7 +218,7 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     return `{"data":{${parts.join(',')}}}`;
   }
 
-  async function run(viewer: Viewer, body: GraphqlBody): Promise<string> {
+  async function run(viewer: Viewer, body: GraphqlBody, check: StandingCheck): Promise<string> {
     const request = readBody(body);
     const prepared = documents.prepare(request.query);
     const operation = selectOperation(prepared, request.operationName);
@@ -184,7 +233,7 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
         variablesText: request.variablesText,
       });
       const known = plans.known(key);
-      if (known) return readData(known);
+      if (known) return readData(known, check);
     }
     const scope: CompileScope = {
       viewer,
@@ -196,16 +245,25 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     if (operation.operation === OperationTypeNode.SUBSCRIPTION)
       throw new GraphqlRequestError('not-supported', 'subscriptions are not supported');
     return operation.operation === OperationTypeNode.MUTATION
-      ? runMutation(operation, scope)
-      : runQuery(operation, scope, prepared, key!);
+      ? runMutation(operation, scope, check)
+      : runQuery(operation, scope, prepared, key!, check);
   }
 
   return {
-    /** Executes one request; always resolves to the response JSON text (data or Hasura errors). */
-    async execute(viewer: Viewer | GraphqlRequestError, body: GraphqlBody): Promise<string> {
+    /**
+     * Executes one request; always resolves to the response JSON text (data or Hasura errors). `standing`:
+     * what a user's bearer token must still match — a read checks it in its own statement, anything else
+     * with one of its own; a token that no longer stands is answered `invalid-jwt` and nothing else.
+     */
+    async execute(
+      viewer: Viewer | GraphqlRequestError,
+      body: GraphqlBody,
+      standing?: TokenStanding,
+    ): Promise<string> {
+      if (viewer instanceof GraphqlRequestError) return JSON.stringify(errorBody(viewer));
+      const check: StandingCheck = { standing, answered: false };
       let timer: NodeJS.Timeout | undefined;
       try {
-        if (viewer instanceof GraphqlRequestError) throw viewer;
         const timeout = new Promise<never>((_, reject) => {
           timer = setTimeout(
             () =>
@@ -218,15 +276,18 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
             timeoutMs,
           );
         });
-        return await Promise.race([run(viewer, body), timeout]);
+        return await Promise.race([run(viewer, body, check), timeout]);
       } catch (error) {
-        if (error instanceof GraphqlRequestError) return JSON.stringify(errorBody(error));
-        // A lost database connection is the transport's to answer (503), not a query error.
         if (isConnectionError(error)) throw error;
-        const mapped = fromDatabaseError(error);
-        if (mapped) return JSON.stringify(errorBody(mapped));
-        options.log(error);
-        return JSON.stringify(errorBody(new GraphqlRequestError('unexpected', 'database query error')));
+        // Failed before its read answered: a token that no longer stands hears only that, as when it was
+        // checked first.
+        let failure = error;
+        try {
+          await confirmStanding(check, options.tokenStands);
+        } catch (refusal) {
+          failure = refusal;
+        }
+        return failureText(failure, options.log);
       } finally {
         clearTimeout(timer);
       }

@@ -1,7 +1,7 @@
 // Who is asking: the bearer token of a GraphQL request resolved to a user or a visitor, with Hasura's
 // error codes (invalid-jwt makes the client refresh its token and retry once).
 import { HASURA_CLAIMS, TokenError, type SessionTokenService, type TokenSigner } from '../tokens.ts';
-import type { ShareObjectType, Viewer } from '../../repositories/graphql/policy.ts';
+import type { ShareObjectType, TokenStanding, Viewer } from '../../repositories/graphql/policy.ts';
 import { GraphqlRequestError } from '../../lib/graphql-errors.ts';
 import { LruCache } from '../../lib/lru.ts';
 
@@ -36,14 +36,8 @@ export function visitorClaims(
 /** Verified tokens by their text until they expire, per signer: a client sends the same token many times. */
 const MAX_VERIFIED = 10_000;
 interface VerifiedToken {
-  viewer: Viewer;
+  caller: Caller;
   expiresAtMs: number;
-  /**
-   * A user's token version and session, checked again on every request (a password reset or a sign-out
-   * ends the token at once).
-   */
-  version: number | null;
-  sid: string | undefined;
 }
 const verifiedBySigner = new WeakMap<TokenSigner, LruCache<VerifiedToken>>();
 
@@ -52,18 +46,27 @@ export interface TokenVerifiers {
   sessions: SessionTokenService;
 }
 
+/**
+ * Who asks, and for a user what the token must still match on every request (a password reset or a sign-out
+ * ends the token at once): the GraphQL service checks it inside the read's own statement.
+ */
+export interface Caller {
+  viewer: Viewer;
+  standing: TokenStanding | undefined;
+}
+
 const revoked = () => new GraphqlRequestError('invalid-jwt', 'Could not verify JWT: JWTInvalidClaims');
 
 /**
- * The viewer of a request. A token verified before and not yet expired is answered from memory (the
- * signature and claims of a given token text cannot change); a user's token version and a visitor's share
- * token (in SQL) are checked every time.
+ * The caller of a request. A token verified before and not yet expired is answered from memory (the
+ * signature and claims of a given token text cannot change); a user's token version and session, and a
+ * visitor's share token, are checked in SQL on every request by the service.
  */
-export async function resolveViewer(
+export async function resolveCaller(
   verifiers: TokenVerifiers,
   authorization: string | undefined,
-): Promise<Viewer> {
-  const { signer, sessions } = verifiers;
+): Promise<Caller> {
+  const { signer } = verifiers;
   let verified = verifiedBySigner.get(signer);
   if (!verified) {
     verified = new LruCache(MAX_VERIFIED);
@@ -71,29 +74,19 @@ export async function resolveViewer(
   }
   if (authorization) {
     const known = verified.get(authorization);
-    if (known && Date.now() < known.expiresAtMs) {
-      if (known.viewer.kind === 'user' && known.version !== null) {
-        if (!(await sessions.stillStands(known.viewer.userId, known.version, known.sid))) throw revoked();
-      }
-      return known.viewer;
-    }
+    if (known && Date.now() < known.expiresAtMs) return known.caller;
   }
-  const token = await verifyViewer(verifiers, authorization);
+  const token = await verifyCaller(verifiers, authorization);
   if (typeof token.expiresAtSec === 'number') {
-    verified.set(authorization!, {
-      viewer: token.viewer,
-      expiresAtMs: token.expiresAtSec * 1000,
-      version: token.version,
-      sid: token.sid,
-    });
+    verified.set(authorization!, { caller: token.caller, expiresAtMs: token.expiresAtSec * 1000 });
   }
-  return token.viewer;
+  return token.caller;
 }
 
-async function verifyViewer(
+async function verifyCaller(
   { signer, sessions }: TokenVerifiers,
   authorization: string | undefined,
-): Promise<{ viewer: Viewer; expiresAtSec: unknown; version: number | null; sid: string | undefined }> {
+): Promise<{ caller: Caller; expiresAtSec: unknown }> {
   if (!authorization) {
     throw new GraphqlRequestError(
       'invalid-headers',
@@ -115,16 +108,18 @@ async function verifyViewer(
     );
   }
   if (payload.token_type === 'access') {
-    // The same claims REST and realtime require: jti, user id, current token version.
+    // The same claims REST and realtime require: jti, user id, current token version, session not ended.
     const claims = await sessions.verify(match[1]!, 'access').catch((error: unknown) => {
       if (error instanceof TokenError) throw revoked();
       throw error;
     });
+    const userId = Number(claims.user_id);
     return {
-      viewer: { kind: 'user', userId: Number(claims.user_id) },
+      caller: {
+        viewer: { kind: 'user', userId },
+        standing: { userId, version: claims.ver, sid: claims.sid },
+      },
       expiresAtSec: claims.exp,
-      version: claims.ver,
-      sid: claims.sid,
     };
   }
   if (payload.token_type === VISITOR_TOKEN_TYPE) {
@@ -136,15 +131,17 @@ async function verifyViewer(
       shareTypes.has(share.type)
     ) {
       return {
-        viewer: {
-          kind: 'visitor',
-          shareTokenId: payload.share_token_id,
-          objectType: share.type as ShareObjectType,
-          objectId: share.id,
+        caller: {
+          viewer: {
+            kind: 'visitor',
+            shareTokenId: payload.share_token_id,
+            objectType: share.type as ShareObjectType,
+            objectId: share.id,
+          },
+          // The share token's revocation and expiry are checked in every statement's row predicates.
+          standing: undefined,
         },
         expiresAtSec: payload.exp,
-        version: null,
-        sid: undefined,
       };
     }
   }

@@ -7,7 +7,7 @@ import type { Services } from '../../services/index.ts';
 import { AppError } from '../../errors.ts';
 import { errorBody, GraphqlRequestError } from '../../lib/graphql-errors.ts';
 import type { GraphqlBody } from '../../services/graphql/execute.ts';
-import { resolveViewer } from '../../services/graphql/identity.ts';
+import { resolveCaller } from '../../services/graphql/identity.ts';
 import { limits } from '../../services/graphql/limits.ts';
 
 /** The field an input-guard refusal names, e.g. `variables.name`. */
@@ -57,11 +57,15 @@ export async function graphqlRoutes(app: FastifyInstance, services: Services): P
       },
     },
     async (request, reply) => {
-      const viewer = await resolveViewer(services, request.headers.authorization).catch((error: unknown) => {
+      const caller = await resolveCaller(services, request.headers.authorization).catch((error: unknown) => {
         if (error instanceof GraphqlRequestError) return error;
         throw error;
       });
-      const text = await service.execute(viewer, request.body as GraphqlBody);
+      const body = request.body as GraphqlBody;
+      const text =
+        caller instanceof GraphqlRequestError
+          ? await service.execute(caller, body)
+          : await service.execute(caller.viewer, body, caller.standing);
       return reply.status(200).type('application/json; charset=utf-8').send(text);
     },
   );
