@@ -5,6 +5,7 @@ import {
   execute as executeIntrospection,
   getVariableValues,
   OperationTypeNode,
+  type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
 import type { Kysely } from 'kysely';
@@ -40,6 +41,120 @@ export interface GraphqlServiceOptions {
   timeoutMs?: number;
 }
 
+/** The request's query, variables (with their JSON text) and operation name, checked against the limits. */
+function readBody(body: GraphqlBody): {
+  query: string;
+  variables: Record<string, unknown>;
+  variablesText: string;
+  operationName?: string;
+} {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new GraphqlRequestError('parse-failed', 'the request body must be a JSON object');
+  }
+  if (typeof body.query !== 'string')
+    throw new GraphqlRequestError('parse-failed', "the key 'query' was not present", '$');
+  if (body.query.length > limits.queryChars) {
+    throw new GraphqlRequestError(
+      'validation-failed',
+      `the query is longer than ${limits.queryChars} characters`,
+    );
+  }
+  const variables = body.variables ?? {};
+  if (typeof variables !== 'object' || Array.isArray(variables)) {
+    throw new GraphqlRequestError('parse-failed', 'variables must be a JSON object', '$.variables');
+  }
+  const variablesText = JSON.stringify(variables);
+  if (variablesText.length > limits.variablesChars) {
+    throw new GraphqlRequestError(
+      'validation-failed',
+      `the variables are larger than ${limits.variablesChars} characters`,
+      '$.variables',
+    );
+  }
+  const operationName = body.operationName ?? undefined;
+  if (operationName !== undefined && typeof operationName !== 'string') {
+    throw new GraphqlRequestError('parse-failed', 'operationName must be a string', '$.operationName');
+  }
+  return {
+    query: body.query,
+    variables: variables as Record<string, unknown>,
+    variablesText,
+    operationName,
+  };
+}
+
+/** The variables coerced against the operation's definitions, or the validation error. */
+function coerce(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+) {
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, {
+    maxErrors: 1,
+  });
+  if (coerced.errors)
+    throw new GraphqlRequestError('validation-failed', coerced.errors[0]!.message, '$.variables');
+  return coerced.coerced;
+}
+
+/**
+ * The answer of a query of introspection fields only (executed by graphql-js); undefined for one without
+ * them. Introspection mixed with table fields is refused.
+ */
+async function introspection(
+  schema: GraphQLSchema,
+  fields: Field[],
+  operation: OperationDefinitionNode,
+  prepared: PreparedDocument,
+  scope: CompileScope,
+): Promise<string | undefined> {
+  const introspected = fields.filter((field) => field.name.startsWith('__') && field.name !== '__typename');
+  if (introspected.length === 0) return undefined;
+  if (introspected.length !== fields.length) {
+    throw new GraphqlRequestError('not-supported', 'introspection fields cannot be mixed with table fields');
+  }
+  const result = await executeIntrospection({
+    schema,
+    document: prepared.document,
+    operationName: operation.name?.value,
+    variableValues: scope.variables,
+  });
+  return JSON.stringify(result);
+}
+
+/** The work's answer, or a `timeout` request error once `timeoutMs` passed first. */
+async function withTimeout(work: () => Promise<string>, timeoutMs: number): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new GraphqlRequestError(
+              'timeout',
+              `GraphQL request timed out after ${Math.round(timeoutMs / 1000)} seconds`,
+            ),
+          ),
+        timeoutMs,
+      );
+    });
+    return await Promise.race([work(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A failed request's answer in Hasura's form; a lost database connection is thrown on (the transport's 503). */
+function errorAnswer(error: unknown, log: (error: unknown) => void): string {
+  if (error instanceof GraphqlRequestError) return JSON.stringify(errorBody(error));
+  // A lost database connection is the transport's to answer (503), not a query error.
+  if (isConnectionError(error)) throw error;
+  const mapped = fromDatabaseError(error);
+  if (mapped) return JSON.stringify(errorBody(mapped));
+  log(error);
+  return JSON.stringify(errorBody(new GraphqlRequestError('unexpected', 'database query error')));
+}
+
 export function createGraphqlService(options: GraphqlServiceOptions) {
   const schema = graphqlSchema();
   const documents = new DocumentCache(schema);
@@ -52,57 +167,6 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
   const reads = runner.then((statements) => new ReadPlans(statements, compileFor));
   reads.catch(() => undefined);
   const timeoutMs = options.timeoutMs ?? limits.timeoutMs;
-
-  function readBody(body: GraphqlBody): {
-    query: string;
-    variables: Record<string, unknown>;
-    variablesText: string;
-    operationName?: string;
-  } {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) {
-      throw new GraphqlRequestError('parse-failed', 'the request body must be a JSON object');
-    }
-    if (typeof body.query !== 'string')
-      throw new GraphqlRequestError('parse-failed', "the key 'query' was not present", '$');
-    if (body.query.length > limits.queryChars) {
-      throw new GraphqlRequestError(
-        'validation-failed',
-        `the query is longer than ${limits.queryChars} characters`,
-      );
-    }
-    const variables = body.variables ?? {};
-    if (typeof variables !== 'object' || Array.isArray(variables)) {
-      throw new GraphqlRequestError('parse-failed', 'variables must be a JSON object', '$.variables');
-    }
-    const variablesText = JSON.stringify(variables);
-    if (variablesText.length > limits.variablesChars) {
-      throw new GraphqlRequestError(
-        'validation-failed',
-        `the variables are larger than ${limits.variablesChars} characters`,
-        '$.variables',
-      );
-    }
-    const operationName = body.operationName ?? undefined;
-    if (operationName !== undefined && typeof operationName !== 'string') {
-      throw new GraphqlRequestError('parse-failed', 'operationName must be a string', '$.operationName');
-    }
-    return {
-      query: body.query,
-      variables: variables as Record<string, unknown>,
-      variablesText,
-      operationName,
-    };
-  }
-
-  /** The variables coerced against the operation's definitions, or the validation error. */
-  function coerce(operation: OperationDefinitionNode, variables: Record<string, unknown>) {
-    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, {
-      maxErrors: 1,
-    });
-    if (coerced.errors)
-      throw new GraphqlRequestError('validation-failed', coerced.errors[0]!.message, '$.variables');
-    return coerced.coerced;
-  }
 
   const compileRead = (fields: Field[], scope: CompileScope) =>
     compileReadStatement(options.db, schema, fields, scope);
@@ -117,7 +181,7 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     const scope: CompileScope = {
       viewer,
       access: graphqlAccess,
-      variables: coerce(operation, variables),
+      variables: coerce(schema, operation, variables),
       fragments,
       aliasCount: 0,
     };
@@ -131,24 +195,8 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     key: ReadKey,
   ): Promise<string> {
     const fields = collectFields(scope, operation.selectionSet, '$');
-    const introspection = fields.filter(
-      (field) => field.name.startsWith('__') && field.name !== '__typename',
-    );
-    if (introspection.length > 0) {
-      if (introspection.length !== fields.length) {
-        throw new GraphqlRequestError(
-          'not-supported',
-          'introspection fields cannot be mixed with table fields',
-        );
-      }
-      const result = await executeIntrospection({
-        schema,
-        document: prepared.document,
-        operationName: operation.name?.value,
-        variableValues: scope.variables,
-      });
-      return JSON.stringify(result);
-    }
+    const introspected = await introspection(schema, fields, operation, prepared, scope);
+    if (introspected !== undefined) return introspected;
     const statement = (await reads).remember(key, compileRead(fields, scope));
     return readData(statement);
   }
@@ -189,7 +237,7 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     const scope: CompileScope = {
       viewer,
       access: graphqlAccess,
-      variables: coerce(operation, request.variables),
+      variables: coerce(schema, operation, request.variables),
       fragments: prepared.fragments,
       aliasCount: 0,
     };
@@ -203,32 +251,11 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
   return {
     /** Executes one request; always resolves to the response JSON text (data or Hasura errors). */
     async execute(viewer: Viewer | GraphqlRequestError, body: GraphqlBody): Promise<string> {
-      let timer: NodeJS.Timeout | undefined;
       try {
         if (viewer instanceof GraphqlRequestError) throw viewer;
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () =>
-              reject(
-                new GraphqlRequestError(
-                  'timeout',
-                  `GraphQL request timed out after ${Math.round(timeoutMs / 1000)} seconds`,
-                ),
-              ),
-            timeoutMs,
-          );
-        });
-        return await Promise.race([run(viewer, body), timeout]);
+        return await withTimeout(() => run(viewer, body), timeoutMs);
       } catch (error) {
-        if (error instanceof GraphqlRequestError) return JSON.stringify(errorBody(error));
-        // A lost database connection is the transport's to answer (503), not a query error.
-        if (isConnectionError(error)) throw error;
-        const mapped = fromDatabaseError(error);
-        if (mapped) return JSON.stringify(errorBody(mapped));
-        options.log(error);
-        return JSON.stringify(errorBody(new GraphqlRequestError('unexpected', 'database query error')));
-      } finally {
-        clearTimeout(timer);
+        return errorAnswer(error, options.log);
       }
     },
     get cachedDocuments(): number {
