@@ -98,20 +98,7 @@ function serverLayers() {
 }
 
 /** Server files whose factories are still over the function-length limit, to be split into use cases. */
-const longServerFunctions = [
-  'apps/server/src/compose.ts',
-  'apps/server/src/services/accounts.ts',
-  'apps/server/src/services/devices/api.ts',
-  'apps/server/src/services/devices/registry.ts',
-  'apps/server/src/services/graphql/execute.ts',
-  'apps/server/src/services/results/import-jobs.ts',
-  'apps/server/src/services/results/reprocessing.ts',
-  'apps/server/src/services/samples/samples.ts',
-  'apps/server/src/services/sequences/interruptions.ts',
-  'apps/server/src/services/signatures/signatures.ts',
-  'apps/server/src/services/workspaces/invitations.ts',
-  'apps/server/src/services/workspaces/workspaces.ts',
-];
+const longServerFunctions = [];
 
 export default tseslint.config(
   {
