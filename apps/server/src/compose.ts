@@ -38,7 +38,7 @@ import { createGraphqlService } from './services/graphql/execute.ts';
 import { createHealthService } from './services/health.ts';
 import { createMailer, createMailQueue, type Mailer, type MailQueue } from './services/mail.ts';
 import { createRealtimeAuthorization } from './services/realtime/authorizers.ts';
-import { createFilesService } from './services/results/files.ts';
+import { createFilesService, type FilesService } from './services/results/files.ts';
 import { createImportJobsService } from './services/results/import-jobs.ts';
 import {
   createSignalWorkers,
@@ -49,17 +49,18 @@ import { createManualIntegrationService } from './services/results/manual-integr
 import { createReportsService } from './services/results/reports.ts';
 import { createReprocessingService } from './services/results/reprocessing.ts';
 import { createResultVersionsService } from './services/results/result-versions.ts';
-import { createResultsService } from './services/results/results.ts';
+import { createResultsService, type ResultsService } from './services/results/results.ts';
 import { createTemplateComponentsService } from './services/results/template-components.ts';
 import { createRecordVersionsService } from './services/versions/record-versions.ts';
 import { createRecordVersionsRepository } from './repositories/record-versions.ts';
 import { createSamplesService } from './services/samples/samples.ts';
 import { devicePort } from './services/sequences/device-port.ts';
-import { createSequenceRunner } from './services/sequences/runner.ts';
+import type { InstrumentPort } from './services/sequences/instrument-port.ts';
+import { createSequenceRunner, type SequenceRunner } from './services/sequences/runner.ts';
 import { createSequenceControl } from './services/sequences/sequences-control.ts';
 import { createSequencesService } from './services/sequences/sequences.ts';
 import { createShareAccess } from './services/sharing/share-access.ts';
-import { createSignaturesService } from './services/signatures/signatures.ts';
+import { createSignaturesService, type SignaturesService } from './services/signatures/signatures.ts';
 import { createShareLinksService } from './services/sharing/share-links.ts';
 import { createOverlaysService } from './services/overlays/overlays.ts';
 import { createOverlaysRepository } from './repositories/overlays.ts';
@@ -132,7 +133,8 @@ interface Infrastructure {
   checkpoints: AuditCheckpoints;
 }
 
-export async function compose(config: Config, logger: FastifyBaseLogger): Promise<Composition> {
+/** The database (migrated), the token signer and sessions, password hashing, mail and the Redis clients. */
+async function openFoundation(config: Config, logger: FastifyBaseLogger) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -166,14 +168,22 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     log: (text, error) => (error ? logger.warn({ err: error }, text) : logger.info(text)),
   });
   const redis = config.redisUrl ? createRedisClients(config.redisUrl, logger) : undefined;
-  const redisPrefix = config.realtime.redisPrefix;
-  const realtime = await createRealtimeHub({
-    config,
-    signer,
-    sessions,
-    logger,
-    redis: redis && { commands: redis.realtimeCommands, subscriber: redis.realtimeSubscriber },
-  });
+  return { database, signer, users, tokens, sessions, passwords, mailer, mailQueue, redis };
+}
+
+type Foundation = Awaited<ReturnType<typeof openFoundation>>;
+
+/**
+ * Accounts and invitations: a new account is mailed the verification link of the invitations service, and
+ * an ended session ends its live connections on every process.
+ */
+function buildAccounts(
+  config: Config,
+  logger: FastifyBaseLogger,
+  { database, users, tokens, sessions, mailer, mailQueue, passwords }: Foundation,
+  realtime: RealtimeHub,
+) {
+  const { db } = database;
   const workspacesRepository = createWorkspacesRepository(db);
   const invitations = createInvitationsService({
     db,
@@ -206,9 +216,14 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
         .sendVerification(userId, origin)
         .catch((error: unknown) => logger.warn({ err: error, userId }, 'verification mail not sent')),
   });
+  return { accounts, invitations, workspacesRepository };
+}
+
+/** The attempt throttles of instrument claims and handshakes, and of signing passwords. */
+function buildThrottles(config: Config, logger: FastifyBaseLogger, redis: RedisClients | undefined) {
   // Shared by every process through Redis when there is one, so N processes do not allow N times as much.
   const counters = redis
-    ? createRedisCounters({ redis: redis.counters, prefix: redisPrefix })
+    ? createRedisCounters({ redis: redis.counters, prefix: config.realtime.redisPrefix })
     : createMemoryCounters();
   const deviceThrottle = createAttemptThrottle({
     store: counters,
@@ -223,6 +238,79 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
     perMinute: config.authRateLimitPerMinute,
     maxFailures: config.lockoutFailures,
   });
+  return { counters, deviceThrottle, signingThrottle };
+}
+
+/** Who reads which channel (docs/roles.md); visitors through their share token. */
+function registerChannelAuthorizers(realtime: RealtimeHub, authorization: Services['realtimeAuthorization']) {
+  realtime.registerChannelAuthorizer('devices', authorization.devices);
+  realtime.registerChannelAuthorizer('sequences', authorization.sequences);
+  realtime.registerVisitorResolver(authorization.visitorResolver, authorization.visitorActive);
+  realtime.registerChannelAuthorizer('measurements', authorization.measurements);
+}
+
+/** Starting the connections to other processes and the background work, and the shutdown steps. */
+function lifecycleOf(
+  parts: {
+    config: Config;
+    logger: FastifyBaseLogger;
+    realtime: RealtimeHub;
+    devices: DeviceService;
+    redis: RedisClients | undefined;
+    runner: SequenceRunner;
+    services: Services;
+    checkpoints: AuditCheckpoints;
+  },
+  closeSteps: Array<() => Promise<void>>,
+): Pick<Composition, 'start' | 'onClose' | 'close'> {
+  const { config, logger, realtime, devices, redis, runner, services, checkpoints } = parts;
+  return {
+    async start() {
+      // Connections to other processes open here, not while the graph is built (compose() has no such
+      // side effects): the realtime broker's control channel, then the device cluster (with REDIS_URL).
+      await realtime.start();
+      const cluster = await connectDeviceCluster(
+        devices,
+        redis && {
+          publisher: redis.clusterPublisher,
+          subscriber: redis.clusterSubscriber,
+          prefix: config.realtime.redisPrefix,
+        },
+        logger,
+      );
+      if (cluster) closeSteps.push(() => cluster.close());
+      await runner.recover();
+      runner.startReconciler(config.reconcileIntervalSec * 1000);
+      services.importJobs.startReconciler(config.reconcileIntervalSec * 1000);
+      await services.reprocessing.recover();
+      await checkpoints.start();
+    },
+    onClose: (step) => closeSteps.push(step),
+    async close() {
+      for (const step of closeSteps.reverse()) {
+        try {
+          await step();
+        } catch (error) {
+          logger.error({ err: error }, 'shutdown step failed');
+        }
+      }
+    },
+  };
+}
+
+export async function compose(config: Config, logger: FastifyBaseLogger): Promise<Composition> {
+  const foundation = await openFoundation(config, logger);
+  const { database, signer, sessions, passwords, mailer, mailQueue, redis } = foundation;
+  const { db } = database;
+  const realtime = await createRealtimeHub({
+    config,
+    signer,
+    sessions,
+    logger,
+    redis: redis && { commands: redis.realtimeCommands, subscriber: redis.realtimeSubscriber },
+  });
+  const { accounts, invitations, workspacesRepository } = buildAccounts(config, logger, foundation, realtime);
+  const { counters, deviceThrottle, signingThrottle } = buildThrottles(config, logger, redis);
   // Threads start on the first task (none while the graph is built) and end with close().
   const signalWorkers = createSignalWorkers({ threads: config.workerThreads ?? defaultSignalThreads() });
   // The audit chain's head, signed, in a file the lab keeps: at start, at intervals, at shutdown.
@@ -287,70 +375,43 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
   closeSteps.push(() => services.reprocessing.close());
   closeSteps.push(() => services.importJobs.close());
   closeSteps.push(async () => runner.close());
-
-  // Who reads which channel (docs/roles.md); visitors through their share token.
-  const authorization = services.realtimeAuthorization;
-  realtime.registerChannelAuthorizer('devices', authorization.devices);
-  realtime.registerChannelAuthorizer('sequences', authorization.sequences);
-  realtime.registerVisitorResolver(authorization.visitorResolver, authorization.visitorActive);
-  realtime.registerChannelAuthorizer('measurements', authorization.measurements);
+  registerChannelAuthorizers(realtime, services.realtimeAuthorization);
 
   return {
     ...infrastructure,
     redis,
     repositories: { devices: devicesRepository },
     services,
-    async start() {
-      // Connections to other processes open here, not while the graph is built (compose() has no such
-      // side effects): the realtime broker's control channel, then the device cluster (with REDIS_URL).
-      await realtime.start();
-      const cluster = await connectDeviceCluster(
-        devices,
-        redis && {
-          publisher: redis.clusterPublisher,
-          subscriber: redis.clusterSubscriber,
-          prefix: redisPrefix,
-        },
-        logger,
-      );
-      if (cluster) closeSteps.push(() => cluster.close());
-      await runner.recover();
-      runner.startReconciler(config.reconcileIntervalSec * 1000);
-      services.importJobs.startReconciler(config.reconcileIntervalSec * 1000);
-      await services.reprocessing.recover();
-      await checkpoints.start();
-    },
-    onClose: (step) => closeSteps.push(step),
-    async close() {
-      for (const step of closeSteps.reverse()) {
-        try {
-          await step();
-        } catch (error) {
-          logger.error({ err: error }, 'shutdown step failed');
-        }
-      }
-    },
+    ...lifecycleOf({ config, logger, realtime, devices, redis, runner, services, checkpoints }, closeSteps),
   };
 }
 
-function buildServices(infrastructure: Infrastructure) {
-  const { config, database, logger, signer, sessions, mailer, accounts, realtime, devices, invitations } =
-    infrastructure;
-  const { signalWorkers } = infrastructure;
-  const { db, availability, claims } = database;
-  const samplesRepository = createSamplesRepository(db);
-  const sequencesRepository = createSequencesRepository(db);
-  const runs = createRunsRepository(db);
-  const resultsRepository = createResultsRepository(db);
-  const signaturesRepository = createSignaturesRepository(db);
-  const shareTokens = createShareTokensRepository(db);
-  const overlays = createOverlaysRepository(db);
-  const recordVersionsRepository = createRecordVersionsRepository(db);
-  const port = devicePort(devices);
+/** The repositories the services share, each built once. */
+function buildRepositories(db: DatabaseHandle['db']) {
+  return {
+    samples: createSamplesRepository(db),
+    sequences: createSequencesRepository(db),
+    runs: createRunsRepository(db),
+    results: createResultsRepository(db),
+    signatures: createSignaturesRepository(db),
+    shareTokens: createShareTokensRepository(db),
+    overlays: createOverlaysRepository(db),
+    recordVersions: createRecordVersionsRepository(db),
+  };
+}
+
+type Repositories = ReturnType<typeof buildRepositories>;
+
+/**
+ * Review and signatures, announcing review changes on the subject's channel, and `resultsChanged`: a
+ * measurement's current result changed, so its review and its sequence's may have (docs/signatures.md).
+ */
+function buildSignatures(infrastructure: Infrastructure, repositories: Repositories) {
+  const { database, logger, realtime } = infrastructure;
   const signatures = createSignaturesService({
-    signatures: signaturesRepository,
-    results: resultsRepository,
-    users: createUsersRepository(db),
+    signatures: repositories.signatures,
+    results: repositories.results,
+    users: createUsersRepository(database.db),
     passwords: infrastructure.passwords,
     throttle: infrastructure.signingThrottle,
     publish: (event) => {
@@ -364,38 +425,31 @@ function buildServices(infrastructure: Infrastructure) {
         .catch((error: unknown) => logger.warn({ err: error }, 'review publish failed'));
     },
   });
-  /** A measurement's current result changed: its review and its sequence's may have (docs/signatures.md). */
   const resultsChanged = (measurementId: number) => {
     signatures
       .resultsChanged(measurementId)
       .catch((error: unknown) => logger.warn({ err: error, measurementId }, 'review announcement failed'));
   };
-  const results = createResultsService({
-    results: resultsRepository,
-    runs,
-    samples: samplesRepository,
-    sequences: sequencesRepository,
-    work: signalWorkers,
-  });
-  const files = createFilesService({
-    results: resultsRepository,
-    runs,
-    sequences: sequencesRepository,
-    processing: results,
-    work: signalWorkers,
-    maxImportPoints: config.importMaxPoints,
-    maxImportBytes: config.importMaxBytes,
-  });
-  const runner = createSequenceRunner({
-    sequences: sequencesRepository,
-    samples: samplesRepository,
-    runs,
-    results,
-    port,
+  return { signatures, resultsChanged };
+}
+
+/** The sequence runner: it drives running sequences on their instruments and publishes their progress. */
+function buildRunner(
+  infrastructure: Infrastructure,
+  repositories: Repositories,
+  steps: { results: ResultsService; port: InstrumentPort; resultsChanged: (measurementId: number) => void },
+) {
+  const { config, database, logger, realtime } = infrastructure;
+  return createSequenceRunner({
+    sequences: repositories.sequences,
+    samples: repositories.samples,
+    runs: repositories.runs,
+    results: steps.results,
+    port: steps.port,
     logger,
-    changed: resultsChanged,
-    availability,
-    claims,
+    changed: steps.resultsChanged,
+    availability: database.availability,
+    claims: database.claims,
     lostAfterMs: config.instrumentLostSec * 1000,
     readyWaitMs: config.instrumentReadyWaitSec * 1000,
     deliveryGraceMs: config.runDeliveryGraceSec * 1000,
@@ -406,6 +460,113 @@ function buildServices(infrastructure: Infrastructure) {
         .catch((error: unknown) => logger.warn({ err: error }, 'sequence progress publish failed'));
     },
   });
+}
+
+/** The services of stored results: reprocessing and import jobs, versions, components, manual integration, reports. */
+function buildResultServices(
+  infrastructure: Infrastructure,
+  repositories: Repositories,
+  built: {
+    results: ResultsService;
+    files: FilesService;
+    signatures: SignaturesService;
+    resultsChanged: (measurementId: number) => void;
+  },
+) {
+  const { database, logger, realtime } = infrastructure;
+  const { db, availability, claims } = database;
+  const { results, files, signatures, resultsChanged } = built;
+  return {
+    reprocessing: createReprocessingService({
+      jobs: createProcessingJobsRepository(db),
+      runs: repositories.runs,
+      sequences: repositories.sequences,
+      processing: results,
+      logger,
+      availability,
+      claims,
+      changed: resultsChanged,
+      publish: (ownerId, event) => {
+        // The job row holds the progress; a lost publication is replaced by the next one.
+        realtime
+          .publish(`users:${ownerId}`, event)
+          .catch((error: unknown) => logger.warn({ err: error }, 'job progress publish failed'));
+      },
+    }),
+    versions: createResultVersionsService({
+      results: repositories.results,
+      signatures: repositories.signatures,
+      runs: repositories.runs,
+      processing: results,
+      changed: resultsChanged,
+    }),
+    recordVersions: createRecordVersionsService({
+      versions: repositories.recordVersions,
+      methods: repositories.samples,
+      templates: createTemplateComponentsRepository(db),
+    }),
+    components: createTemplateComponentsService({
+      templates: createTemplateComponentsRepository(db),
+      results: repositories.results,
+      runs: repositories.runs,
+      processing: results,
+    }),
+    integration: createManualIntegrationService({
+      results: repositories.results,
+      processing: results,
+      changed: resultsChanged,
+    }),
+    importJobs: createImportJobsService({
+      jobs: createImportJobsRepository(db),
+      files,
+      claims,
+      logger,
+      publish: (ownerId, event) => {
+        // The job row holds the phase; a lost progress publication is replaced by the next one.
+        realtime
+          .publish(`users:${ownerId}`, event)
+          .catch((error: unknown) => logger.warn({ err: error }, 'import progress publish failed'));
+      },
+    }),
+    reports: createReportsService({
+      db,
+      sequences: repositories.sequences,
+      samples: repositories.samples,
+      runs: repositories.runs,
+      results: repositories.results,
+      review: (workspaceId, kind, id) => signatures.reviewFor(workspaceId, kind, id),
+      users: createUsersRepository(db),
+      checkpoint: () => infrastructure.checkpoints.latest(),
+    }),
+  };
+}
+
+function buildServices(infrastructure: Infrastructure) {
+  const { config, database, logger, signer, sessions, mailer, accounts, devices, invitations } =
+    infrastructure;
+  const { db, availability } = database;
+  const repositories = buildRepositories(db);
+  const { samples: samplesRepository, sequences: sequencesRepository, runs } = repositories;
+  const port = devicePort(devices);
+  const { signatures, resultsChanged } = buildSignatures(infrastructure, repositories);
+  const results = createResultsService({
+    results: repositories.results,
+    runs,
+    samples: samplesRepository,
+    sequences: sequencesRepository,
+    work: infrastructure.signalWorkers,
+  });
+  const files = createFilesService({
+    results: repositories.results,
+    runs,
+    sequences: sequencesRepository,
+    processing: results,
+    work: infrastructure.signalWorkers,
+    maxImportPoints: config.importMaxPoints,
+    maxImportBytes: config.importMaxBytes,
+  });
+  const runner = buildRunner(infrastructure, repositories, { results, port, resultsChanged });
+  const { shareTokens, overlays } = repositories;
   const services: Services = {
     settings: {
       sentryDsn: config.sentryDsn,
@@ -451,72 +612,12 @@ function buildServices(infrastructure: Infrastructure) {
       logger,
     }),
     results,
-    reprocessing: createReprocessingService({
-      jobs: createProcessingJobsRepository(db),
-      runs,
-      sequences: sequencesRepository,
-      processing: results,
-      logger,
-      availability,
-      claims,
-      changed: resultsChanged,
-      publish: (ownerId, event) => {
-        // The job row holds the progress; a lost publication is replaced by the next one.
-        realtime
-          .publish(`users:${ownerId}`, event)
-          .catch((error: unknown) => logger.warn({ err: error }, 'job progress publish failed'));
-      },
-    }),
-    versions: createResultVersionsService({
-      results: resultsRepository,
-      signatures: signaturesRepository,
-      runs,
-      processing: results,
-      changed: resultsChanged,
-    }),
-    recordVersions: createRecordVersionsService({
-      versions: recordVersionsRepository,
-      methods: samplesRepository,
-      templates: createTemplateComponentsRepository(db),
-    }),
-    components: createTemplateComponentsService({
-      templates: createTemplateComponentsRepository(db),
-      results: resultsRepository,
-      runs,
-      processing: results,
-    }),
+    ...buildResultServices(infrastructure, repositories, { results, files, signatures, resultsChanged }),
     signatures,
-    integration: createManualIntegrationService({
-      results: resultsRepository,
-      processing: results,
-      changed: resultsChanged,
-    }),
     shareLinks: createShareLinksService(shareTokens, db),
     shareAccess: createShareAccess({ shareTokens, runs, overlays }),
     overlays: createOverlaysService({ db, overlays, shareTokens }),
     files,
-    importJobs: createImportJobsService({
-      jobs: createImportJobsRepository(db),
-      files,
-      claims,
-      logger,
-      publish: (ownerId, event) => {
-        // The job row holds the phase; a lost progress publication is replaced by the next one.
-        realtime
-          .publish(`users:${ownerId}`, event)
-          .catch((error: unknown) => logger.warn({ err: error }, 'import progress publish failed'));
-      },
-    }),
-    reports: createReportsService({
-      db,
-      sequences: sequencesRepository,
-      samples: samplesRepository,
-      runs,
-      results: resultsRepository,
-      review: (workspaceId, kind, id) => signatures.reviewFor(workspaceId, kind, id),
-      users: createUsersRepository(db),
-      checkpoint: () => infrastructure.checkpoints.latest(),
-    }),
     audit: createAuditTrailService({ db, checkpoints: infrastructure.checkpoints }),
     realtimeAuthorization: createRealtimeAuthorization({
       access: createRealtimeAccessRepository(db),

@@ -27,11 +27,35 @@ export async function setVersionActor(
   );
 }
 
+/** Where the versions of each kind of record are kept: the table and the column that names the record. */
+const versionTables = {
+  method: { table: 'method_versions', record: 'method_id' },
+  template: { table: 'template_versions', record: 'template_uuid' },
+} as const;
+
+type VersionedRecord = keyof typeof versionTables;
+
+/** The kept versions of one record, as `v`; both tables have the same version columns. */
+function keptVersions(executor: Executor, kind: VersionedRecord, recordId: number | string) {
+  const { table, record } = versionTables[kind];
+  return executor
+    .selectFrom(`${table} as v` as 'method_versions as v')
+    .where(sql<boolean>`${sql.ref(`v.${record}`)} = ${recordId}`);
+}
+
 /** A row with the content of one of its versions over it; the row itself when that version is current. */
-function atVersion<Row extends { version: number }>(
+async function atVersion<Row extends { version: number }>(
+  executor: Executor,
+  kind: VersionedRecord,
+  recordId: number | string,
   row: Row,
-  kept: Pick<VersionRow, 'version' | 'snapshot'> | undefined,
-): Row {
+  version: number | null | undefined,
+): Promise<Row> {
+  if (version === null || version === undefined || version === row.version) return row;
+  const kept = await keptVersions(executor, kind, recordId)
+    .select(['v.version', 'v.snapshot'])
+    .where('v.version', '=', version)
+    .executeTakeFirst();
   if (!kept || kept.version === row.version) return row;
   // The times of the row stay typed as stored; the content is the version's.
   const { created_at: _createdAt, updated_at: _updatedAt, ...content } = kept.snapshot;
@@ -44,14 +68,7 @@ export async function methodAtVersion<Row extends { id: number; version: number 
   row: Row,
   version: number | null | undefined,
 ): Promise<Row> {
-  if (version === null || version === undefined || version === row.version) return row;
-  const kept = await executor
-    .selectFrom('method_versions')
-    .select(['version', 'snapshot'])
-    .where('method_id', '=', row.id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return atVersion(row, kept);
+  return atVersion(executor, 'method', row.id, row, version);
 }
 
 /** The template row as one of its versions (what a record that pinned it processes and prints). */
@@ -60,54 +77,33 @@ export async function templateAtVersion<Row extends { uuid: string; version: num
   row: Row,
   version: number | null | undefined,
 ): Promise<Row> {
-  if (version === null || version === undefined || version === row.version) return row;
-  const kept = await executor
-    .selectFrom('template_versions')
-    .select(['version', 'snapshot'])
-    .where('template_uuid', '=', row.uuid)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return atVersion(row, kept);
+  return atVersion(executor, 'template', row.uuid, row, version);
 }
 
 export function createRecordVersionsRepository(db: Kysely<Database>) {
-  const methodVersions = (executor: Executor) =>
-    executor
-      .selectFrom('method_versions as v')
+  /** The kept versions of one record with their authors' names. */
+  const versionsOf = (executor: Executor, kind: VersionedRecord, recordId: number | string) =>
+    keptVersions(executor, kind, recordId)
       .leftJoin('users as u', 'u.id', 'v.created_by')
       .select(['v.version', 'v.created_at', 'v.created_by', 'v.reason', 'v.snapshot'])
       .select(sql<string | null>`coalesce(nullif(u.full_name, ''), u.email)`.as('author'));
-  const templateVersions = (executor: Executor) =>
-    executor
-      .selectFrom('template_versions as v')
-      .leftJoin('users as u', 'u.id', 'v.created_by')
-      .select(['v.version', 'v.created_at', 'v.created_by', 'v.reason', 'v.snapshot'])
-      .select(sql<string | null>`coalesce(nullif(u.full_name, ''), u.email)`.as('author'));
+  const list = (executor: Executor, kind: VersionedRecord, recordId: number | string) =>
+    versionsOf(executor, kind, recordId).orderBy('v.version', 'desc').execute();
+  const one = (executor: Executor, kind: VersionedRecord, recordId: number | string, version: number) =>
+    versionsOf(executor, kind, recordId).where('v.version', '=', version).executeTakeFirst();
 
   return {
     async methodVersions(methodId: number, executor: Executor = db): Promise<VersionRow[]> {
-      return methodVersions(executor)
-        .where('v.method_id', '=', methodId)
-        .orderBy('v.version', 'desc')
-        .execute();
+      return list(executor, 'method', methodId);
     },
     async methodVersion(methodId: number, version: number, executor: Executor = db) {
-      return methodVersions(executor)
-        .where('v.method_id', '=', methodId)
-        .where('v.version', '=', version)
-        .executeTakeFirst();
+      return one(executor, 'method', methodId, version);
     },
     async templateVersions(uuid: string, executor: Executor = db): Promise<VersionRow[]> {
-      return templateVersions(executor)
-        .where('v.template_uuid', '=', uuid)
-        .orderBy('v.version', 'desc')
-        .execute();
+      return list(executor, 'template', uuid);
     },
     async templateVersion(uuid: string, version: number, executor: Executor = db) {
-      return templateVersions(executor)
-        .where('v.template_uuid', '=', uuid)
-        .where('v.version', '=', version)
-        .executeTakeFirst();
+      return one(executor, 'template', uuid, version);
     },
   };
 }

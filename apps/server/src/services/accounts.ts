@@ -1,37 +1,29 @@
-// Accounts and sessions: sign-in, refresh with rotation, sign-up, password recovery, Google sign-in.
+// Accounts and sessions: sign-in, refresh with rotation, sign-up, password recovery, Google sign-in. The
+// sessions (account-sessions.ts), password recovery (password-recovery.ts) and Google sign-in
+// (google-sign-in.ts) are use cases of their own; this service composes them.
 import {
   accountUpdateInputSchema,
   formMessages,
-  googleSignInInputSchema,
   isEmail,
-  PASSWORD_MIN_LENGTH,
-  recoverPasswordInputSchema,
-  refreshInputSchema,
-  resetPasswordInputSchema,
-  signInInputSchema,
   signUpInputSchema,
   type Account,
-  type DetailAnswer,
-  type GoogleClientId,
-  type ResetCodeCheck,
   type SignedUp,
   type SignUpAnswer,
   domainErrorText,
   signUpAnswer,
   type TokenPair,
 } from '@eluent/contracts';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { AppError, RawBodyError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { parseInput } from '../lib/input.ts';
 import type { PasswordHasher } from '../lib/passwords.ts';
 import { writeAudit } from '../repositories/audit.ts';
 import type { TokensRepository } from '../repositories/tokens.ts';
 import type { UserRow, UsersRepository } from '../repositories/users.ts';
+import { createAccountSessions, tokenNotValid } from './account-sessions.ts';
+import { createGoogleSignIn } from './google-sign-in.ts';
 import type { Mailer, MailQueue } from './mail.ts';
-import { TokenError, type SessionTokenService } from './tokens.ts';
-
-const RESET_CODE_LIFETIME_MS = 60 * 60 * 1000;
-const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
+import { checkNewPassword, createPasswordRecovery } from './password-recovery.ts';
+import type { SessionTokenService } from './tokens.ts';
 
 /** The answers' shapes are contracts' (rest/accounts.ts). */
 export type TokenResponse = TokenPair;
@@ -56,39 +48,10 @@ export interface AccountsDependencies {
   sendVerification: (userId: number, origin: string) => Promise<unknown>;
 }
 
-export const tokenNotValid = (message: string) =>
-  new RawBodyError(
-    401,
-    { detail: message, code: 'token_not_valid' },
-    { 'www-authenticate': 'Bearer realm="api"' },
-  );
-
-function checkNewPassword(password: string): void {
-  if (password.length < PASSWORD_MIN_LENGTH) {
-    throw AppError.validation({ password: [formMessages.minLength(PASSWORD_MIN_LENGTH)] });
-  }
-  if (password.length > 256)
-    throw AppError.validation({ password: ['Field must have at most 256 characters'] });
-}
-
 export function createAccountsService(deps: AccountsDependencies) {
-  const { users, tokens, sessions, mailer, passwords } = deps;
-  /** Every token issued so far stops working: REST, GraphQL and new connections at once, open ones too. */
-  async function endEverySession(userId: number): Promise<void> {
-    await tokens.revokeAllForUser(userId);
-    await users.bumpTokenVersion(userId);
-    await deps.endLiveSessions(userId);
-  }
-  /** The claims of the body's refresh token; a bad or expired one is `token_not_valid`. */
-  async function refreshClaims(body: Record<string, unknown>) {
-    const { refresh } = parseInput(refreshInputSchema, body);
-    try {
-      return await sessions.verify(refresh, 'refresh');
-    } catch (error) {
-      if (error instanceof TokenError) throw tokenNotValid(error.message);
-      throw error;
-    }
-  }
+  const { users, mailer, passwords } = deps;
+  const { startSession, endEverySession, ...sessionCases } = createAccountSessions(deps);
+
   /** Sign-up's input checked and its password hashed (the same work for a taken address as for a new one). */
   async function newAccountInput(body: Record<string, unknown>) {
     const { email, password, full_name: fullName } = parseInput(signUpInputSchema, body);
@@ -97,66 +60,9 @@ export function createAccountsService(deps: AccountsDependencies) {
     checkNewPassword(password);
     return { email: normalizedEmail, fullName: fullName ?? '', passwordHash: await passwords.hash(password) };
   }
-  const google = deps.googleJwksUrl ? createRemoteJWKSet(new URL(deps.googleJwksUrl)) : undefined;
-
-  /** Tokens for a new sign-in, or the next pair of the session `sid` (a refresh). */
-  async function startSession(user: UserRow, sid?: string): Promise<TokenResponse> {
-    const issued = await sessions.issue({ id: user.id, email: user.email }, sid);
-    await tokens.recordRefresh(issued.refreshJti, user.id, issued.refreshExpiresAt);
-    await users.touchLogin(user.id);
-    return { access: issued.access, refresh: issued.refresh, expires_in: issued.expires_in };
-  }
 
   return {
-    async signIn(body: Record<string, unknown>): Promise<TokenResponse> {
-      const { username, password } = parseInput(signInInputSchema, body);
-      const user = await users.findByEmail(username.trim());
-      // Always one scrypt run (a dummy hash for unknown e-mails), so timing does not reveal accounts.
-      const matches = await passwords.verify(password, user?.password_hash);
-      if (!user || !matches || !user.is_active) {
-        throw new RawBodyError(
-          401,
-          { detail: 'No active account found with the given credentials' },
-          { 'www-authenticate': 'Bearer realm="api"' },
-        );
-      }
-      if (passwords.needsRehash(user.password_hash!)) {
-        await users.setPassword(user.id, await passwords.hash(password));
-      }
-      return startSession(user);
-    },
-
-    async refresh(body: Record<string, unknown>): Promise<TokenResponse> {
-      const claims = await refreshClaims(body);
-      const outcome = await tokens.consumeRefresh(claims.jti);
-      if (outcome === 'reused') {
-        // A refresh token presented twice may have been stolen: end every session of that user, access
-        // tokens included.
-        await endEverySession(Number(claims.user_id));
-        throw tokenNotValid('Token is blacklisted');
-      }
-      if (outcome === 'unknown') throw tokenNotValid('Token is invalid');
-      const user = await users.findById(Number(claims.user_id));
-      if (!user?.is_active)
-        throw new RawBodyError(401, { detail: 'No active account found for the given token.' });
-      return startSession(user, claims.sid);
-    },
-
-    /**
-     * POST /api/token/logout/: ends the session of the refresh token (its whole family: the refresh tokens
-     * and the access tokens of that sign-in), on REST, GraphQL and realtime connects alike.
-     */
-    async logout(body: Record<string, unknown>): Promise<void> {
-      const claims = await refreshClaims(body);
-      await tokens.consumeRefresh(claims.jti);
-      // A token from before sessions had ids: nothing narrower than the user's every session names it.
-      if (claims.sid === undefined) await endEverySession(Number(claims.user_id));
-      else {
-        await tokens.endSession(claims.sid, Number(claims.user_id));
-        await deps.endLiveSessions(Number(claims.user_id), claims.sid);
-      }
-    },
-
+    ...sessionCases,
     endEverySession,
 
     /**
@@ -229,87 +135,8 @@ export function createAccountsService(deps: AccountsDependencies) {
       return { id: user.id, email: user.email, full_name: fullName };
     },
 
-    /**
-     * The same answer, after the same work, whether or not the address is registered: the request only
-     * checks the input and queues a job; the lookup, the code and the mail happen after the answer.
-     */
-    async recoverPassword(body: Record<string, unknown>, origin: string): Promise<DetailAnswer> {
-      const { email } = parseInput(recoverPasswordInputSchema, body);
-      const address = email.trim();
-      if (!isEmail(address)) throw AppError.validation({ email: [formMessages.email] });
-      deps.mailQueue.enqueue('password recovery', async () => {
-        const user = await users.findByEmail(address);
-        if (!user?.is_active) return;
-        const code = await tokens.resets.issue(user.id, RESET_CODE_LIFETIME_MS);
-        const link = `${origin}/auth/reset-password/?code=${encodeURIComponent(code)}`;
-        await mailer.send({
-          to: user.email,
-          subject: 'Reset your Eluent password',
-          text: `Someone asked to reset the password of your Eluent account.\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf it was not you, ignore this message.\n`,
-        });
-      });
-      return { detail: 'If the address belongs to an account, a link to reset the password has been sent.' };
-    },
-
-    async checkResetCode(code: unknown): Promise<ResetCodeCheck> {
-      if (typeof code !== 'string' || code.length === 0 || code.length > 200)
-        throw AppError.domain(400, 'reset_code_invalid');
-      const reset = await tokens.resets.findLive(code);
-      const user = reset ? await users.findById(reset.user_id) : undefined;
-      if (!user) throw AppError.domain(400, 'reset_code_invalid');
-      return { detail: 'The code is valid.', email: user.email };
-    },
-
-    async resetPassword(body: Record<string, unknown>): Promise<DetailAnswer> {
-      const { code, password } = parseInput(resetPasswordInputSchema, body);
-      checkNewPassword(password);
-      const passwordHash = await passwords.hash(password);
-      const userId = await tokens.resets.consume(code);
-      if (userId === undefined) throw AppError.domain(400, 'reset_code_invalid');
-      await users.setPassword(userId, passwordHash);
-      await endEverySession(userId);
-      return { detail: 'Your password has been changed. Sign in with the new password.' };
-    },
-
-    googleClientId(): GoogleClientId {
-      return { client_id: deps.googleClientId ?? null };
-    },
-
-    async googleSignIn(body: Record<string, unknown>): Promise<SignedUp> {
-      const { id_token: idToken } = parseInput(googleSignInInputSchema, body);
-      if (!deps.googleClientId || !google) throw AppError.domain(400, 'google_signin_disabled');
-      let payload;
-      try {
-        ({ payload } = await jwtVerify(idToken, google, {
-          audience: deps.googleClientId,
-          issuer: GOOGLE_ISSUERS,
-        }));
-      } catch {
-        throw AppError.domain(401, 'google_token_invalid');
-      }
-      const subject = payload.sub;
-      const email = typeof payload.email === 'string' ? payload.email : undefined;
-      if (!subject || !email || payload.email_verified !== true)
-        throw AppError.domain(401, 'google_token_invalid');
-      let user = await users.findByGoogleSubject(subject);
-      if (!user) {
-        const byEmail = await users.findByEmail(email);
-        if (byEmail) {
-          await users.linkGoogle(byEmail.id, subject);
-          user = byEmail;
-        } else {
-          // Google vouches for the address (email_verified above).
-          user = await users.create({
-            email,
-            passwordHash: null,
-            googleSubject: subject,
-            emailVerified: true,
-          });
-        }
-      }
-      if (!user?.is_active) throw AppError.domain(401, 'google_token_invalid');
-      return { id: user.id, email: user.email, ...(await startSession(user)) };
-    },
+    ...createPasswordRecovery({ ...deps, endEverySession }),
+    ...createGoogleSignIn({ ...deps, startSession }),
 
     /** The id of the account with this address; null when there is none (the CLI's import). */
     async userIdOf(email: string): Promise<number | null> {

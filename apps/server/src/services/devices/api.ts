@@ -1,20 +1,13 @@
 // What the REST routes ask of the devices module: the workspace's view of each instrument, claims, order,
-// direct runs and commands — every call checks the device is the workspace's and the role's privilege.
+// direct runs (direct-run.ts) and commands (controls.ts) — every call checks the device is the workspace's and the role's privilege.
 import {
   type Privilege,
   deviceClaimInputSchema,
   deviceColumnInputSchema,
   deviceOrderInputSchema,
   deviceRenameInputSchema,
-  deviceRunInputSchema,
   deviceSchema,
-  hardwareConfigurationSchema,
-  joinWifiInputSchema,
-  limitRefusalText,
-  methodLimitBreaches,
-  type CommandResults,
   type DeviceDetails,
-  type DeviceMethod,
   type DevicePairing,
 } from '@eluent/contracts';
 import type { Kysely } from 'kysely';
@@ -25,7 +18,7 @@ import type { DeviceRow } from '../../repositories/devices.ts';
 import type { DeviceRunsRepository } from '../../repositories/device-runs.ts';
 import type { SamplesRepository } from '../../repositories/samples.ts';
 import { createDeviceControls } from './controls.ts';
-import { deviceMethodFromStored } from './method-mapping.ts';
+import { createDirectRun } from './direct-run.ts';
 import { parseBody } from './parse-body.ts';
 import type { DeviceService } from './service.ts';
 import { requireRole, type Actor } from '../workspaces/actor.ts';
@@ -37,6 +30,27 @@ const storedWifi = deviceSchema.shape.wifi.catch(null);
 
 const parse = parseBody;
 
+/** An instrument as the workspace sees it: its stored record with its live connection and status. */
+function deviceView(service: DeviceService, device: DeviceRow): DeviceView {
+  const live = service.liveStatus(device.id);
+  return {
+    id: device.id,
+    serial_number: device.serial_number,
+    name: device.name,
+    firmware_version: device.firmware_version,
+    hardware_configuration: device.hardware_configuration,
+    // Stored JSON is read through the answer's schema: a value it does not describe reads as none.
+    installed_column: storedColumn.parse(device.installed_column),
+    wifi: storedWifi.parse(device.wifi),
+    // Presence is the live connection (here or, with Redis, on another process), not a stored flag.
+    state: service.isOnline(device.id) ? device.state : 'offline',
+    online: service.isOnline(device.id),
+    position: device.position,
+    last_seen_at: device.last_seen_at ? new Date(device.last_seen_at).toISOString() : null,
+    live: live ? (({ type: _type, ...rest }) => rest)(live) : null,
+  };
+}
+
 export function createDevicesApi(deps: {
   db: Kysely<Database>;
   service: DeviceService;
@@ -46,6 +60,7 @@ export function createDevicesApi(deps: {
 }) {
   const { db, service, runs, methods } = deps;
   const { registry } = service;
+  const view = (device: DeviceRow) => deviceView(service, device);
 
   /** Records a change of, or a command to, an instrument once it is done (the audit trail's instrument part). */
   const audit = (actor: Actor, device: DeviceRow, action: string, oldValues: unknown, newValues: unknown) =>
@@ -60,41 +75,10 @@ export function createDevicesApi(deps: {
       newValues,
     });
 
-  const view = (device: DeviceRow): DeviceView => {
-    const live = service.liveStatus(device.id);
-    return {
-      id: device.id,
-      serial_number: device.serial_number,
-      name: device.name,
-      firmware_version: device.firmware_version,
-      hardware_configuration: device.hardware_configuration,
-      // Stored JSON is read through the answer's schema: a value it does not describe reads as none.
-      installed_column: storedColumn.parse(device.installed_column),
-      wifi: storedWifi.parse(device.wifi),
-      // Presence is the live connection (here or, with Redis, on another process), not a stored flag.
-      state: service.isOnline(device.id) ? device.state : 'offline',
-      online: service.isOnline(device.id),
-      position: device.position,
-      last_seen_at: device.last_seen_at ? new Date(device.last_seen_at).toISOString() : null,
-      live: live ? (({ type: _type, ...rest }) => rest)(live) : null,
-    };
-  };
-
   /** The workspace's device, after checking the actor's role holds `privilege`. */
   const owned = async (actor: Actor, deviceId: number, privilege: Privilege) => {
     requireRole(actor, privilege);
     return registry.owned(actor.workspaceId, deviceId);
-  };
-
-  /** What a direct run injects: the stored method named by id, else the method given whole. */
-  const methodOfRun = async (actor: Actor, request: { method?: DeviceMethod; method_id?: number | null }) => {
-    if (typeof request.method_id === 'number') {
-      const stored = await methods.method(actor.workspaceId, request.method_id);
-      if (!stored) throw AppError.validation({ method_id: ['is not valid'] });
-      return deviceMethodFromStored({ ...stored, name: stored.name.slice(0, 200) });
-    }
-    if (!request.method) throw AppError.validation({ method_id: ['Field is required'] });
-    return request.method;
   };
 
   return {
@@ -164,85 +148,7 @@ export function createDevicesApi(deps: {
       });
       return { ids };
     },
-    /** Runs one injection outside a sequence: creates its injection and measurement, then starts it. */
-    async run(
-      actor: Actor,
-      deviceId: number,
-      body: unknown,
-    ): Promise<{ injection_id: number; measurement_id: number }> {
-      const device = await owned(actor, deviceId, 'instruments.command');
-      const request = parse(deviceRunInputSchema, body);
-      if (!service.isOnline(device.id)) throw AppError.domain(409, 'sequence_device_not_connected');
-      // An instrument that never reported its parts cannot be told what to run.
-      const hardware = hardwareConfigurationSchema.safeParse(device.hardware_configuration);
-      if (!hardware.success || hardware.data.length === 0)
-        throw AppError.domain(409, 'device_not_configured');
-      const method = await methodOfRun(actor, request);
-      const breach = methodLimitBreaches(method, hardware.data)[0];
-      if (breach) {
-        const instrument = device.name.trim() === '' ? device.serial_number : device.name;
-        throw new AppError(
-          400,
-          'method_exceeds_instrument_limits',
-          limitRefusalText(breach, method.name || 'Run', instrument),
-          { fields: { [breach.limit.quantity]: [breach.message] } },
-        );
-      }
-      const sampleId = request.sample_id ?? null;
-      let sampleName: string | null = null;
-      if (sampleId !== null) {
-        const sample = await runs.sample(actor.workspaceId, sampleId);
-        if (!sample) throw AppError.validation({ sample_id: ['is not valid'] });
-        // A sample prepared for one instrument is not injected on another.
-        if (sample.device_id !== null && sample.device_id !== device.id)
-          throw AppError.domain(409, 'device_different');
-        sampleName = sample.name;
-      }
-      const templateUuid = request.template_uuid ?? null;
-      if (templateUuid !== null && !(await runs.template(actor.workspaceId, templateUuid)))
-        throw AppError.validation({ template_uuid: ['is not valid'] });
-      const { injectionId, measurementId } = await runs.create({
-        owner: actor,
-        deviceId: device.id,
-        sampleId,
-        vial: request.vial,
-        methodId: request.method_id ?? null,
-        methodSnapshot: method,
-        name: request.name ?? `${sampleName ?? method.name ?? 'Run'} · vial ${request.vial}`,
-        templateUuid,
-      });
-      try {
-        await service.runInjection(device.id, {
-          method,
-          vial: request.vial,
-          injectionId,
-          measurementId,
-        });
-      } catch (error) {
-        await runs.markRefused(injectionId, measurementId);
-        throw error;
-      }
-      await audit(actor, device, 'run', null, {
-        method: method.name || null,
-        method_id: request.method_id ?? null,
-        sample_id: sampleId,
-        vial: request.vial,
-        injection_id: injectionId,
-        measurement_id: measurementId,
-        template_uuid: templateUuid,
-      });
-      return { injection_id: injectionId, measurement_id: measurementId };
-    },
-    async control(
-      actor: Actor,
-      deviceId: number,
-      action: 'stop' | 'pause' | 'resume',
-    ): Promise<Record<string, never>> {
-      const device = await owned(actor, deviceId, 'instruments.command');
-      await service[action](deviceId);
-      await audit(actor, device, 'command', null, { command: action });
-      return {};
-    },
+    ...createDirectRun({ service, runs, methods, owned, audit }),
     async setColumn(actor: Actor, deviceId: number, body: unknown): Promise<DeviceView> {
       const device = await owned(actor, deviceId, 'instruments.update');
       const { column } = parse(deviceColumnInputSchema, body);
@@ -255,26 +161,6 @@ export function createDevicesApi(deps: {
         { installed_column: column },
       );
       return view(await owned(actor, deviceId, 'instruments.update'));
-    },
-    async scanWifi(actor: Actor, deviceId: number): Promise<CommandResults['scan_wifi']> {
-      const device = await owned(actor, deviceId, 'instruments.command');
-      const networks = await service.command(deviceId, 'scan_wifi', {});
-      await audit(actor, device, 'command', null, { command: 'scan_wifi' });
-      return networks;
-    },
-    async joinWifi(actor: Actor, deviceId: number, body: unknown): Promise<CommandResults['join_wifi']> {
-      const device = await owned(actor, deviceId, 'instruments.command');
-      const { ssid, password } = parse(joinWifiInputSchema, body);
-      const joined = await service.joinWifi(deviceId, ssid, password);
-      // The Wi-Fi password is never recorded.
-      await audit(actor, device, 'command', null, { command: 'join_wifi', ssid });
-      return joined;
-    },
-    async readFirmware(actor: Actor, deviceId: number): Promise<CommandResults['read_firmware']> {
-      const device = await owned(actor, deviceId, 'instruments.command');
-      const firmware = await service.command(deviceId, 'read_firmware', {});
-      await audit(actor, device, 'command', null, { command: 'read_firmware' });
-      return firmware;
     },
   };
 }

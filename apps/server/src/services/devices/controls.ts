@@ -1,11 +1,12 @@
-// Commands to an instrument between runs: pump on/off, purge, equilibration, setpoints. Each is checked
-// against the instrument's hardware configuration before it is sent (the instrument checks again), and
-// recorded in the audit trail once the instrument accepted it.
+// Commands to an instrument between runs: pump on/off, purge, equilibration, setpoints, Wi-Fi and firmware.
+// Each is checked against the instrument's hardware configuration before it is sent (the instrument checks
+// again), and recorded in the audit trail once the instrument accepted it.
 import {
   deviceEquilibrateInputSchema,
   devicePumpInputSchema,
   devicePurgeInputSchema,
   deviceSetpointsInputSchema,
+  joinWifiInputSchema,
   hardwareConfigurationSchema,
   setpointLimits,
   setpointProblem,
@@ -87,6 +88,26 @@ export function createDeviceControls({ service, owned, audit }: ControlsDependen
       const held = await service.command(deviceId, 'set_conditions', values);
       await audit(actor, device, 'command', was, { command: 'set_conditions', ...held });
       return held;
+    },
+    async scanWifi(actor: Actor, deviceId: number): Promise<CommandResults['scan_wifi']> {
+      const device = await owned(actor, deviceId, 'instruments.command');
+      const networks = await service.command(deviceId, 'scan_wifi', {});
+      await audit(actor, device, 'command', null, { command: 'scan_wifi' });
+      return networks;
+    },
+    async joinWifi(actor: Actor, deviceId: number, body: unknown): Promise<CommandResults['join_wifi']> {
+      const device = await owned(actor, deviceId, 'instruments.command');
+      const { ssid, password } = parseBody(joinWifiInputSchema, body);
+      const joined = await service.joinWifi(deviceId, ssid, password);
+      // The Wi-Fi password is never recorded.
+      await audit(actor, device, 'command', null, { command: 'join_wifi', ssid });
+      return joined;
+    },
+    async readFirmware(actor: Actor, deviceId: number): Promise<CommandResults['read_firmware']> {
+      const device = await owned(actor, deviceId, 'instruments.command');
+      const firmware = await service.command(deviceId, 'read_firmware', {});
+      await audit(actor, device, 'command', null, { command: 'read_firmware' });
+      return firmware;
     },
   };
 }

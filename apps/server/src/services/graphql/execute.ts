@@ -5,6 +5,7 @@ import {
   execute as executeIntrospection,
   getVariableValues,
   OperationTypeNode,
+  type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
 import type { Kysely } from 'kysely';
@@ -76,6 +77,128 @@ function failureText(error: unknown, log: (error: unknown) => void): string {
   return JSON.stringify(errorBody(new GraphqlRequestError('unexpected', 'database query error')));
 }
 
+/** The request's query, variables (with their JSON text) and operation name, checked against the limits. */
+function readBody(body: GraphqlBody): {
+  query: string;
+  variables: Record<string, unknown>;
+  variablesText: string;
+  operationName?: string;
+} {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new GraphqlRequestError('parse-failed', 'the request body must be a JSON object');
+  }
+  if (typeof body.query !== 'string')
+    throw new GraphqlRequestError('parse-failed', "the key 'query' was not present", '$');
+  if (body.query.length > limits.queryChars) {
+    throw new GraphqlRequestError(
+      'validation-failed',
+      `the query is longer than ${limits.queryChars} characters`,
+    );
+  }
+  const variables = body.variables ?? {};
+  if (typeof variables !== 'object' || Array.isArray(variables)) {
+    throw new GraphqlRequestError('parse-failed', 'variables must be a JSON object', '$.variables');
+  }
+  const variablesText = JSON.stringify(variables);
+  if (variablesText.length > limits.variablesChars) {
+    throw new GraphqlRequestError(
+      'validation-failed',
+      `the variables are larger than ${limits.variablesChars} characters`,
+      '$.variables',
+    );
+  }
+  const operationName = body.operationName ?? undefined;
+  if (operationName !== undefined && typeof operationName !== 'string') {
+    throw new GraphqlRequestError('parse-failed', 'operationName must be a string', '$.operationName');
+  }
+  return {
+    query: body.query,
+    variables: variables as Record<string, unknown>,
+    variablesText,
+    operationName,
+  };
+}
+
+/** The variables coerced against the operation's definitions, or the validation error. */
+function coerce(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+) {
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, {
+    maxErrors: 1,
+  });
+  if (coerced.errors)
+    throw new GraphqlRequestError('validation-failed', coerced.errors[0]!.message, '$.variables');
+  return coerced.coerced;
+}
+
+/** Whether a query asks introspection fields only; introspection mixed with table fields is refused. */
+function isIntrospection(fields: Field[]): boolean {
+  const introspected = fields.filter((field) => field.name.startsWith('__') && field.name !== '__typename');
+  if (introspected.length === 0) return false;
+  if (introspected.length !== fields.length) {
+    throw new GraphqlRequestError('not-supported', 'introspection fields cannot be mixed with table fields');
+  }
+  return true;
+}
+
+/** The answer of a query of introspection fields only, executed by graphql-js. */
+async function introspection(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  prepared: PreparedDocument,
+  scope: CompileScope,
+): Promise<string> {
+  const result = await executeIntrospection({
+    schema,
+    document: prepared.document,
+    operationName: operation.name?.value,
+    variableValues: scope.variables,
+  });
+  return JSON.stringify(result);
+}
+
+/** The work's answer, or a `timeout` request error once `timeoutMs` passed first. */
+async function withTimeout(work: () => Promise<string>, timeoutMs: number): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new GraphqlRequestError(
+              'timeout',
+              `GraphQL request timed out after ${Math.round(timeoutMs / 1000)} seconds`,
+            ),
+          ),
+        timeoutMs,
+      );
+    });
+    return await Promise.race([work(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A mutation's root fields in one transaction, after the token's own check; visitors have none. */
+async function runMutation(
+  options: GraphqlServiceOptions,
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  scope: CompileScope,
+  check: StandingCheck,
+): Promise<string> {
+  if (scope.viewer.kind !== 'user') throw new GraphqlRequestError('validation-failed', 'no mutations exist');
+  await confirmStanding(check, options.tokenStands);
+  const parent = schema.getMutationType()!;
+  const fields = collectFields(scope, operation.selectionSet, '$');
+  // Compiled before the transaction opens, so bad input never reaches the database.
+  const statements = compileMutations(schema, parent, fields, scope);
+  const parts = await runMutations(options.db, statements, scope.viewer.userId);
+  return `{"data":{${parts.join(',')}}}`;
+}
+
 export function createGraphqlService(options: GraphqlServiceOptions) {
   const schema = graphqlSchema();
   const documents = new DocumentCache(schema);
@@ -88,57 +211,6 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
   const reads = runner.then((statements) => new ReadPlans(statements, compileFor));
   reads.catch(() => undefined);
   const timeoutMs = options.timeoutMs ?? limits.timeoutMs;
-
-  function readBody(body: GraphqlBody): {
-    query: string;
-    variables: Record<string, unknown>;
-    variablesText: string;
-    operationName?: string;
-  } {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) {
-      throw new GraphqlRequestError('parse-failed', 'the request body must be a JSON object');
-    }
-    if (typeof body.query !== 'string')
-      throw new GraphqlRequestError('parse-failed', "the key 'query' was not present", '$');
-    if (body.query.length > limits.queryChars) {
-      throw new GraphqlRequestError(
-        'validation-failed',
-        `the query is longer than ${limits.queryChars} characters`,
-      );
-    }
-    const variables = body.variables ?? {};
-    if (typeof variables !== 'object' || Array.isArray(variables)) {
-      throw new GraphqlRequestError('parse-failed', 'variables must be a JSON object', '$.variables');
-    }
-    const variablesText = JSON.stringify(variables);
-    if (variablesText.length > limits.variablesChars) {
-      throw new GraphqlRequestError(
-        'validation-failed',
-        `the variables are larger than ${limits.variablesChars} characters`,
-        '$.variables',
-      );
-    }
-    const operationName = body.operationName ?? undefined;
-    if (operationName !== undefined && typeof operationName !== 'string') {
-      throw new GraphqlRequestError('parse-failed', 'operationName must be a string', '$.operationName');
-    }
-    return {
-      query: body.query,
-      variables: variables as Record<string, unknown>,
-      variablesText,
-      operationName,
-    };
-  }
-
-  /** The variables coerced against the operation's definitions, or the validation error. */
-  function coerce(operation: OperationDefinitionNode, variables: Record<string, unknown>) {
-    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, {
-      maxErrors: 1,
-    });
-    if (coerced.errors)
-      throw new GraphqlRequestError('validation-failed', coerced.errors[0]!.message, '$.variables');
-    return coerced.coerced;
-  }
 
   const compileRead = (fields: Field[], scope: CompileScope) =>
     compileReadStatement(options.db, schema, fields, scope);
@@ -153,7 +225,7 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     const scope: CompileScope = {
       viewer,
       access: graphqlAccess,
-      variables: coerce(operation, variables),
+      variables: coerce(schema, operation, variables),
       fragments,
       aliasCount: 0,
     };
@@ -168,24 +240,9 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     check: StandingCheck,
   ): Promise<string> {
     const fields = collectFields(scope, operation.selectionSet, '$');
-    const introspection = fields.filter(
-      (field) => field.name.startsWith('__') && field.name !== '__typename',
-    );
-    if (introspection.length > 0) {
-      if (introspection.length !== fields.length) {
-        throw new GraphqlRequestError(
-          'not-supported',
-          'introspection fields cannot be mixed with table fields',
-        );
-      }
+    if (isIntrospection(fields)) {
       await confirmStanding(check, options.tokenStands);
-      const result = await executeIntrospection({
-        schema,
-        document: prepared.document,
-        operationName: operation.name?.value,
-        variableValues: scope.variables,
-      });
-      return JSON.stringify(result);
+      return introspection(schema, operation, prepared, scope);
     }
     const statement = (await reads).remember(key, compileRead(fields, scope));
     return readData(statement, check);
@@ -200,22 +257,6 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     check.answered = true;
     if (text === null) throw revoked();
     return `{"data":${text}}`;
-  }
-
-  async function runMutation(
-    operation: OperationDefinitionNode,
-    scope: CompileScope,
-    check: StandingCheck,
-  ): Promise<string> {
-    if (scope.viewer.kind !== 'user')
-      throw new GraphqlRequestError('validation-failed', 'no mutations exist');
-    await confirmStanding(check, options.tokenStands);
-    const parent = schema.getMutationType()!;
-    const fields = collectFields(scope, operation.selectionSet, '$');
-    // Compiled before the transaction opens, so bad input never reaches the database.
-    const statements = compileMutations(schema, parent, fields, scope);
-    const parts = await runMutations(options.db, statements, scope.viewer.userId);
-    return `{"data":{${parts.join(',')}}}`;
   }
 
   async function run(viewer: Viewer, body: GraphqlBody, check: StandingCheck): Promise<string> {
@@ -238,14 +279,14 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     const scope: CompileScope = {
       viewer,
       access: graphqlAccess,
-      variables: coerce(operation, request.variables),
+      variables: coerce(schema, operation, request.variables),
       fragments: prepared.fragments,
       aliasCount: 0,
     };
     if (operation.operation === OperationTypeNode.SUBSCRIPTION)
       throw new GraphqlRequestError('not-supported', 'subscriptions are not supported');
     return operation.operation === OperationTypeNode.MUTATION
-      ? runMutation(operation, scope, check)
+      ? runMutation(options, schema, operation, scope, check)
       : runQuery(operation, scope, prepared, key!, check);
   }
 
@@ -262,21 +303,8 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     ): Promise<string> {
       if (viewer instanceof GraphqlRequestError) return JSON.stringify(errorBody(viewer));
       const check: StandingCheck = { standing, answered: false };
-      let timer: NodeJS.Timeout | undefined;
       try {
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () =>
-              reject(
-                new GraphqlRequestError(
-                  'timeout',
-                  `GraphQL request timed out after ${Math.round(timeoutMs / 1000)} seconds`,
-                ),
-              ),
-            timeoutMs,
-          );
-        });
-        return await Promise.race([run(viewer, body, check), timeout]);
+        return await withTimeout(() => run(viewer, body, check), timeoutMs);
       } catch (error) {
         if (isConnectionError(error)) throw error;
         // Failed before its read answered: a token that no longer stands hears only that, as when it was
@@ -288,8 +316,6 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
           failure = refusal;
         }
         return failureText(failure, options.log);
-      } finally {
-        clearTimeout(timer);
       }
     },
     get cachedDocuments(): number {

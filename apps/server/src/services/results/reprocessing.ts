@@ -7,7 +7,6 @@
 import { processingJobInputSchema, type ProcessingJob, type ProcessingJobEvent } from '@eluent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { z } from 'zod';
 import {
   isConnectionError,
   retryWhileUnavailable,
@@ -18,9 +17,9 @@ import { AppError } from '../../errors.ts';
 import type { ProcessingJobRow, ProcessingJobsRepository } from '../../repositories/processing-jobs.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SequencesRepository } from '../../repositories/sequences.ts';
-import { writeAudit } from '../../repositories/audit.ts';
 import { parseInput } from '../../lib/input.ts';
-import { snapshotOf, type ResultsService } from './results.ts';
+import type { ResultsService } from './results.ts';
+import { insertJob } from './reprocessing-request.ts';
 import { requireRole, type Actor } from '../workspaces/actor.ts';
 
 // The body (contracts: rest/processing-jobs.ts).
@@ -43,6 +42,21 @@ export function jobView(job: ProcessingJobRow): ProcessingJob {
   };
 }
 
+/** A job's progress as its owner's channel announces it. */
+function progressEvent(job: ProcessingJobRow, done: number): ProcessingJobEvent {
+  return {
+    type: 'processing_job',
+    job_id: job.id,
+    scope: job.scope,
+    target_id: job.target_id,
+    state: job.state,
+    done,
+    total: job.total,
+    error: job.error,
+    at: new Date().toISOString(),
+  };
+}
+
 export function createReprocessingService(deps: {
   jobs: ProcessingJobsRepository;
   runs: RunsRepository;
@@ -60,17 +74,7 @@ export function createReprocessingService(deps: {
   let closed = false;
 
   function announce(job: ProcessingJobRow, done: number): void {
-    deps.publish(job.owner_id, {
-      type: 'processing_job',
-      job_id: job.id,
-      scope: job.scope,
-      target_id: job.target_id,
-      state: job.state,
-      done,
-      total: job.total,
-      error: job.error,
-      at: new Date().toISOString(),
-    });
+    deps.publish(job.owner_id, progressEvent(job, done));
   }
 
   async function run(jobId: number): Promise<void> {
@@ -140,62 +144,11 @@ export function createReprocessingService(deps: {
       .catch((error: unknown) => logger.warn({ err: error, jobId }, 'reprocessing claim not released'));
   }
 
-  async function measurementsOf(workspaceId: number, input: z.infer<typeof jobInput>) {
-    if (input.sequence_id !== undefined) {
-      const sequence = await sequences.find(workspaceId, input.sequence_id);
-      if (!sequence) throw AppError.domain(404, 'sequence_not_found');
-      const rows = await runs.measurementsOfSequence(sequence.id);
-      return {
-        scope: 'sequence' as const,
-        targetId: sequence.id,
-        ids: rows.filter((m) => m.state === 'complete').map((m) => m.id),
-      };
-    }
-    const wanted = input.measurement_ids ?? [input.measurement_id!];
-    const unique = [...new Set(wanted)];
-    const owned = new Set(await jobs.ownedMeasurementIds(workspaceId, unique));
-    if (unique.some((id) => !owned.has(id))) throw AppError.domain(404, 'measurement_not_found');
-    return input.measurement_id !== undefined
-      ? { scope: 'measurement' as const, targetId: input.measurement_id, ids: unique }
-      : { scope: 'measurements' as const, targetId: null, ids: unique };
-  }
-
   return {
     /** Creates a job and queues it; answers at once with the queued job. */
     async create(actor: Actor, body: unknown) {
       requireRole(actor, 'results.process');
-      const input = parseInput(jobInput, body);
-      const templateUuid = input.template_uuid ?? null;
-      const template = templateUuid ? await sequences.template(actor.workspaceId, templateUuid) : undefined;
-      if (templateUuid && !template) throw AppError.validation({ template_uuid: ['is not valid'] });
-      const { scope, targetId, ids } = await measurementsOf(actor.workspaceId, input);
-      if (ids.length === 0) throw AppError.domain(400, 'processing_nothing_to_do');
-      const job = await jobs.db.transaction().execute(async (trx) => {
-        const row = await jobs.insert(trx, {
-          owner_id: actor.userId,
-          workspace_id: actor.workspaceId,
-          scope,
-          target_id: targetId,
-          measurement_ids: ids,
-          template_uuid: template?.uuid ?? null,
-          template_snapshot: JSON.stringify(snapshotOf(template)),
-          total: ids.length,
-        });
-        await writeAudit(trx, {
-          userId: actor.userId,
-          workspaceId: actor.workspaceId,
-          entity: 'processing_jobs',
-          entityId: row.id,
-          label: template?.name ?? null,
-          parent:
-            targetId === null
-              ? null
-              : { entity: scope === 'sequence' ? 'sequences' : 'measurements', id: targetId },
-          action: 'reprocess',
-          newValues: { scope, target_id: targetId, template_uuid: row.template_uuid, total: ids.length },
-        });
-        return row;
-      });
+      const job = await insertJob({ jobs, runs, sequences }, actor, parseInput(jobInput, body));
       // A new job is this process's: no other process's start-up recovery takes it while it waits here.
       // The job is stored either way; if the database is away this instant, it is claimed once it is back.
       void retryWhileUnavailable(availability, () => claims.acquire('processing_job', job.id))

@@ -1,21 +1,13 @@
 // Samples, blanks and standards: the only write path of these tables. Each write reads what its rules need
 // and applies them (sample-rules.ts) inside its own transaction, then writes and audits.
-import type { Kysely, Transaction } from 'kysely';
 import { sampleInputSchema, standardInputSchema, type Sample } from '@eluent/contracts';
-import { AppError } from '../../errors.ts';
 import type { SampleType } from '../../db/domain-schema.ts';
-import type { Database } from '../../db/schema.ts';
-import type { AnalyteRow, SampleRow, SamplesRepository, SampleValues } from '../../repositories/samples.ts';
+import type { AnalyteRow, SampleRow, SamplesRepository } from '../../repositories/samples.ts';
 import { writeAudit } from '../../repositories/audit.ts';
 import { parseInput } from '../../lib/input.ts';
 import { requireRole, type Actor } from '../workspaces/actor.ts';
-import {
-  checkController,
-  checkInstrumentNamed,
-  checkNotStandard,
-  checkSampleInstrument,
-  type SampleController,
-} from './sample-rules.ts';
+import { createSampleChecks } from './sample-checks.ts';
+import { checkInstrumentNamed, checkNotStandard, type SampleController } from './sample-rules.ts';
 
 /** A sample as the API answers it (the REST type of packages/contracts). */
 export type SampleView = Sample;
@@ -39,41 +31,35 @@ function view(row: SampleRow, analytes?: AnalyteRow[]): SampleView {
 }
 
 type Controller = SampleController;
-type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * An update's values: the stored row with the body over it, checked as a whole by its controller's schema; a
+ * standard's analytes only when the body names them.
+ */
+function changedValues(current: SampleRow, controller: Controller, body: Record<string, unknown>) {
+  checkNotStandard(body, controller);
+  checkInstrumentNamed(body, true);
+  const merged = {
+    name: current.name,
+    description: current.description,
+    device_id: current.device_id,
+    method_id: current.method_id,
+    column_name: current.column_name,
+    ...(controller === 'sample' ? { type: current.type } : {}),
+    ...body,
+  };
+  checkInstrumentNamed(merged, false);
+  if (controller === 'sample') return { values: parseInput(sampleInputSchema, merged), analytes: undefined };
+  const { analytes, ...values } = parseInput(standardInputSchema, merged);
+  return {
+    values: { ...values, type: 'standard' as const },
+    analytes: 'analytes' in body ? analytes : undefined,
+  };
+}
 
 export function createSamplesService(repository: SamplesRepository) {
   const { db } = repository;
-
-  /** Reads the instrument and method inside the write's transaction and applies the sample rules. */
-  async function checkInstrument(
-    trx: Executor,
-    actor: Actor,
-    values: Pick<SampleValues, 'device_id' | 'method_id' | 'column_name'>,
-  ) {
-    checkSampleInstrument(
-      await repository.device(actor.workspaceId, values.device_id, trx),
-      await repository.method(actor.workspaceId, values.method_id, trx),
-      values.column_name,
-    );
-  }
-
-  async function owned(
-    actor: Actor,
-    sampleId: number,
-    controller: Controller,
-    trx: Executor = db,
-  ): Promise<SampleRow> {
-    const row = await repository.find(actor.workspaceId, sampleId, trx);
-    if (!row) throw AppError.domain(404, 'not_found');
-    checkController(row, controller);
-    return row;
-  }
-
-  /** An injected sample or standard is a record: changes and deletion are refused (docs/assay.md). */
-  async function checkNotInjected(row: SampleRow, trx: Executor): Promise<void> {
-    if (await repository.injected(row.id, trx))
-      throw AppError.domain(409, row.type === 'standard' ? 'standard_injected' : 'sample_injected');
-  }
+  const { checkInstrument, owned, checkNotInjected } = createSampleChecks(repository);
 
   async function withAnalytes(row: SampleRow): Promise<SampleView> {
     return row.type === 'standard' ? view(row, await repository.analytes([row.id])) : view(row);
@@ -144,28 +130,7 @@ export function createSamplesService(repository: SamplesRepository) {
       return db.transaction().execute(async (trx) => {
         const current = await owned(actor, sampleId, controller, trx);
         await checkNotInjected(current, trx);
-        checkNotStandard(body, controller);
-        checkInstrumentNamed(body, true);
-        const merged = {
-          name: current.name,
-          description: current.description,
-          device_id: current.device_id,
-          method_id: current.method_id,
-          column_name: current.column_name,
-          ...(controller === 'sample' ? { type: current.type } : {}),
-          ...body,
-        };
-        checkInstrumentNamed(merged, false);
-        const parsed =
-          controller === 'sample'
-            ? { values: parseInput(sampleInputSchema, merged), analytes: undefined }
-            : (() => {
-                const { analytes, ...values } = parseInput(standardInputSchema, merged);
-                return {
-                  values: { ...values, type: 'standard' as const },
-                  analytes: 'analytes' in body ? analytes : undefined,
-                };
-              })();
+        const parsed = changedValues(current, controller, body);
         await checkInstrument(trx, actor, parsed.values);
         const row = await repository.update(trx, sampleId, parsed.values);
         if (parsed.analytes) await repository.replaceAnalytes(trx, actor, sampleId, parsed.analytes);

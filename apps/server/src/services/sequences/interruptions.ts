@@ -4,33 +4,18 @@
 // do; the instrument comes back without it, or stays away longer than `lostAfterMs` → the injection is
 // marked `interrupted` with its points and a reason, and a RUNNING sequence does what its method chose:
 // waits PAUSED for the user's choice (continue with the next row, run the row again, or stop), runs the row
-// again once, or goes on with the next row.
+// again once, or goes on with the next row (injection-interrupt.ts).
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { retryWhileUnavailable, type DatabaseAvailability } from '../../db/availability.ts';
-import { writeAudit } from '../../repositories/audit.ts';
-import type { InjectionRow, RunsRepository } from '../../repositories/sequences-runs.ts';
+import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { SequenceRow, SequencesRepository } from '../../repositories/sequences.ts';
+import { createInjectionInterrupt, unfinished } from './injection-interrupt.ts';
 import type { InstrumentPort } from './instrument-port.ts';
-
-export type InterruptionReason =
-  | 'injection_interrupted_restart'
-  | 'injection_interrupted_instrument_lost'
-  | 'injection_interrupted_instrument_reset'
-  | 'injection_interrupted_operator_stop';
-
-/** How the sequence goes on after an interruption, by its method's policy. */
-export type InterruptionStep = 'pause' | 'reinject' | 'skip';
 
 /** Why the watch started: this process restarted, or the instrument went offline. */
 export type WatchCause = 'restart' | 'instrument';
 
 const POLL_MS = 250;
-
-export function unfinished(injection: InjectionRow | undefined): boolean {
-  return injection?.state === 'running' || injection?.state === 'pending';
-}
 
 export function createInterruptions(deps: {
   sequences: SequencesRepository;
@@ -53,76 +38,10 @@ export function createInterruptions(deps: {
   /** Gives the claim up when the sequence no longer needs a driver. */
   settle: (sequenceId: number) => Promise<void>;
 }) {
-  const { sequences, runs, port, logger } = deps;
-  const { db } = sequences;
+  const { runs, port, logger } = deps;
+  const interrupt = createInjectionInterrupt(deps);
   const watching = new Map<number, Promise<void>>();
   let closed = false;
-
-  /**
-   * Marks a running injection interrupted (once: nothing happens when it ended meanwhile). Its measurement
-   * keeps the points stored so far; a RUNNING sequence on it pauses.
-   */
-  async function interrupt(injectionId: number, reason: InterruptionReason): Promise<boolean> {
-    // A run stopped on the instrument has ended (its measurement closed with every point): only the
-    // injection's state and the sequence change, so the row is not lost silently.
-    const stopped = reason === 'injection_interrupted_operator_stop';
-    const outcome = await db.transaction().execute(async (trx) => {
-      const injection = await runs.lockInjection(trx, injectionId);
-      if (!injection || !(stopped ? injection.state === 'stopped' : unfinished(injection))) return null;
-      const measurement = stopped ? undefined : await runs.measurementOfInjection(injectionId, trx);
-      if (measurement) await runs.closeInterrupted(trx, measurement.id, reason);
-      const row =
-        injection.sequence_id === null ? undefined : await sequences.byId(injection.sequence_id, trx);
-      const step = row ? await nextStepOf(trx, injection, row) : 'pause';
-      await runs.updateInjection(trx, injectionId, {
-        state: 'interrupted',
-        interrupted_reason: reason,
-        finished_at: new Date(),
-        ...(step === 'reinject' ? { requeued: true } : {}),
-      });
-      if (!row) return null;
-      const paused =
-        step === 'pause' && row.state === 'RUNNING' && row.current_injection_id === injectionId
-          ? await sequences.update(trx, row.id, { state: 'PAUSED' })
-          : row;
-      await writeAudit(trx, {
-        userId: row.started_by,
-        ownerId: row.owner_id,
-        workspaceId: injection.workspace_id,
-        entity: 'injections',
-        entityId: injectionId,
-        parent: { entity: 'sequences', id: row.id },
-        action: 'interrupt',
-        oldValues: { state: injection.state, sequence_state: row.state },
-        newValues: { state: 'interrupted', interrupted_reason: reason, sequence_state: paused.state, step },
-      });
-      return { sequence: paused, step };
-    });
-    if (!outcome) return false;
-    const { sequence, step } = outcome;
-    logger.warn({ injectionId, sequenceId: sequence.id, reason, step }, 'injection interrupted');
-    await deps.changed(sequence);
-    if (step !== 'pause') void deps.goOn(sequence.id);
-    return true;
-  }
-
-  /**
-   * What the sequence does after this interruption, by its method's choice (docs/sequences.md
-   * "Interrupted injections"): pause for the user; run the row again once (then pause); skip to the next
-   * row. Only a RUNNING sequence on this injection goes on by itself.
-   */
-  async function nextStepOf(
-    trx: Transaction<Database>,
-    injection: InjectionRow,
-    row: SequenceRow,
-  ): Promise<InterruptionStep> {
-    if (row.state !== 'RUNNING' || row.current_injection_id !== injection.id || !row.started_at)
-      return 'pause';
-    const policy = await runs.interruptedPolicy(trx, injection.method_id);
-    if (policy === 'skip') return 'skip';
-    if (policy === 'pause') return 'pause';
-    return (await runs.interruptedBefore(trx, injection, row.started_at)) === 0 ? 'reinject' : 'pause';
-  }
 
   async function watchLoop(injectionId: number, cause: WatchCause): Promise<void> {
     const first = await runs.injection(injectionId);

@@ -8,7 +8,7 @@ import { writeAudit } from '../../repositories/audit.ts';
 import { deviceMethodFromStored } from '../devices/method-mapping.ts';
 import { InstrumentRefusal, type InstrumentPort } from './instrument-port.ts';
 import type { Interruptions } from './interruptions.ts';
-import type { RunProgress, Step } from './runner-progress.ts';
+import { auditSequenceEnd, type RunProgress, type Step } from './runner-progress.ts';
 
 /** Refusals of an instrument that is ready soon (spec §8 device codes). */
 const WARMING_UP = new Set([
@@ -196,13 +196,7 @@ function sequenceFinisher({ sequences, progress }: AdvanceDependencies) {
         state: 'FINISHED',
         finished_at: new Date(),
       });
-      await writeAudit(trx, {
-        userId: sequence.started_by,
-        ownerId: sequence.owner_id,
-        workspaceId: sequence.workspace_id,
-        entity: 'sequences',
-        entityId: sequence.id,
-        label: sequence.name,
+      await auditSequenceEnd(trx, sequence, {
         action: 'finish',
         oldValues: { state: sequence.state },
         newValues: { state: finished.state },

@@ -1,5 +1,6 @@
 // What the runner tells the world about a sequence: its progress, its failure, and the next row of its plan.
 import type { SequenceProgressEvent } from '@eluent/contracts';
+import type { Executor } from '../../db/schema.ts';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { DraftRow, SequenceRow, SequencesRepository } from '../../repositories/sequences.ts';
 import { writeAudit } from '../../repositories/audit.ts';
@@ -15,6 +16,28 @@ export function planOf(drafts: DraftRow[]): Step[] {
     .flatMap((draft) =>
       Array.from({ length: draft.injections_count }, (_, i) => ({ draft, replicate: i + 1 })),
     );
+}
+
+/**
+ * The audit entry of a sequence's end (`finish` or `error`), written in the transaction that stores the end:
+ * the server's own work on behalf of whoever started the run.
+ */
+export async function auditSequenceEnd(
+  trx: Executor,
+  sequence: SequenceRow,
+  end: { action: 'finish' | 'error'; oldValues?: unknown; newValues: unknown },
+): Promise<void> {
+  await writeAudit(trx, {
+    userId: sequence.started_by,
+    ownerId: sequence.owner_id,
+    workspaceId: sequence.workspace_id,
+    entity: 'sequences',
+    entityId: sequence.id,
+    label: sequence.name,
+    action: end.action,
+    oldValues: end.oldValues,
+    newValues: end.newValues,
+  });
 }
 
 export interface RunProgressDependencies {
@@ -55,16 +78,7 @@ export function createRunProgress({ sequences, runs, publish }: RunProgressDepen
         error_code: code,
         finished_at: new Date(),
       });
-      await writeAudit(trx, {
-        userId: sequence.started_by,
-        ownerId: sequence.owner_id,
-        workspaceId: sequence.workspace_id,
-        entity: 'sequences',
-        entityId: sequence.id,
-        label: sequence.name,
-        action: 'error',
-        newValues: { error_code: code },
-      });
+      await auditSequenceEnd(trx, sequence, { action: 'error', newValues: { error_code: code } });
       return updated;
     });
     await progress(row);

@@ -9,7 +9,8 @@ import type { MeasurementRow, RunsRepository } from '../../repositories/sequence
 import type { SequenceRow, SequencesRepository } from '../../repositories/sequences.ts';
 import type { ResultsService } from '../results/results.ts';
 import type { InstrumentPort } from './instrument-port.ts';
-import { unfinished, type Interruptions } from './interruptions.ts';
+import { unfinished } from './injection-interrupt.ts';
+import type { Interruptions } from './interruptions.ts';
 import type { FinishHandling } from './runner-finish.ts';
 import type { RunProgress } from './runner-progress.ts';
 

@@ -1,5 +1,6 @@
 // Invitations by e-mail and verification of a user's address (docs/roles.md "Invitations" and "E-mail
-// verification"). Codes are random 256-bit values stored as SHA-256, expire, and are used once.
+// verification", email-verification.ts). Codes are random 256-bit values stored as SHA-256, expire, and are
+// used once.
 //
 // An unverified account signs in and works in its personal workspace as before; it cannot invite anyone,
 // and joins another workspace only through the invitation link mailed to its address — following that link
@@ -23,9 +24,9 @@ import type { UsersRepository } from '../../repositories/users.ts';
 import type { WorkspacesRepository } from '../../repositories/workspaces.ts';
 import type { Mailer } from '../mail.ts';
 import { requirePrivilege, type Actor } from './actor.ts';
+import { codeOf, createEmailVerification } from './email-verification.ts';
 
 const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-const VERIFICATION_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
 export type InvitationView = WorkspaceInvitation;
 
@@ -42,19 +43,41 @@ function view(row: InvitationDetails): InvitationView {
   };
 }
 
-function codeOf(value: unknown, invalid: 'invitation_invalid' | 'email_verification_invalid'): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 200)
-    throw AppError.domain(400, invalid);
-  return value;
-}
-
-export function createInvitationsService(deps: {
+interface InvitationsDependencies {
   db: Kysely<Database>;
   invitations: InvitationsRepository;
   workspaces: WorkspacesRepository;
   users: UsersRepository;
   mailer: Mailer;
-}) {
+}
+
+/** Makes the user a member in the invited role and the workspace its current one. */
+async function join(
+  { db, invitations, workspaces, users }: InvitationsDependencies,
+  invitation: InvitationDetails,
+  userId: number,
+  verifiesEmail: boolean,
+) {
+  await db.transaction().execute(async (trx) => {
+    const accepted = await invitations.accept(trx, invitation.id, userId);
+    if (!accepted) throw AppError.domain(400, 'invitation_invalid');
+    const existing = await workspaces.membership(invitation.workspace_id, userId, trx);
+    // An invitation never lowers the role of someone already a member.
+    if (!existing) await workspaces.addMember(trx, invitation.workspace_id, userId, invitation.role);
+    await workspaces.setCurrent(userId, invitation.workspace_id, trx);
+    if (verifiesEmail) await users.markEmailVerified(userId, trx);
+    await writeAudit(trx, {
+      userId,
+      workspaceId: invitation.workspace_id,
+      entity: 'workspace_members',
+      entityId: userId,
+      action: 'accept_invitation',
+      newValues: { role: existing?.role ?? invitation.role, invitation_id: invitation.id },
+    });
+  });
+}
+
+export function createInvitationsService(deps: InvitationsDependencies) {
   const { db, invitations, workspaces, users, mailer } = deps;
 
   async function verifiedUser(userId: number) {
@@ -62,27 +85,6 @@ export function createInvitationsService(deps: {
     if (!user) throw AppError.domain(404, 'not_found');
     if (!user.email_verified_at) throw AppError.domain(403, 'email_not_verified');
     return user;
-  }
-
-  /** Makes the user a member in the invited role and the workspace its current one. */
-  async function join(invitation: InvitationDetails, userId: number, verifiesEmail: boolean) {
-    await db.transaction().execute(async (trx) => {
-      const accepted = await invitations.accept(trx, invitation.id, userId);
-      if (!accepted) throw AppError.domain(400, 'invitation_invalid');
-      const existing = await workspaces.membership(invitation.workspace_id, userId, trx);
-      // An invitation never lowers the role of someone already a member.
-      if (!existing) await workspaces.addMember(trx, invitation.workspace_id, userId, invitation.role);
-      await workspaces.setCurrent(userId, invitation.workspace_id, trx);
-      if (verifiesEmail) await users.markEmailVerified(userId, trx);
-      await writeAudit(trx, {
-        userId,
-        workspaceId: invitation.workspace_id,
-        entity: 'workspace_members',
-        entityId: userId,
-        action: 'accept_invitation',
-        newValues: { role: existing?.role ?? invitation.role, invitation_id: invitation.id },
-      });
-    });
   }
 
   return {
@@ -168,7 +170,7 @@ export function createInvitationsService(deps: {
       if (!user || user.email.toLowerCase() !== row.email.toLowerCase())
         throw AppError.domain(403, 'invitation_email_mismatch');
       // The code reached this address: that proves it as a verification link would.
-      await join(row, userId, true);
+      await join(deps, row, userId, true);
       return { workspace_id: row.workspace_id, role: row.role };
     },
 
@@ -185,43 +187,11 @@ export function createInvitationsService(deps: {
       const row = await invitations.liveById(invitationId);
       if (!row || row.email.toLowerCase() !== user.email.toLowerCase())
         throw AppError.domain(404, 'invitation_not_found');
-      await join(row, userId, false);
+      await join(deps, row, userId, false);
       return { workspace_id: row.workspace_id, role: row.role };
     },
 
-    /** Mails a verification link to the user's address (at sign-up, and on request). */
-    async sendVerification(userId: number, origin: string): Promise<{ detail: string }> {
-      const user = await users.findById(userId);
-      if (!user) throw AppError.domain(404, 'not_found');
-      if (user.email_verified_at) return { detail: 'Your e-mail address is verified.' };
-      const code = await invitations.verifications.issue(user.id, VERIFICATION_LIFETIME_MS);
-      const link = `${origin}/auth/verify-email/?code=${encodeURIComponent(code)}`;
-      await mailer.send({
-        to: user.email,
-        subject: 'Verify your e-mail address for Eluent',
-        text: `Welcome to Eluent.\n\nOpen this link within 48 hours to verify your e-mail address:\n${link}\n\nIf you did not create an account, ignore this message.\n`,
-      });
-      return { detail: `We sent a verification link to ${user.email}.` };
-    },
-
-    /** Uses a verification code (no sign-in needed: the code is the proof). */
-    async verify(body: Record<string, unknown>): Promise<{ detail: string; email: string }> {
-      onlyFields(body, ['code']);
-      const userId = await invitations.verifications.consume(codeOf(body.code, 'email_verification_invalid'));
-      const user = userId === undefined ? undefined : await users.findById(userId);
-      if (!user) throw AppError.domain(400, 'email_verification_invalid');
-      await db.transaction().execute(async (trx) => {
-        await users.markEmailVerified(user.id, trx);
-        await writeAudit(trx, {
-          userId: user.id,
-          entity: 'users',
-          entityId: user.id,
-          label: user.email,
-          action: 'verify_email',
-        });
-      });
-      return { detail: 'Your e-mail address is verified.', email: user.email };
-    },
+    ...createEmailVerification(deps),
   };
 }
 

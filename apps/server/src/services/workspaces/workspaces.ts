@@ -1,18 +1,13 @@
 // Workspaces: the user's current one (stored server-side, switchable), the list it may switch to, new
-// workspaces, and members (roles, removal; the last admin stays). Invitations live in invitations.ts.
-import { isWorkspaceRole, type Workspace, type WorkspaceMember, type Workspaces } from '@eluent/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+// workspaces, and members (workspace-members.ts: roles, removal; the last admin stays). Invitations live in
+// invitations.ts.
+import type { Workspace, Workspaces } from '@eluent/contracts';
 import { AppError } from '../../errors.ts';
 import { onlyFields } from '../../lib/input.ts';
 import { writeAudit } from '../../repositories/audit.ts';
-import {
-  createPersonalWorkspace,
-  type MemberRow,
-  type Membership,
-  type WorkspacesRepository,
-} from '../../repositories/workspaces.ts';
+import { createPersonalWorkspace, type Membership } from '../../repositories/workspaces.ts';
 import { requirePrivilege, type Actor } from './actor.ts';
+import { createWorkspaceMembers, type WorkspaceMembersDependencies } from './workspace-members.ts';
 
 const NAME_MAX = 120;
 
@@ -26,11 +21,6 @@ function viewOf(membership: Membership, currentId: number): Workspace {
   };
 }
 
-const memberView = (row: MemberRow): WorkspaceMember => ({
-  ...row,
-  created_at: row.created_at.toISOString(),
-});
-
 function nameOf(body: Record<string, unknown>): string {
   onlyFields(body, ['name']);
   const name = typeof body.name === 'string' ? body.name.trim() : '';
@@ -40,12 +30,7 @@ function nameOf(body: Record<string, unknown>): string {
   return name;
 }
 
-export function createWorkspacesService(deps: {
-  db: Kysely<Database>;
-  workspaces: WorkspacesRepository;
-  /** Ends every session of a user (tokens on every transport, open realtime connections). */
-  endSessions: (userId: number) => Promise<void>;
-}) {
+export function createWorkspacesService(deps: WorkspaceMembersDependencies) {
   const { db, workspaces } = deps;
 
   /**
@@ -53,8 +38,8 @@ export function createWorkspacesService(deps: {
    * falls back to the first it still belongs to; one that belongs to none gets a personal workspace again.
    */
   async function actorOf(userId: number): Promise<Actor> {
-    const current = await workspaces.current(userId);
-    if (current) return { userId, workspaceId: current.workspace_id, role: current.role };
+    const stored = await workspaces.current(userId);
+    if (stored) return { userId, workspaceId: stored.workspace_id, role: stored.role };
     return db.transaction().execute(async (trx) => {
       const [first] = await workspaces.memberships(userId, trx);
       if (first) {
@@ -70,29 +55,23 @@ export function createWorkspacesService(deps: {
     return (await workspaces.memberships(actor.userId)).map((row) => viewOf(row, actor.workspaceId));
   }
 
-  async function memberIdOf(actor: Actor, workspaceId: number, userId: number) {
-    requirePrivilege(actor, workspaceId, 'members.manage');
-    const member = await workspaces.membership(workspaceId, userId);
-    if (!member) throw AppError.domain(404, 'workspace_member_not_found');
-    return member;
+  /**
+   * The current workspace with the actor's role, every workspace it may switch to, and whether the
+   * account's address is verified (what an unverified account may do: docs/roles.md).
+   */
+  async function current(actor: Actor): Promise<Workspaces> {
+    const all = await list(actor);
+    return {
+      current: all.find((workspace) => workspace.current)!,
+      workspaces: all,
+      email_verified: await workspaces.emailVerified(actor.userId),
+    };
   }
 
   return {
     actorOf,
     list,
-
-    /**
-     * The current workspace with the actor's role, every workspace it may switch to, and whether the
-     * account's address is verified (what an unverified account may do: docs/roles.md).
-     */
-    async current(actor: Actor): Promise<Workspaces> {
-      const all = await list(actor);
-      return {
-        current: all.find((workspace) => workspace.current)!,
-        workspaces: all,
-        email_verified: await workspaces.emailVerified(actor.userId),
-      };
-    },
+    current,
 
     /** Makes another of the user's workspaces current; new objects go there and reads cover it from now. */
     async switchTo(actor: Actor, workspaceId: number) {
@@ -110,7 +89,7 @@ export function createWorkspacesService(deps: {
           newValues: { workspace_id: workspaceId },
         });
       });
-      return this.current({ userId: actor.userId, workspaceId, role: member.role });
+      return current({ userId: actor.userId, workspaceId, role: member.role });
     },
 
     /** A new workspace (a lab) with the user as its admin, made current. */
@@ -129,7 +108,7 @@ export function createWorkspacesService(deps: {
         });
         return id;
       });
-      return this.current({ userId: actor.userId, workspaceId, role: 'admin' });
+      return current({ userId: actor.userId, workspaceId, role: 'admin' });
     },
 
     async rename(actor: Actor, workspaceId: number, body: Record<string, unknown>) {
@@ -148,65 +127,10 @@ export function createWorkspacesService(deps: {
           newValues: { name },
         });
       });
-      return this.current(actor);
+      return current(actor);
     },
 
-    async members(actor: Actor, workspaceId: number) {
-      requirePrivilege(actor, workspaceId, 'members.read');
-      return (await workspaces.members(workspaceId)).map(memberView);
-    },
-
-    /** Changes a member's role; the workspace keeps at least one admin. */
-    async setRole(actor: Actor, workspaceId: number, userId: number, body: Record<string, unknown>) {
-      onlyFields(body, ['role']);
-      await memberIdOf(actor, workspaceId, userId);
-      const role = body.role;
-      if (!isWorkspaceRole(role)) throw AppError.domain(400, 'workspace_role_invalid');
-      await db.transaction().execute(async (trx) => {
-        const members = await workspaces.lockMembers(trx, workspaceId);
-        const member = members.find((row) => row.user_id === userId);
-        if (!member) throw AppError.domain(404, 'workspace_member_not_found');
-        const admins = members.filter((row) => row.role === 'admin').length;
-        if (member.role === 'admin' && role !== 'admin' && admins <= 1)
-          throw AppError.domain(409, 'workspace_last_admin');
-        await workspaces.setRole(trx, workspaceId, userId, role);
-        await writeAudit(trx, {
-          userId: actor.userId,
-          workspaceId,
-          entity: 'workspace_members',
-          entityId: userId,
-          action: 'update',
-          oldValues: { role: member.role },
-          newValues: { role },
-        });
-      });
-      return (await workspaces.members(workspaceId)).map(memberView);
-    },
-
-    /** Removes a member (an admin anyone, anyone themselves); the last admin cannot leave. */
-    async removeMember(actor: Actor, workspaceId: number, userId: number) {
-      if (userId !== actor.userId) await memberIdOf(actor, workspaceId, userId);
-      else if (workspaceId !== actor.workspaceId) throw AppError.domain(404, 'workspace_not_found');
-      await db.transaction().execute(async (trx) => {
-        const members = await workspaces.lockMembers(trx, workspaceId);
-        const member = members.find((row) => row.user_id === userId);
-        if (!member) throw AppError.domain(404, 'workspace_member_not_found');
-        const admins = members.filter((row) => row.role === 'admin').length;
-        if (member.role === 'admin' && admins <= 1) throw AppError.domain(409, 'workspace_last_admin');
-        await workspaces.removeMember(trx, workspaceId, userId);
-        await writeAudit(trx, {
-          userId: actor.userId,
-          workspaceId,
-          entity: 'workspace_members',
-          entityId: userId,
-          action: 'delete',
-          oldValues: { role: member.role },
-        });
-      });
-      // A member removed by an administrator is signed out everywhere at once (docs/security.md); one who
-      // leaves keeps working in its other workspaces.
-      if (userId !== actor.userId) await deps.endSessions(userId);
-    },
+    ...createWorkspaceMembers(deps),
   };
 }
 

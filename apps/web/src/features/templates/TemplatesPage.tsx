@@ -2,19 +2,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCan } from '../workspaces/usePrivileges.ts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { algorithmLabels, type AlgorithmKey, type FlatTemplate } from '@eluent/contracts';
 import { ConfirmDialog } from '../../components/Modal.tsx';
-import { FavoriteButton } from '../../components/FavoriteButton.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { ListContent } from '../../components/ListContent.tsx';
-import { ListToolbar } from '../../components/ListToolbar.tsx';
-import { Pager } from '../../components/Pager.tsx';
+import { ArchiveButton, RecordListPage, RecordRowStart } from '../../components/RecordListPage.tsx';
 import { notifyError } from '../../lib/toast.ts';
-import { initialListParams, type ListParams } from '../../lib/listQuery.ts';
 import { fetchTemplates, setTemplateArchived, setTemplateFavorite } from './templatesApi.ts';
 import './templates.css';
-import { PageHead } from '../../components/PageHead.tsx';
 
 const label = (key: string | null) =>
   key && key in algorithmLabels ? algorithmLabels[key as AlgorithmKey] : '—';
@@ -37,15 +31,13 @@ function TemplateRow({ template }: { template: FlatTemplate }) {
   const editable = useCan()('templates.update');
   return (
     <tr>
-      <td className="list-table__star">
-        <FavoriteButton
-          favorite={template.is_favorite}
-          name={template.name}
-          disabled={!editable}
-          onToggle={() => favorite.mutate()}
-        />
-      </td>
-      <td className="list-table__id">{template.id}</td>
+      <RecordRowStart
+        id={template.id}
+        name={template.name}
+        favorite={template.is_favorite}
+        disabled={!editable}
+        onToggleFavorite={() => favorite.mutate()}
+      />
       <td>
         <Link to={`/app/templates/${template.uuid}`}>{template.name}</Link>
       </td>
@@ -54,15 +46,11 @@ function TemplateRow({ template }: { template: FlatTemplate }) {
       <td>{label(template.algorithm_peak)}</td>
       <td className="list-table__actions">
         {editable && (
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            aria-label={`${template.is_archived ? 'Restore' : 'Archive'} ${template.name}`}
+          <ArchiveButton
+            archived={template.is_archived}
+            name={template.name}
             onClick={() => (template.is_archived ? archive.mutate() : setConfirming(true))}
-          >
-            <Icon name={template.is_archived ? 'unarchive' : 'archive'} />{' '}
-            {template.is_archived ? 'Restore' : 'Archive'}
-          </button>
+          />
         )}
         <ConfirmDialog
           open={confirming}
@@ -79,63 +67,21 @@ function TemplateRow({ template }: { template: FlatTemplate }) {
 }
 
 export function TemplatesPage() {
-  const [params, setParams] = useState<ListParams>(initialListParams);
   const can = useCan();
-  const templates = useQuery({
-    queryKey: ['templates', params],
-    queryFn: () => fetchTemplates(params),
-    placeholderData: keepPreviousData,
-  });
   return (
-    <div className="cabinet__content">
-      <PageHead
-        title="Templates"
-        lead="Post-processing recipes: replaying a template on the raw signal always gives the same peaks."
-        actions={
-          <>
-            {can('templates.create') && (
-              <Link className="button" to="/app/templates/new">
-                <Icon name="add" /> New template
-              </Link>
-            )}
-          </>
-        }
-      />
-      <ListToolbar params={params} onChange={setParams} searchLabel="Search templates" />
-      <ListContent
-        query={templates}
-        isEmpty={(data) => data.templates.length === 0}
-        empty={{
-          icon: 'auto_graph',
-          label: 'templates',
-          title: params.archived ? 'No archived templates' : 'No templates found',
-          text: 'Create a template and tune it on a live preview of an example or one of your measurements.',
-        }}
-      >
-        {(data) => (
-          <>
-            <table className="list-table">
-              <thead>
-                <tr>
-                  <th aria-label="Favorite" />
-                  <th>ID</th>
-                  <th>Name</th>
-                  <th>Baseline</th>
-                  <th>Detection</th>
-                  <th>Integration</th>
-                  <th aria-label="Actions" />
-                </tr>
-              </thead>
-              <tbody>
-                {data.templates.map((template) => (
-                  <TemplateRow key={template.uuid} template={template} />
-                ))}
-              </tbody>
-            </table>
-            <Pager page={params.page} total={data.total} onPage={(page) => setParams({ ...params, page })} />
-          </>
-        )}
-      </ListContent>
-    </div>
+    <RecordListPage
+      title="Templates"
+      lead="Post-processing recipes: replaying a template on the raw signal always gives the same peaks."
+      create={{ allowed: can('templates.create'), to: '/app/templates/new', label: 'New template' }}
+      records="templates"
+      fetchPage={fetchTemplates}
+      itemsOf={(page) => page.templates}
+      empty={{
+        icon: 'auto_graph',
+        text: 'Create a template and tune it on a live preview of an example or one of your measurements.',
+      }}
+      columns={[{ label: 'Name' }, { label: 'Baseline' }, { label: 'Detection' }, { label: 'Integration' }]}
+      row={(template) => <TemplateRow key={template.uuid} template={template} />}
+    />
   );
 }
