@@ -13,7 +13,7 @@ import { createMeasurementChunksRepository } from './repositories/measurement-ch
 import { createProcessingJobsRepository } from './repositories/processing-jobs.ts';
 import { createImportJobsRepository } from './repositories/import-jobs.ts';
 import { createRealtimeAccessRepository } from './repositories/realtime-access.ts';
-import { createResultsRepository } from './repositories/results.ts';
+import { COPY_BYTES, createResultsRepository } from './repositories/results.ts';
 import { createSamplesRepository } from './repositories/samples.ts';
 import { createRunsRepository } from './repositories/sequences-runs.ts';
 import { createSequencesRepository } from './repositories/sequences.ts';
@@ -341,7 +341,11 @@ function buildServices(infrastructure: Infrastructure) {
   const samplesRepository = createSamplesRepository(db);
   const sequencesRepository = createSequencesRepository(db);
   const runs = createRunsRepository(db);
-  const resultsRepository = createResultsRepository(db);
+  // The embedded database runs a COPY on the event loop: shorter ones keep health and requests answering.
+  const resultsRepository = createResultsRepository(
+    db,
+    database.kind === 'pglite' ? COPY_BYTES / 4 : COPY_BYTES,
+  );
   const signaturesRepository = createSignaturesRepository(db);
   const shareTokens = createShareTokensRepository(db);
   const overlays = createOverlaysRepository(db);
