@@ -13,7 +13,7 @@ import { createMeasurementChunksRepository } from './repositories/measurement-ch
 import { createProcessingJobsRepository } from './repositories/processing-jobs.ts';
 import { createImportJobsRepository } from './repositories/import-jobs.ts';
 import { createRealtimeAccessRepository } from './repositories/realtime-access.ts';
-import { createResultsRepository } from './repositories/results.ts';
+import { COPY_BYTES, createResultsRepository } from './repositories/results.ts';
 import { createSamplesRepository } from './repositories/samples.ts';
 import { createRunsRepository } from './repositories/sequences-runs.ts';
 import { createSequencesRepository } from './repositories/sequences.ts';
@@ -387,12 +387,14 @@ export async function compose(config: Config, logger: FastifyBaseLogger): Promis
 }
 
 /** The repositories the services share, each built once. */
-function buildRepositories(db: DatabaseHandle['db']) {
+function buildRepositories(database: DatabaseHandle) {
+  const { db } = database;
   return {
     samples: createSamplesRepository(db),
     sequences: createSequencesRepository(db),
     runs: createRunsRepository(db),
-    results: createResultsRepository(db),
+    // The embedded database runs a COPY on the event loop: shorter ones keep health and requests answering.
+    results: createResultsRepository(db, database.kind === 'pglite' ? COPY_BYTES / 4 : COPY_BYTES),
     signatures: createSignaturesRepository(db),
     shareTokens: createShareTokensRepository(db),
     overlays: createOverlaysRepository(db),
@@ -545,7 +547,7 @@ function buildServices(infrastructure: Infrastructure) {
   const { config, database, logger, signer, sessions, mailer, accounts, devices, invitations } =
     infrastructure;
   const { db, availability } = database;
-  const repositories = buildRepositories(db);
+  const repositories = buildRepositories(database);
   const { samples: samplesRepository, sequences: sequencesRepository, runs } = repositories;
   const port = devicePort(devices);
   const { signatures, resultsChanged } = buildSignatures(infrastructure, repositories);

@@ -27,9 +27,11 @@ export interface StoredSignal {
 
 /**
  * Bytes of one binary COPY of signal chunks: few statements, each short enough that the embedded database
- * (which runs on the event loop) never holds it long (docs/performance.md "Imports").
+ * (which runs on the event loop) never holds it long (docs/performance.md "Imports"). The embedded database
+ * is given a quarter of it (`createResultsRepository`'s `copyBytes`): a COPY of 1 MB held its event loop
+ * 100–200 ms; on PostgreSQL a smaller COPY would only add round trips.
  */
-const COPY_BYTES = 1024 * 1024;
+export const COPY_BYTES = 1024 * 1024;
 
 /** The current result of each measurement: the one the user picked, else the newest version. */
 async function currentResults(db: Db, measurementIds: number[]): Promise<ResultRow[]> {
@@ -130,7 +132,11 @@ function resultVersionQueries(db: Kysely<Database>) {
   };
 }
 
-export function createResultsRepository(db: Kysely<Database>) {
+export function createResultsRepository(
+  db: Kysely<Database>,
+  /** Bytes of one binary COPY of signal rows. @default COPY_BYTES */
+  copyBytes = COPY_BYTES,
+) {
   return {
     db,
     async signal(measurementId: number, trx: Db = db): Promise<StoredSignal> {
@@ -146,7 +152,7 @@ export function createResultsRepository(db: Kysely<Database>) {
       };
     },
     /**
-     * Stores a whole signal as chunks of `chunkPoints`, in binary COPYs of about `COPY_BYTES` each
+     * Stores a whole signal as chunks of `chunkPoints`, in binary COPYs of about `copyBytes` each
      * (signal-copy.ts), in the caller's transaction.
      */
     async insertSignal(
@@ -157,7 +163,7 @@ export function createResultsRepository(db: Kysely<Database>) {
       /** After each statement, with the points it wrote; a rejection stops the insert (an import's cancel). */
       afterStatement?: (points: number) => Promise<void>,
     ): Promise<void> {
-      for (const statement of signalCopies(measurementId, signal, chunkPoints, COPY_BYTES)) {
+      for (const statement of signalCopies(measurementId, signal, chunkPoints, copyBytes)) {
         await trx.executeQuery(statement.query);
         await afterStatement?.(statement.points);
         // PGlite answers through promises alone: without a turn of the event loop between statements,

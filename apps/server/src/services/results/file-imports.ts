@@ -22,7 +22,7 @@ export interface FileImportDependencies {
 
 export function createFileImports(deps: FileImportDependencies) {
   const { work, maxImportPoints } = deps;
-  const { writeImport, templateOf, prepareChannel, storeChannel } = deps.storage;
+  const { writeImport, templateOf, startChannel, prepareChannel, storeChannel } = deps.storage;
 
   /**
    * Stores an uploaded chromatogram and processes it with the given template (or the default one). The
@@ -87,11 +87,14 @@ export function createFileImports(deps: FileImportDependencies) {
   ) {
     if (chromatogram.values.length < 3) throw AppError.domain(400, 'measurement_file_no_data');
     const template = await templateOf(owner, templateUuid);
-    const prepared = await prepareChannel(owner, chromatogram, template);
+    // The signal is stored while a worker thread processes it, in one transaction with the measurement and
+    // its result, so a failure (processing's too) leaves nothing behind (docs/architecture.md
+    // "Transactions"). A job is processed first, so its phases mean what they say; it writes statement by
+    // statement and removes what it stored on failure (storeChannel).
+    const prepared = hooks
+      ? await prepareChannel(owner, chromatogram, template)
+      : await startChannel(owner, chromatogram, template);
     await hooks?.storing();
-    // Processed before anything is written; then the measurement, its signal and its result are stored in
-    // one transaction, so a failure leaves nothing behind (docs/architecture.md "Transactions"); a job
-    // writes statement by statement and removes what it stored on failure (storeChannel).
     // The file's own sample name and injection time, as a vendor run keeps them (docs/formats.md).
     const sampleName = chromatogram.metadata.sample_name?.trim();
     return writeImport(hooks, async (trx) => {

@@ -1,7 +1,9 @@
 // An import is all-or-nothing: the measurement, its signal and its processing result are stored together
-// or not at all; a long real run (93,003 points) imports and keeps its result.
+// or not at all (the signal is written while it is processed, so a refusal from processing rolls it back);
+// a long real run (93,003 points) imports and keeps its result.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { writeAia } from '@eluent/signal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { syntheticCsv, upload } from '../../../test/results-fixtures.ts';
@@ -66,6 +68,19 @@ describe.each(await backends('both'))('importing a file on $name', (backend) => 
     // Parses and processes, but the file name (kept with the measurement) holds a NUL PostgreSQL refuses.
     const failing = await upload(server.baseUrl, token, 'broken\u0000name.csv', syntheticCsv());
     expect(failing.status).toBeGreaterThanOrEqual(400);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('stores nothing when the signal, written while it was processed, cannot be processed', async () => {
+    const before = await stored();
+    // An AIA file's own time axis is read as it is; the processing core refuses times that go back.
+    const timeSec = Float64Array.from({ length: 2000 }, (_, index) => index * 0.2);
+    [timeSec[700], timeSec[701]] = [timeSec[701]!, timeSec[700]!];
+    const values = Float64Array.from(timeSec, (time) => 50 * Math.exp(-((time - 100) ** 2) / 8));
+    const file = writeAia({ timeSec, values, signalUnit: 'mAU', metadata: {} }, { date: new Date(0) });
+    const failing = await upload(server.baseUrl, token, 'backwards.cdf', file);
+    expect(failing.status).toBe(400);
+    expect(failing.body.code).toBe('processing_general_error');
     expect(await stored()).toEqual(before);
   });
 });

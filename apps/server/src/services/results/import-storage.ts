@@ -31,11 +31,12 @@ export interface ImportHooks {
   stored(db: Kysely<Database>, points: number): Promise<void>;
 }
 
-/** A channel read and processed, ready to store. */
+/** A channel read and with the processing core: its signal can be stored while its result is made. */
 export interface PreparedChannel {
   chromatogram: Chromatogram;
   signalUnit: string;
-  prepared: Awaited<ReturnType<ResultsService['prepare']>>;
+  /** The result to store after the signal; rejects when the signal cannot be processed. */
+  prepared: Promise<Awaited<ReturnType<ResultsService['prepare']>>>;
 }
 
 /** The measurement row of one stored channel. */
@@ -72,18 +73,33 @@ export function createImportStorage({ results, runs, sequences, processing }: Im
     return template;
   }
 
-  async function prepareChannel(
+  /**
+   * Hands a channel to the processing core and answers once nothing but the processing is left (the
+   * template's blank and components are read): its signal may be stored while it is processed.
+   */
+  async function startChannel(
     owner: RowOwner,
     chromatogram: Chromatogram,
     template: Awaited<ReturnType<typeof templateOf>>,
   ): Promise<PreparedChannel> {
     const signalUnit = chromatogram.signalUnit || 'mAU';
-    const prepared = await processing.prepare(
+    const { prepared } = await processing.startPrepare(
       { timeSec: chromatogram.timeSec, values: chromatogram.values, unit: signalUnit },
       { snapshot: snapshotOf(template), templateUuid: template?.uuid ?? null, createdBy: owner.userId },
       null,
     );
     return { chromatogram, signalUnit, prepared };
+  }
+
+  /** A channel processed before anything is stored (a run's channels, an import job's phases). */
+  async function prepareChannel(
+    owner: RowOwner,
+    chromatogram: Chromatogram,
+    template: Awaited<ReturnType<typeof templateOf>>,
+  ): Promise<PreparedChannel> {
+    const channel = await startChannel(owner, chromatogram, template);
+    await channel.prepared;
+    return channel;
   }
 
   /**
@@ -176,10 +192,10 @@ export function createImportStorage({ results, runs, sequences, processing }: Im
         ...(row.channelName ? { channel_name: row.channelName } : {}),
       },
     });
-    return processing.store(trx, inserted, channel.prepared);
+    return processing.store(trx, inserted, await channel.prepared);
   }
 
-  return { writeImport, templateOf, prepareChannel, storeChannel };
+  return { writeImport, templateOf, startChannel, prepareChannel, storeChannel };
 }
 
 export type ImportStorage = ReturnType<typeof createImportStorage>;

@@ -27,7 +27,7 @@ import type { SequencesRepository, TemplateRow } from '../../repositories/sequen
 import { createResultContext } from './result-context.ts';
 import { createRecalibration } from './sequence-recalibration.ts';
 import { inThreadSignalWork, type SignalWorkers } from './signal-workers.ts';
-import { componentsNotFound, namePeaks } from './components.ts';
+import { componentsNotFound, namePeaks, type ExpectedComponent } from './components.ts';
 
 /** What a result records about the template that made it. */
 export interface TemplateSnapshot extends FlatTemplate {
@@ -159,6 +159,38 @@ async function blankOf(results: ResultsRepository, template: ProcessingTemplate)
   return blank.timeSec.length >= 3 ? { timeSec: blank.timeSec, values: blank.signal } : null;
 }
 
+/** The result and its peaks from the processing core's outcome, named after `components`. */
+function preparedResult(
+  outcome: ProcessingResult,
+  components: ExpectedComponent[],
+  options: ProcessOptions,
+): PreparedResult {
+  const peaks = outcome.peaks.map((peak, index) => peakValues(peak, index + 1));
+  namePeaks(peaks, components);
+  const standard = options.standard ?? null;
+  const missing = standard ? componentsNotFound(peaks, components, standard) : [];
+  return {
+    peaks,
+    values: {
+      kind: options.kind ?? 'automatic',
+      template_uuid: options.templateUuid,
+      template_version: options.templateVersion ?? null,
+      template_snapshot: JSON.stringify(options.snapshot),
+      algorithm_versions: JSON.stringify(outcome.versions),
+      figures: JSON.stringify({
+        unit: outcome.unit,
+        noise: outcome.noise,
+        detection_window_sec: outcome.detectionWindowSec,
+        detection: outcome.detection,
+        system_suitability: suitabilityOf(peaks),
+      }),
+      errors: JSON.stringify([...resultErrors(outcome, peaks.length), ...missing]),
+      created_by: options.createdBy ?? null,
+      job_id: options.jobId ?? null,
+    },
+  };
+}
+
 export function createResultsService(deps: {
   results: ResultsRepository;
   runs: RunsRepository;
@@ -223,33 +255,28 @@ export function createResultsService(deps: {
     options: ProcessOptions,
     sequenceId: number | null,
   ): Promise<PreparedResult> {
+    return (await startPrepare(signal, options, sequenceId)).prepared;
+  }
+
+  /**
+   * `prepare` in two steps: answers once everything it reads from the database is read and the signal is
+   * with a worker thread, with the result still to come. A caller may then hold a transaction (the embedded
+   * database's one connection) while the signal is processed; the pending result is marked handled, so a
+   * caller that fails before it waits for it leaves no unhandled rejection.
+   */
+  async function startPrepare(
+    signal: { timeSec: ArrayLike<number>; values: ArrayLike<number>; unit: string },
+    options: ProcessOptions,
+    sequenceId: number | null,
+  ): Promise<{ prepared: Promise<PreparedResult> }> {
     const template = processingTemplateOf(options.snapshot);
-    const outcome = await processStored(signal, template, { blank: await blankOf(results, template) });
-    const peaks = outcome.peaks.map((peak, index) => peakValues(peak, index + 1));
+    const blank = await blankOf(results, template);
     const components = await componentsFor(options.snapshot, sequenceId);
-    namePeaks(peaks, components);
-    const standard = options.standard ?? null;
-    const missing = standard ? componentsNotFound(peaks, components, standard) : [];
-    return {
-      peaks,
-      values: {
-        kind: options.kind ?? 'automatic',
-        template_uuid: options.templateUuid,
-        template_version: options.templateVersion ?? null,
-        template_snapshot: JSON.stringify(options.snapshot),
-        algorithm_versions: JSON.stringify(outcome.versions),
-        figures: JSON.stringify({
-          unit: outcome.unit,
-          noise: outcome.noise,
-          detection_window_sec: outcome.detectionWindowSec,
-          detection: outcome.detection,
-          system_suitability: suitabilityOf(peaks),
-        }),
-        errors: JSON.stringify([...resultErrors(outcome, peaks.length), ...missing]),
-        created_by: options.createdBy ?? null,
-        job_id: options.jobId ?? null,
-      },
-    };
+    const prepared = processStored(signal, template, { blank }).then((outcome) =>
+      preparedResult(outcome, components, options),
+    );
+    prepared.catch(() => undefined);
+    return { prepared };
   }
 
   /** Processes one stored measurement with a template snapshot; a new version, earlier ones stay. */
@@ -285,6 +312,7 @@ export function createResultsService(deps: {
   return {
     process,
     prepare,
+    startPrepare,
     store,
     replay,
     recalibrate,

@@ -75,8 +75,24 @@ export function buffersOf(answer: ReadAnswer | ProcessAnswer): ArrayBuffer[] {
   return [...buffers];
 }
 
-/** Runs a task: its answer and the buffers to transfer with it. */
+/** The array's values in memory the threads share: posted to another worker, it is not copied. */
+function shared(array: Float64Array): Float64Array {
+  const copy = new Float64Array(new SharedArrayBuffer(array.byteLength));
+  copy.set(array);
+  return copy;
+}
+
+/**
+ * Runs a task: its answer and the buffers to transfer with it. A file's signal comes back shared: the
+ * server stores it while another task processes it, and posting it there then copies nothing on the event
+ * loop (the processing core never writes to its input).
+ */
 export function answerOf(task: SignalTask): { answer: ReadAnswer | ProcessAnswer; buffers: ArrayBuffer[] } {
   const answer = task.kind === 'read' ? readTask(task) : processTask(task);
+  if (answer.ok && 'chromatogram' in answer) {
+    const { chromatogram } = answer;
+    chromatogram.timeSec = shared(chromatogram.timeSec);
+    chromatogram.values = shared(chromatogram.values);
+  }
   return { answer, buffers: buffersOf(answer) };
 }
