@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from '@playwright/test';
 import { expect, scaled, test, type APIRequestContext, type Page } from './fixtures.ts';
-import { DEMO, signInThroughPage } from './helpers.ts';
+import { DEMO, expectPageWithin, signInThroughPage } from './helpers.ts';
 import { call, invite, type Member } from './members.ts';
 import { demoToken, graphql } from './share-data.ts';
 
@@ -81,10 +81,7 @@ async function signInAs(browser: Browser, member: Member, width: number): Promis
 
 /** What a reader (reviewer or auditor) finds: every page readable, no action that changes data. */
 async function readsWithoutActions(page: Page, lab: Lab) {
-  const noHorizontalScroll = async () =>
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      page.viewportSize()!.width,
-    );
+  const noHorizontalScroll = () => expectPageWithin(page, page.viewportSize()!.width);
 
   await page.goto('/app/sequences/');
   await expect(page.getByRole('table', { name: 'Sequences' })).toContainText(`${lab.sampleName} run`);
