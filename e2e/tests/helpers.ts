@@ -23,13 +23,27 @@ export async function shot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
-/** The page is no wider than the window (a phone never scrolls sideways). */
+/**
+ * The page is no wider than the window (a phone never scrolls sideways), read until the layout has settled: a
+ * toast sliding in from the right or a plot still resizing to a new window size widens the page for a moment,
+ * so one immediate read could catch that moment (docs/testing.md "Read a state only after waiting for it").
+ */
 export async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll, `page ${page.url()} scrolls sideways`).toBeLessThanOrEqual(client);
+  await expect
+    .poll(
+      () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      { message: `page ${page.url()} scrolls sideways` },
+    )
+    .toBeLessThanOrEqual(0);
+}
+
+/** The page is no wider than `width` px (its layout width, the scroll bar included), read until it settles. */
+export async function expectPageWithin(page: Page, width: number) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+      message: `page ${page.url()} is wider than ${width} px`,
+    })
+    .toBeLessThanOrEqual(width);
 }
 
 export function uniqueEmail(prefix: string): string {

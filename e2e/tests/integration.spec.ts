@@ -69,8 +69,10 @@ async function selectedLimits(page: Page): Promise<[number, number]> {
 }
 
 async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // Read until the layout has settled (a toast sliding in, a plot resizing): docs/testing.md.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 }
 
 for (const width of [1366, 375]) {

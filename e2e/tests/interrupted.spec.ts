@@ -4,7 +4,7 @@
 // row to FINISHED (no Start offered then). Also: Stop asks for confirmation. At 375 px too.
 import { expect, scaled, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { freePort, newDataDir, removeDataDir, startServer, stopServer } from '../server.ts';
-import { DEMO, shot, signInThroughPage } from './helpers.ts';
+import { DEMO, expectPageWithin, shot, signInThroughPage } from './helpers.ts';
 
 const FAST_METHOD = 'Example: fast UHPLC gradient, 2.1 × 50 mm';
 const RESTART_REASON = 'The server restarted during the injection and the instrument no longer had the run.';
@@ -158,9 +158,14 @@ test('an injection interrupted by a killed server is shown with its reason and t
 
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(panel.getByRole('button', { name: 'Continue with the next row' })).toBeVisible();
-    const box = await panel.boundingBox();
-    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Read once the page has laid itself out at the new width (its plots resize after the window does).
+    await expect
+      .poll(async () => {
+        const box = await panel.boundingBox();
+        return box ? box.x + box.width : Infinity;
+      })
+      .toBeLessThanOrEqual(375);
+    await expectPageWithin(page, 375);
     await shot(page, testInfo, 'sequence-interrupted-375');
 
     // The instrument page names the paused sequence and its sample, with a link to it.

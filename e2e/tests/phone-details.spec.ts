@@ -96,9 +96,9 @@ test('at 375 px: main buttons are at least 32 px and report tables scroll inside
   await expect(report.locator('.report .peak-table').first()).toBeVisible();
   expect(await smallTapTargets(report), 'report').toEqual([]);
   // The page itself never scrolls sideways; each table's last header is brought into view inside its box.
-  expect(
-    await report.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => report.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
   const tables = await report.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLTableElement>('.report table')).map((table) => {
       const box = table.closest<HTMLElement>('.report__table-scroll');

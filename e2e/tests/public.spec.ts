@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { shot } from './helpers.ts';
+import { expectPageWithin, shot } from './helpers.ts';
 import { cabinetOnlyFiles, closure, readManifest } from './chunks.ts';
 import { FIRST_PAGE_AIM_KB, FIRST_PAGES, pageScripts, sumKb } from './firstPage.ts';
 
@@ -52,15 +52,14 @@ test('mobile layout at 375 px', async ({ browser }, testInfo) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Hardware' })).toBeHidden();
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(375);
+  await expectPageWithin(page, 375);
   await shot(page, testInfo, 'mobile-home');
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(nav.getByRole('link', { name: 'Hardware' })).toBeVisible();
   await shot(page, testInfo, 'mobile-menu');
   await nav.getByRole('link', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/auth\/login\/$/);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectPageWithin(page, 375);
   await shot(page, testInfo, 'mobile-login');
   await context.close();
 });

@@ -85,7 +85,8 @@ test('the share dialog fits a phone', async ({ page }, testInfo) => {
   await page.getByRole('button', { name: `Share injection ${run.injectionId}` }).click();
   await createLink(page, '30 days');
   await shot(page, testInfo, 'share-dialog-375');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Create link' })).toBeInViewport();
 });

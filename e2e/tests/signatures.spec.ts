@@ -107,7 +107,9 @@ test('analyst → reviewer → approver sign a finished sequence; the report pri
   await nameForm.getByRole('button', { name: 'Save name' }).click();
   await expect(nameForm.getByRole('button', { name: 'Save name' })).toBeDisabled();
   await expect(reviewerPage.getByRole('note')).toHaveCount(0);
-  expect(await reviewerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  await expect
+    .poll(() => reviewerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBe(0);
   await shot(reviewerPage, testInfo, 'account-full-name-375');
   await reviewerPage.goto(`/app/sequences/${run.sequenceId}/`);
   // A wrong password signs nothing and says so in the dialog.

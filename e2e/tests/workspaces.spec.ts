@@ -2,7 +2,7 @@
 // the mailed link, signs up with the invited address, accepts, sees the admin's sequence in the shared
 // workspace, and is not offered what a reviewer may not do (docs/roles.md). The invitee's side runs at 375 px.
 import { expect, scaled, test } from './fixtures.ts';
-import { DEMO, readLatestMail, signInThroughPage, uniqueEmail } from './helpers.ts';
+import { DEMO, expectPageWithin, readLatestMail, signInThroughPage, uniqueEmail } from './helpers.ts';
 
 const link = (mail: string, page: string) => {
   const found = new RegExp(`https?://\\S+/${page}/\\?code=[^\\s"<>]+`).exec(mail)?.[0];
@@ -98,8 +98,7 @@ test('an admin invites a reviewer who joins, sees the shared sequence and is off
   await expect(phone.getByLabel('Workspace', { exact: true })).toContainText('Reviewer');
   await phone.getByRole('link', { name: 'Sequences' }).click();
   await expect(phone.getByRole('table', { name: 'Sequences' })).toContainText(sequenceName);
-  const width = await phone.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(375);
+  await expectPageWithin(phone, 375);
   // The page follows the role: a reviewer is not offered a new sequence (the server refuses it too:
   // transports/permission-matrix.medium.test.ts).
   await expect(phone.getByRole('button', { name: 'New sequence' })).toHaveCount(0);

@@ -17,7 +17,7 @@ import {
 import { limitOf } from './instrument/hardware.ts';
 import { InstrumentError, SimulatedInstrument, type FinishedRun } from './instrument/instrument.ts';
 import type { Connect, LinkSocket } from './link/transport.ts';
-import type { RunPoints } from './physics/run-signal.ts';
+import { appendPoints, type RunPoints } from './physics/run-signal.ts';
 
 export interface DeviceClientOptions {
   connect: Connect;
@@ -371,11 +371,7 @@ export class DeviceClient {
         points: { timeSec: [], signalMau: [], pressureBar: [], percentB: [] },
       };
     }
-    const target = this.buffered.points;
-    target.timeSec.push(...points.timeSec);
-    target.signalMau.push(...points.signalMau);
-    target.pressureBar.push(...points.pressureBar);
-    target.percentB.push(...points.percentB);
+    appendPoints(this.buffered.points, points);
   }
 
   private flushBuffer(): void {

@@ -14,6 +14,20 @@ export interface RunPoints {
   percentB: number[];
 }
 
+/**
+ * Appends `points` to `target` one by one: a spread (`push(...points)`) passes every point as an argument, and
+ * the points of one tick after a long stall of the process (a loaded machine, an hour-long method at high
+ * speed) exceeded the call stack, so the tick threw and its points and the run's end were lost.
+ */
+export function appendPoints(target: RunPoints, points: RunPoints): void {
+  for (let index = 0; index < points.timeSec.length; index++) {
+    target.timeSec.push(points.timeSec[index]!);
+    target.signalMau.push(points.signalMau[index]!);
+    target.pressureBar.push(points.pressureBar[index]!);
+    target.percentB.push(points.percentB[index]!);
+  }
+}
+
 export interface RunSignal {
   readonly totalPoints: number;
   readonly sampleIntervalSec: number;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { createTemplate } from '../../../test/results-fixtures.ts';
 import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
-import { eventually } from '../../../test/eventually.ts';
+import { eventually, simulatedRunsDeadline } from '../../../test/eventually.ts';
 
 const CAFFEINE_RT_SEC = 332;
 /** The simulator's energy drink (vial 7) holds 32 µg/mL caffeine; the standards are vials 3 (25) and 5 (100). */
@@ -80,8 +80,12 @@ describe.each(await backends())('assay samples on $name', (backend) => {
       expect(added.status, JSON.stringify(added.body)).toBe(201);
     }
     expect((await api('POST', `/api/sequences/${sequenceId}/start/`)).status).toBe(200);
-    await eventually(async () =>
-      ['FINISHED', 'ERROR'].includes((await api('GET', `/api/sequences/${sequenceId}/`)).body.state),
+    // Every injection of the table at 400x (seven 8-minute runs outlasted the default 30 s deadline).
+    const runs = rows.reduce((count, row) => count + (Number(row.injections_count) || 1), 0);
+    await eventually(
+      async () =>
+        ['FINISHED', 'ERROR'].includes((await api('GET', `/api/sequences/${sequenceId}/`)).body.state),
+      { what: 'the sequence ends', deadline: simulatedRunsDeadline({ runTimeSec: 480, speed: 400, runs }) },
     );
     expect((await api('GET', `/api/sequences/${sequenceId}/`)).body.state).toBe('FINISHED');
     return sequenceId;

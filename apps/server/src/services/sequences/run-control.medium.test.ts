@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, request, type TestServer } from '../../../test/harness.ts';
 import { startServerWithInstrument, stopServerWithInstrument } from '../../../test/server-with-instrument.ts';
 import { storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
-import { eventually, scaled } from '../../../test/eventually.ts';
+import { eventually, pacedSpeed, scaled, simulatedRunsDeadline } from '../../../test/eventually.ts';
 import { workspaceOf } from '../../../test/workspaces.ts';
 
 function expectError(response: { status: number; body: any }, status: number, code: DomainErrorCode) {
@@ -17,6 +17,13 @@ function expectError(response: { status: number; body: any }, status: number, co
 
 /** Caffeine elutes near 332 s with the assay method on the simulator's C18 column. */
 const CAFFEINE_RT_SEC = 332;
+/**
+ * 400x on a quiet machine, slower by the run's time scale: the pause of the whole run lands while its five
+ * 8-minute injections (6 s at 400x) still run on a slower machine too.
+ */
+const SPEED = pacedSpeed(400);
+/** The five 8-minute injections of the whole run at that speed; its test's own limit holds them and its requests. */
+const RUN_DEADLINE_MS = simulatedRunsDeadline({ runTimeSec: 480, speed: SPEED, runs: 5 });
 
 describe.each(await backends())('sequence run control on $name', (backend) => {
   let server: TestServer;
@@ -30,8 +37,8 @@ describe.each(await backends())('sequence run control on $name', (backend) => {
 
   beforeAll(async () => {
     ({ server, base, token, userId, instrument } = await startServerWithInstrument(backend, {
-      env: { ELUENT_SIM_SPEED: '400' },
-      speed: 400,
+      env: { ELUENT_SIM_SPEED: String(SPEED) },
+      speed: SPEED,
     }));
     methodId = await storeMethod(server, userId);
   });
@@ -247,91 +254,107 @@ describe.each(await backends())('sequence run control on $name', (backend) => {
     );
   });
 
-  it('runs two standards and three samples to the end, pausing once, with amounts within 2 % of the truth', async () => {
-    const template = await db()
-      .insertInto('postprocessingTemplates')
-      .values({
-        uuid: randomUUID(),
-        owner_id: userId,
-        workspace_id: await workspaceOf(db(), userId),
-        name: 'Caffeine',
-        params_pdet: JSON.stringify({ peak_detection_min_prominence: 5 }),
-      })
-      .returning('uuid')
-      .executeTakeFirstOrThrow();
-    const low = await sample('Caffeine 25', 'standard', 25);
-    const high = await sample('Caffeine 100', 'standard', 100);
-    const drink = await sample('Energy drink');
-    const coffee = await sample('Coffee');
-    const check = await sample('Caffeine check 50');
-    const truth = new Map([
-      [drink, 32],
-      [coffee, 58],
-      [check, 50],
-    ]);
-    const id = await sequence(
-      [
-        { sample_id: low, vial: 3 },
-        { sample_id: high, vial: 5 },
-        { sample_id: drink, vial: 7 },
-        { sample_id: coffee, vial: 8 },
-        { sample_id: check, vial: 4 },
-      ],
-      { template_uuid: template.uuid },
-    );
-    expect((await api('POST', `/api/sequences/${id}/start/`)).status).toBe(200);
-    await eventually(
-      async () => (await api('GET', `/api/sequences/${id}/results/`)).body.injections.length >= 2,
-    );
-    expect((await api('POST', `/api/sequences/${id}/pause/`)).body.state).toBe('PAUSED');
-    expect((await api('POST', `/api/sequences/${id}/resume/`)).body.state).toBe('RUNNING');
-    await eventually(async () =>
-      ['FINISHED', 'ERROR'].includes((await api('GET', `/api/sequences/${id}/`)).body.state),
-    );
-    const finished = (await api('GET', `/api/sequences/${id}/`)).body;
-    expect(finished.state).toBe('FINISHED');
-    // The answer is what the REST schema of packages/contracts (the web app's type) says it is.
-    expect(sequenceSchema.strict().safeParse(finished).error).toBeUndefined();
+  it(
+    'runs two standards and three samples to the end, pausing once, with amounts within 2 % of the truth',
+    async () => {
+      const template = await db()
+        .insertInto('postprocessingTemplates')
+        .values({
+          uuid: randomUUID(),
+          owner_id: userId,
+          workspace_id: await workspaceOf(db(), userId),
+          name: 'Caffeine',
+          params_pdet: JSON.stringify({ peak_detection_min_prominence: 5 }),
+        })
+        .returning('uuid')
+        .executeTakeFirstOrThrow();
+      const low = await sample('Caffeine 25', 'standard', 25);
+      const high = await sample('Caffeine 100', 'standard', 100);
+      const drink = await sample('Energy drink');
+      const coffee = await sample('Coffee');
+      const check = await sample('Caffeine check 50');
+      const truth = new Map([
+        [drink, 32],
+        [coffee, 58],
+        [check, 50],
+      ]);
+      const id = await sequence(
+        [
+          { sample_id: low, vial: 3 },
+          { sample_id: high, vial: 5 },
+          { sample_id: drink, vial: 7 },
+          { sample_id: coffee, vial: 8 },
+          { sample_id: check, vial: 4 },
+        ],
+        { template_uuid: template.uuid },
+      );
+      const started = await api('POST', `/api/sequences/${id}/start/`);
+      expect(started.status).toBe(200);
+      expect(started.body.current_injection_id).toEqual(expect.any(Number));
+      // Paused as soon as the start has answered (its first injection is on the instrument then): only a RUNNING
+      // sequence can pause, and waiting for a later injection first left the pause racing the run's end (on a
+      // loaded machine the five injections had finished and the pause was refused, sequence_cannot_pause).
+      const paused = await api('POST', `/api/sequences/${id}/pause/`);
+      expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+      expect(paused.body.state).toBe('PAUSED');
+      const resumed = await api('POST', `/api/sequences/${id}/resume/`);
+      expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+      expect(resumed.body.state).toBe('RUNNING');
+      await eventually(
+        async () => ['FINISHED', 'ERROR'].includes((await api('GET', `/api/sequences/${id}/`)).body.state),
+        {
+          what: 'the sequence ends',
+          deadline: RUN_DEADLINE_MS,
+        },
+      );
+      const finished = (await api('GET', `/api/sequences/${id}/`)).body;
+      expect(finished.state).toBe('FINISHED');
+      // The answer is what the REST schema of packages/contracts (the web app's type) says it is.
+      expect(sequenceSchema.strict().safeParse(finished).error).toBeUndefined();
 
-    const answer = (await api('GET', `/api/sequences/${id}/results/`)).body;
-    expect(sequenceResultsSchema.strict().safeParse(answer).error).toBeUndefined();
-    const { injections, calibrations } = answer;
-    expect(injections).toHaveLength(5);
-    for (const injection of injections) {
-      expect(injection.injection_state).toBe('finished');
-      // 480 s at 10 Hz, both ends included: a paused run loses no point.
-      expect(injection.points_count).toBe(4801);
-      expect(injection.result.algorithm_versions).toHaveProperty('pdet');
-      expect(injection.result.template_snapshot.peak_detection_min_prominence).toBe(5);
-    }
-    expect(calibrations).toEqual([expect.objectContaining({ analyte: 'caffeine', model: 'linear' })]);
-    expect(calibrations[0].r_squared).toBeCloseTo(1, 6);
-    for (const injection of injections.filter(
-      (i: { sample: { type: string } }) => i.sample.type === 'sample',
-    )) {
-      const caffeine = injection.result.peaks.find((p: { name: string | null }) => p.name === 'caffeine');
-      const expected = truth.get(injection.sample.id)!;
-      expect(Math.abs(caffeine.amount - expected) / expected).toBeLessThan(0.02);
-      expect(caffeine.plates_half).toBeGreaterThan(1000);
-      expect(caffeine.tailing).toBeGreaterThan(0.8);
-      expect(injection.result.figures.system_suitability.length).toBeGreaterThan(0);
-    }
+      const answer = (await api('GET', `/api/sequences/${id}/results/`)).body;
+      expect(sequenceResultsSchema.strict().safeParse(answer).error).toBeUndefined();
+      const { injections, calibrations } = answer;
+      expect(injections).toHaveLength(5);
+      for (const injection of injections) {
+        expect(injection.injection_state).toBe('finished');
+        // 480 s at 10 Hz, both ends included: a paused run loses no point.
+        expect(injection.points_count).toBe(4801);
+        expect(injection.result.algorithm_versions).toHaveProperty('pdet');
+        expect(injection.result.template_snapshot.peak_detection_min_prominence).toBe(5);
+      }
+      expect(calibrations).toEqual([expect.objectContaining({ analyte: 'caffeine', model: 'linear' })]);
+      expect(calibrations[0].r_squared).toBeCloseTo(1, 6);
+      for (const injection of injections.filter(
+        (i: { sample: { type: string } }) => i.sample.type === 'sample',
+      )) {
+        const caffeine = injection.result.peaks.find((p: { name: string | null }) => p.name === 'caffeine');
+        const expected = truth.get(injection.sample.id)!;
+        expect(Math.abs(caffeine.amount - expected) / expected).toBeLessThan(0.02);
+        expect(caffeine.plates_half).toBeGreaterThan(1000);
+        expect(caffeine.tailing).toBeGreaterThan(0.8);
+        expect(injection.result.figures.system_suitability.length).toBeGreaterThan(0);
+      }
 
-    // The runner's own events (each injection started, the sequence finished) name who set the run going,
-    // like the start, pause and resume the user made (docs/audit.md).
-    const trail = (await api('GET', `/api/audit/sequences/${id}/`)).body.entries as Array<{
-      entity: string;
-      action: string;
-      user: { id: number } | null;
-    }>;
-    const run = trail.filter((entry) => entry.entity === 'injections' || entry.action === 'finish');
-    expect(run.filter((entry) => entry.entity === 'injections' && entry.action === 'start')).toHaveLength(5);
-    expect(run.some((entry) => entry.action === 'finish')).toBe(true);
-    for (const entry of run) expect(entry.user?.id, `${entry.entity} ${entry.action}`).toBe(userId);
-    // Each recorded injection's processing too (its results hang under the measurement, not the sequence).
-    const processed = (await api('GET', '/api/audit/?entity=processing_results&action=process&limit=500'))
-      .body.entries as Array<{ user: { id: number } | null }>;
-    expect(processed.length).toBeGreaterThanOrEqual(5);
-    for (const entry of processed) expect(entry.user?.id).toBe(userId);
-  });
+      // The runner's own events (each injection started, the sequence finished) name who set the run going,
+      // like the start, pause and resume the user made (docs/audit.md).
+      const trail = (await api('GET', `/api/audit/sequences/${id}/`)).body.entries as Array<{
+        entity: string;
+        action: string;
+        user: { id: number } | null;
+      }>;
+      const run = trail.filter((entry) => entry.entity === 'injections' || entry.action === 'finish');
+      expect(run.filter((entry) => entry.entity === 'injections' && entry.action === 'start')).toHaveLength(
+        5,
+      );
+      expect(run.some((entry) => entry.action === 'finish')).toBe(true);
+      for (const entry of run) expect(entry.user?.id, `${entry.entity} ${entry.action}`).toBe(userId);
+      // Each recorded injection's processing too (its results hang under the measurement, not the sequence).
+      const processed = (await api('GET', '/api/audit/?entity=processing_results&action=process&limit=500'))
+        .body.entries as Array<{ user: { id: number } | null }>;
+      expect(processed.length).toBeGreaterThanOrEqual(5);
+      for (const entry of processed) expect(entry.user?.id).toBe(userId);
+    },
+    scaled(RUN_DEADLINE_MS + 60_000),
+  );
 });

@@ -167,6 +167,8 @@ export function createAdvance(deps: AdvanceDependencies) {
     if (typeof prepared === 'string') return fail(running, prepared);
     if (!(await stillRunning(running))) return;
     const started = await startInjection(running, next, prepared);
+    // Paused or stopped since the look above: no injection is started (docs/sequences.md "Run").
+    if (!started) return;
     await progress(started.row, started.measurement.id);
     await send(running, next, prepared, started);
   }
@@ -207,11 +209,22 @@ function sequenceFinisher({ sequences, progress }: AdvanceDependencies) {
   };
 }
 
-/** Records a step's injection and measurement and points the sequence at them, in one transaction. */
+/**
+ * Records a step's injection and measurement and points the sequence at them, in one transaction on the
+ * sequence's locked row; none when the sequence is no longer RUNNING there. A pause (or stop) that commits
+ * after the step last read the state would otherwise still see its next injection start: the pause found no
+ * injection running to hold, and the instrument ran the new one while the sequence said PAUSED.
+ */
 function injectionStarter({ sequences, runs }: AdvanceDependencies) {
-  return (sequence: RunningSequence, next: Step, prepared: PreparedStep): Promise<StartedInjection> => {
+  return (
+    sequence: RunningSequence,
+    next: Step,
+    prepared: PreparedStep,
+  ): Promise<StartedInjection | null> => {
     const { method, sample, deviceMethod } = prepared;
     return sequences.db.transaction().execute(async (trx) => {
+      const locked = await sequences.lock(trx, sequence.workspace_id, sequence.id);
+      if (locked?.state !== 'RUNNING') return null;
       const injection = await runs.insertInjection(trx, {
         owner_id: sequence.owner_id,
         workspace_id: sequence.workspace_id,
