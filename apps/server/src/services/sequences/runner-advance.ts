@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RunsRepository } from '../../repositories/sequences-runs.ts';
 import type { MethodRow, SamplesRepository } from '../../repositories/samples.ts';
 import type { SequenceRow, SequencesRepository } from '../../repositories/sequences.ts';
-import { writeAudit } from '../../repositories/audit.ts';
+import { writeAudit, type AuditEvent } from '../../repositories/audit.ts';
+import type { Executor } from '../../db/schema.ts';
 import { deviceMethodFromStored } from '../devices/method-mapping.ts';
 import { InstrumentRefusal, type InstrumentPort } from './instrument-port.ts';
 import type { Interruptions } from './interruptions.ts';
@@ -256,15 +257,7 @@ function injectionStarter({ sequences, runs }: AdvanceDependencies) {
         current_draft_id: next.draft.id,
         current_injection_id: injection.id,
       });
-      await writeAudit(trx, {
-        userId: sequence.started_by,
-        ownerId: sequence.owner_id,
-        workspaceId: sequence.workspace_id,
-        entity: 'injections',
-        entityId: injection.id,
-        label: measurement.name,
-        parent: { entity: 'sequences', id: sequence.id },
-        action: 'start',
+      await auditInjection(trx, sequence, { injection, measurement }, 'start', {
         newValues: {
           sample_id: sample.id,
           vial: next.draft.vial,
@@ -278,6 +271,27 @@ function injectionStarter({ sequences, runs }: AdvanceDependencies) {
   };
 }
 
+/** An injection's audit entry under its sequence, by whom the sequence was started. */
+function auditInjection(
+  trx: Executor,
+  sequence: SequenceRow,
+  { injection, measurement }: Pick<StartedInjection, 'injection' | 'measurement'>,
+  action: 'start' | 'fail',
+  values: Pick<AuditEvent, 'oldValues' | 'newValues'>,
+): Promise<void> {
+  return writeAudit(trx, {
+    userId: sequence.started_by,
+    ownerId: sequence.owner_id,
+    workspaceId: sequence.workspace_id,
+    entity: 'injections',
+    entityId: injection.id,
+    label: measurement.name,
+    parent: { entity: 'sequences', id: sequence.id },
+    action,
+    ...values,
+  });
+}
+
 /** Marks an injection the instrument refused, and its measurement, failed. */
 function injectionRefuser({ sequences, runs }: AdvanceDependencies) {
   return async (sequence: SequenceRow, started: StartedInjection, code: string): Promise<void> => {
@@ -285,15 +299,7 @@ function injectionRefuser({ sequences, runs }: AdvanceDependencies) {
     await sequences.db.transaction().execute(async (trx) => {
       await runs.updateInjection(trx, injection.id, { state: 'failed', finished_at: new Date() });
       await runs.updateMeasurement(trx, measurement.id, { state: 'failed', finished_at: new Date() });
-      await writeAudit(trx, {
-        userId: sequence.started_by,
-        ownerId: sequence.owner_id,
-        workspaceId: sequence.workspace_id,
-        entity: 'injections',
-        entityId: injection.id,
-        label: measurement.name,
-        parent: { entity: 'sequences', id: sequence.id },
-        action: 'fail',
+      await auditInjection(trx, sequence, started, 'fail', {
         oldValues: { state: 'running' },
         newValues: { state: 'failed', error_code: code },
       });
