@@ -4,11 +4,18 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { DEMO } from './helpers.ts';
 
+/**
+ * The demo user's access token. A context that already holds the server's `csrftoken` cookie (from an earlier
+ * answer) echoes it, as the web app does: a cookie-carrying request without a bearer token must (csrf.ts).
+ */
 export async function demoToken(request: APIRequestContext): Promise<string> {
+  const { cookies } = await request.storageState();
+  const csrf = cookies.find((cookie) => cookie.name === 'csrftoken')?.value;
   const response = await request.post('/api/token/', {
     data: { username: DEMO.email, password: DEMO.password },
+    headers: csrf ? { 'X-CSRFToken': csrf } : {},
   });
-  expect(response.ok()).toBe(true);
+  expect(response.ok(), `sign-in answered ${response.status()}: ${await response.text()}`).toBe(true);
   return ((await response.json()) as { access: string }).access;
 }
 
