@@ -122,7 +122,7 @@ for (const [index, width] of [1366, 375].entries()) {
 
     // Processed on arrival with the automatic default: the open page shows its peaks, nothing pressed.
     await expect(peakTable.getByRole('table', { name: 'Peaks' }).locator('tbody tr').first()).toBeVisible({
-      timeout: 30_000,
+      timeout: scaled(30_000),
     });
     await noSidewaysScroll(chromatogram);
     await chromatogram.close();

@@ -2,6 +2,7 @@
 // simulated instrument with a template, and share tokens for it.
 import { expect, type APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { testTimeScale } from '../../scripts/test-time.mjs';
 import { DEMO } from './helpers.ts';
 
 /**
@@ -174,9 +175,8 @@ export async function runSample(
     .poll(
       async () =>
         (await api<{ state: string }>(request, token, 'GET', `/api/sequences/${sequence.id}/`)).state,
-      {
-        timeout: 90_000,
-      },
+      // The run's time scale, as every wait of the browser tests (scaled() in fixtures.ts).
+      { timeout: Math.round(90_000 * testTimeScale()) },
     )
     .toBe('FINISHED');
   const results = await api<{ injections: { injection_id: number; result: unknown }[] }>(
