@@ -10,6 +10,7 @@ import type { SignalScale } from '../detection/detectionSettings.ts';
 import { integrationLimits } from '../detection/integrationLimits.ts';
 import { belowBaselineStretches, runBaselineLevel } from '../detection/runBaselineLevel.ts';
 import { slopePeakLimits } from '../detection/slopePeakLimits.ts';
+import { tailsPastDips } from '../detection/tailsPastDips.ts';
 import { applyLimitEvents } from '../events/limitEvents.ts';
 import { rejectPeaks, type MeasuredPeaks } from '../events/peakEvents.ts';
 import { inRanges, ofKind, type TimedEvent } from '../events/timedEvents.ts';
@@ -144,6 +145,16 @@ function integrateApexes(found: PeakIntegration, input: PeakIntegrationInput & {
   });
   found.peaks = valleyToValleyWhereNegative(timeSec, values, found.peaks, limits, found.skimParents);
   let measured = withoutBaselineSteps({ peaks: found.peaks, limits, skimParents: found.skimParents });
+  const tails = tailsPastDips({
+    timeSec,
+    values,
+    limits: measured.limits,
+    skimParents: measured.skimParents,
+    baselineLevel: found.baselineLevel,
+    rawPeakToPeak: scale.rawNoise.peakToPeak,
+    smoothingSamples: scale.smoothingSamples,
+  });
+  measured = keptPeaks(measured, (k) => !tails.has(k));
   found.peaks = measured.peaks;
   found.skimParents = measured.skimParents;
   measured = rejectPeaks(measured, events);
@@ -158,10 +169,14 @@ function integrateApexes(found: PeakIntegration, input: PeakIntegrationInput & {
  * of a baseline step (a new baseline, not a peak). It is not reported; riders' parents are renumbered.
  */
 function withoutBaselineSteps(measured: MeasuredPeaks): MeasuredPeaks {
+  const { peaks, skimParents } = measured;
+  return keptPeaks(measured, (k) => peaks[k]!.negative || peaks[k]!.area > 0 || skimParents[k] !== undefined);
+}
+
+/** The peaks `keep` keeps, riders' parents renumbered. */
+function keptPeaks(measured: MeasuredPeaks, keep: (k: number) => boolean): MeasuredPeaks {
   const { peaks, limits, skimParents } = measured;
-  const kept = peaks.flatMap((peak, k) =>
-    peak.negative || peak.area > 0 || skimParents[k] !== undefined ? [k] : [],
-  );
+  const kept = peaks.flatMap((_, k) => (keep(k) ? [k] : []));
   if (kept.length === peaks.length) return measured;
   const keptIndex = new Map(kept.map((k, j) => [k, j]));
   return {
