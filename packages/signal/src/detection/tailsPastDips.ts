@@ -96,3 +96,66 @@ function previousPositive(
   }
   return -1;
 }
+
+/**
+ * The area a peak loses to a dip on its tail. A peak that ends where a dip begins (baseline penetration:
+ * its flank met the run's level there) lost the rest of its tail to the dip: the dip is a negative peak on
+ * that tail, and as a rider on a tail is skimmed off its parent's extrapolated tail, the parent keeps the
+ * area under its fitted EMG (above the run's level, from its front to the dip, R² ≥ 0.98) from where the
+ * signal leaves that curve by half the raw noise range, across the dip, to where the next positive peak
+ * starts (which holds the tail beyond in its own area), or to the tail's end when none follows. Returns,
+ * per position in `limits`, the area to add.
+ */
+export function tailAreasUnderDips(input: TailsPastDipsInput): Map<number, number> {
+  const added = new Map<number, number>();
+  const found = input.baselineLevel;
+  if (!found?.below.length) return added;
+  const { timeSec, values, limits } = input;
+  const above = (i: number) => values[i]! - levelAt(found.level, i).line;
+  for (let k = 0; k < limits.length; k++) {
+    const limit = limits[k]!;
+    if (limit.sign === -1 || input.skimParents[k] !== undefined) continue;
+    const end = sampleAt(timeSec, limit.endSec);
+    const dip = found.below.find((stretch) => end >= stretch.from - 2 && end <= stretch.from);
+    if (!dip || limit.apexIndex >= dip.from) continue;
+    const fit = fitEmgPeak(timeSec, above, limit.apexIndex, end);
+    if (!fit || !(fit.r2 >= MIN_FIT_R2)) continue;
+    const curve = (t: number) => emgValue(t, fit);
+    // Where the signal leaves the curve (by half the noise range) and stays under it up to the end.
+    let leave = end;
+    while (leave > limit.apexIndex && above(leave) < curve(timeSec[leave]!) - input.rawPeakToPeak / 2)
+      leave--;
+    const next = limits.slice(k + 1).find((other) => other.sign !== -1);
+    const lastSec = next
+      ? next.startSec
+      : fit.centreSec + TAIL_SIGMAS * fit.sigmaSec + TAIL_TAUS * fit.tauSec;
+    added.set(k, areaUnderCurve(timeSec, leave, end, above, curve, lastSec));
+  }
+  return added;
+}
+
+/** Beyond its centre + 8σ + 40τ an EMG holds less than e⁻⁴⁰ of its area. */
+const TAIL_SIGMAS = 8;
+const TAIL_TAUS = 40;
+
+/**
+ * The curve's area over the signal's (both above the level) from sample `leave` to `end`, plus the curve's
+ * own area from `end` to `lastSec`, on the run's sampling step.
+ */
+function areaUnderCurve(
+  timeSec: Float64Array,
+  leave: number,
+  end: number,
+  above: (i: number) => number,
+  curve: (tSec: number) => number,
+  lastSec: number,
+): number {
+  let area = 0;
+  for (let i = leave + 1; i <= end; i++) {
+    area += (curve(timeSec[i]!) - above(i)) * (timeSec[i]! - timeSec[i - 1]!);
+  }
+  const stepSec = timeSec[end]! - timeSec[Math.max(0, end - 1)]!;
+  if (!(stepSec > 0)) return area;
+  for (let t = timeSec[end]! + stepSec; t <= lastSec; t += stepSec) area += curve(t) * stepSec;
+  return area;
+}

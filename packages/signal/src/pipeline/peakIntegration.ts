@@ -10,7 +10,7 @@ import type { SignalScale } from '../detection/detectionSettings.ts';
 import { integrationLimits } from '../detection/integrationLimits.ts';
 import { belowBaselineStretches, runBaselineLevel } from '../detection/runBaselineLevel.ts';
 import { slopePeakLimits } from '../detection/slopePeakLimits.ts';
-import { tailsPastDips } from '../detection/tailsPastDips.ts';
+import { tailAreasUnderDips, tailsPastDips, type TailsPastDipsInput } from '../detection/tailsPastDips.ts';
 import { applyLimitEvents } from '../events/limitEvents.ts';
 import { rejectPeaks, type MeasuredPeaks } from '../events/peakEvents.ts';
 import { inRanges, ofKind, type TimedEvent } from '../events/timedEvents.ts';
@@ -145,16 +145,13 @@ function integrateApexes(found: PeakIntegration, input: PeakIntegrationInput & {
   });
   found.peaks = valleyToValleyWhereNegative(timeSec, values, found.peaks, limits, found.skimParents);
   let measured = withoutBaselineSteps({ peaks: found.peaks, limits, skimParents: found.skimParents });
-  const tails = tailsPastDips({
+  measured = withTailsPastDips(measured, {
     timeSec,
     values,
-    limits: measured.limits,
-    skimParents: measured.skimParents,
     baselineLevel: found.baselineLevel,
     rawPeakToPeak: scale.rawNoise.peakToPeak,
     smoothingSamples: scale.smoothingSamples,
   });
-  measured = keptPeaks(measured, (k) => !tails.has(k));
   found.peaks = measured.peaks;
   found.skimParents = measured.skimParents;
   measured = rejectPeaks(measured, events);
@@ -171,6 +168,27 @@ function integrateApexes(found: PeakIntegration, input: PeakIntegrationInput & {
 function withoutBaselineSteps(measured: MeasuredPeaks): MeasuredPeaks {
   const { peaks, skimParents } = measured;
   return keptPeaks(measured, (k) => peaks[k]!.negative || peaks[k]!.area > 0 || skimParents[k] !== undefined);
+}
+
+/**
+ * A peak's tail past a dip is not a peak of its own (`tailsPastDips`), and a peak keeps the area of its
+ * tail under a dip (`tailAreasUnderDips`).
+ */
+function withTailsPastDips(
+  measured: MeasuredPeaks,
+  context: Omit<TailsPastDipsInput, 'limits' | 'skimParents'>,
+): MeasuredPeaks {
+  const tails = tailsPastDips({ ...context, ...measured });
+  const kept = keptPeaks(measured, (k) => !tails.has(k));
+  const added = tailAreasUnderDips({ ...context, ...kept });
+  if (!added.size) return kept;
+  return {
+    ...kept,
+    peaks: kept.peaks.map((peak, k) => {
+      const area = added.get(k);
+      return area === undefined ? peak : { ...peak, area: peak.area + area };
+    }),
+  };
 }
 
 /** The peaks `keep` keeps, riders' parents renumbered. */
