@@ -1,17 +1,28 @@
 // Integration generalization score: the seeded simulated corpus (packages/signal/src/simulation/corpus.ts),
 // 36 runs a class (324 in all), processed with no template; recall, extras and median area error per class.
-// `npm run bench -- integration [--per-class=36]`; the table is kept in docs/processing.md.
+// `npm run bench -- integration [--per-class=36] [--cases=<class>]`; the table is kept in docs/processing.md.
+// `--cases=dip` also prints, per run of that class, its missed components, its extras and the areas off by
+// more than 1 % (what a rule change has to explain).
+import type { Peak } from '@eluent/signal/src/figures/peak.ts';
 import { processChromatogram } from '@eluent/signal/src/pipeline/processChromatogram.ts';
-import { classScores, scoreCase, simulatedCorpus } from '@eluent/signal/src/simulation/corpus.ts';
+import {
+  classScores,
+  matchOneToOne,
+  scoreCase,
+  simulatedCorpus,
+  type CorpusCase,
+} from '@eluent/signal/src/simulation/corpus.ts';
 
 export async function run(args: string[]): Promise<void> {
-  const option = args.find((arg) => arg.startsWith('--per-class='));
-  const perClass = option ? Number(option.split('=')[1]) : 36;
+  const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+  const perClass = Number(option('per-class') ?? 36);
+  const casesOf = option('cases');
   const corpus = simulatedCorpus(perClass);
-  const scored = corpus.map((c) => ({
-    kind: c.kind,
-    score: scoreCase(c, processChromatogram({ timeSec: c.timeSec, values: c.values }, {}).peaks),
-  }));
+  const scored = corpus.map((c) => {
+    const peaks = processChromatogram({ timeSec: c.timeSec, values: c.values }, {}).peaks;
+    if (c.kind === casesOf) printCase(c, peaks);
+    return { kind: c.kind, score: scoreCase(c, peaks) };
+  });
   const rows = classScores(scored);
   console.log(`${corpus.length} simulated runs (seed 30), no template`);
   console.log('| class | runs | recall | extras | median area error | negative areas | unresolvable |');
@@ -22,4 +33,31 @@ export async function run(args: string[]): Promise<void> {
     );
   }
   await Promise.resolve();
+}
+
+/** One run's missed components, extras and areas off by more than 1 %, when it has any. */
+function printCase(c: CorpusCase, peaks: readonly Peak[]): void {
+  const reported = peaks.filter((peak) => !peak.negative && !peak.belowReportingThreshold);
+  const matched = matchOneToOne(c, reported, c.timeSec[1]! - c.timeSec[0]!);
+  const lines: string[] = [];
+  c.expected.forEach((truth, k) => {
+    const j = matched.get(k);
+    const what = `${truth.retentionTimeSec.toFixed(2)} s, ${truth.height.toPrecision(3)} high, W50 ${truth.widthHalfSec.toFixed(2)} s`;
+    if (j === undefined) {
+      if (c.resolvable[k]) lines.push(`  missed ${what}`);
+      return;
+    }
+    const peak = reported[j]!;
+    const error = 100 * (peak.area / truth.area - 1);
+    if (Math.abs(error) > 1)
+      lines.push(`  area ${error.toFixed(2)} % ${what} (${peak.startCode}${peak.stopCode})`);
+  });
+  const taken = new Set(matched.values());
+  reported.forEach((peak, j) => {
+    if (taken.has(j)) return;
+    lines.push(
+      `  extra ${peak.retentionTimeSec.toFixed(2)} s, ${peak.height.toPrecision(3)} high, area ${peak.area.toPrecision(3)}, ${peak.startSec.toFixed(2)}–${peak.endSec.toFixed(2)} s`,
+    );
+  });
+  if (lines.length) console.log(`${c.name} (${c.timeSec.length} points)\n${lines.join('\n')}`);
 }

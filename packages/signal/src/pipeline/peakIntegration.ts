@@ -10,6 +10,7 @@ import type { SignalScale } from '../detection/detectionSettings.ts';
 import { integrationLimits } from '../detection/integrationLimits.ts';
 import { belowBaselineStretches, runBaselineLevel } from '../detection/runBaselineLevel.ts';
 import { slopePeakLimits } from '../detection/slopePeakLimits.ts';
+import { tailAreasUnderDips, tailsPastDips, type TailsPastDipsInput } from '../detection/tailsPastDips.ts';
 import { applyLimitEvents } from '../events/limitEvents.ts';
 import { rejectPeaks, type MeasuredPeaks } from '../events/peakEvents.ts';
 import { inRanges, ofKind, type TimedEvent } from '../events/timedEvents.ts';
@@ -144,6 +145,13 @@ function integrateApexes(found: PeakIntegration, input: PeakIntegrationInput & {
   });
   found.peaks = valleyToValleyWhereNegative(timeSec, values, found.peaks, limits, found.skimParents);
   let measured = withoutBaselineSteps({ peaks: found.peaks, limits, skimParents: found.skimParents });
+  measured = withTailsPastDips(measured, {
+    timeSec,
+    values,
+    baselineLevel: found.baselineLevel,
+    rawPeakToPeak: scale.rawNoise.peakToPeak,
+    smoothingSamples: scale.smoothingSamples,
+  });
   found.peaks = measured.peaks;
   found.skimParents = measured.skimParents;
   measured = rejectPeaks(measured, events);
@@ -158,10 +166,35 @@ function integrateApexes(found: PeakIntegration, input: PeakIntegrationInput & {
  * of a baseline step (a new baseline, not a peak). It is not reported; riders' parents are renumbered.
  */
 function withoutBaselineSteps(measured: MeasuredPeaks): MeasuredPeaks {
+  const { peaks, skimParents } = measured;
+  return keptPeaks(measured, (k) => peaks[k]!.negative || peaks[k]!.area > 0 || skimParents[k] !== undefined);
+}
+
+/**
+ * A peak's tail past a dip is not a peak of its own (`tailsPastDips`), and a peak keeps the area of its
+ * tail under a dip (`tailAreasUnderDips`).
+ */
+function withTailsPastDips(
+  measured: MeasuredPeaks,
+  context: Omit<TailsPastDipsInput, 'limits' | 'skimParents'>,
+): MeasuredPeaks {
+  const tails = tailsPastDips({ ...context, ...measured });
+  const kept = keptPeaks(measured, (k) => !tails.has(k));
+  const added = tailAreasUnderDips({ ...context, ...kept });
+  if (!added.size) return kept;
+  return {
+    ...kept,
+    peaks: kept.peaks.map((peak, k) => {
+      const area = added.get(k);
+      return area === undefined ? peak : { ...peak, area: peak.area + area };
+    }),
+  };
+}
+
+/** The peaks `keep` keeps, riders' parents renumbered. */
+function keptPeaks(measured: MeasuredPeaks, keep: (k: number) => boolean): MeasuredPeaks {
   const { peaks, limits, skimParents } = measured;
-  const kept = peaks.flatMap((peak, k) =>
-    peak.negative || peak.area > 0 || skimParents[k] !== undefined ? [k] : [],
-  );
+  const kept = peaks.flatMap((_, k) => (keep(k) ? [k] : []));
   if (kept.length === peaks.length) return measured;
   const keptIndex = new Map(kept.map((k, j) => [k, j]));
   return {

@@ -159,7 +159,11 @@ export interface CaseScore {
  * nearest pairs first: a peak is never claimed twice, and a component's nearer peak is never taken by a
  * neighbour that only reaches it.
  */
-function matchOneToOne(c: CorpusCase, reported: readonly Peak[], stepSec: number): Map<number, number> {
+export function matchOneToOne(
+  c: CorpusCase,
+  reported: readonly Peak[],
+  stepSec: number,
+): Map<number, number> {
   const pairs: { k: number; j: number; distance: number }[] = [];
   c.expected.forEach((truth, k) => {
     const tolerance = Math.max(truth.widthHalfSec / 2, 1.5 * stepSec);
