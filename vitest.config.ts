@@ -2,7 +2,7 @@
 // The browser tier runs with Playwright (e2e/playwright.config.ts).
 import { defineConfig } from 'vitest/config';
 import { useMemoryTmpdir } from './scripts/memory-tmpdir.mjs';
-import { testTimeScale } from './scripts/test-time.mjs';
+import { maxTimeScale, testTimeScale } from './scripts/test-time.mjs';
 
 // Temporary files (database copies, data folders) in memory: docs/testing.md "Temporary files in memory".
 useMemoryTmpdir();
@@ -10,6 +10,10 @@ useMemoryTmpdir();
 // time scale (fewer cores, load), and so do the tests' `eventually` deadlines (docs/testing.md "Slow machines").
 const scale = testTimeScale();
 const timeout = (ms: number) => Math.round(ms * scale);
+// A medium test waits through `eventually`, whose deadlines stretch with the load when each wait begins (up
+// to the largest factor): its own timeout, a backstop for a hang outside those waits, takes that largest
+// factor, so it never ends a test whose waits were still within their deadlines.
+const backstop = (ms: number) => Math.round(ms * maxTimeScale());
 
 const exclude = ['**/node_modules/**', '**/dist/**', 'e2e/**'];
 const unitFiles = [
@@ -53,8 +57,8 @@ export default defineConfig({
           name: 'medium',
           include: ['**/*.medium.test.ts'],
           exclude,
-          testTimeout: timeout(60_000),
-          hookTimeout: timeout(120_000),
+          testTimeout: backstop(60_000),
+          hookTimeout: backstop(120_000),
           globalSetup: ['apps/server/test/global-setup.ts'],
           // The medium files share their worker's process too: each still starts its own servers on its own
           // database copy, ports and data folder, and a process per file (the server's modules imported

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testTimeScale } from '../scripts/test-time.mjs';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** global-setup.ts hands the migrated PGlite folder to the workers through this variable. */
@@ -55,6 +56,9 @@ export async function startServer(
       // The lowest scrypt cost the server accepts: every test signs in, and at the production cost each
       // sign-in is a second of CPU beside the other tier's tests (the cost itself is tested in passwords.test.ts).
       ELUENT_SCRYPT_COST: '14',
+      // The access token lives its 5 minutes times the run's time scale, as every deadline of the tests: a
+      // test that holds a token from the API for its whole length stretches with the machine too.
+      ELUENT_ACCESS_TOKEN_LIFETIME_SEC: String(Math.round(300 * testTimeScale())),
       ...inherited,
       ...env,
       PORT: String(port),

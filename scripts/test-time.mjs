@@ -28,6 +28,14 @@ export function testTimeScale() {
 }
 
 /**
+ * The largest factor a wait can be given (a medium test's `scaled()` reads the load when it is called): a
+ * test's own timeout, the backstop for a hang outside any wait, is never shorter than the waits inside it.
+ */
+export function maxTimeScale() {
+  return Math.max(MAX_SCALE, testTimeScale());
+}
+
+/**
  * The factor the machine's load asks for now (load average per usable core, 1–8): a wait begun while other
  * work crowds the machine gets the time it needs even when the run's own figure was taken on a quiet one.
  */

@@ -107,11 +107,14 @@ function reportInvalid(channel: string, error: InvalidAnswerError): void {
  * channel's payload schema before `onData` sees it. With `replayLast`, the newest
  * publications kept in the channel's history are delivered first (oldest first), so a view shows the last
  * known state at once instead of waiting for the next publication; nothing is delivered twice or out of order.
+ * `onSubscribed` is called each time the subscription comes up (the first time and after every reconnect):
+ * a view whose state was read before then reads it again there, since what was published before the
+ * subscription stood (a run that ended, its first result) never reaches it as a publication.
  */
 export function subscribeChannel<C extends ChannelName>(
   channel: C,
   onData: (data: PayloadOf<C>) => void,
-  options: { replayLast?: number } = {},
+  options: { replayLast?: number; onSubscribed?: () => void } = {},
 ): () => void {
   const connection = userRealtime();
   const existing = connection.getSubscription(channel);
@@ -139,6 +142,7 @@ export function subscribeChannel<C extends ChannelName>(
   const handler = (context: { data: unknown; offset?: number }) => deliver(context.data, context.offset);
   subscription.on('publication', handler);
   const replay = () => {
+    options.onSubscribed?.();
     if (!options.replayLast) return;
     subscription.history({ limit: options.replayLast, reverse: true }).then(
       (result) => {

@@ -58,7 +58,7 @@ function DeviceView({ device, reload }: { device: DeviceDetails; reload: () => v
       </section>
       <section className="card device-page__section" aria-label="Running injection">
         <h2>Running injection</h2>
-        <RunningChromatogram run={shownRun} />
+        <RunningChromatogram run={shownRun} ended={running.current === null} />
       </section>
       {rights.command && (
         <section className="card device-page__section" aria-label="Single injection">

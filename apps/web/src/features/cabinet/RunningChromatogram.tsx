@@ -6,7 +6,8 @@ import { ChromatogramPlot } from '../../plot/ChromatogramPlot.tsx';
 import { useLiveSignal } from '../sequences/useLiveSignal.ts';
 import type { CurrentRun } from './deviceCommands.ts';
 
-export function RunningChromatogram({ run }: { run: CurrentRun | null }) {
+/** `ended`: the instrument runs no injection now (the one shown is its last, whether or not its end was heard). */
+export function RunningChromatogram({ run, ended }: { run: CurrentRun | null; ended: boolean }) {
   const measurementId = run?.measurement_id ?? null;
   const signal = useLiveSignal(measurementId);
   const series = useMemo(
@@ -30,7 +31,7 @@ export function RunningChromatogram({ run }: { run: CurrentRun | null }) {
   return (
     <div className="live-plot" data-live-points={signal?.timeSec.length ?? 0}>
       <h3>
-        {signal?.finished ? 'Last injection' : 'Live chromatogram'}:{' '}
+        {signal?.finished || ended ? 'Last injection' : 'Live chromatogram'}:{' '}
         <span data-testid="running-sample">{run.sample_name ?? run.measurement_name}</span>{' '}
         <Link className="device-page__hint" to={`/app/chromatograms/${run.measurement_id}`}>
           measurement #{run.measurement_id}

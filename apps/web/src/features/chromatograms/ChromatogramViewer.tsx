@@ -161,12 +161,32 @@ function useMeasurementUpdates(id: number) {
   const queryClient = useQueryClient();
   useEffect(
     () =>
-      subscribeChannel(`measurements:${id}`, ({ type }) => {
-        if (type !== 'finished' && type !== 'review') return;
-        void queryClient.invalidateQueries({ queryKey: ['measurement', id] });
-        void queryClient.invalidateQueries({ queryKey: ['result-versions', id] });
-        if (type === 'finished') void queryClient.invalidateQueries({ queryKey: ['measurement-signal', id] });
-      }),
+      subscribeChannel(
+        `measurements:${id}`,
+        ({ type }) => {
+          if (type !== 'finished' && type !== 'review') return;
+          void queryClient.invalidateQueries({ queryKey: ['measurement', id] });
+          void queryClient.invalidateQueries({ queryKey: ['result-versions', id] });
+          if (type === 'finished')
+            void queryClient.invalidateQueries({ queryKey: ['measurement-signal', id] });
+        },
+        {
+          // The run may have ended, and its first result been stored, before the subscription stood: the
+          // page read while it recorded reads its state again (the signal too, if it was still recording).
+          onSubscribed: () => {
+            const read = queryClient.getQueryData<Array<{ state?: string }>>(['measurement', id])?.[0];
+            const versions = queryClient.getQueryData<{ current_result_id?: number | null }>([
+              'result-versions',
+              id,
+            ]);
+            const recording = read === undefined || read.state === 'recording';
+            if (!recording && typeof versions?.current_result_id === 'number') return;
+            void queryClient.invalidateQueries({ queryKey: ['measurement', id] });
+            void queryClient.invalidateQueries({ queryKey: ['result-versions', id] });
+            if (recording) void queryClient.invalidateQueries({ queryKey: ['measurement-signal', id] });
+          },
+        },
+      ),
     [id, queryClient],
   );
 }

@@ -21,13 +21,27 @@ export function useSequenceLive(sequence: Sequence | undefined) {
 
   useEffect(() => {
     if (sequenceId === undefined) return;
-    return subscribeChannel(`sequences:${sequenceId}`, (event) => {
-      if (event.type !== 'progress') return;
-      setProgress(event);
-      if (event.current_measurement_id !== null) setMeasurementId(event.current_measurement_id);
+    const readAgain = () => {
       void queryClient.invalidateQueries({ queryKey: ['sequence', sequenceId] });
       void queryClient.invalidateQueries({ queryKey: ['sequence-results', sequenceId] });
-    });
+    };
+    return subscribeChannel(
+      `sequences:${sequenceId}`,
+      (event) => {
+        if (event.type !== 'progress') return;
+        setProgress(event);
+        if (event.current_measurement_id !== null) setMeasurementId(event.current_measurement_id);
+        readAgain();
+      },
+      {
+        // Progress published before the subscription stood never arrives: a sequence read while it ran is
+        // read again once the subscription is up (and after every reconnect).
+        onSubscribed: () => {
+          const state = queryClient.getQueryData<{ state?: string }>(['sequence', sequenceId])?.state;
+          if (state === undefined || state === 'RUNNING' || state === 'PAUSED') readAgain();
+        },
+      },
+    );
   }, [sequenceId, queryClient]);
 
   // Opened on a running sequence: find the measurement of its current injection.
