@@ -59,7 +59,7 @@ describe.each(await backends('both'))('a CSV read as its upload arrives on $name
       backend,
       env: {
         ELUENT_IMPORT_MAX_POINTS: String(MAX_POINTS),
-        ELUENT_IMPORT_MAX_BYTES: String(20 * 1024 * 1024),
+        ELUENT_IMPORT_MAX_BYTES: String(64 * 1024 * 1024),
         ELUENT_ACCESS_TOKEN_LIFETIME_SEC: '3600',
       },
     });
@@ -84,8 +84,8 @@ describe.each(await backends('both'))('a CSV read as its upload arrives on $name
   }
 
   it('refuses a file past the points limit having read only its start, 413 or a failed job', async () => {
-    // 400,000 rows (about 7 MB): eight times the limit.
-    const file = seededCsv(8 * MAX_POINTS);
+    // 1,000,000 rows (about 17 MB): twenty times the limit.
+    const file = seededCsv(20 * MAX_POINTS);
     const reason = `The file holds more than ${MAX_POINTS} points; at most ${MAX_POINTS} can be imported.`;
     const refused = await upload(server.baseUrl, user.access, 'long.csv', file);
     expect(refused.status).toBe(413);
@@ -110,8 +110,8 @@ describe.each(await backends('both'))('a CSV read as its upload arrives on $name
       bytes_total: file.length,
       measurement_id: null,
     });
-    // The reader stopped at the first point past the limit (about an eighth of the file) with at most a
-    // few chunks of the upload on their way to it; the rest arrived and was let go unread.
+    // The reader stopped at the first point past the limit (a twentieth of the file, under a mebibyte)
+    // with at most three mebibytes of the upload on their way to it; the rest arrived and was let go unread.
     expect(failed.bytes_read).toBeGreaterThan(0);
     expect(failed.bytes_read).toBeLessThan(file.length / 4);
     expect(await measurementNames()).not.toContain('long.csv');
