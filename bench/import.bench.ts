@@ -4,13 +4,14 @@
 // every 50 ms; its p99 and largest gap are printed. Reference, in rounds alternating with ours: the same
 // chunk rows (5,000 points, little-endian doubles) written by one bare binary COPY — through the same
 // PGlite instance (`/dev/blob`), or through a `pg` client of its own on PostgreSQL (`FROM STDIN`).
-// Options: --points=<n> --rounds=<n>
+// Options: --points=<n> --rounds=<n> --file=aia|csv|csv-whole (csv: a lone CSV, read as it arrives;
+// csv-whole: the same CSV named by its path in a folder, read whole once received, as every CSV was before).
 import { loadavg } from 'node:os';
 import { finished } from 'node:stream/promises';
 import { CompiledQuery, sql } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
 import pg from 'pg';
-import { writeAia } from '@eluent/signal';
+import { writeAia, writeCsv } from '@eluent/signal';
 import { backends, signUp, startTestServer, type Backend } from '@eluent/server/test/harness.ts';
 import { encodeCopyRows, type CopyField } from '@eluent/server/src/lib/copy-binary.ts';
 import { encodeFloat64 } from '@eluent/server/src/lib/float-bytes.ts';
@@ -68,9 +69,22 @@ function chunkRows(measurementId: number, signal: { timeSec: Float64Array; value
   return rows;
 }
 
-async function benchBackend(backend: Backend, points: number, rounds: number): Promise<void> {
+type FileKind = 'aia' | 'csv' | 'csv-whole';
+
+/** The uploaded file and the name it is sent as. */
+function fileOf(kind: FileKind, signal: { timeSec: Float64Array; values: Float64Array }) {
+  if (kind === 'aia')
+    return {
+      name: 'bench.cdf',
+      bytes: writeAia({ ...signal, signalUnit: 'mAU', metadata: {} }, { date: new Date(0) }),
+    };
+  const bytes = new TextEncoder().encode(writeCsv({ ...signal, signalUnit: 'mAU' }));
+  return { name: kind === 'csv' ? 'bench.csv' : 'bench/bench.csv', bytes };
+}
+
+async function benchBackend(backend: Backend, points: number, rounds: number, kind: FileKind): Promise<void> {
   const signal = trace(points);
-  const file = writeAia({ ...signal, signalUnit: 'mAU', metadata: {} }, { date: new Date(0) });
+  const file = fileOf(kind, signal);
   const server = await startTestServer({
     backend,
     env: { ELUENT_LOG_LEVEL: 'silent', ELUENT_ACCESS_TOKEN_LIFETIME_SEC: '86400' },
@@ -90,6 +104,7 @@ async function benchBackend(backend: Backend, points: number, rounds: number): P
     const reference: number[] = [];
     const healthMs: number[] = [];
     let largestGapMs = 0;
+
     for (let round = 0; round < rounds; round++) {
       // Ours: the whole import over HTTP, with health asked every 50 ms meanwhile.
       let importing = true;
@@ -106,7 +121,7 @@ async function benchBackend(backend: Backend, points: number, rounds: number): P
         }
       })();
       const form = new FormData();
-      form.append('file', new Blob([Buffer.from(file)]), 'bench.cdf');
+      form.append('file', new Blob([Buffer.from(file.bytes)]), file.name);
       const started = performance.now();
       const response = await fetch(`${server.baseUrl}/api/measurements/import/`, {
         method: 'POST',
@@ -139,7 +154,7 @@ async function benchBackend(backend: Backend, points: number, rounds: number): P
     }
     const health = [...healthMs].sort((a, b) => a - b);
     console.log(
-      `${backend.name}: import of ${points.toLocaleString('en')} points ${(median(ours) / 1000).toFixed(2)} s ` +
+      `${backend.name}: import of ${points.toLocaleString('en')} points (${kind}, ${(file.bytes.length / 1e6).toFixed(1)} MB) ${(median(ours) / 1000).toFixed(2)} s ` +
         `(rounds ${ours.map((ms) => (ms / 1000).toFixed(2)).join(', ')}); reference rows only ` +
         `${(median(reference) / 1000).toFixed(2)} s (${reference.map((ms) => (ms / 1000).toFixed(2)).join(', ')}); ` +
         `ratio ${(median(ours) / median(reference)).toFixed(2)}; health during ours: p50 ${percentile(health, 0.5).toFixed(1)} ms, ` +
@@ -154,12 +169,15 @@ async function benchBackend(backend: Backend, points: number, rounds: number): P
 export async function run(args: string[]): Promise<void> {
   const points = option(args, 'points', 2_000_000);
   const rounds = option(args, 'rounds', 3);
+  const given = args.find((arg) => arg.startsWith('--file='))?.split('=')[1] ?? 'aia';
+  if (!['aia', 'csv', 'csv-whole'].includes(given)) throw new Error('--file is aia, csv or csv-whole');
+  const kind = given as FileKind;
   console.log(
     `load ${loadavg()
       .map((value) => value.toFixed(2))
       .join(' ')}`,
   );
-  for (const backend of await backends('both')) await benchBackend(backend, points, rounds);
+  for (const backend of await backends('both')) await benchBackend(backend, points, rounds, kind);
   console.log(
     `load ${loadavg()
       .map((value) => value.toFixed(2))

@@ -113,6 +113,7 @@ export const domainErrors = {
   measurement_file_csv_invalid: 'The CSV file could not be read as a time column and a signal column.',
   measurement_file_too_many_points: 'The file holds more points than this server imports.',
   measurement_file_too_large: 'The file is larger than this server imports.',
+  measurement_file_upload_interrupted: 'The upload stopped before the whole file arrived; import it again.',
   import_job_not_found: 'Import not found.',
   import_job_ended: 'The import has already ended.',
   import_job_cancelled: 'The import was cancelled.',

@@ -1,7 +1,7 @@
 // A CSV chromatogram read from its whole text or bytes: the streaming reader (csvStream.ts) given them at once.
 import type { Chromatogram } from './chromatogram.ts';
 import { CsvStreamReader } from './csvStream.ts';
-import type { ReadCsvOptions } from './csvRows.ts';
+import type { CsvStreamOptions } from './csvStream.ts';
 import { utf8Encode } from './textCodec.ts';
 
 export type { ReadCsvOptions } from './csvRows.ts';
@@ -15,7 +15,7 @@ export type { CsvStreamOptions } from './csvStream.ts';
  * readings are bridged and counted in `dropouts`.
  * @throws ChromatogramFileError naming the line when a row inside the data cannot be read.
  */
-export function readCsv(input: Uint8Array | string, options: ReadCsvOptions = {}): Chromatogram {
+export function readCsv(input: Uint8Array | string, options: CsvStreamOptions = {}): Chromatogram {
   const reader = new CsvStreamReader(options);
   reader.push(typeof input === 'string' ? utf8Encode(input) : input);
   return reader.end();

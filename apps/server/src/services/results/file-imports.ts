@@ -10,6 +10,11 @@ import type { SignalWorkers } from './signal-workers.ts';
 import type { ResultsRepository } from '../../repositories/results.ts';
 import type { ImportHooks, ImportStorage, PreparedChannel } from './import-storage.ts';
 import { readUploadedRun, refusedFile } from './uploaded-files.ts';
+import type { ReadAnswer } from './signal-work.ts';
+import type { ReceivedUploads } from './upload-parts.ts';
+
+/** A file's name without the folders of its path. */
+const baseName = (path: string) => path.split(/[\\/]/).pop() || 'import';
 
 export interface FileImportDependencies {
   storage: ImportStorage;
@@ -36,10 +41,34 @@ export function createFileImports(deps: FileImportDependencies) {
     hooks?: ImportHooks,
   ) {
     requireRole(actor, 'measurements.import');
-    const answer = await work.read(bytes, maxImportPoints);
+    return importRead(actor, fileName, await work.read(bytes, maxImportPoints), templateUuid, hooks);
+  }
+
+  /** Stores a file the reader has read (or refused), as `importFile` does. */
+  async function importRead(
+    actor: Actor,
+    fileName: string,
+    answer: ReadAnswer,
+    templateUuid: string | null,
+    hooks?: ImportHooks,
+  ) {
     if (!answer.ok) throw refusedFile(answer.refusal, answer.message);
     await hooks?.read(answer.chromatogram.values.length);
     return importChromatogram(actor, fileName, answer.chromatogram, templateUuid, hooks);
+  }
+
+  /** Stores what a request carried (upload-parts.ts): the CSV read as it arrived, else the files. */
+  async function importReceived(
+    actor: Actor,
+    received: ReceivedUploads,
+    templateUuid: string | null,
+    runName?: string,
+    hooks?: ImportHooks,
+  ) {
+    requireRole(actor, 'measurements.import');
+    const { streamed } = received;
+    if (!streamed) return importUploads(actor, received.uploads, templateUuid, runName, hooks);
+    return importRead(actor, baseName(streamed.name), await streamed.answer, templateUuid, hooks);
   }
 
   /** Refuses a template that is not the workspace's, before an import job is queued for it. */
@@ -69,8 +98,7 @@ export function createFileImports(deps: FileImportDependencies) {
     if (!upload || uploads.length > 1) {
       throw AppError.validation({ file: ['Send one chromatogram file, or the files of one run folder'] });
     }
-    const name = upload.name.split(/[\\/]/).pop() || 'import';
-    return importFile(actor, name, upload.bytes, templateUuid, hooks);
+    return importFile(actor, baseName(upload.name), upload.bytes, templateUuid, hooks);
   }
 
   /**
@@ -140,7 +168,7 @@ export function createFileImports(deps: FileImportDependencies) {
     );
   }
 
-  return { import: importFile, checkTemplate, importUploads, importChromatogram, importRun };
+  return { import: importFile, checkTemplate, importUploads, importReceived, importChromatogram, importRun };
 }
 
 /** A vendor run's channels and what was read of them, to store. */

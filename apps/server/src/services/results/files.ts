@@ -11,6 +11,8 @@ import { createFileExports } from './file-exports.ts';
 import { createFileImports } from './file-imports.ts';
 import { createImportStorage } from './import-storage.ts';
 import { createRunSpectra } from './run-spectra.ts';
+import { receiveUploads, type StreamWatch, type UploadPart } from './upload-parts.ts';
+import { requireRole, type Actor } from '../workspaces/actor.ts';
 
 export type { SpectrumBaseline } from './run-spectra.ts';
 export type { ImportHooks } from './import-storage.ts';
@@ -34,19 +36,34 @@ export function createFilesService(deps: {
   maxImportBytes?: number;
 }) {
   const maxImportBytes = deps.maxImportBytes ?? DEFAULT_MAX_IMPORT_BYTES;
+  const work = deps.work ?? inThreadSignalWork;
+  const maxImportPoints = deps.maxImportPoints ?? DEFAULT_MAX_IMPORT_POINTS;
   const imports = createFileImports({
     storage: createImportStorage(deps),
-    work: deps.work ?? inThreadSignalWork,
-    maxImportPoints: deps.maxImportPoints ?? DEFAULT_MAX_IMPORT_POINTS,
+    work,
+    maxImportPoints,
     results: deps.results,
   });
+  /** The refusal of an upload over `maxImportBytes`. */
+  const fileTooLarge = () =>
+    AppError.domain(413, 'measurement_file_too_large', { max_bytes: maxImportBytes });
+  /** An import request's parts, a lone CSV read as it arrives (`onStream`: its job, if it has one). */
+  const receive = (
+    parts: AsyncIterable<UploadPart>,
+    onStream?: (name: string) => Promise<StreamWatch | null>,
+  ) => receiveUploads(parts, { work, maxPoints: maxImportPoints, tooLarge: fileTooLarge, onStream });
   return {
     /** The largest file `import` accepts, for the upload's own limit. */
     maxImportBytes,
+    fileTooLarge,
+    receive,
 
-    /** The refusal of an upload over `maxImportBytes`. */
-    fileTooLarge(): AppError {
-      return AppError.domain(413, 'measurement_file_too_large', { max_bytes: maxImportBytes });
+    /** Imports what a request's parts carry, answered once stored (the synchronous import). */
+    async importParts(actor: Actor, parts: AsyncIterable<UploadPart>) {
+      requireRole(actor, 'measurements.import');
+      const received = await receive(parts);
+      const { template_uuid: templateUuid, run_name: runName } = received.fields;
+      return imports.importReceived(actor, received, templateUuid ?? null, runName);
     },
     ...createFileExports(deps),
     ...imports,

@@ -1,13 +1,11 @@
 // Running one import job (docs/performance.md "Import jobs"): the import's phases and progress written to the
 // job's row and announced to its owner, a cancel honoured at the next hook, and how a job that did not finish
 // ends (its process stopping, its owner's cancel, or the import's error) with what it stored removed.
-import { domainErrors } from '@eluent/contracts';
+import { domainErrors, type MeasurementImport } from '@eluent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.ts';
 import type { ImportJobRow, ImportJobsRepository } from '../../repositories/import-jobs.ts';
-import type { Actor } from '../workspaces/actor.ts';
-import type { FilesService, ImportHooks } from './files.ts';
-import type { Upload } from './run-archive.ts';
+import type { ImportHooks } from './files.ts';
 
 /** Thrown from a hook to stop an import whose cancel was asked for; its transaction rolls back. */
 class ImportCancelled extends Error {}
@@ -18,8 +16,12 @@ export interface LiveJob {
   cancel: boolean;
   /** Measurements it stored so far: removed unless it finishes. */
   created: number[];
+  /** Settles once the job has ended (and this process let it go). */
   ended: Promise<void>;
 }
+
+/** The import a job runs, given the hooks that follow it. */
+export type JobImport = (hooks: ImportHooks) => Promise<MeasurementImport>;
 
 /** The one line a failed import shows: the refusal's text, then the reader's reason when it gave one. */
 function failureOf(error: unknown): { error: string; error_code: string } {
@@ -34,14 +36,13 @@ function failureOf(error: unknown): { error: string; error_code: string } {
 
 export function createImportJobRun(deps: {
   jobs: ImportJobsRepository;
-  files: FilesService;
   logger: FastifyBaseLogger;
   /** Tells the job's owner its row changed. */
   announce: (row: ImportJobRow) => void;
   /** Whether this process is stopping: its jobs end failed. */
   closing: () => boolean;
 }) {
-  const { jobs, files, logger, announce } = deps;
+  const { jobs, logger, announce } = deps;
 
   /** Moves a job on, in its row and to its owner; refuses to go on once its cancel was asked for. */
   async function advance(job: LiveJob, values: Parameters<ImportJobsRepository['update']>[1]) {
@@ -77,16 +78,11 @@ export function createImportJobRun(deps: {
     }
   }
 
-  async function run(
-    job: LiveJob,
-    actor: Actor,
-    uploads: Upload[],
-    templateUuid: string | null,
-    runName?: string,
-  ) {
+  /** Runs the job's import to its end: done, or failed or cancelled with what it stored removed. */
+  async function run(job: LiveJob, work: JobImport) {
     try {
-      await advance(job, { status: 'reading' });
-      const result = await files.importUploads(actor, uploads, templateUuid, runName, hooksOf(job));
+      if (job.row.status === 'queued') await advance(job, { status: 'reading' });
+      const result = await work(hooksOf(job));
       await end(job, {
         status: 'done',
         result: JSON.stringify(result),
@@ -113,5 +109,20 @@ export function createImportJobRun(deps: {
     return { status: 'failed' as const, ...failureOf(error) };
   }
 
-  return run;
+  /**
+   * A file read as it arrives: its bytes read so far, in the row and to its owner; false once its cancel
+   * was asked for (the reading stops; the job ends cancelled when it runs on).
+   */
+  async function progress(job: LiveJob, values: Parameters<ImportJobsRepository['update']>[1]) {
+    try {
+      await advance(job, values);
+      return true;
+    } catch (error) {
+      if (error instanceof ImportCancelled) job.cancel = true;
+      else logger.warn({ err: error, jobId: job.row.id }, 'import job progress not written');
+      return false;
+    }
+  }
+
+  return { run, progress };
 }

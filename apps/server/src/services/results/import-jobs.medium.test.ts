@@ -193,7 +193,7 @@ describe.each(await backends('both'))('imports as jobs on $name', (backend) => {
     expect(chunks).toEqual([]);
   });
 
-  it('refuses an upload over the size limit with 413 before any job, and a bad template with 400', async () => {
+  it('refuses an upload over the size limit with 413, its job (opened as the CSV arrived) failed, and a bad template with 400', async () => {
     const refused = await upload(
       server.baseUrl,
       user.access,
@@ -203,6 +203,20 @@ describe.each(await backends('both'))('imports as jobs on $name', (backend) => {
     );
     expect(refused.status).toBe(413);
     expect(refused.body).toMatchObject({ code: 'measurement_file_too_large', max_bytes: MAX_BYTES });
+    // A lone CSV is read as it arrives, its job opened with its first bytes: the refusal ends it.
+    const opened = await eventually(
+      async () => {
+        const rows = await server.context.database.db
+          .selectFrom('import_jobs')
+          .select(['status', 'error_code'])
+          .where('owner_id', '=', user.id)
+          .where('file_name', '=', 'huge.csv')
+          .execute();
+        return rows[0]?.status !== 'reading' && rows;
+      },
+      { what: 'the huge file’s job ended', deadline: 10_000 },
+    );
+    expect(opened).toEqual([{ status: 'failed', error_code: 'measurement_file_too_large' }]);
     const badTemplate = new FormData();
     badTemplate.append('template_uuid', '00000000-0000-4000-8000-000000000000');
     badTemplate.append('file', new Blob([file]), 'x.cdf');

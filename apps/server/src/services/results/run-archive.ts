@@ -14,10 +14,10 @@ export interface Upload {
 const MAX_INFLATED_FILE_BYTES = 256 * 1024 * 1024;
 const MAX_INFLATED_TOTAL_BYTES = 512 * 1024 * 1024;
 
-const RUN_FILE = /\.(ch|uv)$|(^|\/)(_CHRO\d{3}\.DAT|_CHROMS\.INF|_HEADER\.TXT)$/i;
+export const RUN_FILE = /\.(ch|uv)$|(^|\/)(_CHRO\d{3}\.DAT|_CHROMS\.INF|_HEADER\.TXT)$/i;
 const RUN_FOLDER = /([^/\\]+\.(d|raw))[/\\]/i;
 
-const isZip = (upload: Upload) =>
+export const isZip = (upload: Upload) =>
   /\.zip$/i.test(upload.name) ||
   (upload.bytes[0] === 0x50 &&
     upload.bytes[1] === 0x4b &&

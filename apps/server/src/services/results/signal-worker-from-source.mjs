@@ -7,8 +7,8 @@ import { kTransferable, kValue, markMovable } from 'tinypool';
 
 const work = await tsImport('./signal-work.ts', import.meta.url);
 
-export default function run(task) {
-  const { answer, buffers } = work.answerOf(task);
+export default async function run(task) {
+  const { answer, buffers } = await work.answerOf(task);
   if (buffers.length === 0) return answer;
   const movable = { [kTransferable]: buffers, [kValue]: answer };
   markMovable(movable);

@@ -3,8 +3,8 @@
 import { kTransferable, kValue, markMovable } from 'tinypool';
 import { answerOf, type SignalTask } from './signal-work.ts';
 
-export default function run(task: SignalTask) {
-  const { answer, buffers } = answerOf(task);
+export default async function run(task: SignalTask) {
+  const { answer, buffers } = await answerOf(task);
   if (buffers.length === 0) return answer;
   // Tinypool posts a movable answer's value with these buffers as the transfer list.
   const movable = { [kTransferable]: buffers, [kValue]: answer };

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../services/index.ts';
 import { AppError } from '../../errors.ts';
 import type { SpectrumBaseline } from '../../services/results/files.ts';
+import type { UploadPart } from '../../services/results/upload-parts.ts';
 import { pathId } from '../../lib/input.ts';
 import { requireActor, requireUser } from './authenticate.ts';
 import { requireReader } from './reader.ts';
@@ -48,39 +49,21 @@ function importRoutes(scoped: FastifyInstance, services: Services): void {
   scoped.post('/api/measurements/import/', async (request, reply) => {
     const actor = await requireActor(services, request);
     if (!request.isMultipart()) throw AppError.domain(415, 'unsupported_media_type');
-    // One chromatogram file, a zip of a run folder, or the files of a run folder (directory upload).
-    const uploads: { name: string; bytes: Uint8Array }[] = [];
-    const fields: Record<string, string> = {};
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer().catch((error: unknown) => {
-          throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? files.fileTooLarge() : error;
-        });
-        uploads.push({ name: part.filename || 'import', bytes: new Uint8Array(buffer) });
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-    if (uploads.length === 0) throw AppError.validation({ file: ['Field is required'] });
+    // One chromatogram file (a lone CSV is read as it arrives), a zip of a run folder, or the files of a
+    // run folder (directory upload).
+    const parts = request.parts() as AsyncIterable<UploadPart>;
     if (wantsJob(request)) {
-      // RFC 7240: the job at once; its progress on the owner's channel, its state at `location`.
-      const job = await importJobs.start(actor, uploads, fields.template_uuid ?? null, fields.run_name);
+      // RFC 7240: the job once the upload has arrived; its progress on the owner's channel, its state at
+      // `location`.
+      const requestBytes = Number(request.headers['content-length']) || 0;
+      const job = await importJobs.receive(actor, parts, requestBytes);
       return reply
         .status(202)
         .header('preference-applied', 'respond-async')
         .header('location', `/api/measurements/import/jobs/${job.job_id}/`)
         .send(job satisfies ImportJob);
     }
-    return reply
-      .status(201)
-      .send(
-        (await files.importUploads(
-          actor,
-          uploads,
-          fields.template_uuid ?? null,
-          fields.run_name,
-        )) satisfies MeasurementImport,
-      );
+    return reply.status(201).send((await files.importParts(actor, parts)) satisfies MeasurementImport);
   });
 
   // The job's owner only (its id alone answers 404 to anyone else); no database is asked while this
