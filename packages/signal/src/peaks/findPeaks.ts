@@ -179,6 +179,7 @@ export function findPeaks(
   const thresholdInScan = !hasPlateauSize && typeof threshold === 'number';
   const hasDistance = distance !== null && distance !== undefined;
   // Distance alone: the heights it ranks by are written by the maxima scan (no second pass over the signal).
+  // Its lists live in work buffers: the peaks handed out are the distance filter's new array.
   const scannedHeights =
     hasDistance && !hasPlateauSize && (height ?? null) === null && (threshold ?? null) === null
       ? localMaximaWithHeights(values)

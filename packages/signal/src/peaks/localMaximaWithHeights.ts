@@ -1,17 +1,20 @@
 import { asFloat64Array } from '../statistics/asFloat64Array.ts';
 import { plateauEnd } from './plateauEnd.ts';
 
-/** Every local maximum (as `localMaximaIndices`) with its value. */
+/**
+ * Every local maximum (as `localMaximaIndices`) with its value. Both are views of work buffers shared by
+ * every call: valid until the next call, never to be handed out.
+ */
 export interface MaximaWithHeights {
   peaks: Int32Array;
-  /** A view of a work buffer shared by every call: valid until the next call. */
   heights: Float64Array;
 }
 
-// The heights' buffer, reused between calls and grown on demand: the speculative writes need room for half
-// the signal, most of it never read, and a fresh buffer of that size per call cost its allocation and the
-// collections its external memory triggered.
+// The buffers, reused between calls and grown on demand (6 bytes per sample of the longest signal seen): the
+// speculative writes need room for half the signal, most of it never read, and fresh buffers of that size per
+// call cost their allocation and the collections their external memory triggered.
 let heightsBuffer = new Float64Array(0);
+let midpointsBuffer = new Int32Array(0);
 
 /**
  * `localMaximaIndices(values)` and the value at each maximum, in one pass: the heights are written as the
@@ -22,8 +25,11 @@ export function localMaximaWithHeights(input: ArrayLike<number>): MaximaWithHeig
   const values = asFloat64Array(input);
   // At most every second sample is a maximum; one spare slot for the speculative writes of the scan.
   const slots = (values.length >> 1) + 2;
-  const midpoints = new Int32Array(slots);
-  if (heightsBuffer.length < slots) heightsBuffer = new Float64Array(slots);
+  if (heightsBuffer.length < slots) {
+    heightsBuffer = new Float64Array(slots);
+    midpointsBuffer = new Int32Array(slots);
+  }
+  const midpoints = midpointsBuffer;
   const heights = heightsBuffer;
   const count = values.length < 3 ? 0 : scanWithHeights(values, midpoints, heights, values.length - 1);
   return { peaks: midpoints.subarray(0, count), heights: heights.subarray(0, count) };

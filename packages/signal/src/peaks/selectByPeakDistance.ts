@@ -11,8 +11,8 @@ const BUCKET_MINIMUM = 2048;
 const BUCKET_WINDOW_PEAKS = 4;
 /** Peaks per bucket aimed at: the histogram grows with the number of peaks instead of being fixed. */
 const PEAKS_PER_BUCKET = 4;
-/** At most 2^16 buckets (the histogram stays in the cache). */
-const MAXIMUM_BUCKET_BITS = 16;
+/** At most 2^18 buckets (the histogram, 1 MB, stays in the cache). */
+const MAXIMUM_BUCKET_BITS = 18;
 
 // Work buffers reused between calls, grown on demand: each peak's height as a float32, read back as its key
 // and then its bucket; the peaks in bucket order; the buckets' bounds.
@@ -81,17 +81,9 @@ function markByPeakDistance(
   const span = size > 0 ? (peaks[size - 1] as number) - (peaks[0] as number) + 1 : 0;
   if (size < BUCKET_MINIMUM || minimumGap * size < BUCKET_WINDOW_PEAKS * span) {
     // Sorted once; equal priorities stay in index order, so walking from the end visits the rightmost first.
-    visitInOrder(stableAscendingOrder(heights), peaks, keep, minimumGap, size);
-  } else {
-    selectByBuckets(peaks, heights, keep, minimumGap);
+    return visitInOrder(stableAscendingOrder(heights), peaks, keep, minimumGap, size);
   }
-  return countKept(keep, size);
-}
-
-function countKept(keep: Uint8Array, size: number): number {
-  let count = 0;
-  for (let n = 0; n < size; n++) count += keep[n] as number;
-  return count;
+  return selectByBuckets(peaks, heights, keep, minimumGap);
 }
 
 // Each loop below sits in a function of its own, given its lengths and returning right after the loop. V8
@@ -106,10 +98,15 @@ function visitInOrder(
   gap: number,
   size: number,
 ) {
+  let kept = 0;
   for (let position = size; position-- > 0;) {
     const j = order[position] as number;
-    if (keep[j] !== 0) dropNeighbours(peaks, keep, j, gap);
+    if (keep[j] !== 0) {
+      dropNeighbours(peaks, keep, j, gap);
+      kept++;
+    }
   }
+  return kept;
 }
 
 /** Clears `keep` for every peak closer than `gap` samples to peak `j` (which stays kept). */
@@ -144,7 +141,7 @@ function selectByBuckets(peaks: ArrayLike<number>, heights: Float64Array, keep: 
   countBuckets(keys, starts, size, lowest, shift);
   accumulate(starts, buckets);
   placeMembers(keys, starts, members, size);
-  visitBuckets(peaks, heights, keep, gap, members, starts, buckets, size);
+  return visitBuckets(peaks, heights, keep, gap, members, starts, buckets, size);
 }
 
 /** The lowest key of the last `fillKeys`. */
@@ -206,6 +203,7 @@ function visitBuckets(
   size: number,
 ) {
   let to = size;
+  let kept = 0;
   for (let bucket = buckets - 1; bucket >= 0; bucket--) {
     const from = starts[bucket + 1] as number;
     const end = moveUndecidedToFront(members, keep, from, to);
@@ -213,9 +211,13 @@ function visitBuckets(
     if (end - from > 1) orderForVisit(members, heights, from, end);
     for (let i = from; i < end; i++) {
       const j = members[i] as number;
-      if (keep[j] !== 0) dropNeighbours(peaks, keep, j, gap);
+      if (keep[j] !== 0) {
+        dropNeighbours(peaks, keep, j, gap);
+        kept++;
+      }
     }
   }
+  return kept;
 }
 
 /** Moves the still-undecided members of `members[from, to)` to its front; returns where they end. */
