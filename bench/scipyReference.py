@@ -1,10 +1,12 @@
 # The reference side of `npm run bench -- signal`: a long-lived scipy process fed the same arrays as our code.
 # Protocol (one request at a time): a JSON line on stdin, for "load" followed by n little-endian float64
 # values; one JSON line back. Each "run" call is timed here, inside Python, around the call alone (wall
-# time and process CPU time).
+# time and process CPU time). "peaks" returns a find_peaks call's count and the CRC-32 of its indices as
+# little-endian int32, untimed, for the comparison with ours.
 import json
 import sys
 import time
+import zlib
 
 import numpy as np
 from scipy.signal import find_peaks, peak_widths
@@ -49,6 +51,9 @@ for line in stdin:
         reply = {"ok": True}
     elif request["op"] == "run":
         reply = run(request)
+    elif request["op"] == "peaks":
+        peaks, _ = find_peaks(arrays[request["array"]], **request.get("kwargs", {}))
+        reply = {"count": int(len(peaks)), "crc32": zlib.crc32(peaks.astype("<i4").tobytes())}
     elif request["op"] == "version":
         import scipy
         reply = {"numpy": np.__version__, "scipy": scipy.__version__, "python": sys.version.split()[0]}

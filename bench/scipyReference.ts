@@ -61,6 +61,11 @@ export class ScipyReference {
     return (await this.request({ op: 'run', ...body })) as { ms: number; cpuMs: number; count: number };
   }
 
+  /** The peaks of one find_peaks call, untimed: their count and the CRC-32 of the indices as int32. */
+  async peaks(body: ReferenceRun): Promise<{ count: number; crc32: number }> {
+    return (await this.request({ op: 'peaks', ...body })) as { count: number; crc32: number };
+  }
+
   stop(): void {
     this.child.stdin.end();
   }

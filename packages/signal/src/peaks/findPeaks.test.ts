@@ -148,6 +148,25 @@ describe('findPeaks on a long noisy signal', () => {
     expect(calls).toBe(5);
   });
 
+  it('applies a distance alone (heights from the scan, work buffers) exactly as after a height filter', () => {
+    // A minimum height of -Infinity keeps every maximum but takes the filters' general path.
+    const other = values.map((value, i) => value + 0.5 * Math.sin(i / 50));
+    for (const options of [
+      { distance: 40 },
+      { distance: 300, prominence: 0.5 },
+      { distance: 60, width: 5 },
+    ]) {
+      const alone = findPeaks(values, options);
+      const kept = list(alone.peaks);
+      findPeaks(other, options); // reuses the work buffers: the first result must not change
+      const general = findPeaks(values, { ...options, height: Number.NEGATIVE_INFINITY });
+      expect(list(alone.peaks)).toEqual(kept);
+      expect(kept).toEqual(list(general.peaks));
+      expect(rounded(alone.properties.prominences)).toEqual(rounded(general.properties.prominences));
+      expect(rounded(alone.properties.widths)).toEqual(rounded(general.properties.widths));
+    }
+  });
+
   it('applies a plain minimum height in the scan exactly as the height filter', () => {
     const scanned = findPeaks(values, { height: 1.5 });
     const filtered = findPeaks(values, { height: { min: 1.5 } });

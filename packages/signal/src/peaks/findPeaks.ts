@@ -1,8 +1,9 @@
 import { localMaxima } from './localMaxima.ts';
 import { localMaximaIndices } from './localMaximaIndices.ts';
+import { localMaximaWithHeights } from './localMaximaWithHeights.ts';
 import { windowLengthSamples, type PeakProminences } from './peakProminences.ts';
 import { peakWidths } from './peakWidths.ts';
-import { selectByPeakDistance } from './selectByPeakDistance.ts';
+import { keptByPeakDistance, selectByPeakDistance } from './selectByPeakDistance.ts';
 import { prominencesWithMinimum } from './prominencesWithMinimum.ts';
 import { peakThresholds, thresholdFilter } from './thresholdFilter.ts';
 import {
@@ -97,6 +98,18 @@ function compact<T extends Indexable>(array: T, keep: Uint8Array, count: number)
   return array.subarray(0, count) as T;
 }
 
+/** The kept entries of `array` in a new array (`array` is left as it is). */
+function keptCopy(array: Int32Array, keep: Uint8Array, count: number): Int32Array {
+  const kept = new Int32Array(count);
+  copyKept(array, keep, kept, keep.length);
+  return kept;
+}
+
+function copyKept(array: Int32Array, keep: Uint8Array, kept: Int32Array, size: number) {
+  let position = 0;
+  for (let n = 0; n < size; n++) if (keep[n]) kept[position++] = array[n] as number;
+}
+
 function moveKeptToFront(array: Indexable, keep: Uint8Array, size: number) {
   let position = 0;
   for (let n = 0; n < size; n++) if (keep[n]) array[position++] = array[n] as number;
@@ -118,7 +131,9 @@ interface State {
 function applyKeep(state: State, keep: Uint8Array) {
   const count = countKept(keep, keep.length);
   if (count === keep.length) return;
-  state.peaks = compact(state.peaks === state.maxima ? state.peaks.slice() : state.peaks, keep, count);
+  // The list of every maximum stays whole for the prominence pass.
+  state.peaks =
+    state.peaks === state.maxima ? keptCopy(state.peaks, keep, count) : compact(state.peaks, keep, count);
   const properties = state.properties as Record<string, Indexable>;
   for (const key of Object.keys(properties)) {
     properties[key] = compact(properties[key] as Indexable, keep, count);
@@ -162,15 +177,22 @@ export function findPeaks(
   // is then found again only if whole-signal prominences need them all.
   const heightInScan = !hasPlateauSize && typeof height === 'number';
   const thresholdInScan = !hasPlateauSize && typeof threshold === 'number';
+  const hasDistance = distance !== null && distance !== undefined;
+  // Distance alone: the heights it ranks by are written by the maxima scan (no second pass over the signal).
+  // Its lists live in work buffers: the peaks handed out are the distance filter's new array.
+  const scannedHeights =
+    hasDistance && !hasPlateauSize && (height ?? null) === null && (threshold ?? null) === null
+      ? localMaximaWithHeights(values)
+      : null;
   const maxima = hasPlateauSize
     ? localMaxima(values)
-    : {
+    : (scannedHeights ?? {
         peaks: localMaximaIndices(
           values,
           heightInScan ? height : Number.NEGATIVE_INFINITY,
           thresholdInScan ? threshold : null,
         ),
-      };
+      });
   const everyMaximum = () => (heightInScan || thresholdInScan ? localMaximaIndices(values) : maxima.peaks);
   const state: State = { peaks: maxima.peaks, properties: {}, maxima: maxima.peaks };
   if (hasPlateauSize && 'leftEdges' in maxima) {
@@ -201,7 +223,10 @@ export function findPeaks(
     Object.assign(state.properties, { leftThresholds, rightThresholds });
     applyKeep(state, keep);
   }
-  if (distance !== null && distance !== undefined) {
+  if (scannedHeights) {
+    // Nothing filtered before and no property measured yet: only the peaks change.
+    state.peaks = keptByPeakDistance(state.peaks, scannedHeights.heights, distance!);
+  } else if (hasDistance) {
     applyKeep(state, selectByPeakDistance(state.peaks, valuesAt(values, state.peaks), distance));
   }
   const hasProminence = prominence !== null && prominence !== undefined;

@@ -1,4 +1,5 @@
 import { asFloat64Array } from '../statistics/asFloat64Array.ts';
+import { plateauEnd } from './plateauEnd.ts';
 
 /**
  * `localMaxima(values).peaks` without the plateau edges: the same scan writing one array, which is what
@@ -35,17 +36,6 @@ export function localMaximaIndices(
 // such code reached later sent calls back to the slower loop compiled mid-run (the scan took 1.5-2 times as
 // long in some processes). The previous sample starts as a literal, not as an argument: a loop variable that
 // starts from an argument is kept boxed, one allocation per sample.
-
-/**
- * The end of the plateau starting at `i` (values[i] === values[i + 1]): the first index after it whose value
- * differs, or the last index.
- */
-function plateauEnd(values: Float64Array, i: number, last: number): number {
-  const top = values[i] as number;
-  let ahead = i + 1;
-  while ((values[ahead] as number) === top && ahead < last) ahead++;
-  return ahead;
-}
 
 function scan(values: Float64Array, midpoints: Int32Array, last: number): number {
   let count = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededNormal } from '../random/seededRandom.ts';
 import { findPeaks } from './findPeaks.ts';
-import { selectByPeakDistance } from './selectByPeakDistance.ts';
+import { keptByPeakDistance, selectByPeakDistance } from './selectByPeakDistance.ts';
 import {
   awkwardPriorities,
   randomPeaks,
@@ -80,5 +80,15 @@ describe('selectByPeakDistance', () => {
     const peaks = Int32Array.from({ length: 4000 }, (_, n) => 2 * n + 1);
     const priority = Float64Array.from(peaks, (peak) => peak);
     expect(selectByPeakDistance(peaks, priority, 3)).toEqual(reference(peaks, priority, 3));
+  });
+  it('keptByPeakDistance lists the peaks of the mask, calls of different sizes and distances in turn', () => {
+    const inputs = [4000, 2500, 300, 4000].map((count, k) => randomPeaks(count, 40 + k, k % 2 ? 0.25 : 0));
+    for (const distance of [1, 0.5, 7, 60]) {
+      for (const { peaks, priority } of inputs) {
+        const keep = reference(peaks, priority, distance);
+        const kept = Array.from(peaks).filter((_, k) => keep[k]);
+        expect(Array.from(keptByPeakDistance(peaks, priority, distance))).toEqual(kept);
+      }
+    }
   });
 });

@@ -11,8 +11,8 @@ const BUCKET_MINIMUM = 2048;
 const BUCKET_WINDOW_PEAKS = 4;
 /** Peaks per bucket aimed at: the histogram grows with the number of peaks instead of being fixed. */
 const PEAKS_PER_BUCKET = 4;
-/** At most 2^16 buckets (the histogram stays in the cache). */
-const MAXIMUM_BUCKET_BITS = 16;
+/** At most 2^18 buckets (the histogram, 1 MB, stays in the cache). */
+const MAXIMUM_BUCKET_BITS = 18;
 
 // Work buffers reused between calls, grown on demand: each peak's height as a float32, read back as its key
 // and then its bucket; the peaks in bucket order; the buckets' bounds.
@@ -20,6 +20,8 @@ let roundedHeights = new Float32Array(0);
 let keyWords = new Uint32Array(0);
 let bucketMembers = new Int32Array(0);
 let bucketStarts = new Int32Array(0);
+/** The keep mask of `keptByPeakDistance`, whose callers take the kept peaks only. */
+let keepBuffer = new Uint8Array(0);
 
 function reserve(size: number, buckets: number) {
   if (keyWords.length < size) {
@@ -40,18 +42,48 @@ export function selectByPeakDistance(
   priority: ArrayLike<number>,
   distance: number,
 ): Uint8Array {
+  const keep = new Uint8Array(peaks.length).fill(1);
+  markByPeakDistance(peaks, asFloat64Array(priority), Math.ceil(distance), keep);
+  return keep;
+}
+
+/**
+ * The peaks `selectByPeakDistance` keeps, in a new array: for callers that want only them (its mask lives in
+ * a buffer reused between calls).
+ * @example keptByPeakDistance(Int32Array.of(1, 3, 5), Float64Array.of(1, 2, 1), 3) // Int32Array [3]
+ */
+export function keptByPeakDistance(peaks: Int32Array, heights: Float64Array, distance: number): Int32Array {
   const size = peaks.length;
-  const minimumGap = Math.ceil(distance);
-  const keep = new Uint8Array(size).fill(1);
-  const heights = asFloat64Array(priority);
+  if (keepBuffer.length < size) keepBuffer = new Uint8Array(size);
+  const keep = keepBuffer.subarray(0, size).fill(1);
+  const count = markByPeakDistance(peaks, heights, Math.ceil(distance), keep);
+  if (count === size) return peaks.slice();
+  const kept = new Int32Array(count);
+  copyKept(peaks, keep, kept, size);
+  return kept;
+}
+
+function copyKept(peaks: Int32Array, keep: Uint8Array, kept: Int32Array, size: number) {
+  let position = 0;
+  for (let n = 0; n < size; n++) if (keep[n]) kept[position++] = peaks[n] as number;
+}
+
+/** Clears `keep` (all set) for the peaks the rule drops; returns how many stay. */
+function markByPeakDistance(
+  peaks: ArrayLike<number>,
+  heights: Float64Array,
+  minimumGap: number,
+  keep: Uint8Array,
+): number {
+  const size = peaks.length;
+  // Distinct peaks are at least one sample apart: a gap of one drops none.
+  if (minimumGap <= 1) return size;
   const span = size > 0 ? (peaks[size - 1] as number) - (peaks[0] as number) + 1 : 0;
   if (size < BUCKET_MINIMUM || minimumGap * size < BUCKET_WINDOW_PEAKS * span) {
     // Sorted once; equal priorities stay in index order, so walking from the end visits the rightmost first.
-    visitInOrder(stableAscendingOrder(heights), peaks, keep, minimumGap, size);
-  } else {
-    selectByBuckets(peaks, heights, keep, minimumGap);
+    return visitInOrder(stableAscendingOrder(heights), peaks, keep, minimumGap, size);
   }
-  return keep;
+  return selectByBuckets(peaks, heights, keep, minimumGap);
 }
 
 // Each loop below sits in a function of its own, given its lengths and returning right after the loop. V8
@@ -66,10 +98,15 @@ function visitInOrder(
   gap: number,
   size: number,
 ) {
+  let kept = 0;
   for (let position = size; position-- > 0;) {
     const j = order[position] as number;
-    if (keep[j] !== 0) dropNeighbours(peaks, keep, j, gap);
+    if (keep[j] !== 0) {
+      dropNeighbours(peaks, keep, j, gap);
+      kept++;
+    }
   }
+  return kept;
 }
 
 /** Clears `keep` for every peak closer than `gap` samples to peak `j` (which stays kept). */
@@ -96,35 +133,38 @@ function selectByBuckets(peaks: ArrayLike<number>, heights: Float64Array, keep: 
   const keys = keyWords;
   const starts = bucketStarts;
   const members = bucketMembers;
-  const lowest = fillKeys(heights, roundedHeights, keys, size);
-  const range = largestKey(keys, size) - lowest;
+  const range = fillKeys(heights, roundedHeights, keys, size);
+  const lowest = keyRange[0] as number;
   const shift = Math.max(0, 32 - Math.clz32(range) - bucketBits);
   const buckets = (range >>> shift) + 1;
   starts.fill(0, 0, buckets + 1);
   countBuckets(keys, starts, size, lowest, shift);
   accumulate(starts, buckets);
   placeMembers(keys, starts, members, size);
-  visitBuckets(peaks, heights, keep, gap, members, starts, buckets, size);
+  return visitBuckets(peaks, heights, keep, gap, members, starts, buckets, size);
 }
 
-/** Writes each height's order-preserving unsigned key into `keys` (which shares `rounded`'s buffer). */
+/** The lowest key of the last `fillKeys`. */
+const keyRange = new Uint32Array(1);
+
+/**
+ * Writes each height's order-preserving unsigned key into `keys` (which shares `rounded`'s buffer); returns
+ * the largest key less the smallest, and leaves the smallest in `keyRange[0]`.
+ */
 function fillKeys(heights: Float64Array, rounded: Float32Array, keys: Uint32Array, size: number): number {
   let lowest = 0xffffffff;
+  let highest = 0;
   for (let i = 0; i < size; i++) {
     rounded[i] = (heights[i] as number) + 0; // −0 becomes +0
     const word = keys[i] as number;
     // Unsigned patterns in numeric order: flip negatives entirely, set the sign bit of the rest.
     const key = (word & 0x80000000 ? ~word : word | 0x80000000) >>> 0;
     keys[i] = key;
-    if (key < lowest) lowest = key;
+    lowest = Math.min(lowest, key);
+    highest = Math.max(highest, key);
   }
-  return lowest;
-}
-
-function largestKey(keys: Uint32Array, size: number): number {
-  let highest = 0;
-  for (let i = 0; i < size; i++) if ((keys[i] as number) > highest) highest = keys[i] as number;
-  return highest;
+  keyRange[0] = lowest;
+  return highest - lowest;
 }
 
 /** Replaces each key by its bucket and counts bucket b's peaks in `starts[b + 1]`. */
@@ -163,6 +203,7 @@ function visitBuckets(
   size: number,
 ) {
   let to = size;
+  let kept = 0;
   for (let bucket = buckets - 1; bucket >= 0; bucket--) {
     const from = starts[bucket + 1] as number;
     const end = moveUndecidedToFront(members, keep, from, to);
@@ -170,27 +211,53 @@ function visitBuckets(
     if (end - from > 1) orderForVisit(members, heights, from, end);
     for (let i = from; i < end; i++) {
       const j = members[i] as number;
-      if (keep[j] !== 0) dropNeighbours(peaks, keep, j, gap);
+      if (keep[j] !== 0) {
+        dropNeighbours(peaks, keep, j, gap);
+        kept++;
+      }
     }
   }
+  return kept;
 }
 
 /** Moves the still-undecided members of `members[from, to)` to its front; returns where they end. */
 function moveUndecidedToFront(members: Int32Array, keep: Uint8Array, from: number, to: number): number {
   let end = from;
+  // Written whatever its mark, counted when undecided: no branch on the marks (end never passes m).
   for (let m = from; m < to; m++) {
     const j = members[m] as number;
-    if (keep[j] !== 0) members[end++] = j;
+    members[end] = j;
+    end += keep[j] as number;
   }
   return end;
 }
 
+/** Up to this many members an insertion sort beats the built-in sort's set-up (as in `sortRange`). */
+const INSERTION_MAXIMUM = 32;
+
 /** Orders `members[from, end)` (in index order) by height, higher first and among equal the rightmost. */
 function orderForVisit(members: Int32Array, heights: Float64Array, from: number, end: number) {
-  // Equal infinities differ by NaN: the index decides.
-  const visitedFirst = (a: number, b: number) => {
-    const difference = (heights[b] as number) - (heights[a] as number);
-    return difference > 0 || difference < 0 ? difference : b - a;
-  };
-  sortRange(members, from, end, visitedFirst);
+  if (end - from > INSERTION_MAXIMUM) {
+    // Equal infinities differ by NaN: the index decides.
+    const visitedFirst = (a: number, b: number) => {
+      const difference = (heights[b] as number) - (heights[a] as number);
+      return difference > 0 || difference < 0 ? difference : b - a;
+    };
+    sortRange(members, from, end, visitedFirst);
+    return;
+  }
+  // The same order by insertion, the comparisons written out (no comparator call per step).
+  for (let i = from + 1; i < end; i++) {
+    const entry = members[i] as number;
+    const height = heights[entry] as number;
+    let position = i - 1;
+    while (position >= from) {
+      const other = members[position] as number;
+      const difference = height - (heights[other] as number);
+      if (!(difference > 0 || (!(difference < 0) && entry > other))) break;
+      members[position + 1] = other;
+      position--;
+    }
+    members[position + 1] = entry;
+  }
 }
