@@ -33,19 +33,21 @@ test('a chromatogram page whose subscription came up after the run was processed
     await held;
     await route.continue();
   });
-  await page.goto('/auth/login/');
-  await signInThroughPage(page);
-  const versionsRead = page.waitForResponse(/\/api\/measurements\/\d+\/results\/$/);
-  await page.goto(`/app/chromatograms/${measurementId}`);
-  await versionsRead;
+  try {
+    // Signed out, the page asks for the sign-in and then opens the chromatogram it was given.
+    const versionsRead = page.waitForResponse(/\/api\/measurements\/\d+\/results\/$/);
+    await page.goto(`/app/chromatograms/${measurementId}`);
+    await signInThroughPage(page);
+    await versionsRead;
+    // The page's reads were taken while the run still recorded: its first result did not exist yet.
+    expect((await results()).injections[0]?.measurement_state).toBe('recording');
+    await expect
+      .poll(async () => Boolean((await results()).injections[0]?.result), { timeout: scaled(150_000) })
+      .toBe(true);
+  } finally {
+    release();
+  }
   const peakTable = page.getByRole('region', { name: 'Peak table' });
-  // The page's reads were taken while the run still recorded: its first result did not exist yet.
-  expect((await results()).injections[0]?.measurement_state).toBe('recording');
-
-  await expect
-    .poll(async () => Boolean((await results()).injections[0]?.result), { timeout: scaled(150_000) })
-    .toBe(true);
-  release();
   await expect(peakTable.getByRole('table', { name: 'Peaks' }).locator('tbody tr').first()).toBeVisible({
     timeout: scaled(30_000),
   });
