@@ -9,7 +9,7 @@ import { holdOnOneCpu } from './cpuAffinity.ts';
 import { format, interleave, printRow, ratio, type Interleaved, type Outcome } from './interleave.ts';
 import type { ScipyReference } from './scipyReference.ts';
 
-export const findPeaksCases: [string, FindPeaksOptions][] = [
+const findPeaksCases: [string, FindPeaksOptions][] = [
   ['no conditions', {}],
   ['height=1', { height: 1 }],
   ['threshold=0.05', { threshold: 0.05 }],

@@ -8,7 +8,7 @@ export interface Outcome {
   count: number;
 }
 
-export interface Medians {
+interface Medians {
   wall: number;
   cpu: number;
 }
@@ -32,7 +32,7 @@ const medians = (runs: Outcome[]): Medians => ({
 });
 
 /** Times one call in this process: wall time and process CPU time (user + system, every thread). */
-export function timeCall(body: () => number): Outcome {
+function timeCall(body: () => number): Outcome {
   const cpuStart = process.cpuUsage();
   const start = performance.now();
   const count = body();
