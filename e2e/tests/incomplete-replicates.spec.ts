@@ -5,7 +5,7 @@
 // Incomplete, never Pass.
 import { randomUUID } from 'node:crypto';
 import { expect, scaled, test } from './fixtures.ts';
-import { shot, signInThroughPage } from './helpers.ts';
+import { expectNoSidewaysScroll, shot, signInThroughPage } from './helpers.ts';
 import { api, demoToken, graphql, idleInstrument } from './share-data.ts';
 
 test('a standard stopped on the instrument and skipped reads n 3 of 4 and Incomplete', async ({
@@ -109,4 +109,13 @@ test('a standard stopped on the instrument and skipped reads n 3 of 4 and Incomp
   await expect(line).toContainText('Incomplete');
   await expect(line).not.toContainText('Pass');
   await shot(page, testInfo, 'incomplete-replicates');
+
+  // At 375 px the same verdict reads on the phone, the page no wider than the screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await line.scrollIntoViewIfNeeded();
+  await expect(line).toBeVisible();
+  await expect(line).toContainText(`${standardName} (n = 3 of 4)`);
+  await expect(line).toContainText('Incomplete');
+  await expectNoSidewaysScroll(page);
+  await shot(page, testInfo, 'incomplete-replicates-375');
 });
