@@ -29,8 +29,51 @@ async function api<T>(
   return (await response.json()) as T;
 }
 
-/** A demo sequence of one row with `injections` injections of the fast example method, ready to start. */
-async function prepareSequence(request: APIRequestContext, base: string, name: string, injections = 3) {
+/** A copy of a method that runs `runTimeMin` minutes (its gradient and detector as they are). */
+async function longerCopy(
+  request: APIRequestContext,
+  base: string,
+  token: string,
+  id: number,
+  runTimeMin: number,
+): Promise<number> {
+  const fields =
+    'flow_rate_ml_per_min temperature injection_ul gradient detector_single_channel hardware_configuration';
+  const read = await api<{ data: { methods: Array<Record<string, unknown>> } }>(
+    request,
+    base,
+    token,
+    'POST',
+    '/hasura/v1/graphql',
+    { query: `query($id: Int!) { methods(where: { id: { _eq: $id } }) { ${fields} } }`, variables: { id } },
+  );
+  const created = await api<{ data: { insert_methods_one: { id: number } } }>(
+    request,
+    base,
+    token,
+    'POST',
+    '/hasura/v1/graphql',
+    {
+      query: 'mutation($o: methods_insert_input!) { insert_methods_one(object: $o) { id } }',
+      variables: {
+        o: { ...read.data.methods[0], name: `${FAST_METHOD} ×${runTimeMin}`, run_time_min: runTimeMin },
+      },
+    },
+  );
+  return created.data.insert_methods_one.id;
+}
+
+/**
+ * A demo sequence of one row with `injections` injections of the fast example method (or a copy of it that
+ * runs `runTimeMin` minutes), ready to start.
+ */
+async function prepareSequence(
+  request: APIRequestContext,
+  base: string,
+  name: string,
+  injections = 3,
+  runTimeMin?: number,
+) {
   const signIn = await request.post(`${base}/api/token/`, {
     data: { username: DEMO.email, password: DEMO.password },
   });
@@ -55,7 +98,10 @@ async function prepareSequence(request: APIRequestContext, base: string, name: s
       variables: { n: FAST_METHOD },
     },
   );
-  const methodId = methods.data.methods[0]!.id;
+  const methodId =
+    runTimeMin === undefined
+      ? methods.data.methods[0]!.id
+      : await longerCopy(request, base, token, methods.data.methods[0]!.id, runTimeMin);
   const sample = await api<{ id: number }>(request, base, token, 'POST', '/api/samples/', {
     name: `Oolong ${name}`,
     device_id: device!.id,
@@ -83,14 +129,16 @@ test('an injection interrupted by a killed server is shown with its reason and t
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(scaled(240_000));
+  test.setTimeout(scaled(300_000));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = newDataDir('eluent-e2e-interrupt-');
   let server = await startOwnServer(port, dataDir);
   try {
     const name = `Interrupted ${Date.now()}`;
-    const { token, sequenceId, deviceId, sampleName } = await prepareSequence(request, base, name);
+    // Twenty minutes a run (24 s at the simulators' speed): the second injection is still recording when
+    // the poll below sees it, even on one busy CPU where a fast run ended between two of its reads.
+    const { token, sequenceId, deviceId, sampleName } = await prepareSequence(request, base, name, 3, 20);
     await page.goto(`${base}/app/sequences/${sequenceId}`);
     await signInThroughPage(page);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
