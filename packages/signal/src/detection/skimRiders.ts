@@ -3,7 +3,8 @@ import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
 import type { PeakLimits } from '../figures/measurePeak.ts';
 import type { LimitsInput } from './integrationLimits.ts';
 import { lightAt, lightHalfWidth } from './signalValley.ts';
-import { tailSkim } from './tailSkim.ts';
+// An exponential fit of the tail is used when it explains this share of the tail's variance (the skims' rule).
+import { TAIL_FIT_MIN_R2, tailSkim } from './tailSkim.ts';
 
 /**
  * A peak is a rider when the peak before it in its cluster is at least this many times higher: the parent
@@ -14,9 +15,6 @@ import { tailSkim } from './tailSkim.ts';
 export const SKIM_HEIGHT_RATIO = 5;
 /** …and the valley before it stands above this share of its own height (it sits on the tail). */
 const SKIM_VALLEY_SHARE = 0.5;
-
-/** An exponential fit of the tail is used when it explains this share of the tail's variance. */
-const TAIL_FIT_MIN_R2 = 0.98;
 
 /**
  * The parent's tail above the cluster line just before the valley, fitted as amplitude · exp(−(t − t_v)/τ)

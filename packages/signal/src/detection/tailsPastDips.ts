@@ -1,10 +1,9 @@
 import type { PeakLimits } from '../figures/measurePeak.ts';
 import { emgValue } from '../models/emg.ts';
 import { fitEmgPeak } from './emgTail.ts';
+// The share of the fitted samples' variance the parent's EMG must explain: the skims' acceptance rule.
+import { TAIL_FIT_MIN_R2 as MIN_FIT_R2 } from './tailSkim.ts';
 import { levelAt, type BaselineLevel, type BelowBaselineStretch } from './runBaselineLevel.ts';
-
-/** Share of the fitted samples' variance the parent's EMG must explain (the skims' acceptance rule). */
-const MIN_FIT_R2 = 0.98;
 
 export interface TailsPastDipsInput {
   timeSec: Float64Array;
