@@ -85,6 +85,8 @@ test('at 375 px: main buttons are at least 32 px and report tables scroll inside
   await chromatogram.click();
   await expect(page).toHaveURL(/\/app\/chromatograms\/\d+/);
   await expect(page.getByRole('region', { name: 'Peak table' }).locator('tbody tr').first()).toBeVisible();
+  // The plot and its toolbar load after the table: the check waits for them.
+  await expect(page.getByRole('button', { name: 'Reset zoom' })).toBeVisible();
   expect(await smallTapTargets(page), 'chromatogram page').toEqual([]);
 
   await page.goto(`/app/sequences/${run.sequenceId}/`);
