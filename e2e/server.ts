@@ -53,9 +53,6 @@ export async function startServer(
       ELUENT_SIM_SPEED: '50',
       ELUENT_LOG_LEVEL: 'warn',
       ELUENT_RATE_LIMIT: '1000',
-      // The lowest scrypt cost the server accepts: every test signs in, and at the production cost each
-      // sign-in is a second of CPU beside the other tier's tests (the cost itself is tested in passwords.test.ts).
-      ELUENT_SCRYPT_COST: '14',
       // The access token lives its 5 minutes times the run's time scale, as every deadline of the tests: a
       // test that holds a token from the API for its whole length stretches with the machine too.
       ELUENT_ACCESS_TOKEN_LIFETIME_SEC: String(Math.round(300 * testTimeScale())),

@@ -87,7 +87,7 @@ export interface Composition {
   /** Mail sent after the answer (sign-up, recovery); `idle()` waits for it. */
   mailQueue: MailQueue;
   signer: TokenSigner;
-  /** scrypt at the configured cost, for passwords and pairing codes. */
+  /** Argon2id at OWASP's cost, for passwords and pairing codes. */
   passwords: PasswordHasher;
   sessions: SessionTokenService;
   accounts: AccountsService;
@@ -156,7 +156,6 @@ async function openFoundation(config: Config, logger: FastifyBaseLogger) {
   );
   // Threads start on the first hash and end with close().
   const passwords = createPasswordHasher({
-    log2Cost: config.scryptLog2Cost,
     threads: config.passwordHashThreads ?? defaultPasswordThreads(),
   });
   const mailer = createMailer({

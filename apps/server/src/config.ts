@@ -68,7 +68,6 @@ const environmentSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   ELUENT_LOCKOUT_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
-  ELUENT_SCRYPT_COST: z.coerce.number().int().min(14).max(20).default(17),
   ELUENT_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   ELUENT_PUBLIC_URL: publicUrlText.optional(),
   ELUENT_IMPORT_MAX_POINTS: z.coerce.number().int().min(3).max(1_000_000_000).default(20_000_000),
@@ -135,15 +134,13 @@ export interface Config {
   publicUrl: string | undefined;
   /** Failed pairing codes or device credentials per serial number or address before a 15-minute lockout. */
   lockoutFailures: number;
-  /** log2 of scrypt's N for new password and pairing-code hashes (OWASP: 17). */
-  scryptLog2Cost: number;
   /** The most points an imported file may hold; more is refused with 413. */
   importMaxPoints: number;
   /** The largest file an import accepts, in bytes; larger is refused with 413. */
   importMaxBytes: number;
   /** Worker threads for reading files and processing signals; undefined: one less than the cores (1–4). */
   workerThreads: number | undefined;
-  /** Threads hashing passwords and pairing codes (scrypt); undefined: `defaultPasswordThreads()`. */
+  /** Threads hashing passwords and pairing codes (Argon2id); undefined: `defaultPasswordThreads()`. */
   passwordHashThreads: number | undefined;
   realtime: RealtimeConfig;
 }
@@ -207,7 +204,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     authRateLimitPerMinute: values.ELUENT_RATE_LIMIT,
     trustProxyHops: values.ELUENT_TRUST_PROXY,
     publicUrl: values.ELUENT_PUBLIC_URL === undefined ? undefined : new URL(values.ELUENT_PUBLIC_URL).origin,
-    scryptLog2Cost: values.ELUENT_SCRYPT_COST,
     lockoutFailures: values.ELUENT_LOCKOUT_FAILURES,
     importMaxPoints: values.ELUENT_IMPORT_MAX_POINTS,
     importMaxBytes: values.ELUENT_IMPORT_MAX_BYTES,

@@ -48,8 +48,6 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ELUENT_DATA_DIR: dataDir,
     ELUENT_LOG_LEVEL: 'silent',
     ELUENT_RATE_LIMIT: '1000',
-    // scrypt at its lowest accepted cost: tests sign up hundreds of users.
-    ELUENT_SCRYPT_COST: '14',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

@@ -64,7 +64,7 @@ export function createAccountSessions(deps: AccountSessionsDependencies) {
     async signIn(body: Record<string, unknown>): Promise<TokenPair> {
       const { username, password } = parseInput(signInInputSchema, body);
       const user = await users.findByEmail(username.trim());
-      // Always one scrypt run (a dummy hash for unknown e-mails), so timing does not reveal accounts.
+      // Always one derivation (a dummy hash for unknown e-mails), so timing does not reveal accounts.
       const matches = await passwords.verify(password, user?.password_hash);
       if (!user || !matches || !user.is_active) {
         throw new RawBodyError(

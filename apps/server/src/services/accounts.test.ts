@@ -8,7 +8,7 @@ import { createAccountsService } from './accounts.ts';
 import { createMailQueue, type Mailer } from './mail.ts';
 import type { SessionTokenService } from './tokens.ts';
 
-const hasher = createPasswordHasher({ log2Cost: 14 });
+const hasher = createPasswordHasher();
 
 async function signInAttempt(user: Partial<UserRow> | undefined, password: string) {
   const verified: Array<string | null | undefined> = [];

@@ -57,7 +57,7 @@ export function createDeviceRegistry({ devices, passwords, throttle }: RegistryD
         );
       }
       const device = await devices.findBySerial(serialNumber);
-      // The same scrypt work for an unknown serial number, so timing does not reveal registered ones.
+      // The same hashing work for an unknown serial number, so timing does not reveal registered ones.
       const matches = await passwords.verify(pairingCode, device?.pairing_code_hash);
       if (!device || !matches) {
         await throttle.failed(keys, { ...about, reason: 'wrong serial number or pairing code' });
@@ -73,7 +73,7 @@ export function createDeviceRegistry({ devices, passwords, throttle }: RegistryD
 
     /**
      * Re-pairing an instrument that lost its credential: its workspace gets a new pairing code (shown once,
-     * stored as a scrypt hash); the credential is dropped, so it no longer connects; the instrument's next
+     * stored as a password hash); the credential is dropped, so it no longer connects; the instrument's next
      * `hello` with the new code receives a new credential.
      */
     async rePair(workspaceId: number, deviceId: number): Promise<{ device: DeviceRow; pairingCode: string }> {

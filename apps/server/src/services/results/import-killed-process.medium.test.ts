@@ -39,7 +39,6 @@ describe.runIf(postgres)('a server process killed while it stores an import job'
       const file = seededAia(POINTS);
       const shared = {
         ELUENT_SECRET: randomBytes(32).toString('hex'),
-        ELUENT_SCRYPT_COST: '14',
         ELUENT_IMPORT_MAX_BYTES: String(file.byteLength * 2),
       };
       // The survivor runs in this process and reconciles every half second.

@@ -47,7 +47,6 @@ describe.runIf(postgres && redisInstalled)('a server process killed while it hol
         REDIS_URL: redis.url,
         ELUENT_REDIS_PREFIX: `eluent-takeover-${randomBytes(4).toString('hex')}`,
         ELUENT_SECRET: randomBytes(32).toString('hex'),
-        ELUENT_SCRYPT_COST: '14',
         ELUENT_RECONCILE_INTERVAL_SEC: '1',
       };
       const processes: StartedProcess[] = [];
@@ -217,7 +216,6 @@ describe.runIf(postgres && redisInstalled)('a server process killed while it hol
         REDIS_URL: redis.url,
         ELUENT_REDIS_PREFIX: `eluent-takeover-${randomBytes(4).toString('hex')}`,
         ELUENT_SECRET: randomBytes(32).toString('hex'),
-        ELUENT_SCRYPT_COST: '14',
       };
       // The survivor runs in this process (the test reads its services); it holds the instrument.
       const survivor = await startTestServer({

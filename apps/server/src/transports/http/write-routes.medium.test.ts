@@ -266,7 +266,7 @@ describe.each(await backends())('every REST write route on $name', (backend) => 
       api('POST', `/api/reports/sequence/${sequence.body.id}/`),
     );
     await step('POST /api/reports/injection/:id/', () => api('POST', '/api/reports/injection/999999/'));
-    // Signing asks for the password (scrypt) and evaluates every injection's current result.
+    // Signing asks for the password (Argon2id) and evaluates every injection's current result.
     await step('POST /api/sequences/:id/signatures/', () =>
       api('POST', `${path}/signatures/`, { meaning: 'authored', password: 'correct horse battery' }),
     );
