@@ -4,6 +4,7 @@ import { peakWidths } from '../peaks/peakWidths.ts';
 import { selectByPeakDistance } from '../peaks/selectByPeakDistance.ts';
 import { negated } from '../statistics/negated.ts';
 import { wholeSignalProminences } from '../peaks/wholeSignalProminences.ts';
+import { curvatureCentre } from './curvatureCentre.ts';
 import type { DetectionMinimums } from './detectDefault.ts';
 import type { DetectionSettings, SignalScale } from './detectionSettings.ts';
 import { SPAN_HALF_WIDTHS, type PeakSpan } from './gapNoise.ts';
@@ -49,7 +50,7 @@ const MAX_WIDTH_TYPICAL = 8;
 const SHOULDER_MIN_SEPARATION = 0.6;
 /** A shoulder's curvature well is at least this share of its host peak's. */
 const SHOULDER_RELATIVE_CURVATURE = 0.1;
-/** …and lies at least 0.8 of its host's half-prominence width from the host's apex. */
+/** …and lies at least 0.8 of its host's half-prominence width from the host's curvature well. */
 const SHOULDER_HOST_SEPARATION = 0.8;
 /** …and stands above a tenth of its host's height (the foot of a peak is baseline, not a shoulder). */
 const SHOULDER_MIN_HOST_SHARE = 0.1;
@@ -307,10 +308,11 @@ function shoulderApexes(
     if (k < 0) continue;
     // Far enough from the host's apex to be a component of its own, not the host's own broad bend. The
     // host's width is taken on its far side too (twice that half-width): a shoulder widens its own side.
+    // The distance is the two components' wells' (the host's maximum may sit between them, off its own).
     const apex = found.peaks[k]!;
     const farHalf = well > apex ? apex - found.leftIps[k]! : found.rightIps[k]! - apex;
     const hostWidth = farHalf > 0 ? Math.min(hostWidths[k]!, 2 * farHalf) : hostWidths[k]!;
-    if (Math.abs(well - apex) < SHOULDER_HOST_SEPARATION * hostWidth) continue;
+    if (Math.abs(well - curvatureCentre(bend, apex)) < SHOULDER_HOST_SEPARATION * hostWidth) continue;
     // Heights from the host's higher base, never from under the run's baseline level: a dip's edge bends
     // like a shoulder, but lies at the run's baseline where a shoulder stands on its host.
     const base = Math.max(scale.smoothed[leftBases[k]!]!, scale.smoothed[rightBases[k]!]!, levelUnder(well));
