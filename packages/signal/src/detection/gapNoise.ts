@@ -26,6 +26,8 @@ const MIN_GAP_WINDOWS = 3;
  * short windows no more often than the windows judged together let it (docs/processing.md).
  */
 const MIN_DIFFERENCE_PAIRS = 50;
+/** Standard errors of white noise's difference correlation that `MIN_DIFFERENCE_PAIRS` leaves below −0.25. */
+const WHITE_STANDARD_ERRORS = 2.5;
 /**
  * Least ratio of residual SDs between the windows that hold tails and the baseline windows for the two to be
  * read as different signals, not one noise: two windows of one stationary noise, each with as few as two
@@ -96,6 +98,20 @@ function differenceCorrelation(values: Float64Array, windows: readonly PeakSpan[
   return squares > 0 ? products / squares : 0;
 }
 
+/**
+ * The largest lag-1 autocorrelation of `pairs` successive differences still read as white noise's: its
+ * value −0.5 plus 2.5 standard errors (variance 0.5 / N, as for `MIN_DIFFERENCE_PAIRS`), so white noise
+ * passes 99.4 % of the time at any count (22 pairs: −0.12).
+ */
+function whiteCorrelationBound(pairs: number): number {
+  return pairs > 0 ? -0.5 + WHITE_STANDARD_ERRORS * Math.sqrt(0.5 / pairs) : -Infinity;
+}
+
+/** Pairs of successive differences the windows hold (as `differenceCorrelation` counts them). */
+function differencePairs(windows: readonly PeakSpan[]): number {
+  return windows.reduce((sum, { from, to }) => sum + (to - from >= 3 ? to - from - 1 : 0), 0);
+}
+
 /** Residual SD of `values[from..to]` about its least-squares line. */
 function residualSd(values: Float64Array, from: number, to: number): number {
   const n = to - from + 1;
@@ -157,8 +173,10 @@ export function gapNoiseScale(
   // autocorrelation is at most −0.25 (white noise −0.5; noise whose own lag-1 autocorrelation ρ exceeds 0.5,
   // as a detector's filter leaves it, −(1 − ρ)/2 > −0.25). A line over a short window hides a filter's
   // wander from the SD ratio, not from the differences. Baseline windows that stand apart from every other
-  // gap window (`standsApart`) are read without it: their few differences cannot judge it.
-  if (!judged.apart && !(differenceCorrelation(values, quietest) <= MAX_DIFFERENCE_CORRELATION)) {
+  // gap window (`standsApart`) hold too few differences for that bound; they are held to white noise's own
+  // value instead, within the standard errors their pairs allow (`whiteCorrelationBound`).
+  const bound = judged.apart ? whiteCorrelationBound(differencePairs(quietest)) : MAX_DIFFERENCE_CORRELATION;
+  if (!(differenceCorrelation(values, quietest) <= bound)) {
     return scale;
   }
   const smoothedSd = quiet(baseline.map((window) => window.smoothedSd));
