@@ -8,6 +8,7 @@ import { curvatureCentre } from './curvatureCentre.ts';
 import type { DetectionMinimums } from './detectDefault.ts';
 import type { DetectionSettings, SignalScale } from './detectionSettings.ts';
 import { SPAN_HALF_WIDTHS, type PeakSpan } from './gapNoise.ts';
+import { mergeShallowValleys } from './shallowValleys.ts';
 import { levelAt, runBaselineLevel, type BaselineLevel } from './runBaselineLevel.ts';
 import { applyWidthCeiling, CLEARLY_REAL_PROMINENCE_FACTOR } from './widthCeiling.ts';
 
@@ -87,8 +88,20 @@ export function detectAutomatic(
   );
   const found = toFullResolution(coarse, smoothed, step, 1);
   const flatTolerance = scale.smoothedPeakToPeak / 2;
-  let positive = Array.from(found.peaks, (peak) => rawApex(values, peak, m, flatTolerance));
-  positive = mergeShallowValleys(smoothed, values, Array.from(new Set(positive)), minProminence);
+  const maximumOf = new Map<number, number>();
+  let positive = Array.from(found.peaks, (peak) => {
+    const apex = rawApex(values, peak, m, flatTolerance);
+    if (!maximumOf.has(apex)) maximumOf.set(apex, peak);
+    return apex;
+  });
+  positive = mergeShallowValleys(
+    smoothed,
+    values,
+    Array.from(new Set(positive)),
+    minProminence,
+    maximumOf,
+    m,
+  );
   positive = applyGivenMinimums(values, positive, stepSec, minimums);
 
   const unreported = !options.negativePeaks;
@@ -147,24 +160,6 @@ function rawApex(values: Float64Array, index: number, smoothingSamples: number, 
   while (from > 0 && values[from - 1]! >= values[best]! - flatTolerance) from--;
   while (to < values.length - 1 && values[to + 1]! >= values[best]! - flatTolerance) to++;
   return to - from >= 2 ? (from + to) >> 1 : best;
-}
-
-/** Drops the lower of two neighbouring apexes when the valley between them is shallower than `depth`. */
-function mergeShallowValleys(smoothed: Float64Array, values: Float64Array, apexes: number[], depth: number) {
-  const kept: number[] = [];
-  for (const apex of apexes) {
-    const previous = kept[kept.length - 1];
-    if (previous === undefined) {
-      kept.push(apex);
-      continue;
-    }
-    let valley = Infinity;
-    for (let i = previous; i <= apex; i++) valley = Math.min(valley, smoothed[i]!);
-    const lower = Math.min(smoothed[previous]!, smoothed[apex]!);
-    if (lower - valley >= depth) kept.push(apex);
-    else if (values[apex]! > values[previous]!) kept[kept.length - 1] = apex;
-  }
-  return kept;
 }
 
 /** Height, width and distance given in the template, applied as scipy conditions on the raw signal. */

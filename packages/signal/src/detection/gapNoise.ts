@@ -26,6 +26,15 @@ const MIN_GAP_WINDOWS = 3;
  * short windows no more often than the windows judged together let it (docs/processing.md).
  */
 const MIN_DIFFERENCE_PAIRS = 50;
+/** Standard errors of white noise's difference correlation that `MIN_DIFFERENCE_PAIRS` leaves below −0.25. */
+const WHITE_STANDARD_ERRORS = 2.5;
+/**
+ * Least ratio of residual SDs between the windows that hold tails and the baseline windows for the two to be
+ * read as different signals, not one noise: two windows of one stationary noise, each with as few as two
+ * degrees of freedom (a short window of filtered noise), differ in variance by more than 10² with
+ * probability 1/101 (the F(2, 2) tail, P(F > x) = 1/(1 + x)).
+ */
+const APART_SD_RATIO = 10;
 /** Gap windows in narrow-end peak widths: short enough to fit between the peaks of a crowded run. */
 const GAP_WINDOW_WIDTHS = 2;
 /** Fewest samples of a gap window (as the run noise's, `MIN_NOISE_WINDOW_SAMPLES`). */
@@ -89,6 +98,20 @@ function differenceCorrelation(values: Float64Array, windows: readonly PeakSpan[
   return squares > 0 ? products / squares : 0;
 }
 
+/**
+ * The largest lag-1 autocorrelation of `pairs` successive differences still read as white noise's: its
+ * value −0.5 plus 2.5 standard errors (variance 0.5 / N, as for `MIN_DIFFERENCE_PAIRS`), so white noise
+ * passes 99.4 % of the time at any count (22 pairs: −0.12).
+ */
+function whiteCorrelationBound(pairs: number): number {
+  return pairs > 0 ? -0.5 + WHITE_STANDARD_ERRORS * Math.sqrt(0.5 / pairs) : -Infinity;
+}
+
+/** Pairs of successive differences the windows hold (as `differenceCorrelation` counts them). */
+function differencePairs(windows: readonly PeakSpan[]): number {
+  return windows.reduce((sum, { from, to }) => sum + (to - from >= 3 ? to - from - 1 : 0), 0);
+}
+
 /** Residual SD of `values[from..to]` about its least-squares line. */
 function residualSd(values: Float64Array, from: number, to: number): number {
   const n = to - from + 1;
@@ -149,8 +172,13 @@ export function gapNoiseScale(
   // …and its successive differences alternate as white noise's do: over the quietest windows their lag-1
   // autocorrelation is at most −0.25 (white noise −0.5; noise whose own lag-1 autocorrelation ρ exceeds 0.5,
   // as a detector's filter leaves it, −(1 − ρ)/2 > −0.25). A line over a short window hides a filter's
-  // wander from the SD ratio, not from the differences.
-  if (!(differenceCorrelation(values, quietest) <= MAX_DIFFERENCE_CORRELATION)) return scale;
+  // wander from the SD ratio, not from the differences. Baseline windows that stand apart from every other
+  // gap window (`standsApart`) hold too few differences for that bound; they are held to white noise's own
+  // value instead, within the standard errors their pairs allow (`whiteCorrelationBound`).
+  const bound = judged.apart ? whiteCorrelationBound(differencePairs(quietest)) : MAX_DIFFERENCE_CORRELATION;
+  if (!(differenceCorrelation(values, quietest) <= bound)) {
+    return scale;
+  }
   const smoothedSd = quiet(baseline.map((window) => window.smoothedSd));
   const smoothedPeakToPeak = smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd);
   if (!(smoothedPeakToPeak < scale.smoothedPeakToPeak) || !(smoothedPeakToPeak > 0)) return scale;
@@ -195,14 +223,16 @@ function measuredWindows(
  * the height) passes the kernel unchanged, ratio 1, and so does detector-filtered noise, which wanders over
  * more than 2 W50 (a crop of CLASSVP.CDF read a tenth of its 5 W50 range in short windows). Each window is
  * judged on its own: judged together, the tails among a crowded run's 5–7 windows made the median and
- * refused the baseline at the run's ends. On a run that dips below that baseline
- * (`dipsBelowBaseline`), or whose baseline windows hold too few differences to judge their whiteness
- * (`MIN_DIFFERENCE_PAIRS`), the windows are judged together: the quiet quartile's ratio, as before.
+ * refused the baseline at the run's ends. Baseline windows whose differences are too few to judge their
+ * whiteness (`MIN_DIFFERENCE_PAIRS`) are still read where they stand apart from every other gap window
+ * (`standsApart`, marked `apart`). On a run that dips below that baseline (`dipsBelowBaseline`), or whose
+ * baseline windows are too few and do not stand apart, the windows are judged together: the quiet
+ * quartile's ratio, as before.
  */
 function judgedWindows(
   windows: readonly MeasuredWindow[],
   scale: SignalScale,
-): { baseline: MeasuredWindow[]; quietest: MeasuredWindow[] } | null {
+): { baseline: MeasuredWindow[]; quietest: MeasuredWindow[]; apart?: true } | null {
   const m = scale.smoothingSamples;
   const white = Math.sqrt((2 * m * m + 1) / (3 * m * m * m));
   const baseline = windows.filter(
@@ -211,12 +241,29 @@ function judgedWindows(
   if (baseline.length && !dipsBelowBaseline(scale, baseline)) {
     const quietest = quietestWindows(baseline, MIN_DIFFERENCE_PAIRS);
     if (quietest) return { baseline, quietest };
+    if (standsApart(windows, baseline)) return { baseline, quietest: baseline, apart: true };
   }
   if (windows.length < MIN_GAP_WINDOWS) return null;
   const together =
     quiet(windows.map((window) => window.smoothedSd)) / quiet(windows.map((window) => window.rawSd));
   if (!(together <= (white + 1) / 2)) return null;
   return { baseline: [...windows], quietest: quietestWindows(windows, 0)! };
+}
+
+/**
+ * Whether the baseline windows are the run's only noise: every gap window that reads more than the noisiest
+ * of them reads at least `APART_SD_RATIO` times as much, so it holds a signal (a tail), not the same noise
+ * wandering. A run whose only baseline is a stretch of 10–35 samples at its start (and end) holds fewer
+ * differences than whiteness needs (`short_crowded_22`: 22 pairs; its tail windows read 40–2,000 × the
+ * baseline's SD), while filtered noise that passes the white-window test in one short window by chance
+ * leaves its wander in the other gap windows at 2–4 × that window's SD (`gapNoise.test.ts`). Pharmacopoeial
+ * h is the range of the baseline (Ph. Eur. 2.2.46), and ChemStation reads the noise at the run's start and
+ * end (Agilent, _Understanding Your ChemStation_, "Autointegrate").
+ */
+function standsApart(windows: readonly MeasuredWindow[], baseline: readonly MeasuredWindow[]): boolean {
+  const level = Math.max(...baseline.map((window) => window.rawSd));
+  const above = windows.filter((window) => window.rawSd > level);
+  return above.length > 0 && above.every((window) => window.rawSd >= APART_SD_RATIO * level);
 }
 
 /**
