@@ -132,10 +132,11 @@ function residualSd(values: Float64Array, from: number, to: number): number {
 }
 
 /**
- * The detection noise measured again on the baseline between the peaks a first pass found, for a short run:
- * one shorter than 16 noise windows of 5 W50, whose windows were cut to a sixteenth of the run and whose
- * lower quartile then reads a peak's flank as noise (a crowded run of a few hundred points has no window
- * clear of a peak). The pharmacopoeia measures h on baseline only (Ph. Eur. 2.2.46), and ChemStation's
+ * The detection noise measured again on the baseline between the peaks a first pass found, for a short run
+ * (one shorter than 16 noise windows of 5 W50, whose windows were cut to a sixteenth of the run and whose
+ * lower quartile then reads a peak's flank as noise: a crowded run of a few hundred points has no window
+ * clear of a peak), or for a longer run whose lower quartile reads at least 10 × the baseline windows'
+ * noise (`readsAFlank`: its baseline is only its ends, too few of its windows for a lower quartile). The pharmacopoeia measures h on baseline only (Ph. Eur. 2.2.46), and ChemStation's
  * autointegrate reads the noise at the start and end of the run (Agilent, _Understanding Your ChemStation_,
  * "Autointegrate"): the stretches outside the found peaks' spans (each widened by the detection kernel) are
  * cut into windows of 2 W50 (a shorter stretch is one window of its own, at least 10 samples and 3 kernels),
@@ -156,9 +157,9 @@ export function gapNoiseScale(
   const n = values.length;
   const m = scale.smoothingSamples;
   if (!spans.length || m < 3 || !(scale.smoothedSd > 0) || !(scale.rawNoise.sd > 0)) return scale;
-  // Only a run shorter than 16 noise windows of 5 W50 (their length was cut to a sixteenth of the run):
-  // a longer run's lower quartile has baseline windows to read.
-  if (scale.noiseWindowSamples >= Math.round(5 * scale.widthSamples)) return scale;
+  // A run of 16 or more noise windows of 5 W50 keeps its lower quartile unless that reads a flank
+  // (`readsAFlank`): a longer run whose baseline is only its ends has too few baseline windows for it.
+  const longRun = scale.noiseWindowSamples >= Math.round(5 * scale.widthSamples);
   const covered = new Uint8Array(n);
   for (const span of spans) {
     for (let i = Math.max(0, span.from - m); i <= Math.min(n - 1, span.to + m); i++) covered[i] = 1;
@@ -168,6 +169,7 @@ export function gapNoiseScale(
   const windows = measuredWindows(values, scale, gapWindows(covered, length, shortest));
   const judged = judgedWindows(windows, scale);
   if (!judged) return scale;
+  if (longRun && !readsAFlank(scale, judged.baseline)) return scale;
   const { baseline, quietest } = judged;
   // …and its successive differences alternate as white noise's do: over the quietest windows their lag-1
   // autocorrelation is at most −0.25 (white noise −0.5; noise whose own lag-1 autocorrelation ρ exceeds 0.5,
@@ -264,6 +266,16 @@ function standsApart(windows: readonly MeasuredWindow[], baseline: readonly Meas
   const level = Math.max(...baseline.map((window) => window.rawSd));
   const above = windows.filter((window) => window.rawSd > level);
   return above.length > 0 && above.every((window) => window.rawSd >= APART_SD_RATIO * level);
+}
+
+/**
+ * Whether the first estimate of a run long enough for its lower quartile reads a flank, not the baseline:
+ * its raw SD is at least `APART_SD_RATIO` times that of the noisiest baseline window, so the two are
+ * different signals (the F(2, 2) bound of `standsApart`), not one noise read over windows of two lengths.
+ */
+function readsAFlank(scale: SignalScale, baseline: readonly MeasuredWindow[]): boolean {
+  const level = Math.max(...baseline.map((window) => window.rawSd));
+  return level > 0 && scale.rawNoise.sd >= APART_SD_RATIO * level;
 }
 
 /**

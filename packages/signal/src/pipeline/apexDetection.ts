@@ -103,8 +103,9 @@ export function detectApexes(found: ApexDetection, input: ApexDetectionInput): v
 }
 
 /**
- * Automatic detection; on a short run whose quiet quarter of noise windows still held peaks, once more with
- * the noise measured in the gaps between the peaks a first pass found (`gapNoiseScale`). Returns the scale
+ * Automatic detection; on a short run whose quiet quarter of noise windows still held peaks (or a longer
+ * one whose quarter read a flank), once more with the noise measured in the gaps between the peaks a first
+ * pass found (`gapNoiseScale`). Returns the scale
  * the last pass used with what it found.
  */
 function automaticDetection(
