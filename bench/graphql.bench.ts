@@ -10,7 +10,7 @@
 // profile of the server to a temporary folder).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -92,6 +92,27 @@ function runLoad(job: LoadJob): Promise<LoadResult> {
     });
     child.send(job);
   });
+}
+
+/**
+ * CPU time a process has used so far, in milliseconds, user and system apart, from Linux's /proc (clock
+ * ticks of 10 ms); undefined elsewhere. Unlike requests/s it hardly moves with the machine's other load.
+ */
+function cpuMsOf(pid: number | undefined): { user: number; system: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name: state is the first, utime the 12th, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU milliseconds per request of the load process over several rounds. */
+function loadCpuPerRequest(rounds: LoadResult[]): number {
+  const requests = rounds.reduce((sum, round) => sum + round.latencies.length, 0);
+  return rounds.reduce((sum, round) => sum + round.cpuMs, 0) / requests;
 }
 
 /** A latency percentile over all requests of several rounds, in milliseconds. */
@@ -240,8 +261,18 @@ export async function run(args: string[]): Promise<void> {
     const graphqlRounds: LoadResult[] = [];
     const pgRounds: LoadResult[] = [];
     const writtenRounds: LoadResult[] = [];
+    let serverCpuMs: { user: number; system: number } | undefined = { user: 0, system: 0 };
     for (let round = 0; round < ROUNDS; round += 1) {
+      const cpuBefore = cpuMsOf(started.child.pid);
       graphqlRounds.push(await runLoad({ ...http, durationSec: durationSec / ROUNDS }));
+      const cpuAfter = cpuMsOf(started.child.pid);
+      serverCpuMs =
+        serverCpuMs && cpuBefore && cpuAfter
+          ? {
+              user: serverCpuMs.user + cpuAfter.user - cpuBefore.user,
+              system: serverCpuMs.system + cpuAfter.system - cpuBefore.system,
+            }
+          : undefined;
       pgRounds.push(await runLoad({ ...direct, durationSec: durationSec / ROUNDS }));
       writtenRounds.push(await runLoad({ ...handWritten, durationSec: durationSec / ROUNDS }));
     }
@@ -259,6 +290,15 @@ export async function run(args: string[]): Promise<void> {
         `p99 ${(p99(graphqlRounds) / p99(writtenRounds)).toFixed(2)}×`,
     );
     console.log('aim: ≥ 0.9× the same statement via pg in requests/s, p99 ≤ 1.2×');
+    // CPU per request, which the machine's other load hardly moves: what the server adds, and what the load
+    // process spends on each side (PostgreSQL's own share is not counted here).
+    const graphqlRequests = graphqlRounds.reduce((sum, round) => sum + round.latencies.length, 0);
+    const perRequest = (ms: number) => (ms / graphqlRequests).toFixed(3);
+    console.log(
+      `CPU per request: server ${serverCpuMs ? `${perRequest(serverCpuMs.user + serverCpuMs.system)} ms (user ${perRequest(serverCpuMs.user)}, system ${perRequest(serverCpuMs.system)})` : '–'}; ` +
+        `load process ${loadCpuPerRequest(graphqlRounds).toFixed(3)} ms over HTTP, ` +
+        `${loadCpuPerRequest(pgRounds).toFixed(3)} ms direct via pg`,
+    );
   } finally {
     if (server) await stopServer(server);
     if (profileDir) console.log(`server CPU profile in ${profileDir}`);
