@@ -96,7 +96,7 @@ function runLoad(job: LoadJob): Promise<LoadResult> {
 
 /**
  * CPU time a process has used so far, in milliseconds, user and system apart, from Linux's /proc (clock
- * ticks of 10 ms); undefined elsewhere. Unlike requests/s it hardly moves with the machine's other load.
+ * ticks of 10 ms); undefined elsewhere. What a process spent, rather than how much of a shared core it got.
  */
 function cpuMsOf(pid: number | undefined): { user: number; system: number } | undefined {
   try {
@@ -290,8 +290,8 @@ export async function run(args: string[]): Promise<void> {
         `p99 ${(p99(graphqlRounds) / p99(writtenRounds)).toFixed(2)}×`,
     );
     console.log('aim: ≥ 0.9× the same statement via pg in requests/s, p99 ≤ 1.2×');
-    // CPU per request, which the machine's other load hardly moves: what the server adds, and what the load
-    // process spends on each side (PostgreSQL's own share is not counted here).
+    // CPU per request, what each process spent rather than how much of a shared core it got: the server's, and
+    // the load process's on each side (PostgreSQL's own share is not counted here).
     const graphqlRequests = graphqlRounds.reduce((sum, round) => sum + round.latencies.length, 0);
     const perRequest = (ms: number) => (ms / graphqlRequests).toFixed(3);
     console.log(
