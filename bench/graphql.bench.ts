@@ -4,13 +4,15 @@
 // another child process. References (bench/graphql/reference.ts), sent directly through `pg` from the load
 // process at the same concurrency and pool size, in rounds alternating with the GraphQL ones: the very
 // statement the server sends (compiled by its compiler, named prepared statement), and the lighter
-// hand-written list + count of earlier runs.
+// hand-written list + count of earlier runs. A third: the same statement behind a bare `node:http` server
+// (bench/graphql/bare-server.ts), what one more Node process costs by itself. CPU per request of the server,
+// the bare server and the load process is printed too (Linux).
 // Options: --duration=<s> --users=<n> --methods=<n> --connections=<n> --terms=<searches per user>
 // --explain (prints the reference statement's custom and generic plans) --profile (writes a V8 CPU
 // profile of the server to a temporary folder).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -18,6 +20,7 @@ import { createThrowAwayDatabase, signUp } from '@eluent/server/test/harness.ts'
 import { searchByNameOrId } from '@eluent/server/test/graphql-client.ts';
 import { METHODS, methodsVariables } from '@eluent/server/test/spec-documents.ts';
 import type { LoadJob, LoadResult } from './graphql/load.ts';
+import type { BareJob } from './graphql/bare-server.ts';
 import { compiledStatements, REFERENCE_SQL } from './graphql/reference.ts';
 
 /** The server's pool size (apps/server/src/db/database.ts); the reference pool uses the same. */
@@ -94,6 +97,68 @@ function runLoad(job: LoadJob): Promise<LoadResult> {
   });
 }
 
+/**
+ * CPU time a process has used so far, in milliseconds, user and system apart, from Linux's /proc (clock
+ * ticks of 10 ms); undefined elsewhere. What a process spent, rather than how much of a shared core it got.
+ */
+function cpuMsOf(pid: number | undefined): { user: number; system: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name: state is the first, utime the 12th, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU milliseconds per request of the load process over several rounds. */
+function loadCpuPerRequest(rounds: LoadResult[]): number {
+  const requests = rounds.reduce((sum, round) => sum + round.latencies.length, 0);
+  return rounds.reduce((sum, round) => sum + round.cpuMs, 0) / requests;
+}
+
+/** A process's CPU over the rounds it served: `measure` wraps a round; undefined once a reading failed. */
+function cpuTally(pid: number | undefined) {
+  let total: { user: number; system: number } | undefined = { user: 0, system: 0 };
+  return {
+    async measure(round: () => Promise<LoadResult>): Promise<LoadResult> {
+      const before = cpuMsOf(pid);
+      const result = await round();
+      const after = cpuMsOf(pid);
+      total =
+        total && before && after
+          ? {
+              user: total.user + after.user - before.user,
+              system: total.system + after.system - before.system,
+            }
+          : undefined;
+      return result;
+    },
+    /** `server 0.550 ms (user 0.501, system 0.048)` per request of the rounds. */
+    perRequest(name: string, rounds: LoadResult[]): string {
+      const requests = rounds.reduce((sum, round) => sum + round.latencies.length, 0);
+      const ms = (value: number) => (value / requests).toFixed(3);
+      return total
+        ? `${name} ${ms(total.user + total.system)} ms (user ${ms(total.user)}, system ${ms(total.system)})`
+        : `${name} –`;
+    },
+  };
+}
+
+/** Starts the bare HTTP hop (graphql/bare-server.ts); resolves with the process and its port. */
+function startBareServer(job: BareJob): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(join(root, 'bench/graphql/bare-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    cwd: root,
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve({ child, port: (message as { port: number }).port }));
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+    child.send(job);
+  });
+}
+
 /** A latency percentile over all requests of several rounds, in milliseconds. */
 function percentile(rounds: LoadResult[], fraction: number): number {
   const latencies = rounds.flatMap((round) => round.latencies).sort((a, b) => a - b);
@@ -130,6 +195,7 @@ export async function run(args: string[]): Promise<void> {
   if (!database) return;
   const dataDir = mkdtempSync(join(tmpdir(), 'eluent-bench-'));
   let server: ChildProcess | undefined;
+  let bareServer: ChildProcess | undefined;
   try {
     const started = await startServer(
       {
@@ -227,6 +293,21 @@ export async function run(args: string[]): Promise<void> {
       values: [user.id, `%${term}%`],
     }));
 
+    const bare = await startBareServer({ url: database.url, poolSize: POOL_SIZE, statements: compiled });
+    bareServer = bare.child;
+    const bareRequests = compiled.map((_, index) => {
+      const body = JSON.stringify({ i: index });
+      return [
+        'POST / HTTP/1.1',
+        `host: 127.0.0.1:${bare.port}`,
+        'content-type: application/json',
+        `content-length: ${Buffer.byteLength(body)}`,
+        '',
+        body,
+      ].join('\r\n');
+    });
+    const bareHttp = { mode: 'http', port: bare.port, requests: bareRequests, connections } as const;
+
     console.log(`load average before: ${load()}`);
     const http = { mode: 'http', port, requests, connections } as const;
     await runLoad({ ...http, durationSec: 2 }); // warm-up: caches, JIT, connection pools
@@ -235,17 +316,24 @@ export async function run(args: string[]): Promise<void> {
     const handWritten = { ...pgJob, statements: written, named: false };
     await runLoad({ ...direct, durationSec: 2 });
     await runLoad({ ...handWritten, durationSec: 2 });
+    await runLoad({ ...bareHttp, durationSec: 2 });
     // Alternating rounds, so a change in the machine's load weighs on every side alike.
     const graphqlRounds: LoadResult[] = [];
     const pgRounds: LoadResult[] = [];
     const writtenRounds: LoadResult[] = [];
+    const serverCpu = cpuTally(started.child.pid);
+    const bareCpu = cpuTally(bare.child.pid);
+    const bareRounds: LoadResult[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      graphqlRounds.push(await runLoad({ ...http, durationSec: durationSec / ROUNDS }));
-      pgRounds.push(await runLoad({ ...direct, durationSec: durationSec / ROUNDS }));
-      writtenRounds.push(await runLoad({ ...handWritten, durationSec: durationSec / ROUNDS }));
+      const roundSec = durationSec / ROUNDS;
+      graphqlRounds.push(await serverCpu.measure(() => runLoad({ ...http, durationSec: roundSec })));
+      pgRounds.push(await runLoad({ ...direct, durationSec: roundSec }));
+      bareRounds.push(await bareCpu.measure(() => runLoad({ ...bareHttp, durationSec: roundSec })));
+      writtenRounds.push(await runLoad({ ...handWritten, durationSec: roundSec }));
     }
     const viaGraphql = report('GraphQL Methods list+search', graphqlRounds);
     const viaPg = report('same statement direct via pg', pgRounds);
+    const viaBare = report('bare Node HTTP hop via pg', bareRounds);
     const viaWritten = report('hand-written SQL via pg', writtenRounds);
     console.log(`load average after: ${load()}`);
     const p99 = (rounds: LoadResult[]) => percentile(rounds, 0.99);
@@ -257,8 +345,22 @@ export async function run(args: string[]): Promise<void> {
       `ratio GraphQL / hand-written SQL via pg: ${(viaGraphql / viaWritten).toFixed(2)} requests/s, ` +
         `p99 ${(p99(graphqlRounds) / p99(writtenRounds)).toFixed(2)}×`,
     );
+    console.log(
+      `ratio bare HTTP hop / same statement via pg: ${(viaBare / viaPg).toFixed(2)} requests/s, ` +
+        `p99 ${(p99(bareRounds) / p99(pgRounds)).toFixed(2)}×; ` +
+        `GraphQL / bare HTTP hop: ${(viaGraphql / viaBare).toFixed(2)}, p99 ${(p99(graphqlRounds) / p99(bareRounds)).toFixed(2)}×`,
+    );
     console.log('aim: ≥ 0.9× the same statement via pg in requests/s, p99 ≤ 1.2×');
+    // CPU per request, what each process spent rather than how much of a shared core it got: the server's, and
+    // the load process's on each side (PostgreSQL's own share is not counted here).
+    console.log(
+      `CPU per request: ${serverCpu.perRequest('server', graphqlRounds)}, ${bareCpu.perRequest('bare hop', bareRounds)}; ` +
+        `load process ${loadCpuPerRequest(graphqlRounds).toFixed(3)} ms over HTTP to the server, ` +
+        `${loadCpuPerRequest(bareRounds).toFixed(3)} ms to the bare hop, ` +
+        `${loadCpuPerRequest(pgRounds).toFixed(3)} ms direct via pg`,
+    );
   } finally {
+    bareServer?.kill('SIGTERM');
     if (server) await stopServer(server);
     if (profileDir) console.log(`server CPU profile in ${profileDir}`);
     rmSync(dataDir, { recursive: true, force: true });

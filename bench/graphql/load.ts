@@ -25,6 +25,8 @@ export interface LoadResult {
   /** Latency of every request, in milliseconds. */
   latencies: number[];
   firstError?: string | undefined;
+  /** CPU time this load process spent over the round (user and system), in milliseconds. */
+  cpuMs: number;
 }
 
 /** Seeded generator (mulberry32), so every run sends the same sequence. */
@@ -88,6 +90,7 @@ async function drive(
   let errors = 0;
   let firstError: string | undefined;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const deadline = started + durationSec * 1000;
   await Promise.all(
     senders.map(async (send) => {
@@ -103,7 +106,8 @@ async function drive(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { errors, seconds, latencies, firstError };
+  const cpu = process.cpuUsage(cpuBefore);
+  return { errors, seconds, latencies, firstError, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 async function runJob(job: LoadJob): Promise<LoadResult> {

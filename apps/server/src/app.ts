@@ -54,11 +54,14 @@ export async function buildServer(config: Config): Promise<Server> {
     closing = true;
   });
   closeQuietConnectionsWhileStopping(app);
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request take a callback rather than returning a promise: no promise and no microtask each.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('version', config.version).header('x-request-id', request.id);
+    done();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, _payload, done) => {
     if (closing) void reply.header('connection', 'close');
+    done();
   });
 
   const knownRoutes: Array<{ pattern: RegExp; methods: Set<string> }> = [];

@@ -2,7 +2,6 @@
 // compiled SQL text gets a name once, so PostgreSQL parses it once per connection and only the values vary
 // from request to request. PGlite (one in-process connection) runs them through Kysely as before.
 import { CompiledQuery, type Kysely } from 'kysely';
-import type pg from 'pg';
 import type { Database } from '../../db/schema.ts';
 import { LruCache } from '../../lib/lru.ts';
 import type { TokenStanding } from './policy.ts';
@@ -55,7 +54,11 @@ function standingChecks(
       known = { text, name: nameOf(text) };
       checked.set(statement.text, known);
     }
-    return { ...known, values: [...statement.values, ...standingParameters(standing)] };
+    return {
+      text: known.text,
+      name: known.name,
+      values: statement.values.concat(standingParameters(standing)),
+    };
   };
 }
 
@@ -94,10 +97,14 @@ export async function createStatementRunner(
     statement: (text, values) => ({ text, values, name: nameOf(text) }),
     async readText(read, standing) {
       const statement = standing ? checked(read, standing) : read;
-      const config: pg.QueryConfig = { text: statement.text, values: statement.values as unknown[] };
-      if (statement.name) config.name = statement.name;
-      // rowMode 'array' skips building a row object; the last column is the JSON text.
-      const result = await pool.query<unknown[]>({ ...config, rowMode: 'array' });
+      // One config object (`pg` copies it once more); rowMode 'array' skips building a row object; the last
+      // column is the JSON text, answered by PostgreSQL as text (`::text`), so no type parser runs on it.
+      const result = await pool.query<unknown[]>({
+        text: statement.text,
+        values: statement.values as unknown[],
+        name: statement.name,
+        rowMode: 'array',
+      });
       const row = result.rows[0]!;
       if (standing) return row[0] === true ? (row[1] as string) : null;
       return row[0] as string;

@@ -23,7 +23,11 @@ import {
   runMutations,
 } from '../../repositories/graphql/statements-sql.ts';
 import { ReadPlans, type ReadKey, type SharedPlan } from './read-plans.ts';
-import { createStatementRunner, type ReadStatement } from '../../repositories/graphql/statements.ts';
+import {
+  createStatementRunner,
+  type ReadStatement,
+  type StatementRunner,
+} from '../../repositories/graphql/statements.ts';
 import { isConnectionError } from '../../lib/connection-errors.ts';
 
 export interface GraphqlBody {
@@ -160,25 +164,30 @@ async function introspection(
 }
 
 /** The work's answer, or a `timeout` request error once `timeoutMs` passed first. */
-async function withTimeout(work: () => Promise<string>, timeoutMs: number): Promise<string> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new GraphqlRequestError(
-              'timeout',
-              `GraphQL request timed out after ${Math.round(timeoutMs / 1000)} seconds`,
-            ),
+function withTimeout(work: () => Promise<string>, timeoutMs: number): Promise<string> {
+  // One promise and one timer per request (no race between two promises).
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        reject(
+          new GraphqlRequestError(
+            'timeout',
+            `GraphQL request timed out after ${Math.round(timeoutMs / 1000)} seconds`,
           ),
-        timeoutMs,
-      );
-    });
-    return await Promise.race([work(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+        ),
+      timeoutMs,
+    );
+    work().then(
+      (text) => {
+        clearTimeout(timer);
+        resolve(text);
+      },
+      (error: Error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** A mutation's root fields in one transaction, after the token's own check; visitors have none. */
@@ -210,6 +219,12 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
   // time (server-generated values such as share tokens). Not awaited here; a failure surfaces on the first read.
   const reads = runner.then((statements) => new ReadPlans(statements, compileFor));
   reads.catch(() => undefined);
+  // Once ready, the runner and plans are used without awaiting their promises again (no microtask each).
+  let ready: { statements: StatementRunner; plans: ReadPlans } | undefined;
+  void Promise.all([runner, reads]).then(
+    ([statements, plans]) => (ready = { statements, plans }),
+    () => undefined,
+  );
   const timeoutMs = options.timeoutMs ?? limits.timeoutMs;
 
   const compileRead = (fields: Field[], scope: CompileScope) =>
@@ -253,7 +268,8 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
    * in the same statement; one that no longer stands gets no data.
    */
   async function readData(statement: ReadStatement, check: StandingCheck): Promise<string> {
-    const text = await (await runner).readText(statement, check.standing);
+    const statements = ready?.statements ?? (await runner);
+    const text = await statements.readText(statement, check.standing);
     check.answered = true;
     if (text === null) throw revoked();
     return `{"data":${text}}`;
@@ -265,7 +281,7 @@ export function createGraphqlService(options: GraphqlServiceOptions) {
     const operation = selectOperation(prepared, request.operationName);
     let key: ReadKey | undefined;
     if (operation.operation === OperationTypeNode.QUERY) {
-      const plans = await reads;
+      const plans = ready?.plans ?? (await reads);
       key = plans.key(`${prepared.id}\u0000${operation.name?.value ?? ''}`, {
         operation,
         fragments: prepared.fragments,

@@ -66,16 +66,30 @@ export async function resolveCaller(
   verifiers: TokenVerifiers,
   authorization: string | undefined,
 ): Promise<Caller> {
-  const { signer } = verifiers;
+  return knownCaller(verifiers, authorization) ?? verifiedCaller(verifiers, authorization);
+}
+
+function verifiedTokens(signer: TokenSigner): LruCache<VerifiedToken> {
   let verified = verifiedBySigner.get(signer);
   if (!verified) {
     verified = new LruCache(MAX_VERIFIED);
     verifiedBySigner.set(signer, verified);
   }
-  if (authorization) {
-    const known = verified.get(authorization);
-    if (known && Date.now() < known.expiresAtMs) return known.caller;
-  }
+  return verified;
+}
+
+/** The caller of a token verified before and not yet expired, without a promise; undefined otherwise. */
+export function knownCaller(
+  verifiers: TokenVerifiers,
+  authorization: string | undefined,
+): Caller | undefined {
+  if (!authorization) return undefined;
+  const known = verifiedTokens(verifiers.signer).get(authorization);
+  return known && Date.now() < known.expiresAtMs ? known.caller : undefined;
+}
+
+async function verifiedCaller(verifiers: TokenVerifiers, authorization: string | undefined): Promise<Caller> {
+  const verified = verifiedTokens(verifiers.signer);
   const token = await verifyCaller(verifiers, authorization);
   if (typeof token.expiresAtSec === 'number') {
     verified.set(authorization!, { caller: token.caller, expiresAtMs: token.expiresAtSec * 1000 });

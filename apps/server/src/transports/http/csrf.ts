@@ -9,7 +9,8 @@ import { overTls } from './security-headers.ts';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 async function plugin(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook (no promise per request); a refusal answers without calling `done`.
+  app.addHook('onRequest', (request, reply, done) => {
     const cookieToken = request.cookies.csrftoken;
     // Bearer-authenticated API clients never need the cookie; browsers get it on their first page load.
     if (!cookieToken && !request.headers.authorization) {
@@ -22,12 +23,17 @@ async function plugin(app: FastifyInstance): Promise<void> {
         maxAge: 365 * 24 * 3600,
       });
     }
-    if (SAFE.has(request.method) || !cookieToken) return;
-    if (request.headers.authorization) return;
-    if (!request.url.startsWith('/api/')) return;
-    if (request.headers['x-csrftoken'] !== cookieToken) {
-      return reply.status(403).send({ code: 'csrf_failed', detail: domainErrors.csrf_failed });
+    if (
+      !SAFE.has(request.method) &&
+      cookieToken &&
+      !request.headers.authorization &&
+      request.url.startsWith('/api/') &&
+      request.headers['x-csrftoken'] !== cookieToken
+    ) {
+      void reply.status(403).send({ code: 'csrf_failed', detail: domainErrors.csrf_failed });
+      return;
     }
+    done();
   });
 }
 

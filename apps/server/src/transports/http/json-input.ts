@@ -13,9 +13,9 @@ function refusal(problem: NonNullable<ReturnType<typeof inputProblem>>): AppErro
 
 export function registerJsonInput(app: FastifyInstance): void {
   // Path parameters and query strings pass the same guard (`%00` decodes to NUL).
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const problem = inputProblem(request.params) ?? inputProblem(request.query);
-    if (problem) throw refusal(problem);
+    done(problem ? refusal(problem) : undefined);
   });
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

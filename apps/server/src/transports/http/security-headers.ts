@@ -51,7 +51,7 @@ export function overTls(request: FastifyRequest): boolean {
 
 async function plugin(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
   const policy = contentSecurityPolicy(options);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     void reply
       .header('content-security-policy', policy)
       .header('x-frame-options', 'DENY')
@@ -61,6 +61,7 @@ async function plugin(app: FastifyInstance, options: SecurityHeadersOptions): Pr
     if (overTls(request)) {
       void reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_SEC}; includeSubDomains`);
     }
+    done();
   });
 }
 
