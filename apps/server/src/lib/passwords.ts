@@ -1,5 +1,5 @@
 // Passwords (and pairing codes) are hashed with Argon2id at the OWASP Password Storage Cheat Sheet's first
-// recommended configuration (m = 19 MiB, t = 2, p = 1: tens of milliseconds a hash here), through
+// recommended configuration (m = 19 MiB, t = 2, p = 1: about a thirtieth of scrypt N=2^17's work), through
 // @node-rs/argon2; hashes stored with scrypt before still verify and are upgraded at sign-in
 // (lib/password-formats.ts).
 //
