@@ -5,6 +5,7 @@
 // when it ends, with its time; one closing summary line.
 import { ensureInstalled } from './ensure-install.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { raiseToNormal } from './priority.mjs';
 import { testTimeScale } from './test-time.mjs';
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, existsSync } from 'node:fs';
@@ -22,26 +23,33 @@ let skipped = 0;
 /** `nice` from coreutils (Linux, macOS); without it background steps run at normal priority. */
 const NICE = ['/usr/bin/nice', '/bin/nice'].find((path) => existsSync(path));
 
+/** Background steps still running, raised to normal priority once the tests end (scripts/priority.mjs). */
+const runningBackground = new Set();
+let testsDone = false;
+
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
 /**
  * Runs one step with its output collected, prints the output when it ends; resolves whether it passed.
  * A `background` step runs at the lowest CPU priority (`nice -n 19`, where there is one): it is not on the
- * run's critical path and takes only the CPU the tests leave idle (docs/testing.md).
+ * run's critical path and takes only the CPU the tests leave idle (docs/testing.md); once the tests end, what is
+ * still running is raised to normal priority and what starts after runs at it.
  */
 function step(name, command, args, env = {}, { background = false } = {}) {
   const begun = Date.now();
-  if (background && NICE) [command, args] = [NICE, ['-n', '19', command, ...args]];
+  if (background && NICE && !testsDone) [command, args] = [NICE, ['-n', '19', command, ...args]];
   return new Promise((done) => {
     const child = spawn(command, args, {
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    if (background && child.pid !== undefined) runningBackground.add(child);
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
     child.on('close', (code) => {
+      runningBackground.delete(child);
       const ok = code === 0;
       const took = Date.now() - begun;
       steps.push({ name, ok, took });
@@ -169,7 +177,10 @@ const browser = (async () => {
   countPlaywright('test-results/playwright.json');
 })();
 
-await Promise.all([vitest, checks, browser]);
+await Promise.all([vitest, browser]);
+testsDone = true;
+for (const child of runningBackground) raiseToNormal(child.pid);
+await checks;
 
 console.log('\n=== summary ===');
 for (const { name, ok, took } of steps) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds(took)})`);
