@@ -11,7 +11,7 @@ import { processChromatogram } from '../src/pipeline/processChromatogram.ts';
 import { classScores, scoreCase, simulatedCorpus, type CorpusClass } from '../src/simulation/corpus.ts';
 import { simulateChromatogram, type SimulatedChromatogram } from '../src/simulation/simulateChromatogram.ts';
 import { hasReferenceData, readReference, referenceDataDir } from './files.ts';
-import { compare, TRANSFORMS } from './metamorphic.ts';
+import { compare, TRANSFORMS } from '../src/simulation/metamorphic.ts';
 
 function process(run: { timeSec: Float64Array; values: Float64Array }) {
   return processChromatogram(run, {});

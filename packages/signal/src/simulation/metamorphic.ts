@@ -1,6 +1,6 @@
 // The metamorphic transforms of a run that change no chemistry (issue 30), and the comparison of a
 // transformed run's peaks with the unchanged run's.
-import type { Peak } from '../src/figures/peak.ts';
+import type { Peak } from '../figures/peak.ts';
 
 interface Run {
   timeSec: Float64Array;
