@@ -368,11 +368,16 @@ function dipStretches(
 }
 
 /**
- * The automatic default (no detection minimum given) reads the run less its drift line when the drift is
- * large enough to move a reportable peak (`lessRunDrift`; docs/processing.md, "Linear drift").
+ * The automatic default (no detection minimum, no integration event given) reads the run less its drift
+ * line when the drift is large enough to move a reportable peak (`lessRunDrift`; docs/processing.md, "Linear
+ * drift").
  */
 function withoutDrift(template: ProcessingTemplate, timeSec: Float64Array, values: Float64Array): RunDrift {
-  if (template.peak_detection_min_prominence != null) return { values, removedPerSec: 0 };
+  // Integration events are drawn on the signal as recorded (a held baseline is level there).
+  const events = template.integration_events;
+  if (template.peak_detection_min_prominence != null || (events && events.length > 0)) {
+    return { values, removedPerSec: 0 };
+  }
   return lessRunDrift(timeSec, values);
 }
 
