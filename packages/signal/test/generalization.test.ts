@@ -272,12 +272,6 @@ const KNOWN_GAPS: Record<string, { worst: number; missing: number }> = {
   'DIONEX.CDF|decimate by 2': { worst: 22, missing: 0 },
   'DIONEX.CDF|decimate by 4': { worst: 9.4, missing: 0 },
   'DIONEX.CDF|drift of 1 % of the largest peak a minute': { worst: 13, missing: 0 },
-  // The drift variant's own list (8.92 s and 36.00 s, the same areas) did not change when the unchanged run
-  // read its noise on baseline (SD 705 → 11.2); the reference it is compared with did: one more peak,
-  // 73.9 s (its crop lists it), which the drift variant never found (lost 6 → 7), and 35.9 s ending at
-  // 44.0 s instead of 39.7 s (area 3.18e5 → 3.52e5, its crop's 3.53e5), against which the drift variant's
-  // 2.94e5 is 16.3 % off in share instead of 7.4 %. Both ceilings rose by exactly that reference change.
-  'EXAMPLE.CDF|drift of 1 % of the largest peak a minute': { worst: 16.3, missing: 7 },
   'HP-CH.CDF|crop to the peaks': { worst: 17.1, missing: 5 },
   'HP-CH.CDF|decimate by 2': { worst: 6.2, missing: 0 },
   'HP-CH.CDF|drift of 1 % of the largest peak a minute': { worst: 4.1, missing: 2 },
@@ -285,11 +279,9 @@ const KNOWN_GAPS: Record<string, { worst: number; missing: number }> = {
   'SPA.CDF|decimate by 2': { worst: 2.4, missing: 0 },
   'SPA.CDF|decimate by 4': { worst: 4.8, missing: 0 },
   'SPA.CDF|decimate by 8': { worst: 19.9, missing: 2 },
-  'SPA.CDF|drift of 1 % of the largest peak a minute': { worst: 60.6, missing: 4 },
   'agilent_hplc.cdf|crop to the peaks': { worst: 5.3, missing: 1 },
   'agilent_hplc.cdf|decimate by 2': { worst: 2.4, missing: 0 },
   'agilent_hplc.cdf|decimate by 4': { worst: 4.9, missing: 0 },
-  'agilent_hplc.cdf|drift of 1 % of the largest peak a minute': { worst: 21.9, missing: 1 },
 };
 
 describe.skipIf(!hasReferenceData)(

@@ -12,6 +12,7 @@ import { applyReportingThreshold, DEFAULT_REPORTING_THRESHOLD_PERCENT } from './
 import type { ProcessingTemplate } from './processingTemplate.ts';
 import { detectApexes, emptyApexDetection } from './apexDetection.ts';
 import { emptyPeakIntegration, integratePeaks, type DipsUnderBaseline } from './peakIntegration.ts';
+import { lessRunDrift, type RunDrift } from '../baseline/runDrift.ts';
 import { correctSignal } from './signalCorrection.ts';
 import { rejectUnknownKey, stepKey, stepRecorder, type StepReport } from './stepReports.ts';
 
@@ -86,7 +87,8 @@ export function processChromatogram(
   });
 
   const corrected = correctSignal(run, template, context.blank, { timeSec, values: input.values }, window);
-  const values = corrected.values;
+  const drift = withoutDrift(template, timeSec, corrected.values);
+  const values = drift.values;
 
   const inWindow = (index: number) =>
     (timeSec[index] as number) >= window.start && (timeSec[index] as number) <= window.end;
@@ -155,7 +157,7 @@ export function processChromatogram(
     holdUpTimeSec: context.holdUpTimeSec ?? null,
   });
   const result: ProcessingResult = {
-    peaks,
+    peaks: withDriftBack(peaks, drift.removedPerSec, first),
     noise,
     unit: signal.unit ?? '',
     steps,
@@ -182,7 +184,10 @@ export function processChromatogram(
   if (context.includeSignals) {
     result.signals = {
       // A copy when no step changed the signal, so the caller's input is never handed back as the result.
-      correctedValues: values === signal.values && !context.shareUnchangedSignal ? values.slice() : values,
+      correctedValues:
+        corrected.values === signal.values && !context.shareUnchangedSignal
+          ? corrected.values.slice()
+          : corrected.values,
       runBaseline: corrected.runLine ?? new Float64Array(values.length),
     };
   }
@@ -360,4 +365,28 @@ function dipStretches(
   timeSec: Float64Array,
 ): { startSec: number; endSec: number }[] {
   return (found?.below ?? []).map(({ from, to }) => ({ startSec: timeSec[from]!, endSec: timeSec[to]! }));
+}
+
+/**
+ * The automatic default (no detection minimum, no integration event given) reads the run less its drift
+ * line when the drift is large enough to move a reportable peak (`lessRunDrift`; docs/processing.md, "Linear
+ * drift").
+ */
+function withoutDrift(template: ProcessingTemplate, timeSec: Float64Array, values: Float64Array): RunDrift {
+  // Integration events are drawn on the signal as recorded (a held baseline is level there).
+  const events = template.integration_events;
+  if (template.peak_detection_min_prominence != null || (events && events.length > 0)) {
+    return { values, removedPerSec: 0 };
+  }
+  return lessRunDrift(timeSec, values);
+}
+
+/** Peak baselines back on the signal as given (the run's drift line added again). */
+function withDriftBack(peaks: Peak[], driftPerSec: number, first: number): Peak[] {
+  if (driftPerSec === 0) return peaks;
+  return peaks.map((peak) => ({
+    ...peak,
+    baselineStartValue: peak.baselineStartValue + driftPerSec * (peak.startSec - first),
+    baselineEndValue: peak.baselineEndValue + driftPerSec * (peak.endSec - first),
+  }));
 }
