@@ -51,6 +51,25 @@ describe('automatic integration under a linear drift', () => {
     expectSamePeaks(before, reported(timeSec, drifted(timeSec, values, 1000, 1)), 1);
   });
 
+  it('reports the run’s drift as recorded, and the peak baselines on the signal as recorded', () => {
+    const { timeSec, values } = simulateChromatogram({
+      points: 9000,
+      stepSec: 0.1,
+      noiseSd: 0.01,
+      seed: 11,
+      components: [{ centreSec: 120, sigmaSec: 3, tauSec: 1, height: 1000 }],
+    });
+    const perSec = (0.01 * 1000) / 60;
+    const flat = processChromatogram({ timeSec, values }, {});
+    const result = processChromatogram({ timeSec, values: drifted(timeSec, values, 1000, 1) }, {});
+    expect(lessRunDrift(timeSec, drifted(timeSec, values, 1000, 1)).removedPerSec).not.toBe(0);
+    expect(result.noise!.driftPerSec - flat.noise!.driftPerSec).toBeCloseTo(perSec, 4);
+    const [peak] = result.peaks;
+    const [unchanged] = flat.peaks;
+    expect(peak!.baselineStartValue - unchanged!.baselineStartValue).toBeCloseTo(perSec * peak!.startSec, 2);
+    expect(peak!.baselineEndValue - unchanged!.baselineEndValue).toBeCloseTo(perSec * peak!.endSec, 2);
+  });
+
   it('keeps the peaks and their shares under any drift of 0.5–20 % of the largest a minute over 5 h per W50', () => {
     fc.assert(
       fc.property(

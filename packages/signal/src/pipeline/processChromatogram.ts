@@ -158,7 +158,7 @@ export function processChromatogram(
   });
   const result: ProcessingResult = {
     peaks: withDriftBack(peaks, drift.removedPerSec, first),
-    noise,
+    noise: withRunDrift(noise, drift.removedPerSec),
     unit: signal.unit ?? '',
     steps,
     versions,
@@ -389,4 +389,9 @@ function withDriftBack(peaks: Peak[], driftPerSec: number, first: number): Peak[
     baselineStartValue: peak.baselineStartValue + driftPerSec * (peak.startSec - first),
     baselineEndValue: peak.baselineEndValue + driftPerSec * (peak.endSec - first),
   }));
+}
+
+/** The noise report's drift as recorded (ASTM E685): the line taken out added to what the windows read. */
+function withRunDrift<T extends { driftPerSec: number }>(noise: T | null, removedPerSec: number): T | null {
+  return noise && removedPerSec !== 0 ? { ...noise, driftPerSec: noise.driftPerSec + removedPerSec } : noise;
 }
