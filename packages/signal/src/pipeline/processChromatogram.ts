@@ -87,7 +87,7 @@ export function processChromatogram(
   });
 
   const corrected = correctSignal(run, template, context.blank, { timeSec, values: input.values }, window);
-  const drift = withoutDrift(template, timeSec, corrected.values);
+  const drift = withoutDrift(template, timeSec, corrected.values, context.memo ?? null);
   const values = drift.values;
 
   const inWindow = (index: number) =>
@@ -372,13 +372,18 @@ function dipStretches(
  * line when the drift is large enough to move a reportable peak (`lessRunDrift`; docs/processing.md, "Linear
  * drift").
  */
-function withoutDrift(template: ProcessingTemplate, timeSec: Float64Array, values: Float64Array): RunDrift {
+function withoutDrift(
+  template: ProcessingTemplate,
+  timeSec: Float64Array,
+  values: Float64Array,
+  memo: SignalMemo | null,
+): RunDrift {
   // Integration events are drawn on the signal as recorded (a held baseline is level there).
   const events = template.integration_events;
   if (template.peak_detection_min_prominence != null || (events && events.length > 0)) {
     return { values, removedPerSec: 0 };
   }
-  return lessRunDrift(timeSec, values);
+  return memo ? memo.driftOf(timeSec, values) : lessRunDrift(timeSec, values);
 }
 
 /** Peak baselines back on the signal as given (the run's drift line added again). */

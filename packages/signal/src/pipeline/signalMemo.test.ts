@@ -4,6 +4,7 @@ import { processChromatogram, type SignalInput } from './processChromatogram.ts'
 import type { ProcessingTemplate } from './processingTemplate.ts';
 import { SignalMemo } from './signalMemo.ts';
 import { findPeaks } from '../peaks/findPeaks.ts';
+import { lessRunDrift } from '../baseline/runDrift.ts';
 
 /** 300 s at 20 Hz: drift, a dozen Gaussian peaks of 1–300 units, noise 0.05, a few dropouts when asked. */
 function signal(seed: number, dropouts: boolean): SignalInput {
@@ -48,6 +49,28 @@ describe('SignalMemo', () => {
         expect(Array.from(kept.signals!.correctedValues)).toEqual(Array.from(fresh.signals!.correctedValues));
         expect(Array.from(kept.signals!.runBaseline)).toEqual(Array.from(fresh.signals!.runBaseline));
       }
+    }
+  });
+
+  it('gives a run read less its drift line the same results, and holds it once measured', () => {
+    const plain = signal(5, false);
+    const timeSec = plain.timeSec as Float64Array;
+    // 2 units a second: 600 over the run, far over 5 h per peak width, so the automatic default takes it out.
+    const input = { ...plain, values: Float64Array.from(plain.values, (v, i) => v + 2 * timeSec[i]!) };
+    expect(lessRunDrift(timeSec, input.values).removedPerSec).not.toBe(0);
+    const memo = new SignalMemo();
+    memo.measure(input);
+    expect(memo.holds(input)).toBe(true);
+    // The drift line is taken out once: the measured scale is that of the same corrected array throughout.
+    const drift = memo.driftOf(timeSec, input.values);
+    const scale = memo.scaleOf(drift.values, new Float64Array(timeSec.length));
+    processChromatogram(input, {}, { memo });
+    expect(memo.driftOf(timeSec, input.values)).toBe(drift);
+    expect(memo.scaleOf(drift.values, new Float64Array(timeSec.length))).toBe(scale);
+    for (const template of [...templates, ...[...templates].reverse()]) {
+      const kept = processChromatogram(input, template, { memo });
+      const fresh = processChromatogram(input, template);
+      expect(JSON.stringify(kept)).toBe(JSON.stringify(fresh));
     }
   });
 

@@ -1,3 +1,4 @@
+import { lessRunDrift, type RunDrift } from '../baseline/runDrift.ts';
 import { measureSignalScale, type SignalScale } from '../detection/detectionSettings.ts';
 import { localMaximaIndices } from '../peaks/localMaximaIndices.ts';
 import type { MaximaProminences } from '../peaks/findPeaks.ts';
@@ -7,7 +8,7 @@ import { prepareSignal, type PreparedSignal, type SignalInput } from './signalIn
 /**
  * What processing measures of a signal whatever the template, kept between calls on the same signal: the
  * template editor's preview processes one signal again at every change of the template. Kept: the checked
- * input (dropouts bridged, sampling step), the detection scales (noise, peak widths, the smoothed detection
+ * input (dropouts bridged, sampling step), the run's drift line, the detection scales (noise, peak widths, the smoothed detection
  * signal and its curvature) and the whole-signal prominences of every local maximum. Held by the caller,
  * one per signal, and passed as `context.memo`; the caller must not change the signal's arrays while it
  * keeps the memo. Each entry is keyed by the arrays it was measured on, so a call whose steps produce new
@@ -15,6 +16,8 @@ import { prepareSignal, type PreparedSignal, type SignalInput } from './signalIn
  */
 export class SignalMemo {
   #input: { timeSec: ArrayLike<number>; values: ArrayLike<number>; prepared: PreparedSignal } | null = null;
+  #driftValues: Float64Array | null = null;
+  #drift: RunDrift | null = null;
   #scaleValues: Float64Array | null = null;
   #scale: SignalScale | null = null;
   #maximaValues: Float64Array | null = null;
@@ -27,7 +30,9 @@ export class SignalMemo {
    * @throws Error like processChromatogram when the signal itself is unusable (nothing is kept then).
    */
   measure(signal: SignalInput): void {
-    const { values } = this.inputOf(signal);
+    const { timeSec, values: recorded } = this.inputOf(signal);
+    // What the automatic default detects on: the run, less its drift line where that is taken out.
+    const { values } = this.driftOf(timeSec, recorded);
     this.scaleOf(values, new Float64Array(values.length));
     this.maximaOf(values);
   }
@@ -36,7 +41,9 @@ export class SignalMemo {
   holds(signal: SignalInput): boolean {
     const kept = this.#input;
     if (!kept || kept.timeSec !== signal.timeSec || kept.values !== signal.values) return false;
-    const { values } = kept.prepared;
+    const drift = this.#driftValues === kept.prepared.values ? this.#drift : null;
+    if (!drift) return false;
+    const { values } = drift;
     return (
       this.#scaleValues === values &&
       this.#scale !== null &&
@@ -52,6 +59,15 @@ export class SignalMemo {
     const prepared = prepareSignal(signal);
     this.#input = { timeSec: signal.timeSec, values: signal.values, prepared };
     return prepared;
+  }
+
+  /** `lessRunDrift` of `values`, once per array: the same array back when no drift line is taken out. */
+  driftOf(timeSec: Float64Array, values: Float64Array): RunDrift {
+    if (this.#driftValues !== values || !this.#drift) {
+      this.#drift = lessRunDrift(timeSec, values);
+      this.#driftValues = values;
+    }
+    return this.#drift;
   }
 
   /** The scale of `values`, measured once per array. */
