@@ -14,6 +14,9 @@ describe('loadConfig', () => {
     expect(config.instrumentReadyWaitSec).toBe(30);
     expect(config.runDeliveryGraceSec).toBe(5);
     expect(config.reconcileIntervalSec).toBe(5);
+    // simplejwt's lifetimes: an access token of 5 minutes, a refresh token of a day.
+    expect(config.accessTokenLifetimeSec).toBe(300);
+    expect(config.refreshTokenLifetimeSec).toBe(86_400);
     expect(config.auditCheckpoints).toEqual({
       file: '/tmp/eluent-config-test/audit-checkpoints.jsonl',
       intervalSec: 3600,

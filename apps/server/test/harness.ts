@@ -7,6 +7,7 @@ import { createThrowAwayDatabase, newDataDir, type Backend } from './databases.t
 import { buildServer, type Server } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { startup } from '../src/startup.ts';
+import { maxTimeScale } from '../../../scripts/test-time.mjs';
 
 export {
   backends,
@@ -48,6 +49,10 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ELUENT_DATA_DIR: dataDir,
     ELUENT_LOG_LEVEL: 'silent',
     ELUENT_RATE_LIMIT: '1000',
+    // Tokens signed up in a file's `beforeAll` serve all its tests: the access token lives its 5 minutes times
+    // the largest factor a test's waits may take (as the browser tests' server), so tests that run long on a
+    // busy machine do not leave the next ones holding an expired token. A test of expiry sets its own.
+    ELUENT_ACCESS_TOKEN_LIFETIME_SEC: String(Math.round(300 * maxTimeScale())),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainErrors } from '@eluent/contracts';
 import { backends, request, signUp, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
-import { eventually, simulatedRunsDeadline } from '../../../test/eventually.ts';
+import { eventually, pacedSpeed, simulatedRunsDeadline } from '../../../test/eventually.ts';
 
 type User = Awaited<ReturnType<typeof signUp>>;
 
@@ -17,6 +17,12 @@ for (const backend of await backends()) {
     let auditor: User;
     let analyst: User;
     let instrument: LinkedInstrument;
+    /**
+     * The instrument's speed: 60× on the development machine, slowed by the run's time scale. The purge (3 s at
+     * 60×) and a five-minute row (5 s) are windows the tests must see while they last: on one CPU beside a
+     * whole two-core test run both passed between two polls at 60×, and the waits for them ran to their end.
+     */
+    let speed: number;
     const api = (who: User, method: string, path: string, body?: unknown) =>
       request(server.baseUrl, method, path, { token: who.access, ...(body === undefined ? {} : { body }) });
     const live = () => server.context.services.devices.liveStatus(instrument.deviceId);
@@ -56,7 +62,8 @@ for (const backend of await backends()) {
           .where('id', '=', user.id)
           .execute();
       }
-      instrument = await linkInstrument(server, admin.id, 60);
+      speed = pacedSpeed(60);
+      instrument = await linkInstrument(server, admin.id, speed);
     });
     afterAll(async () => {
       await instrument?.client.stop();
@@ -222,8 +229,8 @@ for (const backend of await backends()) {
           vial,
         });
       expect((await api(analyst, 'POST', `/api/sequences/${sequence.body.id}/start/`)).status).toBe(200);
-      // Two five-minute injections at 60x.
-      const deadline = simulatedRunsDeadline({ runTimeSec: 300, speed: 60, runs: 2 });
+      // Two five-minute injections at the instrument's speed.
+      const deadline = simulatedRunsDeadline({ runTimeSec: 300, speed, runs: 2 });
       const secondRow = await eventually(
         async () => {
           const current = (await api(auditor, 'GET', `/api/devices/${instrument.deviceId}/`)).body

@@ -31,7 +31,8 @@ describe.each(await backends('both'))('accounts and sessions on $name', (backend
   let base: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ backend });
+    // The configuration's default lifetime, the spec's 5 minutes (config.test.ts), which these tests read back.
+    server = await startTestServer({ backend, env: { ELUENT_ACCESS_TOKEN_LIFETIME_SEC: '300' } });
     base = server.baseUrl;
   });
   afterAll(async () => server?.dispose());
