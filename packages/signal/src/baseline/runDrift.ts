@@ -1,5 +1,7 @@
 import { QUANTITATION_PROMINENCE_FACTOR } from '../detection/detectAutomatic.ts';
 import { measureSignalScale } from '../detection/detectionSettings.ts';
+import { regressionLine } from '../noise/regressionLine.ts';
+import { median } from '../statistics/median.ts';
 
 /** First windows for the drift, before any width is known (as the first noise estimate's). */
 const FIRST_WINDOW = 32;
@@ -89,31 +91,10 @@ function lineFit(
   from: number,
   length: number,
 ): { meanT: number; meanY: number; squares: number } {
-  let meanT = 0;
-  let meanY = 0;
-  for (let i = from; i < from + length; i++) {
-    meanT += timeSec[i]!;
-    meanY += values[i]!;
-  }
-  meanT /= length;
-  meanY /= length;
-  let stt = 0;
-  let sty = 0;
-  for (let i = from; i < from + length; i++) {
-    stt += (timeSec[i]! - meanT) ** 2;
-    sty += (timeSec[i]! - meanT) * (values[i]! - meanY);
-  }
-  const slope = stt > 0 ? sty / stt : 0;
+  const { meanT, meanY, slope } = regressionLine(timeSec, values, from, from + length - 1);
   let squares = 0;
   for (let i = from; i < from + length; i++) {
     squares += (values[i]! - meanY - slope * (timeSec[i]! - meanT)) ** 2;
   }
   return { meanT, meanY, squares };
-}
-
-function median(values: readonly number[]): number {
-  if (!values.length) return 0;
-  const sorted = Float64Array.from(values).sort();
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

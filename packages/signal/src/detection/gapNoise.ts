@@ -1,5 +1,6 @@
 import { QUANTITATION_PROMINENCE_FACTOR } from './detectAutomatic.ts';
 import type { SignalScale } from './detectionSettings.ts';
+import { median } from '../statistics/median.ts';
 
 /** A sample range [from, to] that a peak found by a first detection pass covers. */
 export interface PeakSpan {
@@ -39,12 +40,6 @@ const APART_SD_RATIO = 10;
 const GAP_WINDOW_WIDTHS = 2;
 /** Fewest samples of a gap window (as the run noise's, `MIN_NOISE_WINDOW_SAMPLES`). */
 const MIN_GAP_SAMPLES = 10;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /** The lower quartile with eight or more windows (peaks the first pass missed stay in some), else the median. */
 function quiet(values: number[]): number {

@@ -1,5 +1,6 @@
 import { measureNoise, noiseWindowIndices, type NoiseFigures } from './measureNoise.ts';
 import { regressionLine } from './regressionLine.ts';
+import { median } from '../statistics/median.ts';
 
 export interface RunNoise extends NoiseFigures {
   method: 'start' | 'median' | 'finish';
@@ -10,14 +11,6 @@ export interface RunNoise extends NoiseFigures {
    * windows over the span when the peaks leave no baseline of `MIN_NOISE_WINDOW_SAMPLES`.
    */
   windows?: 'peak_free' | 'quietest';
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /** Most noise windows measured over one run. */
