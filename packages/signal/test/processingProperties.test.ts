@@ -8,6 +8,7 @@ import type { Peak } from '../src/figures/peak.ts';
 import { processChromatogram } from '../src/pipeline/processChromatogram.ts';
 import { simulateChromatogram } from '../src/simulation/simulateChromatogram.ts';
 import { resolvedRun, uniform } from './chromatogramArbitrary.ts';
+import { span } from '../src/simulation/metamorphic.ts';
 
 const peaksOf = (timeSec: Float64Array, values: Float64Array) =>
   processChromatogram({ timeSec, values }, {}).peaks;
@@ -169,16 +170,6 @@ describe('automatic processing: properties over generated chromatograms', () => 
     );
   });
 });
-
-function span(values: Float64Array): number {
-  let low = Infinity;
-  let high = -Infinity;
-  for (const v of values) {
-    low = Math.min(low, v);
-    high = Math.max(high, v);
-  }
-  return high - low;
-}
 
 /**
  * ∫ max(0, ±(y − baseline)) dt over a peak's span (+ for a positive peak, − for a dip), by trapezoids on

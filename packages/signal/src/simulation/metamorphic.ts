@@ -24,7 +24,8 @@ function blockMeans(values: Float64Array, size: number): Float64Array {
   });
 }
 
-function span(values: Float64Array): number {
+/** Range of the values (largest less smallest). */
+export function span(values: Float64Array): number {
   let low = Infinity;
   let high = -Infinity;
   for (const v of values) {
