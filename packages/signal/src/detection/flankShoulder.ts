@@ -24,8 +24,8 @@ export interface FlankWell {
 /**
  * A shoulder on its host's flank, ChemStation's definition (OpenLab CDS help, "Shoulders": a child with
  * no valley between inflection points of its own): the well stands on the flank, below the host's
- * inflection height; the curvature turns convex between the host's well and it by the curvature's
- * quantitation limit (its own inflection pair); and its own curvature reaches `relativeCurvature` of the
+ * inflection height; the curvature turns convex between it and the next well towards the host by the
+ * curvature's quantitation limit (its own inflection pair); and its own curvature reaches `relativeCurvature` of the
  * host's. Its own curvature is the sum's well less the host's: on a flank the host's convex lobe fills
  * part of the shoulder's well, so the host's curvature at the same distance on its other flank, where no
  * shoulder is, is added back.
@@ -35,12 +35,23 @@ export interface FlankWell {
 export function isFlankShoulder(candidate: FlankWell): boolean {
   const { bend, hostCentre, well } = candidate;
   if (!(candidate.heightShare < INFLECTION_HEIGHT_SHARE)) return false;
-  let convex = -Infinity;
-  for (let i = Math.min(hostCentre, well); i <= Math.max(hostCentre, well); i++) {
-    convex = Math.max(convex, bend[i]!);
-  }
-  if (convex < candidate.threshold) return false;
+  if (convexTowardsHost(candidate) < candidate.threshold) return false;
   const mirror = 2 * hostCentre - well;
   const hostOwn = mirror >= 0 && mirror < bend.length ? Math.max(0, bend[mirror]!) : 0;
   return -bend[well]! + hostOwn >= candidate.relativeCurvature * candidate.hostCurvature;
+}
+
+/**
+ * The highest curvature between the well and the next well towards the host (the host's own, or another
+ * shoulder's between them): the convex lobe that gives the well an inflection pair of its own.
+ */
+function convexTowardsHost({ bend, hostCentre, well, threshold }: FlankWell): number {
+  const direction = hostCentre > well ? 1 : -1;
+  let convex = -Infinity;
+  for (let i = well + direction; i !== hostCentre + direction; i += direction) {
+    convex = Math.max(convex, bend[i]!);
+    const nextWell = bend[i]! < -threshold && bend[i]! <= bend[i - 1]! && bend[i]! <= bend[i + 1]!;
+    if (nextWell) break;
+  }
+  return convex;
 }
