@@ -5,6 +5,7 @@ import { selectByPeakDistance } from '../peaks/selectByPeakDistance.ts';
 import { negated } from '../statistics/negated.ts';
 import { wholeSignalProminences } from '../peaks/wholeSignalProminences.ts';
 import { curvatureCentre } from './curvatureCentre.ts';
+import { isFlankShoulder } from './flankShoulder.ts';
 import type { DetectionMinimums } from './detectDefault.ts';
 import type { DetectionSettings, SignalScale } from './detectionSettings.ts';
 import { SPAN_HALF_WIDTHS, type PeakSpan } from './gapNoise.ts';
@@ -307,7 +308,8 @@ function shoulderApexes(
     const apex = found.peaks[k]!;
     const farHalf = well > apex ? apex - found.leftIps[k]! : found.rightIps[k]! - apex;
     const hostWidth = farHalf > 0 ? Math.min(hostWidths[k]!, 2 * farHalf) : hostWidths[k]!;
-    if (Math.abs(well - curvatureCentre(bend, apex)) < SHOULDER_HOST_SEPARATION * hostWidth) continue;
+    const hostCentre = curvatureCentre(bend, apex);
+    if (Math.abs(well - hostCentre) < SHOULDER_HOST_SEPARATION * hostWidth) continue;
     // Heights from the host's higher base, never from under the run's baseline level: a dip's edge bends
     // like a shoulder, but lies at the run's baseline where a shoulder stands on its host.
     const base = Math.max(scale.smoothed[leftBases[k]!]!, scale.smoothed[rightBases[k]!]!, levelUnder(well));
@@ -322,9 +324,21 @@ function shoulderApexes(
     );
     const onPeak =
       above >= minProminence && (ownMaximum > 0 || above >= SHOULDER_MIN_HOST_SHARE * hostHeight);
-    // A rider with a maximum of its own needs no more; a shoulder needs a tenth of its host's curvature.
+    // A rider with a maximum of its own needs no more; a shoulder needs a tenth of its host's curvature,
+    // on the host's flank its own (the host's convex lobe added back: `isFlankShoulder`).
+    const hostCurvature = deepestNear(found.peaks[k]!);
     const significant =
-      ownMaximum > 0 || -bend[well]! >= SHOULDER_RELATIVE_CURVATURE * deepestNear(found.peaks[k]!);
+      ownMaximum > 0 ||
+      -bend[well]! >= SHOULDER_RELATIVE_CURVATURE * hostCurvature ||
+      isFlankShoulder({
+        bend,
+        hostCentre,
+        well,
+        hostCurvature,
+        threshold,
+        heightShare: above / hostHeight,
+        relativeCurvature: SHOULDER_RELATIVE_CURVATURE,
+      });
     // A shoulder has no maximum of its own: its apex is the centre of the curvature well; a rider's apex is
     // its own maximum.
     if (!onPeak || !significant || onFlatTop(values, found.peaks[k]!, well, scale)) continue;
