@@ -107,14 +107,16 @@ export function detectAutomatic(
 
   const unreported = !options.negativePeaks;
   // With negative peaks off, a dip only bounds its neighbours; one with a peak on each side within four
-  // typical widths is the valley between them, not a dip (the valley rules decide it).
+  // typical widths is the valley between them, not a dip (the valley rules decide it). A maximum at the
+  // run's baseline level is the baseline before the dip, not a peak beside it.
   const reach = 4 * (scale.typicalWidthSamples ?? widthSamples);
+  const peakBeside = standsAboveLevel(scale, positive, minProminence);
   const negative = negativePeaks(values, scale, minProminence, minWidthSamples).filter(
     (dip) =>
       !unreported ||
       !(
-        positive.some((apex) => apex < dip && dip - apex <= reach) &&
-        positive.some((apex) => apex > dip && apex - dip <= reach)
+        positive.some((apex, k) => apex < dip && dip - apex <= reach && peakBeside(k)) &&
+        positive.some((apex, k) => apex > dip && apex - dip <= reach && peakBeside(k))
       ),
   );
   const shoulders = shoulderApexes(values, scale, positive, found);
@@ -189,6 +191,26 @@ function applyGivenMinimums(
     kept = kept.filter((_, k) => keep[k] === 1);
   }
   return kept;
+}
+
+/**
+ * Whether the k-th positive apex stands above the run's baseline level (its flat stretches) by the
+ * quantitation prominence: a maximum at that level is the baseline before a dip (its edge), not a peak
+ * that makes the dip the valley between two peaks. Where the run has no level there, every apex does.
+ */
+function standsAboveLevel(
+  scale: SignalScale,
+  positive: readonly number[],
+  minProminence: number,
+): (k: number) => boolean {
+  let level: BaselineLevel | null | undefined;
+  return (k) => {
+    if (level === undefined) level = runBaselineLevel(scale, NEGATIVE_FACTOR * minProminence);
+    const apex = positive[k]!;
+    const at = level ? levelAt(level, apex) : null;
+    if (!at || at.lowest === -Infinity) return true;
+    return scale.smoothed[apex]! - at.line >= minProminence;
+  };
 }
 
 /**
