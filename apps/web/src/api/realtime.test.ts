@@ -112,7 +112,7 @@ describe('realtime timeouts and reconnect delays (spec §8, §9)', () => {
     vi.restoreAllMocks();
   });
 
-  it('runs the client with 15 s to connect, 1 s to 20 s between attempts and a 10 s ping wait', () => {
+  it('runs the client with 15 s to connect, 1 s to 20 s between attempts and a 10 s ping wait; channels with 3 s before resubscribing', () => {
     for (const client of [
       createRealtimeClient({ url, getToken: async () => 'token' }),
       createRealtimeClient({ url }),
