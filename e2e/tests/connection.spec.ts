@@ -1,6 +1,7 @@
 // Failures and slowness as an analyst meets them: a lost connection reads as the connection text with a
-// Retry (never the browser's 'Failed to fetch'), a slow list shows a loading state, and a refused edit in
-// the sequence table goes back to what the server stored, with the catalogue reason in a toast.
+// Retry (never the browser's 'Failed to fetch'), an answer that is no JSON as 'Request failed!' with its
+// reason, a slow list shows a loading state, and a refused edit in the sequence table goes back to what the
+// server stored, with the catalogue reason in a toast.
 import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { shot, signInThroughPage } from './helpers.ts';
@@ -36,6 +37,20 @@ test('a lost connection says so in words with Retry, on a GraphQL list and a RES
   await page.unroute('**/api/sequences/');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('alert').filter({ hasText: CONNECTION_TEXT })).toHaveCount(0);
+});
+
+test("a GraphQL answer that is no JSON reads as 'Request failed!' with the status text", async ({ page }) => {
+  // What a proxy in front of the server answers when the server is down: an HTML page, no GraphQL body.
+  await page.route('**/hasura/v1/graphql', (route) =>
+    route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }),
+  );
+  await page.goto('/app/methods/');
+  const failure = page.getByRole('alert').filter({ hasText: 'Request failed! Bad Gateway' });
+  await expect(failure).toBeVisible();
+  await page.unroute('**/hasura/v1/graphql');
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(failure).toHaveCount(0);
 });
 
 test('a slow list shows its loading state until the answer arrives', async ({ page }, testInfo) => {

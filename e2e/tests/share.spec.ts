@@ -139,6 +139,54 @@ test('the shared view does not mount without the icon font and says why', async 
   await expect(page.locator('#root')).toBeEmpty();
 });
 
+/** The shared view's generic error (web/share/visitor.ts `GENERIC_ERROR_TEXT`). */
+const GENERIC_ERROR_TEXT = 'Something went wrong. Try to refresh the page.';
+
+test('the shared view shows nothing while it connects, then the generic error when the realtime connection fails', async ({
+  page,
+}, testInfo) => {
+  let refuse: () => void = () => undefined;
+  const refused = new Promise<void>((resolve) => (refuse = resolve));
+  let attempt: () => void = () => undefined;
+  const attempted = new Promise<void>((resolve) => (attempt = resolve));
+  // The page's socket stays connecting until the test refuses it: closed before it ever opened.
+  await page.routeWebSocket(/\/realtime\/ws$/, async (socket) => {
+    attempt();
+    await refused;
+    await socket.close({ code: 1011, reason: 'unavailable' });
+  });
+  await page.goto('/share/#/samples/12/');
+  await attempted;
+  await expect(page.locator('#root')).toBeEmpty();
+
+  refuse();
+  await expect(page.getByRole('heading', { name: 'Error', exact: true })).toBeVisible();
+  await expect(page.getByText(GENERIC_ERROR_TEXT)).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Eluent Cloud' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Incomplete link' })).toHaveCount(0);
+  await shot(page, testInfo, 'share-startup-error');
+});
+
+test('a printable report opens no realtime connection; the other shared routes do', async ({
+  page,
+  context,
+}) => {
+  const sampleSockets: string[] = [];
+  page.on('websocket', (socket) => sampleSockets.push(socket.url()));
+  await page.goto('/share/#/samples/12/');
+  await expect(page.getByRole('heading', { name: 'Incomplete link' })).toBeVisible();
+  await expect.poll(() => sampleSockets).toEqual([expect.stringMatching(/\/realtime\/ws$/)]);
+
+  const report = await context.newPage();
+  const reportSockets: string[] = [];
+  report.on('websocket', (socket) => reportSockets.push(socket.url()));
+  await report.goto('/share/#/reports/injection/');
+  // Shown once the report page's own load has run, after the start-up's effect of the same first render.
+  await expect(report.getByText('No report data is stored in this browser.')).toBeVisible();
+  expect(reportSockets).toEqual([]);
+  await report.close();
+});
+
 test('a running injection is drawn live in the shared view over the realtime channel', async ({
   browser,
   request,

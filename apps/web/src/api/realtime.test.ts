@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Centrifuge, Options, Subscription } from 'centrifuge';
 import {
   CHANNEL_NOT_ACCESSIBLE_TEXT,
   NO_TOKEN_TEXT,
   connectionToken,
+  createRealtimeClient,
+  newChannelSubscription,
   subscriptionToken,
   type RealtimeTokenSources,
 } from './realtime.ts';
@@ -72,5 +75,100 @@ describe('connection token (spec §6)', () => {
   it('connects with the access token of the session', async () => {
     const { sources } = sourcesAnswering(200, {});
     await expect(connectionToken(sources)).resolves.toBe(accessToken);
+  });
+});
+
+/** A WebSocket class whose sockets open only when the test calls `onopen`; it keeps every socket made. */
+function fakeSockets() {
+  const sockets: { url: string; onopen: (() => void) | null; sent: string[] }[] = [];
+  class FakeSocket {
+    onopen: (() => void) | null = null;
+    onclose: ((event: { code: number; reason: string }) => void) | null = null;
+    onerror: ((event: unknown) => void) | null = null;
+    onmessage: ((event: { data: string }) => void) | null = null;
+    binaryType = 'blob';
+    sent: string[] = [];
+    constructor(readonly url: string) {
+      sockets.push(this);
+    }
+    send(data: string) {
+      this.sent.push(data);
+    }
+    close() {}
+  }
+  return { websocket: FakeSocket, sockets };
+}
+
+/** The options the library's client runs with: what the app passed over the library's defaults. */
+const optionsOf = (client: Centrifuge) => (client as unknown as { _config: Options })._config;
+const resubscribeDelayOf = (subscription: Subscription) =>
+  (subscription as unknown as { _minResubscribeDelay: number })._minResubscribeDelay;
+
+const url = 'ws://eluent.test/realtime/ws';
+
+describe('realtime timeouts and reconnect delays (spec §8, §9)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('runs the client with 15 s to connect, 1 s to 20 s between attempts and a 10 s ping wait; channels with 3 s before resubscribing', () => {
+    for (const client of [
+      createRealtimeClient({ url, getToken: async () => 'token' }),
+      createRealtimeClient({ url }),
+    ]) {
+      const { timeout, minReconnectDelay, maxReconnectDelay, maxServerPingDelay } = optionsOf(client);
+      expect({ timeout, minReconnectDelay, maxReconnectDelay, maxServerPingDelay }).toEqual({
+        timeout: 15_000,
+        minReconnectDelay: 1_000,
+        maxReconnectDelay: 20_000,
+        maxServerPingDelay: 10_000,
+      });
+    }
+    const subscription = newChannelSubscription(createRealtimeClient({ url }), 'devices:1', async () => 's');
+    expect(resubscribeDelayOf(subscription)).toBe(3_000);
+  });
+
+  it('gives up a socket that has not opened after 15 s (code 2) and tries again 1 s later', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0); // the shortest of the library's jittered delays
+    const { websocket, sockets } = fakeSockets();
+    const client = createRealtimeClient({ url, getToken: async () => 'token', websocket });
+    const codes: number[] = [];
+    client.on('error', (context) => codes.push(context.error.code));
+    client.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets.map((socket) => socket.url)).toEqual([url]);
+
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(codes).toEqual([]);
+    // The library reports on the timer turn after its 15 s one (1 ms on the fake clock).
+    await vi.advanceTimersByTimeAsync(2);
+    expect(codes).toEqual([2]);
+
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets).toHaveLength(2);
+    client.disconnect();
+  });
+
+  it('fails a connect the server has not answered in 15 s with the timeout code 1', async () => {
+    vi.useFakeTimers();
+    const { websocket, sockets } = fakeSockets();
+    const client = createRealtimeClient({ url, websocket });
+    const codes: number[] = [];
+    client.on('error', (context) => codes.push(context.error.code));
+    client.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.onopen!();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets[0]!.sent.join('')).toContain('"connect"');
+
+    await vi.advanceTimersByTimeAsync(14_998);
+    expect(codes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(codes).toEqual([1]);
+    client.disconnect();
   });
 });

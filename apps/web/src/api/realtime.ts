@@ -64,18 +64,51 @@ export async function subscriptionToken(
   throw new Error(`Unexpected status code ${result.status}`);
 }
 
+/** What the app's realtime client is made with; tests give the address and a WebSocket class of their own. */
+export interface RealtimeClientOptions {
+  url?: string;
+  /** The user's connection token; the shared view connects without one. */
+  getToken?: () => Promise<string>;
+  websocket?: unknown;
+}
+
+/**
+ * The app's realtime client, not yet connected (spec §9): 15 s to connect, 1 s to 20 s between reconnect
+ * attempts; the library's own 10 s wait beyond the server's ping interval. The user's and the shared view's.
+ */
+export function createRealtimeClient({
+  url = realtimeUrl(),
+  getToken,
+  websocket,
+}: RealtimeClientOptions = {}): Centrifuge {
+  return new Centrifuge(url, {
+    timeout: REALTIME.connectTimeoutMs,
+    minReconnectDelay: REALTIME.minReconnectDelayMs,
+    maxReconnectDelay: REALTIME.maxReconnectDelayMs,
+    ...(getToken ? { getToken } : {}),
+    ...(websocket === undefined ? {} : { websocket }),
+  });
+}
+
+/** A channel's subscription on the app's client: at least 3 s before it subscribes again (spec §9). */
+export function newChannelSubscription(
+  connection: Centrifuge,
+  channel: string,
+  getToken: () => Promise<string>,
+): Subscription {
+  return connection.newSubscription(channel, {
+    minResubscribeDelay: REALTIME.minResubscribeDelayMs,
+    getToken,
+  });
+}
+
 let client: Centrifuge | null = null;
 const listenerCounts = new Map<string, number>();
 
 /** The user's connection, opened on first use with the (refreshed) access token. */
 export function userRealtime(): Centrifuge {
   if (client) return client;
-  client = new Centrifuge(realtimeUrl(), {
-    timeout: REALTIME.connectTimeoutMs,
-    minReconnectDelay: REALTIME.minReconnectDelayMs,
-    maxReconnectDelay: REALTIME.maxReconnectDelayMs,
-    getToken: () => connectionToken(),
-  });
+  client = createRealtimeClient({ getToken: () => connectionToken() });
   client.connect();
   session.subscribe((token) => {
     if (!token && client) {
@@ -119,11 +152,7 @@ export function subscribeChannel<C extends ChannelName>(
   const connection = userRealtime();
   const existing = connection.getSubscription(channel);
   const subscription: Subscription =
-    existing ??
-    connection.newSubscription(channel, {
-      minResubscribeDelay: REALTIME.minResubscribeDelayMs,
-      getToken: () => subscriptionToken(channel),
-    });
+    existing ?? newChannelSubscription(connection, channel, () => subscriptionToken(channel));
   let newestOffset = -1;
   const deliver = (data: unknown, offset: number | undefined) => {
     if (offset !== undefined) {

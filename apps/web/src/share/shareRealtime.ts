@@ -1,9 +1,14 @@
 // The shared view's realtime connection (spec §4, §6): anonymous, channels opened with subscription tokens
 // obtained with the visitor token of the link.
-import { Centrifuge } from 'centrifuge';
+import type { Centrifuge } from 'centrifuge';
 import type { ChannelName, PayloadOf } from '@eluent/contracts';
 import { InvalidAnswerError } from '../api/parse.ts';
-import { readPublication, REALTIME, realtimeUrl, subscriptionToken } from '../api/realtime.ts';
+import {
+  createRealtimeClient,
+  newChannelSubscription,
+  readPublication,
+  subscriptionToken,
+} from '../api/realtime.ts';
 
 let client: Centrifuge | null = null;
 let started: Promise<boolean> | null = null;
@@ -18,11 +23,7 @@ export function connectShareRealtime(): Promise<boolean> {
 }
 
 function openConnection(): Promise<boolean> {
-  const connection = new Centrifuge(realtimeUrl(), {
-    timeout: REALTIME.connectTimeoutMs,
-    minReconnectDelay: REALTIME.minReconnectDelayMs,
-    maxReconnectDelay: REALTIME.maxReconnectDelayMs,
-  });
+  const connection = createRealtimeClient();
   client = connection;
   return new Promise((resolve) => {
     const settle = (connected: boolean) => {
@@ -51,10 +52,7 @@ export function subscribeShared<C extends ChannelName>(
   const connection = client;
   const subscription =
     connection.getSubscription(channel) ??
-    connection.newSubscription(channel, {
-      minResubscribeDelay: REALTIME.minResubscribeDelayMs,
-      getToken: () => subscriptionToken(channel, visitorToken),
-    });
+    newChannelSubscription(connection, channel, () => subscriptionToken(channel, visitorToken));
   const handler = (context: { data: unknown }) => {
     try {
       onData(readPublication(channel, context.data));
