@@ -37,8 +37,9 @@ function doublingGrowth(signal: Float64Array, { from, to }: PeakSpan): number {
  * The residual SD `signal`'s noise has in windows of `target` samples, read from the short gap windows:
  * their lower quartile (the median under 8), times the growth per doubling (`doublingGrowth`, the median
  * over the quietest quarter of the windows, at least three; never under 1) once for each doubling from their
- * length to `target`. A variance-time reading: exact where the growth per doubling is constant (power-law
- * noise), high where it falls with length (a filter's wander levels off), and white noise's 1 leaves it as read.
+ * length to `target`. A variance-time reading: white noise's growth of 1 leaves it as read; on a detector's
+ * filtered noise it reads 0.65–0.82 × the `target` windows' own quartile (the quietest windows grow least),
+ * never under the short windows' reading (docs/processing.md, "Correlated noise on a crop").
  */
 export function scaledWindowSd(signal: Float64Array, windows: readonly PeakSpan[], target: number): number {
   const sds = windows.map(({ from, to }) => lineResidualSd(signal, from, to));
