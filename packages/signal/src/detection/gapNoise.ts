@@ -1,6 +1,8 @@
 import { QUANTITATION_PROMINENCE_FACTOR } from './detectAutomatic.ts';
 import type { SignalScale } from './detectionSettings.ts';
+import { lineResidualSd } from '../noise/lineResidualSd.ts';
 import { median } from '../statistics/median.ts';
+import { scaledGapNoise } from './scaledGapNoise.ts';
 
 /** A sample range [from, to] that a peak found by a first detection pass covers. */
 export interface PeakSpan {
@@ -107,25 +109,6 @@ function differencePairs(windows: readonly PeakSpan[]): number {
   return windows.reduce((sum, { from, to }) => sum + (to - from >= 3 ? to - from - 1 : 0), 0);
 }
 
-/** Residual SD of `values[from..to]` about its least-squares line. */
-function residualSd(values: Float64Array, from: number, to: number): number {
-  const n = to - from + 1;
-  const meanX = (n - 1) / 2;
-  let sum = 0;
-  let sxy = 0;
-  let sxx = 0;
-  for (let i = 0; i < n; i++) {
-    sum += values[from + i]!;
-    sxy += (i - meanX) * values[from + i]!;
-    sxx += (i - meanX) ** 2;
-  }
-  const mean = sum / n;
-  const slope = sxx > 0 ? sxy / sxx : 0;
-  let squares = 0;
-  for (let i = 0; i < n; i++) squares += (values[from + i]! - mean - slope * (i - meanX)) ** 2;
-  return Math.sqrt(squares / Math.max(1, n - 2));
-}
-
 /**
  * The detection noise measured again on the baseline between the peaks a first pass found, for a short run
  * (one shorter than 16 noise windows of 5 W50, whose windows were cut to a sixteenth of the run and whose
@@ -142,7 +125,9 @@ function residualSd(values: Float64Array, from: number, to: number): number {
  * alternate as white noise's do, it is lower than the first estimate and the run does not dip below its
  * baseline (`dipsBelowBaseline`); otherwise the windows are judged together, as before. Peaks the first
  * pass missed stay in some windows and can only raise the estimate; the caller detects again with it
- * (`GAP_NOISE_PASSES`), each pass leaving cleaner gaps.
+ * (`GAP_NOISE_PASSES`), each pass leaving cleaner gaps. A longer run whose quartile reads a flank but whose
+ * gap windows' differences show correlated noise (a detector's filter: 2 W50 windows read it low) takes the
+ * gap windows scaled to 5 W50 by the noise's own growth instead (`scaledGapNoise`).
  */
 export function gapNoiseScale(
   values: Float64Array,
@@ -173,8 +158,10 @@ export function gapNoiseScale(
   // gap window (`standsApart`) hold too few differences for that bound; they are held to white noise's own
   // value instead, within the standard errors their pairs allow (`whiteCorrelationBound`).
   const bound = judged.apart ? whiteCorrelationBound(differencePairs(quietest)) : MAX_DIFFERENCE_CORRELATION;
+  // A long run whose differences show correlated noise: its 2 W50 windows read it low, so they are scaled
+  // to 5 W50 by the noise's own growth (`scaledGapNoise`).
   if (!(differenceCorrelation(values, quietest) <= bound)) {
-    return scale;
+    return (longRun && scaledGapNoise(values, scale, windows)) || scale;
   }
   const smoothedSd = quiet(baseline.map((window) => window.smoothedSd));
   const smoothedPeakToPeak = smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd);
@@ -207,8 +194,8 @@ function measuredWindows(
   return windows.map(({ from, to }) => ({
     from,
     to,
-    rawSd: residualSd(values, from, to),
-    smoothedSd: residualSd(scale.smoothed, from, to),
+    rawSd: lineResidualSd(values, from, to),
+    smoothedSd: lineResidualSd(scale.smoothed, from, to),
   }));
 }
 

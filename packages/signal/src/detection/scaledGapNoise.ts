@@ -1,0 +1,80 @@
+import type { SignalScale } from './detectionSettings.ts';
+import type { PeakSpan } from './gapNoise.ts';
+import { lineResidualSd } from '../noise/lineResidualSd.ts';
+import { median } from '../statistics/median.ts';
+
+/**
+ * Least ratio between the first estimate's SD and the baseline's for the two to be different signals, not
+ * one noise: the F(2, 2) bound of `gapNoise.ts` (`APART_SD_RATIO`), two windows of one noise differing in
+ * variance by more than 10² with probability 1/101.
+ */
+const APART_SD_RATIO = 10;
+/** Fewest gap windows the growth is read in (as the gap pass's `MIN_GAP_WINDOWS`). */
+const MIN_GROWTH_WINDOWS = 3;
+
+/** The lower quartile with eight or more values, else the median (as the gap pass's `quiet`). */
+function quiet(values: readonly number[]): number {
+  if (values.length < 8) return median(values);
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(0.25 * (sorted.length - 1))]!;
+}
+
+/**
+ * How much the noise's residual SD grows when its window doubles, read in a window: its SD about one line
+ * over the RMS of its two halves' SDs about their own lines. White noise: 1 (a line takes nothing of it at
+ * any length); noise that wanders (a detector's filter, a pump's ripple) loses more of itself to the line of
+ * a shorter window, so more than 1.
+ */
+function doublingGrowth(signal: Float64Array, { from, to }: PeakSpan): number {
+  const half = Math.floor((to - from + 1) / 2);
+  const first = lineResidualSd(signal, from, from + half - 1);
+  const second = lineResidualSd(signal, from + half, from + 2 * half - 1);
+  const halves = Math.sqrt((first * first + second * second) / 2);
+  return halves > 0 ? lineResidualSd(signal, from, to) / halves : 1;
+}
+
+/**
+ * The residual SD `signal`'s noise has in windows of `target` samples, read from the short gap windows:
+ * their lower quartile (the median under 8), times the growth per doubling (`doublingGrowth`, the median
+ * over the quietest quarter of the windows, at least three; never under 1) once for each doubling from their
+ * length to `target`. A variance-time reading: white noise's growth of 1 leaves it as read; on a detector's
+ * filtered noise it reads 0.65–0.82 × the `target` windows' own quartile (the quietest windows grow least),
+ * never under the short windows' reading (docs/processing.md, "Correlated noise on a crop").
+ */
+export function scaledWindowSd(signal: Float64Array, windows: readonly PeakSpan[], target: number): number {
+  const sds = windows.map(({ from, to }) => lineResidualSd(signal, from, to));
+  const quietest = sds
+    .map((_, k) => k)
+    .sort((a, b) => sds[a]! - sds[b]!)
+    .slice(0, Math.max(MIN_GROWTH_WINDOWS, Math.ceil(windows.length / 4)));
+  const growth = Math.max(1, median(quietest.map((k) => doublingGrowth(signal, windows[k]!))));
+  const length = median(quietest.map((k) => windows[k]!.to - windows[k]!.from + 1));
+  return quiet(sds) * growth ** Math.max(0, Math.log2(target / length));
+}
+
+/**
+ * The detection noise of a long run whose lower quartile of 5 W50 windows reads a flank (`readsAFlank`),
+ * where the gap windows' differences show the noise is not white (so 2 W50 windows read it low): the gap
+ * windows' SD scaled to 5 W50 by the noise's own growth (`scaledWindowSd`), raw and detection signal alike,
+ * the ranges by the first estimate's range-to-SD ratios. Null unless the first estimate reads at least 10 ×
+ * that (`APART_SD_RATIO`: the quartile read a different signal) and the windows are at least three.
+ */
+export function scaledGapNoise(
+  values: Float64Array,
+  scale: SignalScale,
+  windows: readonly PeakSpan[],
+): SignalScale | null {
+  if (windows.length < MIN_GROWTH_WINDOWS) return null;
+  const target = scale.noiseWindowSamples;
+  const rawSd = scaledWindowSd(values, windows, target);
+  if (!(rawSd > 0) || !(scale.rawNoise.sd >= APART_SD_RATIO * rawSd)) return null;
+  const smoothedSd = Math.min(scale.smoothedSd, scaledWindowSd(scale.smoothed, windows, target));
+  if (!(smoothedSd > 0)) return null;
+  return {
+    ...scale,
+    smoothedPeakToPeak: smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd),
+    smoothedSd,
+    rawNoise: { sd: rawSd, peakToPeak: rawSd * (scale.rawNoise.peakToPeak / scale.rawNoise.sd) },
+    noiseFromGaps: true,
+  };
+}
