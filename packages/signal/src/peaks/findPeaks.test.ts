@@ -242,6 +242,21 @@ describe('localMaximaIndices', () => {
       );
     }
   });
+  it('equals the plain scan on runs of up to 64 samples of three values, NaN and ±0 among them', () => {
+    // Few distinct values: the steps of four meet plateaus, NaN and −0 beside +0 at every position in them.
+    const pools = [
+      [0, 1, 2],
+      [0, 1, Number.NaN],
+      [-0, 0, 1],
+    ];
+    const uniform = seededRandom(41);
+    for (let trial = 0; trial < 3000; trial++) {
+      const pool = pools[trial % pools.length]!;
+      const length = Math.floor(uniform() * 65);
+      const values = Float64Array.from({ length }, () => pool[Math.floor(uniform() * pool.length)]!);
+      expect(list(localMaximaIndices(values))).toEqual(list(localMaxima(values).peaks));
+    }
+  });
 });
 
 describe('peakWidths', () => {

@@ -38,4 +38,18 @@ describe('localMaximaWithHeights', () => {
       expect(found(values)).toEqual(expected(values));
     }
   });
+  it('equals the plain scan on runs of up to 64 samples of three values, NaN and ±0 among them', () => {
+    const pools = [
+      [0, 1, 2],
+      [0, 1, Number.NaN],
+      [-0, 0, 1],
+    ];
+    const uniform = seededRandom(43);
+    for (let trial = 0; trial < 3000; trial++) {
+      const pool = pools[trial % pools.length]!;
+      const length = Math.floor(uniform() * 65);
+      const values = Float64Array.from({ length }, () => pool[Math.floor(uniform() * pool.length)]!);
+      expect(found(values)).toEqual(expected(values));
+    }
+  });
 });
