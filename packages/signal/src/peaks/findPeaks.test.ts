@@ -254,7 +254,14 @@ describe('localMaximaIndices', () => {
       const pool = pools[trial % pools.length]!;
       const length = Math.floor(uniform() * 65);
       const values = Float64Array.from({ length }, () => pool[Math.floor(uniform() * pool.length)]!);
-      expect(list(localMaximaIndices(values))).toEqual(list(localMaxima(values).peaks));
+      const plain = list(localMaxima(values).peaks);
+      expect(list(localMaximaIndices(values))).toEqual(plain);
+      // A minimum above every sample passes each step over; 1 is crossed often (the branch-free scan).
+      for (const minimum of [1, 3]) {
+        expect(list(localMaximaIndices(values, minimum))).toEqual(
+          plain.filter((peak) => values[peak]! >= minimum),
+        );
+      }
     }
   });
 });

@@ -122,36 +122,70 @@ function rarelyCrosses(values: Float64Array, minimum: number, last: number): boo
 }
 
 /**
- * `scan` keeping only the maxima of at least `minimum`. Samples below it are passed over with one comparison:
+ * `scan` keeping only the maxima of at least `minimum`. Four samples below it are passed over on one test:
  * they come in long runs (the baseline between peaks), so the branch is well predicted.
  */
 function scanAbove(values: Float64Array, midpoints: Int32Array, minimum: number, last: number): number {
   let count = 0;
-  let previous = 1 / 0;
-  for (let i = 0; i < last; i++) {
-    const current = values[i] as number;
-    if (!(minimum <= current)) {
-      previous = current;
-      continue;
+  let rising = 0;
+  let i = 0;
+  while (i < last) {
+    if (i + 4 <= last) {
+      const a = values[i] as number;
+      const b = values[i + 1] as number;
+      const c = values[i + 2] as number;
+      const d = values[i + 3] as number;
+      const e = values[i + 4] as number;
+      // NaN counts as below: it is never a maximum.
+      const high = Number(minimum <= a) | Number(minimum <= b) | Number(minimum <= c) | Number(minimum <= d);
+      if (high === 0) {
+        rising = Number(d < e);
+        i += 4;
+        continue;
+      }
+      const ab = Number(a < b);
+      const ba = Number(b < a);
+      const bc = Number(b < c);
+      const cb = Number(c < b);
+      const cd = Number(c < d);
+      const dc = Number(d < c);
+      const de = Number(d < e);
+      const ed = Number(e < d);
+      if (((ab | ba) & (bc | cb) & (cd | dc) & (de | ed)) !== 0) {
+        midpoints[count] = i;
+        count += rising & ba & Number(minimum <= a);
+        midpoints[count] = i + 1;
+        count += ab & cb & Number(minimum <= b);
+        midpoints[count] = i + 2;
+        count += bc & dc & Number(minimum <= c);
+        midpoints[count] = i + 3;
+        count += cd & ed & Number(minimum <= d);
+        rising = de;
+        i += 4;
+        continue;
+      }
     }
+    const current = values[i] as number;
     const next = values[i + 1] as number;
     if (next === current) {
-      if (previous < current) {
+      if (rising !== 0 && minimum <= current) {
         const ahead = plateauEnd(values, i, last);
         const after = values[ahead] as number;
         if (after < current) {
           midpoints[count++] = (i + ahead - 1) >> 1;
-          i = ahead;
-          previous = after;
+          i = ahead + 1;
+          rising = i <= last ? Number(after < (values[i] as number)) : 0;
           continue;
         }
       }
-      previous = current;
+      rising = 0;
+      i++;
       continue;
     }
     midpoints[count] = i;
-    count += Number(previous < current) & Number(next < current);
-    previous = current;
+    count += rising & Number(next < current) & Number(minimum <= current);
+    rising = Number(current < next);
+    i++;
   }
   return count;
 }
@@ -159,31 +193,61 @@ function scanAbove(values: Float64Array, midpoints: Int32Array, minimum: number,
 /** `scan` keeping only the maxima of at least `minimum`, without a branch on it (noise around the minimum). */
 function scanBranchless(values: Float64Array, midpoints: Int32Array, minimum: number, last: number): number {
   let count = 0;
-  let previous = 1 / 0;
-  for (let i = 0; i < last; i++) {
+  let rising = 0;
+  let i = 0;
+  while (i < last) {
+    if (i + 4 <= last) {
+      const a = values[i] as number;
+      const b = values[i + 1] as number;
+      const c = values[i + 2] as number;
+      const d = values[i + 3] as number;
+      const e = values[i + 4] as number;
+      const ab = Number(a < b);
+      const ba = Number(b < a);
+      const bc = Number(b < c);
+      const cb = Number(c < b);
+      const cd = Number(c < d);
+      const dc = Number(d < c);
+      const de = Number(d < e);
+      const ed = Number(e < d);
+      if (((ab | ba) & (bc | cb) & (cd | dc) & (de | ed)) !== 0) {
+        midpoints[count] = i;
+        count += rising & ba & Number(minimum <= a);
+        midpoints[count] = i + 1;
+        count += ab & cb & Number(minimum <= b);
+        midpoints[count] = i + 2;
+        count += bc & dc & Number(minimum <= c);
+        midpoints[count] = i + 3;
+        count += cd & ed & Number(minimum <= d);
+        rising = de;
+        i += 4;
+        continue;
+      }
+    }
     const current = values[i] as number;
     const next = values[i + 1] as number;
     if (next === current) {
-      if (previous < current && minimum <= current) {
+      if (rising !== 0 && minimum <= current) {
         const ahead = plateauEnd(values, i, last);
         const after = values[ahead] as number;
         if (after < current) {
           midpoints[count++] = (i + ahead - 1) >> 1;
-          i = ahead;
-          previous = after;
+          i = ahead + 1;
+          rising = i <= last ? Number(after < (values[i] as number)) : 0;
           continue;
         }
       }
-      previous = current;
+      rising = 0;
+      i++;
       continue;
     }
     midpoints[count] = i;
-    count += Number(previous < current) & Number(next < current) & Number(minimum <= current);
-    previous = current;
+    count += rising & Number(next < current) & Number(minimum <= current);
+    rising = Number(current < next);
+    i++;
   }
   return count;
 }
-
 /** `scan` keeping only the maxima whose threshold (the smaller drop to a neighbour) is at least `least`. */
 function scanWithThreshold(
   values: Float64Array,
