@@ -44,32 +44,29 @@ function scan(values: Float64Array, midpoints: Int32Array, last: number): number
   let i = 0;
   while (i < last) {
     if (i + 4 <= last) {
-      // Four samples a step, without a branch on noise: each pair of neighbours is compared both ways once, and
-      // the two comparisons serve both samples (a sample is a maximum when the pair before it rises and the
-      // pair after it falls). Where one pair is neither (equal: a plateau may start; or a NaN), the step is
-      // left to the sample-by-sample path below. Each index is written, counted only at a maximum.
+      // Four samples a step, without a branch on noise. When the product of the four steps between neighbours
+      // is neither 0 nor NaN, no two neighbours are equal (no plateau starts) and none is NaN, so each pair
+      // either rises or falls: one comparison per pair serves both its samples (a sample is a maximum when the
+      // pair before it rises and the pair after it does not). Otherwise (or when the product underflows) the
+      // step is left to the sample-by-sample path below. Each index is written, counted only at a maximum.
       const a = values[i] as number;
       const b = values[i + 1] as number;
       const c = values[i + 2] as number;
       const d = values[i + 3] as number;
       const e = values[i + 4] as number;
-      const ab = Number(a < b);
-      const ba = Number(b < a);
-      const bc = Number(b < c);
-      const cb = Number(c < b);
-      const cd = Number(c < d);
-      const dc = Number(d < c);
-      const de = Number(d < e);
-      const ed = Number(e < d);
-      if (((ab | ba) & (bc | cb) & (cd | dc) & (de | ed)) !== 0) {
+      if (Math.abs((b - a) * (c - b) * ((d - c) * (e - d))) > 0) {
+        const ab = Number(a < b);
+        const bc = Number(b < c);
+        const cd = Number(c < d);
+        const de = Number(d < e);
         midpoints[count] = i;
-        count += rising & ba;
+        count += rising & (ab ^ 1);
         midpoints[count] = i + 1;
-        count += ab & cb;
+        count += ab & (bc ^ 1);
         midpoints[count] = i + 2;
-        count += bc & dc;
+        count += bc & (cd ^ 1);
         midpoints[count] = i + 3;
-        count += cd & ed;
+        count += cd & (de ^ 1);
         rising = de;
         i += 4;
         continue;
@@ -143,23 +140,19 @@ function scanAbove(values: Float64Array, midpoints: Int32Array, minimum: number,
         i += 4;
         continue;
       }
-      const ab = Number(a < b);
-      const ba = Number(b < a);
-      const bc = Number(b < c);
-      const cb = Number(c < b);
-      const cd = Number(c < d);
-      const dc = Number(d < c);
-      const de = Number(d < e);
-      const ed = Number(e < d);
-      if (((ab | ba) & (bc | cb) & (cd | dc) & (de | ed)) !== 0) {
+      if (Math.abs((b - a) * (c - b) * ((d - c) * (e - d))) > 0) {
+        const ab = Number(a < b);
+        const bc = Number(b < c);
+        const cd = Number(c < d);
+        const de = Number(d < e);
         midpoints[count] = i;
-        count += rising & ba & Number(minimum <= a);
+        count += rising & (ab ^ 1) & Number(minimum <= a);
         midpoints[count] = i + 1;
-        count += ab & cb & Number(minimum <= b);
+        count += ab & (bc ^ 1) & Number(minimum <= b);
         midpoints[count] = i + 2;
-        count += bc & dc & Number(minimum <= c);
+        count += bc & (cd ^ 1) & Number(minimum <= c);
         midpoints[count] = i + 3;
-        count += cd & ed & Number(minimum <= d);
+        count += cd & (de ^ 1) & Number(minimum <= d);
         rising = de;
         i += 4;
         continue;
@@ -202,23 +195,19 @@ function scanBranchless(values: Float64Array, midpoints: Int32Array, minimum: nu
       const c = values[i + 2] as number;
       const d = values[i + 3] as number;
       const e = values[i + 4] as number;
-      const ab = Number(a < b);
-      const ba = Number(b < a);
-      const bc = Number(b < c);
-      const cb = Number(c < b);
-      const cd = Number(c < d);
-      const dc = Number(d < c);
-      const de = Number(d < e);
-      const ed = Number(e < d);
-      if (((ab | ba) & (bc | cb) & (cd | dc) & (de | ed)) !== 0) {
+      if (Math.abs((b - a) * (c - b) * ((d - c) * (e - d))) > 0) {
+        const ab = Number(a < b);
+        const bc = Number(b < c);
+        const cd = Number(c < d);
+        const de = Number(d < e);
         midpoints[count] = i;
-        count += rising & ba & Number(minimum <= a);
+        count += rising & (ab ^ 1) & Number(minimum <= a);
         midpoints[count] = i + 1;
-        count += ab & cb & Number(minimum <= b);
+        count += ab & (bc ^ 1) & Number(minimum <= b);
         midpoints[count] = i + 2;
-        count += bc & dc & Number(minimum <= c);
+        count += bc & (cd ^ 1) & Number(minimum <= c);
         midpoints[count] = i + 3;
-        count += cd & ed & Number(minimum <= d);
+        count += cd & (de ^ 1) & Number(minimum <= d);
         rising = de;
         i += 4;
         continue;

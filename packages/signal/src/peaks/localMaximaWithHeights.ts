@@ -35,8 +35,8 @@ export function localMaximaWithHeights(input: ArrayLike<number>): MaximaWithHeig
   return { peaks: midpoints.subarray(0, count), heights: heights.subarray(0, count) };
 }
 
-// As localMaximaIndices' `scan` (see there why the loop sits alone and how a step of four compares each pair
-// of neighbours once), writing each
+// As localMaximaIndices' `scan` (see there why the loop sits alone and when a step of four compares each
+// pair of neighbours once), writing each
 // candidate's value beside its index.
 function scanWithHeights(values: Float64Array, midpoints: Int32Array, heights: Float64Array, last: number) {
   let count = 0;
@@ -49,27 +49,23 @@ function scanWithHeights(values: Float64Array, midpoints: Int32Array, heights: F
       const c = values[i + 2] as number;
       const d = values[i + 3] as number;
       const e = values[i + 4] as number;
-      const ab = Number(a < b);
-      const ba = Number(b < a);
-      const bc = Number(b < c);
-      const cb = Number(c < b);
-      const cd = Number(c < d);
-      const dc = Number(d < c);
-      const de = Number(d < e);
-      const ed = Number(e < d);
-      if (((ab | ba) & (bc | cb) & (cd | dc) & (de | ed)) !== 0) {
+      if (Math.abs((b - a) * (c - b) * ((d - c) * (e - d))) > 0) {
+        const ab = Number(a < b);
+        const bc = Number(b < c);
+        const cd = Number(c < d);
+        const de = Number(d < e);
         midpoints[count] = i;
         heights[count] = a;
-        count += rising & ba;
+        count += rising & (ab ^ 1);
         midpoints[count] = i + 1;
         heights[count] = b;
-        count += ab & cb;
+        count += ab & (bc ^ 1);
         midpoints[count] = i + 2;
         heights[count] = c;
-        count += bc & dc;
+        count += bc & (cd ^ 1);
         midpoints[count] = i + 3;
         heights[count] = d;
-        count += cd & ed;
+        count += cd & (de ^ 1);
         rising = de;
         i += 4;
         continue;
