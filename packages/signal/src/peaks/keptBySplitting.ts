@@ -12,8 +12,9 @@ const BLOCK_BITS = 5;
 const BLOCK = 1 << BLOCK_BITS;
 
 // Work buffers reused between calls, grown on demand: the table of block maxima (level k holds the highest
-// peak of 2^k blocks from each block on, positions in the list), the stack of ranges still to split, and the
-// kept positions in ascending order.
+// peak of 2^k blocks from each block on, positions in the list; about 2 bytes a peak), the stack of ranges
+// still to split, and the kept positions in ascending order (both bounded by the most peaks the gap lets
+// stay).
 let table = new Int32Array(0);
 let stack = new Int32Array(0);
 let keptBuffer = new Int32Array(0);
@@ -29,9 +30,12 @@ export function keptBySplitting(peaks: Int32Array, heights: Float64Array, gap: n
   if (size === 0) return new Int32Array(0);
   const blocks = (size + BLOCK - 1) >> BLOCK_BITS;
   const levels = 32 - Math.clz32(blocks);
+  // Kept peaks are the gap apart at least: no more than the span over the gap, plus one. The stack holds the
+  // kept peaks whose right side waits, each with that side below it, and the range on top.
+  const most = Math.min(size, Math.floor(((peaks[size - 1] as number) - (peaks[0] as number)) / gap) + 1);
   if (table.length < levels * blocks) table = new Int32Array(levels * blocks);
-  if (stack.length < 4 * size) stack = new Int32Array(4 * size);
-  if (keptBuffer.length < size) keptBuffer = new Int32Array(size);
+  if (stack.length < 4 * most + 4) stack = new Int32Array(4 * most + 4);
+  if (keptBuffer.length < most) keptBuffer = new Int32Array(most);
   if (!fillBlockMaxima(heights, table, size, blocks)) return null;
   fillLevels(heights, table, blocks, levels);
   const count = split(peaks, heights, gap, table, blocks, stack, keptBuffer);
