@@ -34,35 +34,40 @@ export function localMaximaIndices(
 // The scans take the last index from the caller, read nothing before their loop and return right after it:
 // V8 compiles a long loop on its first call while it runs, before the code around it has type feedback, and
 // such code reached later sent calls back to the slower loop compiled mid-run (the scan took 1.5-2 times as
-// long in some processes). The previous sample starts as a literal, not as an argument: a loop variable that
-// starts from an argument is kept boxed, one allocation per sample.
+// long in some processes). A previous sample carried in a loop variable starts as a literal, not as an
+// argument: a loop variable that starts from an argument is kept boxed, one allocation per sample.
 
 function scan(values: Float64Array, midpoints: Int32Array, last: number): number {
   let count = 0;
-  // Starts at the first sample with a previous sample of +Infinity (a literal: the parser folds it), so the
-  // first sample never counts and the loop carries a double.
-  let previous = 1 / 0;
+  // Whether the sample before i is below it, as 0 or 1 (the first sample has none: never a maximum).
+  let rising = 0;
   let i = 0;
   while (i < last) {
-    // Four samples a step where none is equal to its next (measured data: nearly always), without a branch on
-    // noise: write each index, count it only when it is a maximum (NaN never is). Each sample's two
-    // comparisons are independent of the others', so the step's work overlaps.
     if (i + 4 <= last) {
+      // Four samples a step, without a branch on noise. When the product of the four steps between neighbours
+      // is neither 0 nor NaN, no two neighbours are equal (no plateau starts) and none is NaN, so each pair
+      // either rises or falls: one comparison per pair serves both its samples (a sample is a maximum when the
+      // pair before it rises and the pair after it does not). Otherwise (or when the product underflows) the
+      // step is left to the sample-by-sample path below. Each index is written, counted only at a maximum.
       const a = values[i] as number;
       const b = values[i + 1] as number;
       const c = values[i + 2] as number;
       const d = values[i + 3] as number;
       const e = values[i + 4] as number;
-      if (a !== b && b !== c && c !== d && d !== e) {
+      if (Math.abs((b - a) * (c - b) * ((d - c) * (e - d))) > 0) {
+        const ab = Number(a < b);
+        const bc = Number(b < c);
+        const cd = Number(c < d);
+        const de = Number(d < e);
         midpoints[count] = i;
-        count += Number(previous < a) & Number(b < a);
+        count += rising & (ab ^ 1);
         midpoints[count] = i + 1;
-        count += Number(a < b) & Number(c < b);
+        count += ab & (bc ^ 1);
         midpoints[count] = i + 2;
-        count += Number(b < c) & Number(d < c);
+        count += bc & (cd ^ 1);
         midpoints[count] = i + 3;
-        count += Number(c < d) & Number(e < d);
-        previous = d;
+        count += cd & (de ^ 1);
+        rising = de;
         i += 4;
         continue;
       }
@@ -71,24 +76,24 @@ function scan(values: Float64Array, midpoints: Int32Array, last: number): number
     const next = values[i + 1] as number;
     if (next === current) {
       // A plateau (rare in measured data): walk to its end; a maximum when the signal then falls.
-      if (previous < current) {
+      if (rising !== 0) {
         const ahead = plateauEnd(values, i, last);
         const after = values[ahead] as number;
         if (after < current) {
           midpoints[count++] = (i + ahead - 1) >> 1;
           // The sample after the plateau is below it, so it cannot be a maximum: resume after it.
           i = ahead + 1;
-          previous = after;
+          rising = i <= last ? Number(after < (values[i] as number)) : 0;
           continue;
         }
       }
-      previous = current;
+      rising = 0;
       i++;
       continue;
     }
     midpoints[count] = i;
-    count += Number(previous < current) & Number(next < current);
-    previous = current;
+    count += rising & Number(next < current);
+    rising = Number(current < next);
     i++;
   }
   return count;
@@ -114,36 +119,66 @@ function rarelyCrosses(values: Float64Array, minimum: number, last: number): boo
 }
 
 /**
- * `scan` keeping only the maxima of at least `minimum`. Samples below it are passed over with one comparison:
+ * `scan` keeping only the maxima of at least `minimum`. Four samples below it are passed over on one test:
  * they come in long runs (the baseline between peaks), so the branch is well predicted.
  */
 function scanAbove(values: Float64Array, midpoints: Int32Array, minimum: number, last: number): number {
   let count = 0;
-  let previous = 1 / 0;
-  for (let i = 0; i < last; i++) {
-    const current = values[i] as number;
-    if (!(minimum <= current)) {
-      previous = current;
-      continue;
+  let rising = 0;
+  let i = 0;
+  while (i < last) {
+    if (i + 4 <= last) {
+      const a = values[i] as number;
+      const b = values[i + 1] as number;
+      const c = values[i + 2] as number;
+      const d = values[i + 3] as number;
+      const e = values[i + 4] as number;
+      // NaN counts as below: it is never a maximum.
+      const high = Number(minimum <= a) | Number(minimum <= b) | Number(minimum <= c) | Number(minimum <= d);
+      if (high === 0) {
+        rising = Number(d < e);
+        i += 4;
+        continue;
+      }
+      if (Math.abs((b - a) * (c - b) * ((d - c) * (e - d))) > 0) {
+        const ab = Number(a < b);
+        const bc = Number(b < c);
+        const cd = Number(c < d);
+        const de = Number(d < e);
+        midpoints[count] = i;
+        count += rising & (ab ^ 1) & Number(minimum <= a);
+        midpoints[count] = i + 1;
+        count += ab & (bc ^ 1) & Number(minimum <= b);
+        midpoints[count] = i + 2;
+        count += bc & (cd ^ 1) & Number(minimum <= c);
+        midpoints[count] = i + 3;
+        count += cd & (de ^ 1) & Number(minimum <= d);
+        rising = de;
+        i += 4;
+        continue;
+      }
     }
+    const current = values[i] as number;
     const next = values[i + 1] as number;
     if (next === current) {
-      if (previous < current) {
+      if (rising !== 0 && minimum <= current) {
         const ahead = plateauEnd(values, i, last);
         const after = values[ahead] as number;
         if (after < current) {
           midpoints[count++] = (i + ahead - 1) >> 1;
-          i = ahead;
-          previous = after;
+          i = ahead + 1;
+          rising = i <= last ? Number(after < (values[i] as number)) : 0;
           continue;
         }
       }
-      previous = current;
+      rising = 0;
+      i++;
       continue;
     }
     midpoints[count] = i;
-    count += Number(previous < current) & Number(next < current);
-    previous = current;
+    count += rising & Number(next < current) & Number(minimum <= current);
+    rising = Number(current < next);
+    i++;
   }
   return count;
 }
@@ -151,31 +186,57 @@ function scanAbove(values: Float64Array, midpoints: Int32Array, minimum: number,
 /** `scan` keeping only the maxima of at least `minimum`, without a branch on it (noise around the minimum). */
 function scanBranchless(values: Float64Array, midpoints: Int32Array, minimum: number, last: number): number {
   let count = 0;
-  let previous = 1 / 0;
-  for (let i = 0; i < last; i++) {
+  let rising = 0;
+  let i = 0;
+  while (i < last) {
+    if (i + 4 <= last) {
+      const a = values[i] as number;
+      const b = values[i + 1] as number;
+      const c = values[i + 2] as number;
+      const d = values[i + 3] as number;
+      const e = values[i + 4] as number;
+      if (Math.abs((b - a) * (c - b) * ((d - c) * (e - d))) > 0) {
+        const ab = Number(a < b);
+        const bc = Number(b < c);
+        const cd = Number(c < d);
+        const de = Number(d < e);
+        midpoints[count] = i;
+        count += rising & (ab ^ 1) & Number(minimum <= a);
+        midpoints[count] = i + 1;
+        count += ab & (bc ^ 1) & Number(minimum <= b);
+        midpoints[count] = i + 2;
+        count += bc & (cd ^ 1) & Number(minimum <= c);
+        midpoints[count] = i + 3;
+        count += cd & (de ^ 1) & Number(minimum <= d);
+        rising = de;
+        i += 4;
+        continue;
+      }
+    }
     const current = values[i] as number;
     const next = values[i + 1] as number;
     if (next === current) {
-      if (previous < current && minimum <= current) {
+      if (rising !== 0 && minimum <= current) {
         const ahead = plateauEnd(values, i, last);
         const after = values[ahead] as number;
         if (after < current) {
           midpoints[count++] = (i + ahead - 1) >> 1;
-          i = ahead;
-          previous = after;
+          i = ahead + 1;
+          rising = i <= last ? Number(after < (values[i] as number)) : 0;
           continue;
         }
       }
-      previous = current;
+      rising = 0;
+      i++;
       continue;
     }
     midpoints[count] = i;
-    count += Number(previous < current) & Number(next < current) & Number(minimum <= current);
-    previous = current;
+    count += rising & Number(next < current) & Number(minimum <= current);
+    rising = Number(current < next);
+    i++;
   }
   return count;
 }
-
 /** `scan` keeping only the maxima whose threshold (the smaller drop to a neighbour) is at least `least`. */
 function scanWithThreshold(
   values: Float64Array,

@@ -35,11 +35,12 @@ export function localMaximaWithHeights(input: ArrayLike<number>): MaximaWithHeig
   return { peaks: midpoints.subarray(0, count), heights: heights.subarray(0, count) };
 }
 
-// As localMaximaIndices' `scan` (see there why the loop sits alone and starts from a literal), writing each
+// As localMaximaIndices' `scan` (see there why the loop sits alone and when a step of four compares each
+// pair of neighbours once), writing each
 // candidate's value beside its index.
 function scanWithHeights(values: Float64Array, midpoints: Int32Array, heights: Float64Array, last: number) {
   let count = 0;
-  let previous = 1 / 0;
+  let rising = 0;
   let i = 0;
   while (i < last) {
     if (i + 4 <= last) {
@@ -48,20 +49,24 @@ function scanWithHeights(values: Float64Array, midpoints: Int32Array, heights: F
       const c = values[i + 2] as number;
       const d = values[i + 3] as number;
       const e = values[i + 4] as number;
-      if (a !== b && b !== c && c !== d && d !== e) {
+      if (Math.abs((b - a) * (c - b) * ((d - c) * (e - d))) > 0) {
+        const ab = Number(a < b);
+        const bc = Number(b < c);
+        const cd = Number(c < d);
+        const de = Number(d < e);
         midpoints[count] = i;
         heights[count] = a;
-        count += Number(previous < a) & Number(b < a);
+        count += rising & (ab ^ 1);
         midpoints[count] = i + 1;
         heights[count] = b;
-        count += Number(a < b) & Number(c < b);
+        count += ab & (bc ^ 1);
         midpoints[count] = i + 2;
         heights[count] = c;
-        count += Number(b < c) & Number(d < c);
+        count += bc & (cd ^ 1);
         midpoints[count] = i + 3;
         heights[count] = d;
-        count += Number(c < d) & Number(e < d);
-        previous = d;
+        count += cd & (de ^ 1);
+        rising = de;
         i += 4;
         continue;
       }
@@ -69,7 +74,7 @@ function scanWithHeights(values: Float64Array, midpoints: Int32Array, heights: F
     const current = values[i] as number;
     const next = values[i + 1] as number;
     if (next === current) {
-      if (previous < current) {
+      if (rising !== 0) {
         const ahead = plateauEnd(values, i, last);
         const after = values[ahead] as number;
         if (after < current) {
@@ -77,18 +82,18 @@ function scanWithHeights(values: Float64Array, midpoints: Int32Array, heights: F
           midpoints[count] = middle;
           heights[count++] = values[middle] as number;
           i = ahead + 1;
-          previous = after;
+          rising = i <= last ? Number(after < (values[i] as number)) : 0;
           continue;
         }
       }
-      previous = current;
+      rising = 0;
       i++;
       continue;
     }
     midpoints[count] = i;
     heights[count] = current;
-    count += Number(previous < current) & Number(next < current);
-    previous = current;
+    count += rising & Number(next < current);
+    rising = Number(current < next);
     i++;
   }
   return count;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { seededNormal } from '../random/seededRandom.ts';
+import { seededNormal, seededRandom } from '../random/seededRandom.ts';
 import { findPeaks } from './findPeaks.ts';
-import { keptByPeakDistance, selectByPeakDistance } from './selectByPeakDistance.ts';
+import { keptBySplitting } from './keptBySplitting.ts';
+import { keptByPeakDistance, selectByOrdering, selectByPeakDistance } from './selectByPeakDistance.ts';
 import {
   awkwardPriorities,
   randomPeaks,
@@ -88,6 +89,56 @@ describe('selectByPeakDistance', () => {
         const keep = reference(peaks, priority, distance);
         const kept = Array.from(peaks).filter((_, k) => keep[k]);
         expect(Array.from(keptByPeakDistance(peaks, priority, distance))).toEqual(kept);
+      }
+    }
+  });
+  it('visits the peaks by ordering them (the path taken where a height is NaN) as the plain rule does', () => {
+    for (const quantum of [0, 0.5]) {
+      for (const distance of [2.5, 7, 40]) {
+        const { peaks, priority } = randomPeaks(PEAKS, 9 + distance, quantum);
+        expect(selectByOrdering(peaks, priority, distance)).toEqual(reference(peaks, priority, distance));
+      }
+    }
+    const { peaks } = randomPeaks(3000, 31, 0);
+    const priority = awkwardPriorities(peaks, 3);
+    for (const distance of [7, 300]) {
+      expect(selectByOrdering(peaks, priority, distance)).toEqual(reference(peaks, priority, distance));
+    }
+  });
+  it('takes the ordering path when a height is NaN, and the same peaks as it then', () => {
+    const { peaks, priority } = randomPeaks(3000, 12, 0);
+    priority[700] = Number.NaN;
+    expect(keptBySplitting(peaks, priority, 40)).toBeNull();
+    const keep = selectByOrdering(peaks, priority, 40);
+    expect(selectByPeakDistance(peaks, priority, 40)).toEqual(keep);
+    expect(Array.from(keptByPeakDistance(peaks, priority, 40))).toEqual(
+      Array.from(peaks).filter((_, k) => keep[k]),
+    );
+  });
+});
+
+describe('keptBySplitting', () => {
+  it("keeps the plain rule's peaks for every list length around the 32-peak blocks and gaps from 2 to 60", () => {
+    const uniform = seededRandom(53);
+    for (let trial = 0; trial < 600; trial++) {
+      const count = 1 + Math.floor(uniform() * 200);
+      const { peaks, priority } = randomPeaks(count, 100 + trial, trial % 3 === 0 ? 0.5 : 0);
+      const gap = 2 + Math.floor(uniform() * 59);
+      const keep = reference(peaks, priority, gap);
+      const kept = Array.from(peaks.keys()).filter((k) => keep[k]);
+      expect(Array.from(keptBySplitting(peaks, priority, gap)!)).toEqual(kept);
+    }
+  });
+  it("keeps the plain rule's peaks on rising, falling and level chains (one split per kept peak)", () => {
+    const peaks = Int32Array.from({ length: 5000 }, (_, n) => 2 * n + 1);
+    const rising = Float64Array.from(peaks, (peak) => peak);
+    const falling = Float64Array.from(peaks, (peak) => -peak);
+    const level = new Float64Array(peaks.length).fill(-0);
+    for (const priority of [rising, falling, level]) {
+      for (const gap of [3, 40]) {
+        const keep = reference(peaks, priority, gap);
+        const kept = Array.from(peaks.keys()).filter((k) => keep[k]);
+        expect(Array.from(keptBySplitting(peaks, priority, gap)!)).toEqual(kept);
       }
     }
   });

@@ -1,6 +1,7 @@
 import { asFloat64Array } from '../statistics/asFloat64Array.ts';
 import { sortRange } from '../statistics/sortRange.ts';
 import { stableAscendingOrder } from '../statistics/stableAscendingOrder.ts';
+import { keptBySplitting } from './keptBySplitting.ts';
 
 /** Below this many peaks the one stable sort of all of them is cheaper than the buckets' histogram. */
 const BUCKET_MINIMUM = 2048;
@@ -54,12 +55,22 @@ export function selectByPeakDistance(
  */
 export function keptByPeakDistance(peaks: Int32Array, heights: Float64Array, distance: number): Int32Array {
   const size = peaks.length;
+  const gap = Math.ceil(distance);
+  if (gap <= 1) return peaks.slice();
+  const positions = keptBySplitting(peaks, heights, gap);
+  if (positions) return peaksAt(peaks, positions, positions.length);
   if (keepBuffer.length < size) keepBuffer = new Uint8Array(size);
   const keep = keepBuffer.subarray(0, size).fill(1);
-  const count = markByPeakDistance(peaks, heights, Math.ceil(distance), keep);
+  const count = markByOrdering(peaks, heights, gap, keep);
   if (count === size) return peaks.slice();
   const kept = new Int32Array(count);
   copyKept(peaks, keep, kept, size);
+  return kept;
+}
+
+function peaksAt(peaks: Int32Array, positions: Int32Array, count: number): Int32Array {
+  const kept = new Int32Array(count);
+  for (let n = 0; n < count; n++) kept[n] = peaks[positions[n] as number] as number;
   return kept;
 }
 
@@ -78,12 +89,48 @@ function markByPeakDistance(
   const size = peaks.length;
   // Distinct peaks are at least one sample apart: a gap of one drops none.
   if (minimumGap <= 1) return size;
+  const positions = keptBySplitting(
+    peaks instanceof Int32Array ? peaks : Int32Array.from(peaks),
+    heights,
+    minimumGap,
+  );
+  if (positions) {
+    keep.fill(0);
+    markPositions(keep, positions, positions.length);
+    return positions.length;
+  }
+  return markByOrdering(peaks, heights, minimumGap, keep);
+}
+
+/**
+ * `selectByPeakDistance` by visiting the peaks in order of height (sorted, or by buckets of heights), as it
+ * runs where a height is NaN (placed as it always was); for the tests of that path on other heights.
+ */
+export function selectByOrdering(peaks: ArrayLike<number>, priority: Float64Array, distance: number) {
+  const keep = new Uint8Array(peaks.length).fill(1);
+  const gap = Math.ceil(distance);
+  if (gap > 1) markByOrdering(peaks, priority, gap, keep);
+  return keep;
+}
+
+/** `markByPeakDistance` by visiting the peaks in order of height (where a height is NaN). */
+function markByOrdering(
+  peaks: ArrayLike<number>,
+  heights: Float64Array,
+  minimumGap: number,
+  keep: Uint8Array,
+) {
+  const size = peaks.length;
   const span = size > 0 ? (peaks[size - 1] as number) - (peaks[0] as number) + 1 : 0;
   if (size < BUCKET_MINIMUM || minimumGap * size < BUCKET_WINDOW_PEAKS * span) {
     // Sorted once; equal priorities stay in index order, so walking from the end visits the rightmost first.
     return visitInOrder(stableAscendingOrder(heights), peaks, keep, minimumGap, size);
   }
   return selectByBuckets(peaks, heights, keep, minimumGap);
+}
+
+function markPositions(keep: Uint8Array, positions: Int32Array, count: number) {
+  for (let n = 0; n < count; n++) keep[positions[n] as number] = 1;
 }
 
 // Each loop below sits in a function of its own, given its lengths and returning right after the loop. V8
