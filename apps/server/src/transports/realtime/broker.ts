@@ -6,6 +6,12 @@ import type { ClientInfo, StreamPosition } from './protocol.ts';
 export interface StoredPublication {
   offset: number;
   json: string;
+  /**
+   * Its `data` and `info` as JSON text when the engine still holds them apart (in memory), so the protobuf
+   * encoding need not parse `json` back; absent from Redis, whose publications arrive as `json` only.
+   */
+  dataJson?: string;
+  infoJson?: string | undefined;
 }
 
 /** What a node receives for a channel it listens to, in publication order. */

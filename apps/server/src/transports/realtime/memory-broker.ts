@@ -61,7 +61,12 @@ export function createMemoryBroker(now: () => number = Date.now): Broker {
       const found = stream(channel);
       const kept = current(found, retention);
       found.offset += 1;
-      const publication = { offset: found.offset, json: encodePublication(dataJson, infoJson, found.offset) };
+      const publication: StoredPublication = {
+        offset: found.offset,
+        json: encodePublication(dataJson, infoJson, found.offset),
+        dataJson,
+        infoJson,
+      };
       if (retention.historySize > 0) {
         kept.push(publication);
         if (kept.length > retention.historySize) kept.splice(0, kept.length - retention.historySize);
