@@ -85,6 +85,11 @@ export interface Broker {
   publishJoinLeave(channel: string, kind: 'join' | 'leave', infoJson: string): Promise<void>;
   history(channel: string, options: HistoryOptions, retention: RetentionOptions): Promise<HistoryResult>;
   addPresence(channel: string, clientId: string, info: ClientInfo, ttlSec: number): Promise<void>;
+  /**
+   * Does presence lapse after `ttlSec` unless added again (Redis, where a process that dies leaves entries
+   * behind)? The hub then refreshes its clients' entries; in memory an entry lasts until it is removed.
+   */
+  readonly presenceExpires: boolean;
   removePresence(channel: string, clientId: string): Promise<void>;
   presence(channel: string): Promise<Record<string, ClientInfo>>;
   /** Periodic housekeeping, called by the hub every few seconds. */

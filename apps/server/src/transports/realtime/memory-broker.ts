@@ -113,6 +113,7 @@ export function createMemoryBroker(now: () => number = Date.now): Broker {
     async presence(channel) {
       return Object.fromEntries(presence.get(channel) ?? []);
     },
+    presenceExpires: false,
     // One process: nobody else to tell.
     shared: false,
     onControl: () => undefined,
