@@ -22,6 +22,7 @@ type Command =
   | { cmd: 'close' }
   | { cmd: 'listen'; protocol: Protocol }
   | { cmd: 'memory' }
+  | { cmd: 'cpu' }
   | { cmd: 'drive'; rate: number; groups: number; durationMs: number; padding: string }
   | { cmd: 'exit' };
 
@@ -29,6 +30,12 @@ type Command =
 export const nowMs = () => performance.timeOrigin + performance.now();
 
 const answer = (message: unknown) => process.send?.(message);
+
+/** CPU time of this process so far (user + system), ms. */
+const cpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
 
 /** Bytes of the process after a collection (the child runs with --expose-gc). */
 function memory(): { rss: number; heap: number } {
@@ -88,6 +95,7 @@ function clientsRole(): void {
   let sockets: WebSocket[] = [];
   let deliveries = 0;
   let latencies: number[] = [];
+  let cpuAtReset = cpuMs();
   const record = (dataJson: string) => {
     deliveries += 1;
     // One in eight sampled.
@@ -151,9 +159,10 @@ function clientsRole(): void {
         case 'reset':
           deliveries = 0;
           latencies = [];
+          cpuAtReset = cpuMs();
           return answer({});
         case 'report':
-          return answer({ deliveries, latencies });
+          return answer({ deliveries, latencies, cpuMs: cpuMs() - cpuAtReset });
         case 'close':
           for (const socket of sockets) socket.terminate();
           sockets = [];
@@ -180,13 +189,16 @@ function rawServerRole(): void {
     return Buffer.from(ReplyMessage.encodeDelimited({ push: { channel, pub } }).finish());
   }
 
-  async function drive(command: Extract<Command, { cmd: 'drive' }>): Promise<number> {
+  /** Runs the round; `writeMs` gets, for each timer tick that published, the time its frames took to write. */
+  async function drive(command: Extract<Command, { cmd: 'drive' }>, writeMs: number[]): Promise<number> {
     const everyone = [...groups.values()].flatMap((group) => [...group]);
     const start = performance.now();
     let index = 0;
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
-        const due = Math.floor(((performance.now() - start) / 1000) * command.rate) + 1;
+        const tickStart = performance.now();
+        const due = Math.floor(((tickStart - start) / 1000) * command.rate) + 1;
+        if (index < due) writeMs.push(-tickStart);
         for (; index < due; index += 1) {
           // The hub's payload: a user notification carrying its send time.
           const data = {
@@ -205,6 +217,7 @@ function rawServerRole(): void {
             client.send(bytes, { binary });
           }
         }
+        if (writeMs.at(-1) === -tickStart) writeMs[writeMs.length - 1] = performance.now() - tickStart;
         if (performance.now() - start >= command.durationMs) {
           clearInterval(timer);
           resolve();
@@ -238,8 +251,12 @@ function rawServerRole(): void {
         }
         case 'memory':
           return answer(memory());
-        case 'drive':
-          return answer({ seconds: await drive(command) });
+        case 'cpu':
+          return answer({ cpuMs: cpuMs() });
+        case 'drive': {
+          const writeMs: number[] = [];
+          return answer({ seconds: await drive(command, writeMs), writeMs });
+        }
         case 'exit':
           server?.close();
           process.exit(0);

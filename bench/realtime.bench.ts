@@ -1,7 +1,9 @@
 // `npm run bench -- realtime`: fan-out of the realtime hub against a bare `ws` server doing the same work, in
 // JSON and in protobuf, at 1,000 and 10,000 subscribers: every subscriber on one channel, and the same
 // subscribers spread over 100 channels. Options: --sizes=1000,10000 --protocols=json,protobuf
-// --offered=40000 (deliveries/s offered in every stage) --rounds=3 --clients=4 (load processes).
+// --offered=40000 (deliveries/s offered in every stage) --rounds=3 --clients=4 (load processes)
+// --profile=<dir> (V8 CPU profiles of the load and reference processes there; run the bench itself under
+// `node --cpu-prof` for the hub's).
 // The hub runs in this process; the load clients run in child processes and the bare `ws` reference server in
 // another (bench/realtime-load.ts), so each server's event loop and memory are measured alone. Both servers'
 // connections stay open through a size and format, and their rounds alternate (reference, hub, hub,
@@ -19,6 +21,8 @@ import { buildServer } from '@eluent/server/src/app.ts';
 import { loadConfig } from '@eluent/server/src/config.ts';
 
 const ROUND_MS = 3000;
+/** Time after a round for late deliveries to arrive. */
+const GRACE_MS = 300;
 const PADDING = 'x'.repeat(90);
 /** Channels of the spread stage; subscriber i listens to `bench:1` and to `bench:{2 + i % 100}`. */
 const SPREAD = 100;
@@ -26,8 +30,25 @@ const SPREAD = 100;
 interface Figures {
   deliveries: number;
   seconds: number;
+  rounds: number;
   latenciesMs: number[];
+  /** For each timer tick that published: from the tick's start until its frames were written, ms. */
+  writeMs: number[];
+  /** CPU time of the server's process over the rounds (user + system), from the run's start to its end + 300 ms. */
+  serverCpuMs: number;
+  /** CPU time of the load processes together over the same spans. */
+  clientsCpuMs: number;
 }
+
+const noFigures = (): Figures => ({
+  deliveries: 0,
+  seconds: 0,
+  rounds: 0,
+  latenciesMs: [],
+  writeMs: [],
+  serverCpuMs: 0,
+  clientsCpuMs: 0,
+});
 
 function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return NaN;
@@ -36,12 +57,23 @@ function percentile(sorted: number[], fraction: number): number {
 
 function summary(figures: Figures) {
   const sorted = [...figures.latenciesMs].sort((a, b) => a - b);
+  const writes = [...figures.writeMs].sort((a, b) => a - b);
   return {
     rate: figures.deliveries / figures.seconds,
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
+    writeP50: percentile(writes, 0.5),
+    writeP99: percentile(writes, 0.99),
+    cpuUsPerDelivery: (figures.serverCpuMs * 1000) / figures.deliveries,
+    serverShare: figures.serverCpuMs / (figures.seconds * 1000 + figures.rounds * GRACE_MS),
+    clientsShare: figures.clientsCpuMs / (figures.seconds * 1000 + figures.rounds * GRACE_MS),
   };
 }
+
+const percent = (share: number) => `${Math.round(share * 100)} %`;
+
+const cpuLine = (figures: ReturnType<typeof summary>) =>
+  `a tick's publications written in p50 ${figures.writeP50.toFixed(1)} ms, p99 ${figures.writeP99.toFixed(1)} ms; server CPU ${figures.cpuUsPerDelivery.toFixed(1)} µs/delivery (${percent(figures.serverShare)} of a core), load processes ${percent(figures.clientsShare)}`;
 
 const line = (figures: ReturnType<typeof summary>) =>
   `${Math.round(figures.rate).toString().padStart(7)} deliveries/s  p50 ${figures.p50.toFixed(1).padStart(6)} ms  p99 ${figures.p99.toFixed(1).padStart(6)} ms`;
@@ -61,10 +93,14 @@ function payload(index: number): UserNotification {
 /** Wall-clock milliseconds with sub-millisecond precision, comparable with the clients' processes. */
 const nowMs = () => performance.timeOrigin + performance.now();
 
+let forks = 0;
+
 /** A child of bench/realtime-load.ts in `role`, answering one message per command. */
-function child(role: 'clients' | 'raw-server') {
+function child(role: 'clients' | 'raw-server', profileDir: string | undefined) {
   const script = fileURLToPath(new URL('./realtime-load.ts', import.meta.url));
-  const proc = fork(script, [role], { execArgv: ['--import', 'tsx', '--expose-gc'] });
+  forks += 1;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, `${role}-${forks}`)}`] : [];
+  const proc = fork(script, [role], { execArgv: ['--import', 'tsx', '--expose-gc', ...profile] });
   return {
     ask<T>(command: Record<string, unknown>): Promise<T> {
       return new Promise<T>((resolve) => {
@@ -79,18 +115,21 @@ function child(role: 'clients' | 'raw-server') {
 }
 
 /** Several load processes holding a stage's sockets between them; their figures are summed. */
-function loadGroup(count: number) {
-  const members = Array.from({ length: count }, () => child('clients'));
+function loadGroup(count: number, profileDir: string | undefined) {
+  const members = Array.from({ length: count }, () => child('clients', profileDir));
   const all = <T>(command: Record<string, unknown>) =>
     Promise.all(members.map((member) => member.ask<T>(command)));
   return {
     members,
     all,
-    async figures(): Promise<{ deliveries: number; latencies: number[] }> {
-      const reports = await all<{ deliveries: number; latencies: number[] }>({ cmd: 'report' });
+    async figures(): Promise<{ deliveries: number; latencies: number[]; cpuMs: number }> {
+      const reports = await all<{ deliveries: number; latencies: number[]; cpuMs: number }>({
+        cmd: 'report',
+      });
       return {
         deliveries: reports.reduce((sum, report) => sum + report.deliveries, 0),
         latencies: reports.flatMap((report) => report.latencies),
+        cpuMs: reports.reduce((sum, report) => sum + report.cpuMs, 0),
       };
     },
     exit: () => members.forEach((member) => member.exit()),
@@ -106,14 +145,22 @@ const shares = (size: number, parts: number) =>
     return { from, count: Math.floor((size * (part + 1)) / parts) - from };
   });
 
-/** Publishes `rate` per second for the round, due-time driven (as the reference server does). */
-async function drive(publish: (index: number) => void, rate: number): Promise<number> {
+/**
+ * Publishes `rate` per second for the round, due-time driven (as the reference server does). `writeMs` gets,
+ * for each tick that published, the time until its frames were written: the hub writes a socket's later
+ * frames of one turn at the turn's end (write-turns.ts), so the tick is timed from a `nextTick` queued after
+ * that flush.
+ */
+async function drive(publish: (index: number) => void, rate: number, writeMs: number[]): Promise<number> {
   const start = performance.now();
   let index = 0;
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
-      const due = Math.floor(((performance.now() - start) / 1000) * rate) + 1;
+      const tickStart = performance.now();
+      const due = Math.floor(((tickStart - start) / 1000) * rate) + 1;
+      const publishes = index < due;
       for (; index < due; index += 1) publish(index);
+      if (publishes) process.nextTick(() => writeMs.push(performance.now() - tickStart));
       if (performance.now() - start >= ROUND_MS) {
         clearInterval(timer);
         resolve();
@@ -123,15 +170,33 @@ async function drive(publish: (index: number) => void, rate: number): Promise<nu
   return (performance.now() - start) / 1000;
 }
 
-/** One round: reset the clients, run, let stragglers arrive, add the clients' figures to `into`. */
-async function round(load: LoadGroup, into: Figures, run: () => Promise<number>): Promise<void> {
+/** CPU time of this process so far, ms. */
+function cpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+/**
+ * One round: reset the clients, run, let stragglers arrive, add the clients' figures to `into`. `serverCpu`
+ * reads the server process's CPU time (ms) before the run and after the stragglers.
+ */
+async function round(
+  load: LoadGroup,
+  into: Figures,
+  serverCpu: () => Promise<number>,
+  run: (writeMs: number[]) => Promise<number>,
+): Promise<void> {
   await load.all({ cmd: 'reset' });
-  const seconds = await run();
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  const cpuBefore = await serverCpu();
+  const seconds = await run(into.writeMs);
+  await new Promise((resolve) => setTimeout(resolve, GRACE_MS));
+  into.serverCpuMs += (await serverCpu()) - cpuBefore;
   const figures = await load.figures();
   into.deliveries += figures.deliveries;
   into.seconds += seconds;
+  into.rounds += 1;
   into.latenciesMs.push(...figures.latencies);
+  into.clientsCpuMs += figures.cpuMs;
 }
 
 /** This process's resident set and JavaScript heap in bytes, after a collection. */
@@ -153,11 +218,12 @@ interface Hub {
 interface Options {
   offered: number;
   rounds: number;
+  profile: string | undefined;
 }
 
 /** One size in one format: both servers' sockets open, then the two stages with alternating rounds. */
 async function phase(hub: Hub, load: LoadGroup, size: number, protocol: Protocol, options: Options) {
-  const rawServer = child('raw-server');
+  const rawServer = child('raw-server', options.profile);
   const { port } = await rawServer.ask<{ port: number }>({ cmd: 'listen', protocol });
   const rawBefore = await rawServer.ask<{ rss: number; heap: number }>({ cmd: 'memory' });
   const parts = shares(size, load.members.length);
@@ -197,25 +263,32 @@ async function phase(hub: Hub, load: LoadGroup, size: number, protocol: Protocol
     },
   ];
   for (const stage of stages) {
-    const raw: Figures = { deliveries: 0, seconds: 0, latenciesMs: [] };
-    const ours: Figures = { deliveries: 0, seconds: 0, latenciesMs: [] };
+    const raw = noFigures();
+    const ours = noFigures();
+    const rawCpu = async () => (await rawServer.ask<{ cpuMs: number }>({ cmd: 'cpu' })).cpuMs;
     const runRaw = () =>
-      round(load, raw, async () => {
-        const answer = await rawServer.ask<{ seconds: number }>({
+      round(load, raw, rawCpu, async (writeMs) => {
+        const answer = await rawServer.ask<{ seconds: number; writeMs: number[] }>({
           cmd: 'drive',
           rate: stage.rate,
           groups: stage.groups,
           durationMs: ROUND_MS,
           padding: PADDING,
         });
+        writeMs.push(...answer.writeMs);
         return answer.seconds;
       });
     const runHub = () =>
-      round(load, ours, () =>
-        drive(
-          (index) => hub.publish(stage.groups === 1 ? 'bench:1' : `bench:${2 + (index % SPREAD)}`, index),
-          stage.rate,
-        ),
+      round(
+        load,
+        ours,
+        async () => cpuMs(),
+        (writeMs) =>
+          drive(
+            (index) => hub.publish(stage.groups === 1 ? 'bench:1' : `bench:${2 + (index % SPREAD)}`, index),
+            stage.rate,
+            writeMs,
+          ),
       );
     for (let index = 0; index < options.rounds; index += 1) {
       if (index % 2 === 0) await runRaw().then(runHub);
@@ -226,8 +299,9 @@ async function phase(hub: Hub, load: LoadGroup, size: number, protocol: Protocol
     const title = `${protocol.padEnd(8)} ${stage.name}, ${Math.round(stage.rate)} pubs/s`;
     console.log(`${title}\n  bare ws ${line(rawFigures)}\n  eluent  ${line(ourFigures)}`);
     console.log(
-      `  ratio eluent / bare ws: deliveries ${(ourFigures.rate / rawFigures.rate).toFixed(2)}, p99 ${(ourFigures.p99 / rawFigures.p99).toFixed(2)}`,
+      `  ratio eluent / bare ws: deliveries ${(ourFigures.rate / rawFigures.rate).toFixed(2)}, p99 ${(ourFigures.p99 / rawFigures.p99).toFixed(2)}, server CPU per delivery ${(ourFigures.cpuUsPerDelivery / rawFigures.cpuUsPerDelivery).toFixed(2)}`,
     );
+    console.log(`  bare ws ${cpuLine(rawFigures)}\n  eluent  ${cpuLine(ourFigures)}`);
   }
   if (hub.connections() !== size)
     console.log(`  ${size - hub.connections()} subscribers were dropped as slow`);
@@ -256,8 +330,9 @@ export async function run(args: string[]): Promise<void> {
   const options = {
     offered: Number(option(args, 'offered', '40000')),
     rounds: Number(option(args, 'rounds', '3')),
+    profile: args.find((arg) => arg.startsWith('--profile='))?.split('=')[1],
   };
-  const load = loadGroup(Number(option(args, 'clients', '4')));
+  const load = loadGroup(Number(option(args, 'clients', '4')), options.profile);
   const dataDir = mkdtempSync(join(tmpdir(), 'eluent-bench-'));
   const config = loadConfig({
     PORT: '0',

@@ -6,6 +6,12 @@ import type { ClientInfo, StreamPosition } from './protocol.ts';
 export interface StoredPublication {
   offset: number;
   json: string;
+  /**
+   * Its `data` and `info` as JSON text when the engine still holds them apart (in memory), so the protobuf
+   * encoding need not parse `json` back; absent from Redis, whose publications arrive as `json` only.
+   */
+  dataJson?: string;
+  infoJson?: string | undefined;
 }
 
 /** What a node receives for a channel it listens to, in publication order. */
@@ -79,6 +85,11 @@ export interface Broker {
   publishJoinLeave(channel: string, kind: 'join' | 'leave', infoJson: string): Promise<void>;
   history(channel: string, options: HistoryOptions, retention: RetentionOptions): Promise<HistoryResult>;
   addPresence(channel: string, clientId: string, info: ClientInfo, ttlSec: number): Promise<void>;
+  /**
+   * Does presence lapse after `ttlSec` unless added again (Redis, where a process that dies leaves entries
+   * behind)? The hub then refreshes its clients' entries; in memory an entry lasts until it is removed.
+   */
+  readonly presenceExpires: boolean;
   removePresence(channel: string, clientId: string): Promise<void>;
   presence(channel: string): Promise<Record<string, ClientInfo>>;
   /** Periodic housekeeping, called by the hub every few seconds. */

@@ -49,7 +49,6 @@ function ttlFrom(expiresAtSec: number | null, nowMs: number) {
 export class ChannelHub {
   readonly clients = new Set<ClientSession>();
   private readonly local = new Map<string, Set<Subscription>>();
-  private lastPresenceRefreshMs = Date.now();
 
   constructor(
     readonly options: HubOptions,
@@ -95,6 +94,8 @@ export class ChannelHub {
     // The first ping lands at a random point of the interval so that reconnect storms do not ping in step.
     const intervalMs = this.options.pingIntervalSec * 1000;
     client.nextPingAtMs = now + intervalMs / 2 + Math.random() * (intervalMs / 2);
+    // Presence refreshes are spread the same way, so that no sweep refreshes every connection at once.
+    client.nextPresenceAtMs = now + Math.random() * this.presenceRefreshMs();
     return {
       client: client.id,
       version: this.options.version,
@@ -327,11 +328,17 @@ export class ChannelHub {
     }
   }
 
-  /** Pings, pong and token deadlines, stale sockets, presence refresh; run about once a second. */
+  /** A connection's presence entries are added again a third of their lifetime after the last time. */
+  private presenceRefreshMs(): number {
+    return (this.options.presenceTtlSec * 1000) / 3;
+  }
+
+  /**
+   * Pings, pong and token deadlines, stale sockets, presence refresh; run about once a second. Each connection
+   * is pinged and has its presence refreshed when its own time comes (staggered from its connect).
+   */
   sweep(nowMs: number): void {
     const graceMs = this.options.expiryGraceSec * 1000;
-    const refreshPresence = nowMs - this.lastPresenceRefreshMs > (this.options.presenceTtlSec * 1000) / 3;
-    if (refreshPresence) this.lastPresenceRefreshMs = nowMs;
     for (const client of this.clients) {
       if (client.state === 'connecting') {
         if (nowMs - client.createdAtMs > this.options.staleCloseSec * 1000) client.close(disconnects.stale);
@@ -349,22 +356,29 @@ export class ChannelHub {
         client.nextPingAtMs = nowMs + this.options.pingIntervalSec * 1000;
         client.ping(nowMs, this.options.pongTimeoutSec * 1000);
       }
-      for (const subscription of client.subscriptions.values()) {
-        if (subscription.expiresAtMs !== null && nowMs > subscription.expiresAtMs + graceMs) {
-          this.expireSubscription(subscription);
-        } else if (refreshPresence && subscription.pending === null) {
-          this.broker
-            .addPresence(
-              subscription.channel,
-              client.id,
-              client.info(subscription.chanInfo),
-              this.options.presenceTtlSec,
-            )
-            .catch((error: unknown) => this.logger.warn({ err: error }, 'realtime presence refresh'));
-        }
-      }
+      this.sweepSubscriptions(client, nowMs, graceMs);
     }
     this.broker.maintain?.();
+  }
+
+  /** Ends a connection's expired subscriptions; refreshes its presence entries when due. */
+  private sweepSubscriptions(client: ClientSession, nowMs: number, graceMs: number): void {
+    const refreshPresence = this.broker.presenceExpires && nowMs >= client.nextPresenceAtMs;
+    if (refreshPresence) client.nextPresenceAtMs = nowMs + this.presenceRefreshMs();
+    for (const subscription of client.subscriptions.values()) {
+      if (subscription.expiresAtMs !== null && nowMs > subscription.expiresAtMs + graceMs) {
+        this.expireSubscription(subscription);
+      } else if (refreshPresence && subscription.pending === null) {
+        this.broker
+          .addPresence(
+            subscription.channel,
+            client.id,
+            client.info(subscription.chanInfo),
+            this.options.presenceTtlSec,
+          )
+          .catch((error: unknown) => this.logger.warn({ err: error }, 'realtime presence refresh'));
+      }
+    }
   }
 
   /** The subscription token ran out: the client resubscribes with a fresh one (unsubscribe code 2501). */

@@ -58,6 +58,8 @@ export class ClientSession {
   /** Unix ms after which the connection must have refreshed its token; null when it never expires. */
   expiresAtMs: number | null = null;
   nextPingAtMs = 0;
+  /** When the sweep next refreshes this connection's presence entries (brokers whose presence expires). */
+  nextPresenceAtMs = 0;
   pongDeadlineMs: number | null = null;
   readonly subscriptions = new Map<string, Subscription>();
   readonly codec: WireCodec;

@@ -79,6 +79,12 @@ function protoInfo(info: ClientInfo): ProtoClientInfo {
 
 /** A stored publication (`{"data":…,"info":…,"offset":n}`) as a protobuf Publication. */
 function protoPublication(publication: StoredPublication) {
+  const { dataJson, infoJson, offset } = publication;
+  if (dataJson !== undefined) {
+    const data = Buffer.from(dataJson);
+    if (infoJson === undefined) return { data, offset };
+    return { data, offset, info: protoInfo(JSON.parse(infoJson) as ClientInfo) };
+  }
   const parsed = JSON.parse(publication.json) as { data: unknown; info?: ClientInfo };
   return {
     data: jsonBytes(parsed.data),

@@ -19,6 +19,23 @@ interface Stream {
   expiresAt: number;
 }
 
+/**
+ * A publication as history holds it: its data and info JSON as given, its `json` built when asked (a fan-out
+ * asks once per wire format, a history or recovery reply once). Kept for up to `historySize` publications per
+ * channel, it is one object and the strings it was given, not a string built from them besides.
+ */
+class HeldPublication implements StoredPublication {
+  constructor(
+    readonly offset: number,
+    readonly dataJson: string,
+    readonly infoJson: string | undefined,
+  ) {}
+
+  get json(): string {
+    return encodePublication(this.dataJson, this.infoJson, this.offset);
+  }
+}
+
 /** Streams idle this long lose their position too; a new epoch then tells clients to reload. */
 const STREAM_META_TTL_MS = 24 * 3600 * 1000;
 
@@ -61,7 +78,7 @@ export function createMemoryBroker(now: () => number = Date.now): Broker {
       const found = stream(channel);
       const kept = current(found, retention);
       found.offset += 1;
-      const publication = { offset: found.offset, json: encodePublication(dataJson, infoJson, found.offset) };
+      const publication = new HeldPublication(found.offset, dataJson, infoJson);
       if (retention.historySize > 0) {
         kept.push(publication);
         if (kept.length > retention.historySize) kept.splice(0, kept.length - retention.historySize);
@@ -96,6 +113,7 @@ export function createMemoryBroker(now: () => number = Date.now): Broker {
     async presence(channel) {
       return Object.fromEntries(presence.get(channel) ?? []);
     },
+    presenceExpires: false,
     // One process: nobody else to tell.
     shared: false,
     onControl: () => undefined,

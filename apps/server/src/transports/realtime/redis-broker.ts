@@ -206,6 +206,7 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
       return members;
     },
     shared: true,
+    presenceExpires: true,
     onControl(handler) {
       control = handler;
     },

@@ -10,6 +10,7 @@ import type { ClientTransport } from './client.ts';
 import { SharedFrame, type WireProtocol } from './codec.ts';
 import type { RealtimeHub } from './hub.ts';
 import { disconnects } from './protocol.ts';
+import { beforeWrite } from './write-turns.ts';
 
 /** Frames above this size close the socket with 1009, which the client treats as final (message size limit). */
 export const MAX_FRAME_BYTES = 64 * 1024;
@@ -67,6 +68,8 @@ function transportOf(socket: WebSocket, protocol: WireProtocol): ClientTransport
   return {
     protocol,
     send: (frame) => {
+      const stream = (socket as unknown as SocketInternals)._socket;
+      if (stream) beforeWrite(stream);
       if (frame instanceof SharedFrame) writeShared(socket, frame);
       else socket.send(frame, { binary });
     },
