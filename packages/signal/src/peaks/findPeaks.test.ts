@@ -6,6 +6,7 @@ import { localMaximaIndices } from './localMaximaIndices.ts';
 import { peakProminences } from './peakProminences.ts';
 import { peakWidths } from './peakWidths.ts';
 import { seededRandom } from '../random/seededRandom.ts';
+import { threeValueRuns } from './threeValueRuns.ts';
 
 const list = (values: ArrayLike<number>) => Array.from(values);
 const rounded = (values: ArrayLike<number> | undefined, digits = 4) =>
@@ -243,20 +244,7 @@ describe('localMaximaIndices', () => {
     }
   });
   it('equals the plain scan on runs of up to 64 samples of three values: NaN, ±0, tiny and huge steps', () => {
-    // Few distinct values: the steps of four meet plateaus, NaN and −0 beside +0 at every position in them.
-    const pools = [
-      [0, 1, 2],
-      [0, 1, Number.NaN],
-      [-0, 0, 1],
-      // Steps whose product underflows to 0 (the sample-by-sample path) or overflows to Infinity.
-      [1e-200, 2e-200, 3e-200],
-      [-1e308, 0, 1e308],
-    ];
-    const uniform = seededRandom(41);
-    for (let trial = 0; trial < 5000; trial++) {
-      const pool = pools[trial % pools.length]!;
-      const length = Math.floor(uniform() * 65);
-      const values = Float64Array.from({ length }, () => pool[Math.floor(uniform() * pool.length)]!);
+    for (const values of threeValueRuns(41)) {
       const plain = list(localMaxima(values).peaks);
       expect(list(localMaximaIndices(values))).toEqual(plain);
       // A minimum above every sample passes each step over; 1 is crossed often (the branch-free scan).

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../random/seededRandom.ts';
 import { localMaxima } from './localMaxima.ts';
 import { localMaximaWithHeights } from './localMaximaWithHeights.ts';
+import { threeValueRuns } from './threeValueRuns.ts';
 
 /** The plain scan's maxima and the value at each (copied: the heights' buffer is reused by the next call). */
 function expected(values: Float64Array) {
@@ -39,19 +40,7 @@ describe('localMaximaWithHeights', () => {
     }
   });
   it('equals the plain scan on runs of up to 64 samples of three values: NaN, ±0, tiny and huge steps', () => {
-    const pools = [
-      [0, 1, 2],
-      [0, 1, Number.NaN],
-      [-0, 0, 1],
-      // Steps whose product underflows to 0 (the sample-by-sample path) or overflows to Infinity.
-      [1e-200, 2e-200, 3e-200],
-      [-1e308, 0, 1e308],
-    ];
-    const uniform = seededRandom(43);
-    for (let trial = 0; trial < 5000; trial++) {
-      const pool = pools[trial % pools.length]!;
-      const length = Math.floor(uniform() * 65);
-      const values = Float64Array.from({ length }, () => pool[Math.floor(uniform() * pool.length)]!);
+    for (const values of threeValueRuns(43)) {
       expect(found(values)).toEqual(expected(values));
     }
   });
