@@ -321,7 +321,7 @@ describe.skipIf(!hasReferenceData)(
 );
 
 describe('simulated corpus (seeded, known truth)', () => {
-  // 4 runs a class here (36 in all, seconds); the bench scores 36 a class (324): `npm run bench -- integration`.
+  // 4 runs a class here (40 in all, seconds); the bench scores 36 a class (360): `npm run bench -- integration`.
   const corpus = simulatedCorpus(4);
   const scored = corpus.map((c) => ({ kind: c.kind, score: scoreCase(c, process(c).peaks) }));
   const table = classScores(scored);
@@ -347,7 +347,10 @@ describe('simulated corpus (seeded, known truth)', () => {
   });
 
   it('every class: recall ≥ 94 % (the issue asks 98 %: docs/processing.md lists the gaps)', () => {
-    for (const row of table) expect(row.recallPct, row.kind).toBeGreaterThanOrEqual(94);
+    // The detector-noise class mixes five layouts: its 4 runs here hold 15 components (one cluster member
+    // missed reads 93.3 %); its 36 runs below are held to 98 %.
+    for (const row of table.filter((r) => r.kind !== 'detector_noise'))
+      expect(row.recallPct, row.kind).toBeGreaterThanOrEqual(94);
   });
 
   /** One class of the bench's corpus (36 runs), scored as the bench scores it. */
@@ -357,12 +360,25 @@ describe('simulated corpus (seeded, known truth)', () => {
     return classScores(scored).find((row) => row.kind === kind)!;
   };
 
-  // 97.6 % now; the 5 W50 quartile alone gave 75 %, the gap windows judged only together 94.5 %.
-  it('the bench’s 36 short crowded runs: recall ≥ 97 % with no extras', () => {
+  // 99.2 % / 0.64 % now; 98.0 % / 0.68 % before a short run whose gap windows none read as white took
+  // them scaled (`scaledGapNoise`); the 5 W50 quartile alone gave 75 %, the gap windows judged only
+  // together 94.5 %.
+  it('the bench’s 36 short crowded runs: recall ≥ 98 % with no extras, median area error ≤ 1 %', () => {
     const row = benchClass('short_crowded');
     expect(row.runs).toBe(36);
-    expect(row.recallPct).toBeGreaterThanOrEqual(97);
+    expect(row.recallPct).toBeGreaterThanOrEqual(98);
     expect(row.extrasPct).toBe(0);
+    expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
+  });
+
+  // 98.2 % / 0.0 % / 0.55 % now; 93.9 % before short runs of correlated noise took the scaled gap windows
+  // (two short crowded runs read their noise 16 and 400 × too high and lost 7 of 18 peaks).
+  it('the bench’s 36 runs of detector noise (filtered, quantised): recall ≥ 98 %, no extras, area ≤ 1 %', () => {
+    const row = benchClass('detector_noise');
+    expect(row.runs).toBe(36);
+    expect(row.recallPct).toBeGreaterThanOrEqual(98);
+    expect(row.extrasPct).toBe(0);
+    expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });
 
   // 98.8 % / 0.0 % / 0.63 % now; 3.5 % extras and 1.96 % before the tail past a dip and under it.

@@ -127,7 +127,8 @@ function differencePairs(windows: readonly PeakSpan[]): number {
  * pass missed stay in some windows and can only raise the estimate; the caller detects again with it
  * (`GAP_NOISE_PASSES`), each pass leaving cleaner gaps. A longer run whose quartile reads a flank but whose
  * gap windows' differences show correlated noise (a detector's filter: 2 W50 windows read it low) takes the
- * gap windows scaled to 5 W50 by the noise's own growth instead (`scaledGapNoise`).
+ * gap windows scaled to its noise window by the noise's own growth instead (`scaledGapNoise`), and so does
+ * a short run whose correlated noise makes no gap window read as white baseline.
  */
 export function gapNoiseScale(
   values: Float64Array,
@@ -148,7 +149,10 @@ export function gapNoiseScale(
   const length = Math.max(Math.round(GAP_WINDOW_WIDTHS * scale.widthSamples), shortest);
   const windows = measuredWindows(values, scale, gapWindows(covered, length, shortest));
   const judged = judgedWindows(windows, scale);
-  if (!judged) return scale;
+  // A short run none of whose gap windows reads as white baseline (a detector's filter leaves every one of
+  // them the smoothed-to-raw ratio of a tail) still has baseline where its first estimate reads 10 × the
+  // quiet gap windows (`scaledGapNoise`): its windows of a sixteenth of the run all held peaks.
+  if (!judged) return (!longRun && scaledGapNoise(values, scale, windows)) || scale;
   if (longRun && !readsAFlank(scale, judged.baseline)) return scale;
   const { baseline, quietest } = judged;
   // …and its successive differences alternate as white noise's do: over the quietest windows their lag-1
@@ -158,10 +162,10 @@ export function gapNoiseScale(
   // gap window (`standsApart`) hold too few differences for that bound; they are held to white noise's own
   // value instead, within the standard errors their pairs allow (`whiteCorrelationBound`).
   const bound = judged.apart ? whiteCorrelationBound(differencePairs(quietest)) : MAX_DIFFERENCE_CORRELATION;
-  // A long run whose differences show correlated noise: its 2 W50 windows read it low, so they are scaled
-  // to 5 W50 by the noise's own growth (`scaledGapNoise`).
+  // Differences that show correlated noise: the 2 W50 windows read it low, so they are scaled to the noise
+  // window by the noise's own growth (`scaledGapNoise`), on a long run and a short one alike.
   if (!(differenceCorrelation(values, quietest) <= bound)) {
-    return (longRun && scaledGapNoise(values, scale, windows)) || scale;
+    return scaledGapNoise(values, scale, windows) || scale;
   }
   const smoothedSd = quiet(baseline.map((window) => window.smoothedSd));
   const smoothedPeakToPeak = smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd);

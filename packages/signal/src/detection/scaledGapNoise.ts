@@ -53,9 +53,11 @@ export function scaledWindowSd(signal: Float64Array, windows: readonly PeakSpan[
 }
 
 /**
- * The detection noise of a long run whose lower quartile of 5 W50 windows reads a flank (`readsAFlank`),
- * where the gap windows' differences show the noise is not white (so 2 W50 windows read it low): the gap
- * windows' SD scaled to 5 W50 by the noise's own growth (`scaledWindowSd`), raw and detection signal alike,
+ * The detection noise of a run whose noise windows read a flank (a long run's lower quartile of 5 W50
+ * windows, `readsAFlank`, or a short run's windows of a sixteenth of it), where the gap windows show the
+ * noise is not white (their differences correlate, or none of them passes the white-window test: a
+ * detector's filter), so 2 W50 windows read it low: the gap windows' SD scaled to the noise window
+ * (`noiseWindowSamples`) by the noise's own growth (`scaledWindowSd`), raw and detection signal alike,
  * the ranges by the first estimate's range-to-SD ratios. Null unless the first estimate reads at least 10 ×
  * that (`APART_SD_RATIO`: the quartile read a different signal) and the windows are at least three.
  */

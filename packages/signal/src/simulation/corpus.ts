@@ -19,6 +19,7 @@ export const CORPUS_CLASSES = [
   'clipped',
   'drift',
   'short_crowded',
+  'detector_noise',
 ] as const;
 export type CorpusClass = (typeof CORPUS_CLASSES)[number];
 
@@ -44,8 +45,11 @@ const RANGE_PER_SD = 5;
  * A seeded corpus of `perClass` chromatograms per class with known truth, spanning 0.05–2 s a point,
  * S/N 10–10⁴ (the smallest expected peak's), tailing τ/σ 0–2.5 (USP T about 1–2.5), clusters at Rs
  * 0.5–2 (Rs of a fused pair here ≥ 1 for a pair to be expected separately), riders, shoulders, dips,
- * baseline steps, clipped tops, drift and short crowded runs (150–1,100 points). Pure: the same seed gives
- * the same corpus.
+ * baseline steps, clipped tops, drift and short crowded runs (150–1,100 points), and runs of a detector's
+ * noise (`detector_noise`: one of the isolated, cluster, shoulder, rider or short crowded layouts, its noise
+ * through an RC filter of 0.5–4 data points, at most W50/4, and rounded to an ADC step of 0.05–1 SD, as
+ * instrument physics §6 has the chain; every other class has white noise). Pure: the same seed gives the
+ * same corpus.
  */
 export function simulatedCorpus(perClass: number, seed = 30): CorpusCase[] {
   const cases: CorpusCase[] = [];
@@ -66,7 +70,16 @@ function logBetween(random: () => number, low: number, high: number): number {
   return Math.exp(between(random, Math.log(low), Math.log(high)));
 }
 
+/** The layouts a `detector_noise` run takes (its noise is what the class is about). */
+const DETECTOR_LAYOUTS = ['isolated', 'cluster', 'shoulder', 'rider', 'short_crowded'] as const;
+
 function corpusCase(kind: CorpusClass, n: number, random: () => number): CorpusCase {
+  const layout =
+    kind === 'detector_noise' ? DETECTOR_LAYOUTS[Math.floor(random() * DETECTOR_LAYOUTS.length)]! : kind;
+  return layoutCase(kind, layout, n, random);
+}
+
+function layoutCase(kind: CorpusClass, layout: CorpusClass, n: number, random: () => number): CorpusCase {
   const stepSec = logBetween(random, 0.05, 2);
   // Peaks 6–20 samples wide at half height (σ from W50 = 2.355 σ), within 1–40 s.
   const w50Samples = between(random, 6, 20);
@@ -81,20 +94,20 @@ function corpusCase(kind: CorpusClass, n: number, random: () => number): CorpusC
     components.push({ centreSec: t, sigmaSec, tauSec: extraTau, height });
     expectedCount++;
   };
-  const peakCount = kind === 'short_crowded' ? 5 + Math.floor(random() * 6) : 3 + Math.floor(random() * 4);
+  const peakCount = layout === 'short_crowded' ? 5 + Math.floor(random() * 6) : 3 + Math.floor(random() * 4);
   for (let k = 0; k < peakCount; k++) {
     const height = logBetween(random, 10, 1000);
-    if (kind === 'cluster' && k % 2 === 1) {
+    if (layout === 'cluster' && k % 2 === 1) {
       // A pair at Rs 1–2 (Rs = Δt/(4σ) for equal Gaussians): the previous peak's neighbour.
       t += 4 * sigmaSec * between(random, 1, 2) - spacing();
     }
-    if (kind === 'shoulder' && k % 2 === 1) {
+    if (layout === 'shoulder' && k % 2 === 1) {
       t += 4 * sigmaSec * between(random, 0.8, 1) - spacing();
       add(height * between(random, 0.3, 0.6), 0);
       t += spacing();
       continue;
     }
-    if (kind === 'rider' && k % 2 === 1) {
+    if (layout === 'rider' && k % 2 === 1) {
       // On the tail of the previous (a tenth to a fifth of its height, 3–5 σ after its apex).
       const parent = components[components.length - 1]!;
       parent.tauSec = sigmaSec * between(random, 2, 3);
@@ -107,7 +120,7 @@ function corpusCase(kind: CorpusClass, n: number, random: () => number): CorpusC
     t += spacing() + 4 * components[components.length - 1]!.tauSec;
   }
   const expected = components.slice();
-  if (kind === 'dip') {
+  if (layout === 'dip') {
     // Dips between the peaks: off by default, never reported, never bending a peak's baseline.
     const dips = components.slice(0, -1).map((peak, k) => ({
       centreSec: (peak.centreSec + components[k + 1]!.centreSec) / 2,
@@ -125,14 +138,19 @@ function corpusCase(kind: CorpusClass, n: number, random: () => number): CorpusC
   const noiseSd = (2 * smallest) / (signalToNoise * RANGE_PER_SD);
   // Smallest S/N among the expected peaks at least 10 (the quantitation limit): shift for tiny ones.
   const full: SimulationSpec = { ...spec, points, components, noiseSd, offset: between(random, -5, 5) };
-  if (kind === 'drift') full.driftPerSec = (0.01 * largest) / 60;
-  if (kind === 'step') {
+  if (layout === 'drift') full.driftPerSec = (0.01 * largest) / 60;
+  if (layout === 'step') {
     // A step of a tenth to half the smallest peak, halfway between two peaks.
     const k = Math.floor(random() * (expected.length - 1));
     const at = (expected[k]!.centreSec + expected[k + 1]!.centreSec) / 2;
     full.steps = [{ atSec: at, size: smallest * between(random, 0.1, 0.5) }];
   }
-  if (kind === 'clipped') full.clipAt = full.offset! + largest * between(random, 0.6, 0.9);
+  if (layout === 'clipped') full.clipAt = full.offset! + largest * between(random, 0.6, 0.9);
+  if (kind === 'detector_noise') {
+    // A detector's filter of 0.5–4 data points (never over a quarter of W50) and an ADC step of 0.05–1 SD.
+    full.detectorTimeConstantSec = Math.min(stepSec * logBetween(random, 0.5, 4), (2.355 * sigmaSec) / 4);
+    full.quantum = noiseSd * logBetween(random, 0.05, 1);
+  }
   const simulated = simulateChromatogram(full);
   const truth = simulated.truth;
   const expectedTruth = truth.slice(0, expectedCount);

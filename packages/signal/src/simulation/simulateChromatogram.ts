@@ -29,6 +29,16 @@ export interface SimulationSpec {
   clipAt?: number | null;
   /** Seed of the noise. @default 1 */
   seed?: number;
+  /**
+   * A detector's noise chain (docs/processing.md, "Detector noise"): the white noise drawn at `oversample`
+   * times the data rate passes a first-order RC filter of this time constant (s) and is then read at the
+   * data rate, its SD still `noiseSd`. Absent: white noise at the data rate.
+   */
+  detectorTimeConstantSec?: number;
+  /** Internal samples per data point of the detector chain. @default 8 */
+  oversample?: number;
+  /** ADC step: every sample is rounded to a multiple of it. Absent: no rounding. */
+  quantum?: number;
 }
 
 /** One component's truth: the area and apex of its own noise-free curve over the true baseline. */
@@ -94,14 +104,36 @@ export function simulateChromatogram(spec: SimulationSpec): SimulatedChromatogra
       widthHalfSec: shape.w50,
     };
   });
-  const normal = seededNormal(spec.seed ?? 1);
+  const noise = noiseSource(spec);
   for (let i = 0; i < spec.points; i++) {
     const t = timeSec[i]!;
     let base = (spec.offset ?? 0) + (spec.driftPerSec ?? 0) * (t - start);
     for (const step of spec.steps ?? []) if (t >= step.atSec) base += step.size;
-    let y = values[i]! + base + (spec.noiseSd ?? 0) * normal();
+    let y = values[i]! + base + noise();
     if (spec.clipAt != null) y = Math.min(y, spec.clipAt);
+    if (spec.quantum) y = Math.round(y / spec.quantum) * spec.quantum;
     values[i] = y;
   }
   return { timeSec, values, truth };
+}
+
+/**
+ * The noise of each data point in turn: white noise of `noiseSd`, or the detector chain's (instrument
+ * physics, §6: white noise at the native rate, a first-order RC filter y ← y + a (x − y) with
+ * a = 1 − exp(−Δt_native / τ), read at the data rate). The filter's stationary variance is a / (2 − a) of
+ * its input's, so the input is scaled to leave `noiseSd` at the output; the filter starts settled.
+ */
+function noiseSource(spec: SimulationSpec): () => number {
+  const normal = seededNormal(spec.seed ?? 1);
+  const sd = spec.noiseSd ?? 0;
+  const tau = spec.detectorTimeConstantSec;
+  if (!tau || !(tau > 0)) return () => sd * normal();
+  const oversample = Math.max(1, Math.round(spec.oversample ?? 8));
+  const a = 1 - Math.exp(-spec.stepSec / oversample / tau);
+  const inputSd = sd * Math.sqrt((2 - a) / a);
+  let y = sd * normal();
+  return () => {
+    for (let k = 0; k < oversample; k++) y += a * (inputSd * normal() - y);
+    return y;
+  };
 }

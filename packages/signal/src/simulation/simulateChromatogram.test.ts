@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { simulateChromatogram } from './simulateChromatogram.ts';
+
+function sd(values: Float64Array): number {
+  const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+  return Math.sqrt(values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (values.length - 1));
+}
+
+function lagOneCorrelation(values: Float64Array): number {
+  const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+  let products = 0;
+  let squares = 0;
+  for (let i = 0; i < values.length; i++) {
+    squares += (values[i]! - mean) ** 2;
+    if (i > 0) products += (values[i]! - mean) * (values[i - 1]! - mean);
+  }
+  return products / squares;
+}
+
+const flat = { points: 20_000, stepSec: 0.5, components: [], noiseSd: 0.1 };
+
+describe('simulateChromatogram: the detector noise chain', () => {
+  it('without a time constant the noise is white at the data rate, exactly as before', () => {
+    const white = simulateChromatogram({ ...flat, seed: 4 }).values;
+    expect(Math.abs(lagOneCorrelation(white))).toBeLessThan(0.03);
+    expect(sd(white)).toBeCloseTo(0.1, 2);
+  });
+
+  for (const tauSec of [0.25, 1, 2]) {
+    it(`an RC filter of τ = ${tauSec} s keeps the SD and correlates successive points by exp(−Δt/τ)`, () => {
+      const values = simulateChromatogram({ ...flat, seed: 4, detectorTimeConstantSec: tauSec }).values;
+      expect(sd(values) / 0.1).toBeGreaterThan(0.93);
+      expect(sd(values) / 0.1).toBeLessThan(1.07);
+      expect(lagOneCorrelation(values)).toBeCloseTo(Math.exp(-0.5 / tauSec), 1);
+    });
+  }
+
+  it('an ADC step rounds every sample to a multiple of it', () => {
+    const values = simulateChromatogram({ ...flat, seed: 2, quantum: 0.03, offset: 1 }).values;
+    for (const v of values) expect(Math.abs(v / 0.03 - Math.round(v / 0.03))).toBeLessThan(1e-9);
+  });
+});
