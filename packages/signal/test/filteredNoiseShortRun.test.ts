@@ -12,8 +12,11 @@ const sigmaSec = 5.5;
 const heights = [70, 29, 48, 12, 140, 11.5, 50, 89, 144, 680];
 
 describe('a short crowded run of detector-filtered noise keeps its peaks', () => {
-  for (const seed of [1, 2, 3, 4, 5, 6]) {
-    it(`seed ${seed}: every peak found, the noise read within 2 × of the truth`, () => {
+  for (const [seed, wander] of [1, 2, 3, 4, 5, 6].flatMap((seed) => [
+    [seed, 0],
+    [seed, 3],
+  ])) {
+    it(`seed ${seed}${wander ? ', on a wandering baseline' : ''}: every peak found, the noise read within 2 × of the truth`, () => {
       const noiseSd = 0.01;
       const run = simulateChromatogram({
         points: 1510,
@@ -22,6 +25,7 @@ describe('a short crowded run of detector-filtered noise keeps its peaks', () =>
         noiseSd,
         detectorTimeConstantSec: 2.3 * stepSec,
         quantum: 0.3 * noiseSd,
+        ...(wander ? { wander: { sd: wander * noiseSd, timeSec: 20 * 13, seed: seed + 100 } } : {}),
         components: heights.map((height, k) => ({
           centreSec: 60 + 65 * k,
           sigmaSec,

@@ -265,7 +265,7 @@ describe.skipIf(!hasReferenceData)('failure class 1 on shared files: crops keep 
  * pair not listed must keep every resolved peak with its share within 2 %.
  */
 const KNOWN_GAPS: Record<string, { worst: number; missing: number }> = {
-  'CLASSVP.CDF|crop to the peaks': { worst: 4, missing: 0 },
+  'CLASSVP.CDF|crop to the peaks': { worst: 3, missing: 0 },
   'CLASSVP.CDF|decimate by 2': { worst: 3.1, missing: 0 },
   'CLASSVP.CDF|decimate by 4': { worst: 3.1, missing: 0 },
   'DIONEX.CDF|crop to the peaks': { worst: 2.3, missing: 0 },
@@ -321,7 +321,7 @@ describe.skipIf(!hasReferenceData)(
 );
 
 describe('simulated corpus (seeded, known truth)', () => {
-  // 4 runs a class here (40 in all, seconds); the bench scores 36 a class (360): `npm run bench -- integration`.
+  // 4 runs a class here (44 in all, seconds); the bench scores 36 a class (396): `npm run bench -- integration`.
   const corpus = simulatedCorpus(4);
   const scored = corpus.map((c) => ({ kind: c.kind, score: scoreCase(c, process(c).peaks) }));
   const table = classScores(scored);
@@ -360,13 +360,13 @@ describe('simulated corpus (seeded, known truth)', () => {
     return classScores(scored).find((row) => row.kind === kind)!;
   };
 
-  // 99.2 % / 0.64 % now; 98.0 % / 0.68 % before a short run whose gap windows none read as white took
-  // them scaled (`scaledGapNoise`); the 5 W50 quartile alone gave 75 %, the gap windows judged only
-  // together 94.5 %.
-  it('the bench’s 36 short crowded runs: recall ≥ 98 % with no extras, median area error ≤ 1 %', () => {
+  // 100 % / 0.64 % now; 98.0 % / 0.68 % before a short run whose gap windows none read as white took them
+  // scaled (`scaledGapNoise`), 99.2 % while it took them only at 10 × under its first estimate; the 5 W50
+  // quartile alone gave 75 %, the gap windows judged only together 94.5 %.
+  it('the bench’s 36 short crowded runs: recall ≥ 99.5 % with no extras, median area error ≤ 1 %', () => {
     const row = benchClass('short_crowded');
     expect(row.runs).toBe(36);
-    expect(row.recallPct).toBeGreaterThanOrEqual(98);
+    expect(row.recallPct).toBeGreaterThanOrEqual(99.5);
     expect(row.extrasPct).toBe(0);
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });
@@ -377,6 +377,17 @@ describe('simulated corpus (seeded, known truth)', () => {
     const row = benchClass('detector_noise');
     expect(row.runs).toBe(36);
     expect(row.recallPct).toBeGreaterThanOrEqual(98);
+    expect(row.extrasPct).toBe(0);
+    expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
+  });
+
+  // 99.0 % / 0.0 % / 0.74 % now (its misses: shoulders and riders at their detection limits); 98.0 % while a
+  // short run took its scaled gap windows only at 10 × under its first estimate (`wander_24` read its noise
+  // 10 × high and lost two peaks).
+  it('the bench’s 36 runs on a wandering baseline: recall ≥ 98.5 %, no extras, area ≤ 1 %', () => {
+    const row = benchClass('wander');
+    expect(row.runs).toBe(36);
+    expect(row.recallPct).toBeGreaterThanOrEqual(98.5);
     expect(row.extrasPct).toBe(0);
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });

@@ -150,9 +150,9 @@ export function gapNoiseScale(
   const windows = measuredWindows(values, scale, gapWindows(covered, length, shortest));
   const judged = judgedWindows(windows, scale);
   // A short run none of whose gap windows reads as white baseline (a detector's filter leaves every one of
-  // them the smoothed-to-raw ratio of a tail) still has baseline where its first estimate reads 10 × the
-  // quiet gap windows (`scaledGapNoise`): its windows of a sixteenth of the run all held peaks.
-  if (!judged) return (!longRun && scaledGapNoise(values, scale, windows)) || scale;
+  // them the smoothed-to-raw ratio of a tail) still has baseline where its first estimate reads 2 × the
+  // quiet gap windows scaled (`scaledGapNoise`): its windows of a sixteenth of the run all held peaks.
+  if (!judged) return (!longRun && scaledGapNoise(values, scale, windows, false)) || scale;
   if (longRun && !readsAFlank(scale, judged.baseline)) return scale;
   const { baseline, quietest } = judged;
   // …and its successive differences alternate as white noise's do: over the quietest windows their lag-1
@@ -165,7 +165,7 @@ export function gapNoiseScale(
   // Differences that show correlated noise: the 2 W50 windows read it low, so they are scaled to the noise
   // window by the noise's own growth (`scaledGapNoise`), on a long run and a short one alike.
   if (!(differenceCorrelation(values, quietest) <= bound)) {
-    return scaledGapNoise(values, scale, windows) || scale;
+    return scaledGapNoise(values, scale, windows, longRun) || scale;
   }
   const smoothedSd = quiet(baseline.map((window) => window.smoothedSd));
   const smoothedPeakToPeak = smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd);

@@ -9,6 +9,15 @@ import { median } from '../statistics/median.ts';
  * variance by more than 10² with probability 1/101.
  */
 const APART_SD_RATIO = 10;
+/**
+ * The same for a short run (fewer than 16 noise windows of 5 W50), whose first estimate is a quartile of
+ * windows of a sixteenth of the run, at least 8 samples, against gap windows of at least 10: twice the SD,
+ * four times the variance, which two windows of one noise with 8 degrees of freedom each exceed with
+ * probability 0.033 (F(8, 8)), each reading besides being a quartile or median over several windows. A long
+ * run keeps 10 ×: its 5 W50 windows are 2.5 × the gap windows' length, and a detector's noise grows with
+ * the window more than the growth read in the quietest gap windows says (docs/processing.md).
+ */
+const SHORT_RUN_APART_SD_RATIO = 2;
 /** Fewest gap windows the growth is read in (as the gap pass's `MIN_GAP_WINDOWS`). */
 const MIN_GROWTH_WINDOWS = 3;
 
@@ -59,17 +68,21 @@ export function scaledWindowSd(signal: Float64Array, windows: readonly PeakSpan[
  * detector's filter), so 2 W50 windows read it low: the gap windows' SD scaled to the noise window
  * (`noiseWindowSamples`) by the noise's own growth (`scaledWindowSd`), raw and detection signal alike,
  * the ranges by the first estimate's range-to-SD ratios. Null unless the first estimate reads at least 10 ×
- * that (`APART_SD_RATIO`: the quartile read a different signal) and the windows are at least three.
+ * that on a long run (`APART_SD_RATIO`: the quartile read a different signal), 2 × on a short one
+ * (`SHORT_RUN_APART_SD_RATIO`), and the windows are at least three.
  */
 export function scaledGapNoise(
   values: Float64Array,
   scale: SignalScale,
   windows: readonly PeakSpan[],
+  /** A run of 16 or more noise windows of 5 W50 (`gapNoiseScale`); a short run takes the 2 × bound. */
+  longRun: boolean,
 ): SignalScale | null {
   if (windows.length < MIN_GROWTH_WINDOWS) return null;
   const target = scale.noiseWindowSamples;
   const rawSd = scaledWindowSd(values, windows, target);
-  if (!(rawSd > 0) || !(scale.rawNoise.sd >= APART_SD_RATIO * rawSd)) return null;
+  const apart = longRun ? APART_SD_RATIO : SHORT_RUN_APART_SD_RATIO;
+  if (!(rawSd > 0) || !(scale.rawNoise.sd >= apart * rawSd)) return null;
   const smoothedSd = Math.min(scale.smoothedSd, scaledWindowSd(scale.smoothed, windows, target));
   if (!(smoothedSd > 0)) return null;
   return {

@@ -20,6 +20,7 @@ export const CORPUS_CLASSES = [
   'drift',
   'short_crowded',
   'detector_noise',
+  'wander',
 ] as const;
 export type CorpusClass = (typeof CORPUS_CLASSES)[number];
 
@@ -48,8 +49,10 @@ const RANGE_PER_SD = 5;
  * baseline steps, clipped tops, drift and short crowded runs (150–1,100 points), and runs of a detector's
  * noise (`detector_noise`: one of the isolated, cluster, shoulder, rider or short crowded layouts, its noise
  * through an RC filter of 0.5–4 data points, at most W50/4, and rounded to an ADC step of 0.05–1 SD, as
- * instrument physics §6 has the chain; every other class has white noise). Pure: the same seed gives the
- * same corpus.
+ * instrument physics §6 has the chain; every other class but `wander` has white noise), and runs whose
+ * baseline wanders (`wander`: the detector's noise on an Ornstein–Uhlenbeck baseline of 1–10 noise SD and a
+ * correlation time of 10–50 W50, §6's low-pass filtered random walk). Pure: the same seed gives the same
+ * corpus.
  */
 export function simulatedCorpus(perClass: number, seed = 30): CorpusCase[] {
   const cases: CorpusCase[] = [];
@@ -75,7 +78,9 @@ const DETECTOR_LAYOUTS = ['isolated', 'cluster', 'shoulder', 'rider', 'short_cro
 
 function corpusCase(kind: CorpusClass, n: number, random: () => number): CorpusCase {
   const layout =
-    kind === 'detector_noise' ? DETECTOR_LAYOUTS[Math.floor(random() * DETECTOR_LAYOUTS.length)]! : kind;
+    kind === 'detector_noise' || kind === 'wander'
+      ? DETECTOR_LAYOUTS[Math.floor(random() * DETECTOR_LAYOUTS.length)]!
+      : kind;
   return layoutCase(kind, layout, n, random);
 }
 
@@ -150,6 +155,15 @@ function layoutCase(kind: CorpusClass, layout: CorpusClass, n: number, random: (
     // A detector's filter of 0.5–4 data points (never over a quarter of W50) and an ADC step of 0.05–1 SD.
     full.detectorTimeConstantSec = Math.min(stepSec * logBetween(random, 0.5, 4), (2.355 * sigmaSec) / 4);
     full.quantum = noiseSd * logBetween(random, 0.05, 1);
+  }
+  if (kind === 'wander') {
+    // The detector's noise as above, on a baseline that wanders by 1–10 noise SD over 10–50 W50.
+    full.detectorTimeConstantSec = Math.min(stepSec * logBetween(random, 0.5, 4), (2.355 * sigmaSec) / 4);
+    full.wander = {
+      sd: noiseSd * logBetween(random, 1, 10),
+      timeSec: 2.355 * sigmaSec * logBetween(random, 10, 50),
+      seed: Math.floor(random() * 1e9),
+    };
   }
   const simulated = simulateChromatogram(full);
   const truth = simulated.truth;

@@ -40,3 +40,13 @@ describe('simulateChromatogram: the detector noise chain', () => {
     for (const v of values) expect(Math.abs(v / 0.03 - Math.round(v / 0.03))).toBeLessThan(1e-9);
   });
 });
+
+describe('simulateChromatogram: baseline wander', () => {
+  it('an Ornstein–Uhlenbeck wander of the given SD, correlated over its time', () => {
+    const spec = { points: 40_000, stepSec: 1, components: [], wander: { sd: 2, timeSec: 50, seed: 3 } };
+    const values = simulateChromatogram(spec).values;
+    expect(sd(values) / 2).toBeGreaterThan(0.8);
+    expect(sd(values) / 2).toBeLessThan(1.2);
+    expect(lagOneCorrelation(values)).toBeCloseTo(Math.exp(-1 / 50), 2);
+  });
+});

@@ -23,6 +23,11 @@ export interface SimulationSpec {
   /** Baseline offset and drift per second. @default 0 */
   offset?: number;
   driftPerSec?: number;
+  /**
+   * Baseline wander (instrument physics §6, a low-pass filtered random walk): an Ornstein–Uhlenbeck
+   * process of this SD and correlation time (s), drawn from its own seed, starting settled.
+   */
+  wander?: { sd: number; timeSec: number; seed: number };
   /** Baseline steps: from `atSec` on the baseline is higher by `size`. */
   steps?: readonly { atSec: number; size: number }[];
   /** Detector saturation: no sample exceeds this level (a clipped top). */
@@ -105,10 +110,17 @@ export function simulateChromatogram(spec: SimulationSpec): SimulatedChromatogra
     };
   });
   const noise = noiseSource(spec);
+  const wanderNormal = seededNormal(spec.wander?.seed ?? 1);
+  const rho = spec.wander ? Math.exp(-spec.stepSec / spec.wander.timeSec) : 0;
+  let wander = spec.wander ? spec.wander.sd * wanderNormal() : 0;
   for (let i = 0; i < spec.points; i++) {
     const t = timeSec[i]!;
     let base = (spec.offset ?? 0) + (spec.driftPerSec ?? 0) * (t - start);
     for (const step of spec.steps ?? []) if (t >= step.atSec) base += step.size;
+    if (spec.wander) {
+      wander = rho * wander + spec.wander.sd * Math.sqrt(1 - rho * rho) * wanderNormal();
+      base += wander;
+    }
     let y = values[i]! + base + noise();
     if (spec.clipAt != null) y = Math.min(y, spec.clipAt);
     if (spec.quantum) y = Math.round(y / spec.quantum) * spec.quantum;
