@@ -12,10 +12,8 @@ const sigmaSec = 5.5;
 const heights = [70, 29, 48, 12, 140, 11.5, 50, 89, 144, 680];
 
 describe('a short crowded run of detector-filtered noise keeps its peaks', () => {
-  for (const [seed, wander] of [1, 2, 3, 4, 5, 6].flatMap((seed) => [
-    [seed, 0],
-    [seed, 3],
-  ])) {
+  const cases = [1, 2, 3, 4, 5, 6].flatMap((seed) => [0, 3].map((wander) => ({ seed, wander })));
+  for (const { seed, wander } of cases) {
     it(`seed ${seed}${wander ? ', on a wandering baseline' : ''}: every peak found, the noise read within 2 × of the truth`, () => {
       const noiseSd = 0.01;
       const run = simulateChromatogram({
