@@ -6,6 +6,7 @@ import {
   formatMinimum,
   noPeaksText,
   separationCode,
+  spikesText,
 } from './detection.ts';
 
 describe('separation codes', () => {
@@ -48,5 +49,17 @@ describe('noPeaksText', () => {
     expect(noPeaksText([{ code: 'processing_no_peaks', message }])).toBe(message);
     expect(noPeaksText([{ code: 'component_not_found', message: 'x' }])).toBeNull();
     expect(noPeaksText(null)).toBeNull();
+  });
+});
+
+describe('spikesText', () => {
+  it('names one spike, several, and more than five with a count', () => {
+    expect(spikesText([57.68])).toBe("1 one-sample spike replaced by their neighbours' mean (at 57.68 s)");
+    expect(spikesText([57.68, 85.52])).toBe(
+      "2 one-sample spikes replaced by their neighbours' mean (at 57.68, 85.52 s)",
+    );
+    expect(spikesText([1, 2, 3, 4, 5, 6, 7])).toBe(
+      "7 one-sample spikes replaced by their neighbours' mean (at 1, 2, 3, 4, 5 and 2 more s)",
+    );
   });
 });

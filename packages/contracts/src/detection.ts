@@ -40,6 +40,17 @@ export function reportingLimitText(limit: NonNullable<DetectionSettings['quantit
   return `reporting limit: S/N ≥ ${limit.signalToNoise} (automatic), ${below}`;
 }
 
+/**
+ * The spikes the automatic default replaced, in words: `2 one-sample spikes replaced by their neighbours'
+ * mean (at 57.68, 85.52 s)`; the first five times, then how many more.
+ */
+export function spikesText(spikesSec: readonly number[]): string {
+  const shown = spikesSec.slice(0, 5).map((t) => formatFigure(t));
+  const more = spikesSec.length > 5 ? ` and ${spikesSec.length - 5} more` : '';
+  const what = spikesSec.length === 1 ? 'one-sample spike' : 'one-sample spikes';
+  return `${spikesSec.length} ${what} replaced by their neighbours' mean (at ${shown.join(', ')}${more} s)`;
+}
+
 /** The separation code letters and what each one means. */
 export const separationCodeNames: Record<string, string> = {
   B: 'baseline',

@@ -272,7 +272,7 @@ const KNOWN_GAPS: Record<string, { worst: number; missing: number }> = {
   'DIONEX.CDF|decimate by 2': { worst: 10.2, missing: 0 },
   'DIONEX.CDF|decimate by 4': { worst: 9.4, missing: 0 },
   'HP-CH.CDF|crop to the peaks': { worst: 17.1, missing: 5 },
-  'HP-CH.CDF|decimate by 2': { worst: 6.2, missing: 0 },
+  'HP-CH.CDF|decimate by 2': { worst: 6, missing: 0 },
   'HP-CH.CDF|drift of 1 % of the largest peak a minute': { worst: 4.1, missing: 2 },
   'SPA.CDF|crop to the peaks': { worst: 7.2, missing: 1 },
   'SPA.CDF|decimate by 2': { worst: 2.4, missing: 0 },
@@ -321,7 +321,7 @@ describe.skipIf(!hasReferenceData)(
 );
 
 describe('simulated corpus (seeded, known truth)', () => {
-  // 4 runs a class here (44 in all, seconds); the bench scores 36 a class (396): `npm run bench -- integration`.
+  // 4 runs a class here (52 in all, seconds); the bench scores 36 a class (468): `npm run bench -- integration`.
   const corpus = simulatedCorpus(4);
   const scored = corpus.map((c) => ({ kind: c.kind, score: scoreCase(c, process(c).peaks) }));
   const table = classScores(scored);
@@ -347,9 +347,11 @@ describe('simulated corpus (seeded, known truth)', () => {
   });
 
   it('every class: recall ≥ 94 % (the issue asks 98 %: docs/processing.md lists the gaps)', () => {
-    // The detector-noise class mixes five layouts: its 4 runs here hold 15 components (one cluster member
-    // missed reads 93.3 %); its 36 runs below are held to 98 %.
-    for (const row of table.filter((r) => r.kind !== 'detector_noise'))
+    // The noise classes mix five layouts: the detector-noise class's 4 runs here hold 15 components (one
+    // cluster member missed reads 93.3 %); their 36 runs each are held below.
+    for (const row of table.filter(
+      (r) => !['detector_noise', 'wander', 'pulsation', 'spikes'].includes(r.kind),
+    ))
       expect(row.recallPct, row.kind).toBeGreaterThanOrEqual(94);
   });
 
@@ -388,6 +390,26 @@ describe('simulated corpus (seeded, known truth)', () => {
     const row = benchClass('wander');
     expect(row.runs).toBe(36);
     expect(row.recallPct).toBeGreaterThanOrEqual(98.5);
+    expect(row.extrasPct).toBe(0);
+    expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
+  });
+
+  // 98.9 % / 1.1 % / 0.61 % now; 97.8 % / 9.8 % / 0.96 % before spikes were replaced and kept out of the
+  // width scale (`lessSpikes`, `MIN_PEAK_WIDTH_SAMPLES`).
+  it('the bench’s 36 runs with one to three spikes: recall ≥ 98 %, extras ≤ 2 %, area ≤ 1 %', () => {
+    const row = benchClass('spikes');
+    expect(row.runs).toBe(36);
+    expect(row.recallPct).toBeGreaterThanOrEqual(98);
+    expect(row.extrasPct).toBeLessThanOrEqual(2);
+    expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
+  });
+
+  // 97.8 % / 0.0 % / 0.65 %: under the issue's 98 % (its four misses are riders and shoulders at their
+  // detection limits, as in the other noise classes); a floor that may only rise.
+  it('the bench’s 36 runs with a pump’s pulsation: recall ≥ 97.7 %, no extras, area ≤ 1 %', () => {
+    const row = benchClass('pulsation');
+    expect(row.runs).toBe(36);
+    expect(row.recallPct).toBeGreaterThanOrEqual(97.7);
     expect(row.extrasPct).toBe(0);
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });

@@ -169,6 +169,38 @@ describe('automatic processing: properties over generated chromatograms', () => 
       { seed: 1107, numRuns: 40 },
     );
   });
+
+  // Spikes (docs/processing.md, "Spikes"): one to three one-sample spikes, up or down, of 0.2–5 times the
+  // smallest peak's height, anywhere in the run, keep every peak, its retention time within a sample and
+  // its area within 1 %; each spike that stands out of the noise is reported where it was.
+  it('one to three one-sample spikes anywhere keep the peaks and their areas (within 1 %)', () => {
+    fc.assert(
+      fc.property(
+        resolvedRun(),
+        fc.array(fc.record({ at: uniform(0, 1), size: uniform(0.2, 5), up: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        (spec, drawn) => {
+          const { timeSec, values } = simulateChromatogram(spec);
+          const before = processChromatogram({ timeSec, values }, {});
+          const smallest = Math.min(...spec.components.map((c) => c.height));
+          const spiked = Float64Array.from(values);
+          for (const { at, size, up } of drawn) {
+            const i = 2 + Math.floor(at * (values.length - 4));
+            spiked[i]! += (up ? 1 : -1) * size * smallest;
+          }
+          const after = processChromatogram({ timeSec, values: spiked }, {});
+          expectSamePeaks(before.peaks, after.peaks, spec.stepSec);
+          before.peaks.forEach((peak, k) =>
+            expect(Math.abs(after.peaks[k]!.area / peak.area - 1)).toBeLessThan(0.01),
+          );
+          expect(after.detection!.spikesSec?.length ?? 0).toBeGreaterThan(0);
+        },
+      ),
+      { seed: 1108, numRuns: 30 },
+    );
+  });
 });
 
 /**

@@ -72,6 +72,23 @@ describe('detection settings text', () => {
     );
   });
 
+  it('says which one-sample spikes the automatic default replaced', () => {
+    const lines = detectionLines(
+      {
+        minProminence: { value: 0.5, automatic: true },
+        minHeight: { value: null, automatic: true },
+        minWidthSec: { value: 1, automatic: true },
+        minDistanceSec: { value: null, automatic: true },
+        noiseSd: 0.02,
+        noisePeakToPeak: 0.1,
+        estimatedPeakWidthSec: 3,
+        spikesSec: [57.68],
+      },
+      'mAU',
+    );
+    expect(lines).toContain("  1 one-sample spike replaced by their neighbours' mean (at 57.68 s)");
+  });
+
   it('says so when detection did not run', () => {
     expect(detectionLines(null, 'mAU')).toEqual([expect.stringMatching(/^detection settings: not reported/)]);
   });

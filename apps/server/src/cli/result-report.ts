@@ -6,6 +6,7 @@ import {
   formatFigure,
   formatMinimum,
   reportingLimitText,
+  spikesText,
   separationCode,
   type DetectionSettings,
   type PeakFigures,
@@ -93,6 +94,7 @@ export function detectionLines(detection: DetectionSettings | null, unit: string
   );
   if (detection.noiseFromGaps)
     lines.push('  noise measured between the peaks (no window of the short run clear of them)');
+  if (detection.spikesSec?.length) lines.push(`  ${spikesText(detection.spikesSec)}`);
   lines.push(
     `  estimated peak width (W50): ${
       detection.estimatedPeakWidthSec === null

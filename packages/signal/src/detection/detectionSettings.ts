@@ -47,6 +47,11 @@ export interface DetectionSettings {
   quantitationLimit?: QuantitationLimit;
   /** The reporting threshold applied (percent of the total area) and how many peaks fell below it. */
   reportingThreshold?: { percent: number; below: number };
+  /**
+   * Times (s) of the one-sample spikes the automatic default replaced by their neighbours' mean before
+   * reading the run (`lessSpikes`); absent when there were none.
+   */
+  spikesSec?: number[];
   /** The template's integration events the run saw, in time order (docs/processing.md). */
   events?: AppliedEvent[];
 }
@@ -237,4 +242,15 @@ function everyNth(values: Float64Array, step: number): Float64Array {
   const result = new Float64Array(Math.ceil(values.length / step));
   for (let k = 0; k < result.length; k++) result[k] = values[k * step]!;
   return result;
+}
+
+/**
+ * The narrow-end W50 of the clearly real peaks (samples; the lower quartile, as `measureSignalScale` reads
+ * it from the full signal), or null when there are none.
+ */
+export function narrowEndWidthSamples(values: Float64Array): number | null {
+  const { low, high } = extremesAndBlockMeans(values, 1);
+  const range = values.length > 1 ? Math.max(0, high - values[0]!, values[0]! - low) : 0;
+  const widths = strongPeakWidths(values, range, 1);
+  return widths.length ? quantile(widths, 0.25) : null;
 }

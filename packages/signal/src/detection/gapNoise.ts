@@ -324,17 +324,11 @@ export function secondDifferenceScale(values: Float64Array, scale: SignalScale):
   if (scale.noiseWindowSamples >= Math.round(5 * scale.widthSamples)) return null;
   const second = new Float64Array(n - 2);
   for (let i = 1; i < n - 1; i++) second[i - 1] = values[i + 1]! - 2 * values[i]! + values[i - 1]!;
-  const centre = medianOf(second);
+  const centre = median(second);
   const deviations = second.map((d) => Math.abs(d - centre));
-  const sd = (1.4826 * medianOf(deviations)) / Math.sqrt(6);
+  const sd = (1.4826 * median(deviations)) / Math.sqrt(6);
   const smoothedSd = sd * Math.sqrt((2 * m * m + 1) / (3 * m * m * m));
   const smoothedPeakToPeak = smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd);
   if (!(smoothedPeakToPeak > 0 && smoothedPeakToPeak < scale.smoothedPeakToPeak)) return null;
   return { ...scale, smoothedPeakToPeak, smoothedSd };
-}
-
-function medianOf(values: Float64Array): number {
-  const sorted = Float64Array.from(values).sort();
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

@@ -12,7 +12,7 @@ import { applyReportingThreshold, DEFAULT_REPORTING_THRESHOLD_PERCENT } from './
 import type { ProcessingTemplate } from './processingTemplate.ts';
 import { detectApexes, emptyApexDetection } from './apexDetection.ts';
 import { emptyPeakIntegration, integratePeaks, type DipsUnderBaseline } from './peakIntegration.ts';
-import { lessRunDrift, type RunDrift } from '../baseline/runDrift.ts';
+import { automaticSignal, type AutomaticSignal } from './automaticSignal.ts';
 import { correctSignal } from './signalCorrection.ts';
 import { rejectUnknownKey, stepKey, stepRecorder, type StepReport } from './stepReports.ts';
 
@@ -163,7 +163,7 @@ export function processChromatogram(
     steps,
     versions,
     detectionWindowSec: window,
-    detection,
+    detection: withSpikes(detection, drift.spikes, timeSec),
     dropouts: dropouts ? { count: dropouts.count, rangeCount: dropouts.rangeCount } : null,
     noPeaks: null,
   };
@@ -368,22 +368,32 @@ function dipStretches(
 }
 
 /**
- * The automatic default (no detection minimum, no integration event given) reads the run less its drift
- * line when the drift is large enough to move a reportable peak (`lessRunDrift`; docs/processing.md, "Linear
- * drift").
+ * The automatic default (no detection minimum, no integration event given) reads the run with its
+ * one-sample spikes replaced (`lessSpikes`; docs/processing.md, "Spikes") and less its drift line when the
+ * drift is large enough to move a reportable peak (`lessRunDrift`; "Linear drift").
  */
 function withoutDrift(
   template: ProcessingTemplate,
   timeSec: Float64Array,
   values: Float64Array,
   memo: SignalMemo | null,
-): RunDrift {
+): AutomaticSignal {
   // Integration events are drawn on the signal as recorded (a held baseline is level there).
   const events = template.integration_events;
   if (template.peak_detection_min_prominence != null || (events && events.length > 0)) {
-    return { values, removedPerSec: 0 };
+    return { values, removedPerSec: 0, spikes: [] };
   }
-  return memo ? memo.driftOf(timeSec, values) : lessRunDrift(timeSec, values);
+  return memo ? memo.driftOf(timeSec, values) : automaticSignal(timeSec, values);
+}
+
+/** The detection report with the times of the samples replaced as spikes, when there were any. */
+function withSpikes(
+  detection: DetectionSettings | null,
+  spikes: readonly number[],
+  timeSec: Float64Array,
+): DetectionSettings | null {
+  if (!detection || spikes.length === 0) return detection;
+  return { ...detection, spikesSec: spikes.map((i) => timeSec[i]!) };
 }
 
 /** Peak baselines back on the signal as given (the run's drift line added again). */

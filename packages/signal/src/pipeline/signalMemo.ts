@@ -1,4 +1,4 @@
-import { lessRunDrift, type RunDrift } from '../baseline/runDrift.ts';
+import { automaticSignal, type AutomaticSignal } from './automaticSignal.ts';
 import { measureSignalScale, type SignalScale } from '../detection/detectionSettings.ts';
 import { localMaximaIndices } from '../peaks/localMaximaIndices.ts';
 import type { MaximaProminences } from '../peaks/findPeaks.ts';
@@ -17,7 +17,7 @@ import { prepareSignal, type PreparedSignal, type SignalInput } from './signalIn
 export class SignalMemo {
   #input: { timeSec: ArrayLike<number>; values: ArrayLike<number>; prepared: PreparedSignal } | null = null;
   #driftValues: Float64Array | null = null;
-  #drift: RunDrift | null = null;
+  #drift: AutomaticSignal | null = null;
   #scaleValues: Float64Array | null = null;
   #scale: SignalScale | null = null;
   #maximaValues: Float64Array | null = null;
@@ -31,7 +31,8 @@ export class SignalMemo {
    */
   measure(signal: SignalInput): void {
     const { timeSec, values: recorded } = this.inputOf(signal);
-    // What the automatic default detects on: the run, less its drift line where that is taken out.
+    // What the automatic default detects on: the run, spikes replaced, less its drift line where that is
+    // taken out.
     const { values } = this.driftOf(timeSec, recorded);
     this.scaleOf(values, new Float64Array(values.length));
     this.maximaOf(values);
@@ -61,10 +62,13 @@ export class SignalMemo {
     return prepared;
   }
 
-  /** `lessRunDrift` of `values`, once per array: the same array back when no drift line is taken out. */
-  driftOf(timeSec: Float64Array, values: Float64Array): RunDrift {
+  /**
+   * `automaticSignal` of `values` (spikes replaced, drift line taken out), once per array: the same array
+   * back when neither changes it.
+   */
+  driftOf(timeSec: Float64Array, values: Float64Array): AutomaticSignal {
     if (this.#driftValues !== values || !this.#drift) {
-      this.#drift = lessRunDrift(timeSec, values);
+      this.#drift = automaticSignal(timeSec, values);
       this.#driftValues = values;
     }
     return this.#drift;

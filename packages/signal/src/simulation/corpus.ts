@@ -21,6 +21,8 @@ export const CORPUS_CLASSES = [
   'short_crowded',
   'detector_noise',
   'wander',
+  'pulsation',
+  'spikes',
 ] as const;
 export type CorpusClass = (typeof CORPUS_CLASSES)[number];
 
@@ -51,8 +53,10 @@ const RANGE_PER_SD = 5;
  * through an RC filter of 0.5–4 data points, at most W50/4, and rounded to an ADC step of 0.05–1 SD, as
  * instrument physics §6 has the chain; every other class but `wander` has white noise), and runs whose
  * baseline wanders (`wander`: the detector's noise on an Ornstein–Uhlenbeck baseline of 1–10 noise SD and a
- * correlation time of 10–50 W50, §6's low-pass filtered random walk). Pure: the same seed gives the same
- * corpus.
+ * correlation time of 10–50 W50, §6's low-pass filtered random walk), with a pump's pulsation (`pulsation`:
+ * the detector's noise and a sinusoid of 0.3–3 W50 a period sharing the noise SD, the ripple 20–80 % of its
+ * variance) and with spikes (`spikes`: one to three one-sample spikes, up or down, of 0.2–5 times the
+ * smallest peak's height, on white noise). Pure: the same seed gives the same corpus.
  */
 export function simulatedCorpus(perClass: number, seed = 30): CorpusCase[] {
   const cases: CorpusCase[] = [];
@@ -73,14 +77,15 @@ function logBetween(random: () => number, low: number, high: number): number {
   return Math.exp(between(random, Math.log(low), Math.log(high)));
 }
 
-/** The layouts a `detector_noise` run takes (its noise is what the class is about). */
-const DETECTOR_LAYOUTS = ['isolated', 'cluster', 'shoulder', 'rider', 'short_crowded'] as const;
+/** The classes about a run's noise and baseline, not its peaks: each takes one of `NOISE_LAYOUTS`. */
+const NOISE_CLASSES: readonly CorpusClass[] = ['detector_noise', 'wander', 'pulsation', 'spikes'];
+/** The layouts a run of the noise classes takes (its noise is what such a class is about). */
+const NOISE_LAYOUTS = ['isolated', 'cluster', 'shoulder', 'rider', 'short_crowded'] as const;
 
 function corpusCase(kind: CorpusClass, n: number, random: () => number): CorpusCase {
-  const layout =
-    kind === 'detector_noise' || kind === 'wander'
-      ? DETECTOR_LAYOUTS[Math.floor(random() * DETECTOR_LAYOUTS.length)]!
-      : kind;
+  const layout = NOISE_CLASSES.includes(kind)
+    ? NOISE_LAYOUTS[Math.floor(random() * NOISE_LAYOUTS.length)]!
+    : kind;
   return layoutCase(kind, layout, n, random);
 }
 
@@ -164,6 +169,25 @@ function layoutCase(kind: CorpusClass, layout: CorpusClass, n: number, random: (
       timeSec: 2.355 * sigmaSec * logBetween(random, 10, 50),
       seed: Math.floor(random() * 1e9),
     };
+  }
+  if (kind === 'pulsation') {
+    // The detector's noise as above with a pump's ripple of 0.3–3 W50 a period, the two sharing the noise
+    // SD the S/N was set by (the ripple 20–80 % of its variance).
+    full.detectorTimeConstantSec = Math.min(stepSec * logBetween(random, 0.5, 4), (2.355 * sigmaSec) / 4);
+    const share = between(random, 0.2, 0.8);
+    full.pulsation = {
+      amplitude: noiseSd * Math.sqrt(2 * share),
+      periodSec: 2.355 * sigmaSec * logBetween(random, 0.3, 3),
+    };
+    full.noiseSd = noiseSd * Math.sqrt(1 - share);
+  }
+  if (kind === 'spikes') {
+    // One to three one-sample spikes anywhere in the run, up or down, 0.2–5 × the smallest peak's height.
+    const runSec = points * stepSec;
+    full.spikes = Array.from({ length: 1 + Math.floor(random() * 3) }, () => ({
+      atSec: runSec * random(),
+      size: smallest * logBetween(random, 0.2, 5) * (random() < 0.5 ? -1 : 1),
+    }));
   }
   const simulated = simulateChromatogram(full);
   const truth = simulated.truth;

@@ -50,3 +50,15 @@ describe('simulateChromatogram: baseline wander', () => {
     expect(lagOneCorrelation(values)).toBeCloseTo(Math.exp(-1 / 50), 2);
   });
 });
+
+describe('simulateChromatogram: pump pulsation and spikes', () => {
+  it('a pulsation adds its sinusoid; a spike moves its one nearest sample', () => {
+    const base = { points: 400, stepSec: 0.5, components: [], offset: 1 };
+    const pulsed = simulateChromatogram({ ...base, pulsation: { amplitude: 0.2, periodSec: 10 } }).values;
+    for (let i = 0; i < 400; i++)
+      expect(pulsed[i]).toBeCloseTo(1 + 0.2 * Math.sin((2 * Math.PI * i * 0.5) / 10), 12);
+    const spiked = simulateChromatogram({ ...base, spikes: [{ atSec: 50.2, size: -3 }] }).values;
+    expect(Array.from(spiked.keys()).filter((i) => spiked[i] !== 1)).toEqual([100]);
+    expect(spiked[100]).toBe(-2);
+  });
+});

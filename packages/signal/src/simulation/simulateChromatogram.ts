@@ -28,6 +28,10 @@ export interface SimulationSpec {
    * process of this SD and correlation time (s), drawn from its own seed, starting settled.
    */
   wander?: { sd: number; timeSec: number; seed: number };
+  /** A pump's pulsation (instrument physics §6): a sinusoid of this amplitude and period (s). */
+  pulsation?: { amplitude: number; periodSec: number };
+  /** Spikes (§6: bubbles, electrical): the one sample nearest `atSec` moves by `size`. */
+  spikes?: readonly { atSec: number; size: number }[];
   /** Baseline steps: from `atSec` on the baseline is higher by `size`. */
   steps?: readonly { atSec: number; size: number }[];
   /** Detector saturation: no sample exceeds this level (a clipped top). */
@@ -121,10 +125,17 @@ export function simulateChromatogram(spec: SimulationSpec): SimulatedChromatogra
       wander = rho * wander + spec.wander.sd * Math.sqrt(1 - rho * rho) * wanderNormal();
       base += wander;
     }
+    if (spec.pulsation) {
+      base += spec.pulsation.amplitude * Math.sin((2 * Math.PI * (t - start)) / spec.pulsation.periodSec);
+    }
     let y = values[i]! + base + noise();
     if (spec.clipAt != null) y = Math.min(y, spec.clipAt);
     if (spec.quantum) y = Math.round(y / spec.quantum) * spec.quantum;
     values[i] = y;
+  }
+  for (const spike of spec.spikes ?? []) {
+    const i = Math.round((spike.atSec - start) / spec.stepSec);
+    if (i >= 0 && i < spec.points) values[i]! += spike.size;
   }
   return { timeSec, values, truth };
 }

@@ -6,6 +6,7 @@ import {
   formatFigure,
   formatMinimum,
   reportingLimitText,
+  spikesText,
   type DetectionSettings,
 } from '@eluent/contracts';
 import type { FormValues } from '../methods/useFormValues.ts';
@@ -80,6 +81,12 @@ export function DetectionFields({
                 ? 'no well-resolved peak'
                 : `${formatFigure(detection.estimatedPeakWidthSec)} s`}
             </dd>
+            {detection.spikesSec?.length ? (
+              <>
+                <dt>Spikes</dt>
+                <dd>{spikesText(detection.spikesSec)}</dd>
+              </>
+            ) : null}
             {detection.quantitationLimit ? (
               <>
                 <dt>Reporting limit</dt>
