@@ -321,7 +321,7 @@ describe.skipIf(!hasReferenceData)(
 );
 
 describe('simulated corpus (seeded, known truth)', () => {
-  // 4 runs a class here (52 in all, seconds); the bench scores 36 a class (468): `npm run bench -- integration`.
+  // 4 runs a class here (56 in all, seconds); the bench scores 36 a class (504): `npm run bench -- integration`.
   const corpus = simulatedCorpus(4);
   const scored = corpus.map((c) => ({ kind: c.kind, score: scoreCase(c, process(c).peaks) }));
   const table = classScores(scored);
@@ -350,7 +350,7 @@ describe('simulated corpus (seeded, known truth)', () => {
     // The noise classes mix five layouts: the detector-noise class's 4 runs here hold 15 components (one
     // cluster member missed reads 93.3 %); their 36 runs each are held below.
     for (const row of table.filter(
-      (r) => !['detector_noise', 'wander', 'pulsation', 'spikes'].includes(r.kind),
+      (r) => !['detector_noise', 'wander', 'pulsation', 'spikes', 'coarse'].includes(r.kind),
     ))
       expect(row.recallPct, row.kind).toBeGreaterThanOrEqual(94);
   });
@@ -410,6 +410,17 @@ describe('simulated corpus (seeded, known truth)', () => {
     const row = benchClass('pulsation');
     expect(row.runs).toBe(36);
     expect(row.recallPct).toBeGreaterThanOrEqual(97.7);
+    expect(row.extrasPct).toBe(0);
+    expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
+  });
+
+  // 95.3 % / 0.0 % / 0.87 % now; 91.7 % / 1.13 % while a run whose detection kernel is one sample skipped
+  // the gap pass. Under the issue's 98 %: its misses are riders, shoulders and pairs at Rs under 1 with
+  // 3–5 samples across their W50; a floor that may only rise.
+  it('the bench’s 36 coarsely sampled runs (W50 3–6 samples): recall ≥ 95 %, no extras, area ≤ 1 %', () => {
+    const row = benchClass('coarse');
+    expect(row.runs).toBe(36);
+    expect(row.recallPct).toBeGreaterThanOrEqual(95);
     expect(row.extrasPct).toBe(0);
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });

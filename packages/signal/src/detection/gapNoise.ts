@@ -137,7 +137,10 @@ export function gapNoiseScale(
 ): SignalScale {
   const n = values.length;
   const m = scale.smoothingSamples;
-  if (!spans.length || m < 3 || !(scale.smoothedSd > 0) || !(scale.rawNoise.sd > 0)) return scale;
+  // A kernel of one sample (narrow-end W50 under 4.5 samples) leaves the white-window test nothing to tell
+  // apart (every window reads a smoothed-to-raw ratio of 1): the windows are then judged by their
+  // successive differences alone, as every window the ratio lets through is.
+  if (!spans.length || !(scale.smoothedSd > 0) || !(scale.rawNoise.sd > 0)) return scale;
   // A run of 16 or more noise windows of 5 W50 keeps its lower quartile unless that reads a flank
   // (`readsAFlank`): a longer run whose baseline is only its ends has too few baseline windows for it.
   const longRun = scale.noiseWindowSamples >= Math.round(5 * scale.widthSamples);

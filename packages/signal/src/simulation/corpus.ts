@@ -23,6 +23,7 @@ export const CORPUS_CLASSES = [
   'wander',
   'pulsation',
   'spikes',
+  'coarse',
 ] as const;
 export type CorpusClass = (typeof CORPUS_CLASSES)[number];
 
@@ -56,7 +57,9 @@ const RANGE_PER_SD = 5;
  * correlation time of 10–50 W50, §6's low-pass filtered random walk), with a pump's pulsation (`pulsation`:
  * the detector's noise and a sinusoid of 0.3–3 W50 a period sharing the noise SD, the ripple 20–80 % of its
  * variance) and with spikes (`spikes`: one to three one-sample spikes, up or down, of 0.2–5 times the
- * smallest peak's height, on white noise). Pure: the same seed gives the same corpus.
+ * smallest peak's height, on white noise), and coarsely sampled runs (`coarse`: the same layouts with peaks
+ * 3–6 samples wide at half height, as short runs at 0.5–2 s a point have them). Pure: the same seed gives
+ * the same corpus.
  */
 export function simulatedCorpus(perClass: number, seed = 30): CorpusCase[] {
   const cases: CorpusCase[] = [];
@@ -77,8 +80,8 @@ function logBetween(random: () => number, low: number, high: number): number {
   return Math.exp(between(random, Math.log(low), Math.log(high)));
 }
 
-/** The classes about a run's noise and baseline, not its peaks: each takes one of `NOISE_LAYOUTS`. */
-const NOISE_CLASSES: readonly CorpusClass[] = ['detector_noise', 'wander', 'pulsation', 'spikes'];
+/** The classes about a run's noise, baseline or sampling, not its peaks: each takes one of `NOISE_LAYOUTS`. */
+const NOISE_CLASSES: readonly CorpusClass[] = ['detector_noise', 'wander', 'pulsation', 'spikes', 'coarse'];
 /** The layouts a run of the noise classes takes (its noise is what such a class is about). */
 const NOISE_LAYOUTS = ['isolated', 'cluster', 'shoulder', 'rider', 'short_crowded'] as const;
 
@@ -91,8 +94,8 @@ function corpusCase(kind: CorpusClass, n: number, random: () => number): CorpusC
 
 function layoutCase(kind: CorpusClass, layout: CorpusClass, n: number, random: () => number): CorpusCase {
   const stepSec = logBetween(random, 0.05, 2);
-  // Peaks 6–20 samples wide at half height (σ from W50 = 2.355 σ), within 1–40 s.
-  const w50Samples = between(random, 6, 20);
+  // Peaks 6–20 samples wide at half height (3–6 for `coarse`; σ from W50 = 2.355 σ), within 1–40 s.
+  const w50Samples = kind === 'coarse' ? between(random, 3, 6) : between(random, 6, 20);
   const sigmaSec = Math.min(40, Math.max(0.4, (w50Samples * stepSec) / 2.355));
   const tau = () => sigmaSec * between(random, 0, 2.5);
   const spacing = () => sigmaSec * between(random, 8, 14);
