@@ -24,6 +24,7 @@ export const CORPUS_CLASSES = [
   'pulsation',
   'spikes',
   'coarse',
+  'isocratic',
 ] as const;
 export type CorpusClass = (typeof CORPUS_CLASSES)[number];
 
@@ -58,8 +59,9 @@ const RANGE_PER_SD = 5;
  * the detector's noise and a sinusoid of 0.3–3 W50 a period sharing the noise SD, the ripple 20–80 % of its
  * variance) and with spikes (`spikes`: one to three one-sample spikes, up or down, of 0.2–5 times the
  * smallest peak's height, on white noise), and coarsely sampled runs (`coarse`: the same layouts with peaks
- * 3–6 samples wide at half height, as short runs at 0.5–2 s a point have them). Pure: the same seed gives
- * the same corpus.
+ * 3–6 samples wide at half height, as short runs at 0.5–2 s a point have them) and isocratic runs
+ * (`isocratic`: the same layouts, each peak wider than the last, the last 2–5 times the first). Pure: the
+ * same seed gives the same corpus.
  */
 export function simulatedCorpus(perClass: number, seed = 30): CorpusCase[] {
   const cases: CorpusCase[] = [];
@@ -81,7 +83,14 @@ function logBetween(random: () => number, low: number, high: number): number {
 }
 
 /** The classes about a run's noise, baseline or sampling, not its peaks: each takes one of `NOISE_LAYOUTS`. */
-const NOISE_CLASSES: readonly CorpusClass[] = ['detector_noise', 'wander', 'pulsation', 'spikes', 'coarse'];
+const NOISE_CLASSES: readonly CorpusClass[] = [
+  'detector_noise',
+  'wander',
+  'pulsation',
+  'spikes',
+  'coarse',
+  'isocratic',
+];
 /** The layouts a run of the noise classes takes (its noise is what such a class is about). */
 const NOISE_LAYOUTS = ['isolated', 'cluster', 'shoulder', 'rider', 'short_crowded'] as const;
 
@@ -96,7 +105,11 @@ function layoutCase(kind: CorpusClass, layout: CorpusClass, n: number, random: (
   const stepSec = logBetween(random, 0.05, 2);
   // Peaks 6–20 samples wide at half height (3–6 for `coarse`; σ from W50 = 2.355 σ), within 1–40 s.
   const w50Samples = kind === 'coarse' ? between(random, 3, 6) : between(random, 6, 20);
-  const sigmaSec = Math.min(40, Math.max(0.4, (w50Samples * stepSec) / 2.355));
+  const firstSigmaSec = Math.min(40, Math.max(0.4, (w50Samples * stepSec) / 2.355));
+  let sigmaSec = firstSigmaSec;
+  // An isocratic run's peaks widen with retention (constant plate count): σ grows 2–5 × from the first to
+  // the last peak.
+  const growth = kind === 'isocratic' ? between(random, 1, 4) : 0;
   const tau = () => sigmaSec * between(random, 0, 2.5);
   const spacing = () => sigmaSec * between(random, 8, 14);
   const components: SimulatedComponent[] = [];
@@ -109,6 +122,7 @@ function layoutCase(kind: CorpusClass, layout: CorpusClass, n: number, random: (
   };
   const peakCount = layout === 'short_crowded' ? 5 + Math.floor(random() * 6) : 3 + Math.floor(random() * 4);
   for (let k = 0; k < peakCount; k++) {
+    sigmaSec = firstSigmaSec * (1 + (growth * k) / Math.max(1, peakCount - 1));
     const height = logBetween(random, 10, 1000);
     if (layout === 'cluster' && k % 2 === 1) {
       // A pair at Rs 1–2 (Rs = Δt/(4σ) for equal Gaussians): the previous peak's neighbour.
