@@ -1,5 +1,5 @@
 // Integration generalization score: the seeded simulated corpus (packages/signal/src/simulation/corpus.ts),
-// 36 runs a class (540 in all), processed with no template; recall, extras and median area error per class.
+// 36 runs a class (576 in all), processed with no template; recall, extras and median area error per class.
 // `npm run bench -- integration [--per-class=36] [--cases=<class>]`; the table is kept in docs/processing.md.
 // `--cases=dip` also prints, per run of that class, its missed components, its extras and the areas off by
 // more than 1 % (what a rule change has to explain).

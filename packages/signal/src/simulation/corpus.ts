@@ -25,6 +25,7 @@ export const CORPUS_CLASSES = [
   'spikes',
   'coarse',
   'isocratic',
+  'fronting',
 ] as const;
 export type CorpusClass = (typeof CORPUS_CLASSES)[number];
 
@@ -60,8 +61,9 @@ const RANGE_PER_SD = 5;
  * variance) and with spikes (`spikes`: one to three one-sample spikes, up or down, of 0.2–5 times the
  * smallest peak's height, on white noise), and coarsely sampled runs (`coarse`: the same layouts with peaks
  * 3–6 samples wide at half height, as short runs at 0.5–2 s a point have them) and isocratic runs
- * (`isocratic`: the same layouts, each peak wider than the last, the last 2–5 times the first). Pure: the
- * same seed gives the same corpus.
+ * (`isocratic`: the same layouts, each peak wider than the last, the last 2–5 times the first) and fronting
+ * peaks (`fronting`: an overloaded column's, the mirror image of a tail of τ/σ 0–1.5). Pure: the same seed
+ * gives the same corpus.
  */
 export function simulatedCorpus(perClass: number, seed = 30): CorpusCase[] {
   const cases: CorpusCase[] = [];
@@ -110,7 +112,9 @@ function layoutCase(kind: CorpusClass, layout: CorpusClass, n: number, random: (
   // An isocratic run's peaks widen with retention (constant plate count): σ grows 2–5 × from the first to
   // the last peak.
   const growth = kind === 'isocratic' ? between(random, 1, 4) : 0;
-  const tau = () => sigmaSec * between(random, 0, 2.5);
+  // Fronting (an overloaded column): the mirror image of a tail of τ/σ 0–1.5.
+  const tau = () =>
+    kind === 'fronting' ? -sigmaSec * between(random, 0, 1.5) : sigmaSec * between(random, 0, 2.5);
   const spacing = () => sigmaSec * between(random, 8, 14);
   const components: SimulatedComponent[] = [];
   const spec: Omit<SimulationSpec, 'components' | 'points'> = { stepSec, seed: Math.floor(random() * 1e9) };
@@ -144,7 +148,7 @@ function layoutCase(kind: CorpusClass, layout: CorpusClass, n: number, random: (
       continue;
     }
     add(height);
-    t += spacing() + 4 * components[components.length - 1]!.tauSec;
+    t += spacing() + 4 * Math.abs(components[components.length - 1]!.tauSec);
   }
   const expected = components.slice();
   if (layout === 'dip') {

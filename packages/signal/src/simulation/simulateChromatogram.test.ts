@@ -62,3 +62,22 @@ describe('simulateChromatogram: pump pulsation and spikes', () => {
     expect(spiked[100]).toBe(-2);
   });
 });
+
+describe('simulateChromatogram: fronting', () => {
+  it('a negative τ is the mirror image of the tail: the same area and W50, the apex as far before the centre', () => {
+    const spec = (tauSec: number) => ({
+      points: 4000,
+      stepSec: 0.05,
+      components: [{ centreSec: 100, sigmaSec: 2, tauSec, height: 10 }],
+    });
+    const tailing = simulateChromatogram(spec(2));
+    const fronting = simulateChromatogram(spec(-2));
+    const [t, f] = [tailing.truth[0]!, fronting.truth[0]!];
+    expect(f.area).toBeCloseTo(t.area, 10);
+    expect(f.widthHalfSec).toBeCloseTo(t.widthHalfSec, 10);
+    expect(f.retentionTimeSec - 100).toBeCloseTo(100 - t.retentionTimeSec, 10);
+    // Sample for sample, mirrored about the centre (sample 2000).
+    for (const k of [1, 40, 100, 300])
+      expect(fronting.values[2000 - k]).toBeCloseTo(tailing.values[2000 + k]!, 12);
+  });
+});

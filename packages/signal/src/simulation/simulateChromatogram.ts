@@ -6,7 +6,7 @@ export interface SimulatedComponent {
   /** Gaussian centre (s). */
   centreSec: number;
   sigmaSec: number;
-  /** Exponential time constant (s); 0 for a Gaussian. */
+  /** Exponential time constant (s); 0 for a Gaussian; negative for a fronting peak (the mirror image). */
   tauSec: number;
   /** Height of the apex above the baseline (negative for a dip). */
   height: number;
@@ -97,19 +97,23 @@ export function simulateChromatogram(spec: SimulationSpec): SimulatedChromatogra
   const timeSec = Float64Array.from({ length: spec.points }, (_, i) => start + i * spec.stepSec);
   const values = new Float64Array(spec.points);
   const truth: ComponentTruth[] = spec.components.map((component) => {
-    const shape = unitShape(component.sigmaSec, component.tauSec);
+    const fronting = component.tauSec < 0;
+    const shape = unitShape(component.sigmaSec, Math.abs(component.tauSec));
     const area = component.height / shape.height;
     const parameters = {
       area,
       centreSec: component.centreSec,
       sigmaSec: component.sigmaSec,
-      tauSec: component.tauSec,
+      tauSec: Math.abs(component.tauSec),
     };
-    for (let i = 0; i < spec.points; i++) values[i]! += emgValue(timeSec[i]!, parameters);
+    const centre = component.centreSec;
+    for (let i = 0; i < spec.points; i++) {
+      values[i]! += emgValue(fronting ? 2 * centre - timeSec[i]! : timeSec[i]!, parameters);
+    }
     return {
       ...component,
       area,
-      retentionTimeSec: component.centreSec + shape.apexOffsetSec,
+      retentionTimeSec: centre + (fronting ? -shape.apexOffsetSec : shape.apexOffsetSec),
       widthHalfSec: shape.w50,
     };
   });
