@@ -1,4 +1,4 @@
-import { median } from '../statistics/median.ts';
+import { medianInPlace } from '../statistics/median.ts';
 import { narrowEndWidthSamples } from './detectionSettings.ts';
 
 /**
@@ -83,10 +83,15 @@ function secondDifferenceSd(values: Float64Array): number {
   const second = new Float64Array(values.length - 2);
   for (let i = 1; i < values.length - 1; i++)
     second[i - 1] = values[i + 1]! - 2 * values[i]! + values[i - 1]!;
-  const centre = median(second);
-  const deviations = second.map((d) => Math.abs(d - centre));
-  const mad = median(deviations);
+  const centre = medianInPlace(second);
+  // The deviations in the same array (the median reordered it; the mean and the median do not care).
+  let sum = 0;
+  for (let i = 0; i < second.length; i++) {
+    second[i] = Math.abs(second[i]! - centre);
+    sum += second[i]!;
+  }
+  const mean = sum / second.length;
+  const mad = medianInPlace(second);
   if (mad > 0) return (1.4826 * mad) / Math.sqrt(6);
-  const mean = deviations.reduce((sum, d) => sum + d, 0) / deviations.length;
   return (Math.sqrt(Math.PI / 2) * mean) / Math.sqrt(6);
 }
