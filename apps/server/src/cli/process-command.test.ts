@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { processCommand } from './process-command.ts';
 import { detectionLines } from './result-report.ts';
+import type { DetectionSettings } from '@eluent/contracts';
 
 const AIA_FILE = fileURLToPath(new URL('../../../../../shared/data/aia/WAT_490.CDF', import.meta.url));
 
@@ -26,6 +27,17 @@ async function printed(args: string[]): Promise<{ code: number; out: string[]; e
 }
 
 describe('detection settings text', () => {
+  /** What an automatic default reports, for the lines that add to it. */
+  const automatic: DetectionSettings = {
+    minProminence: { value: 0.5, automatic: true },
+    minHeight: { value: null, automatic: true },
+    minWidthSec: { value: 1, automatic: true },
+    minDistanceSec: { value: null, automatic: true },
+    noiseSd: 0.02,
+    noisePeakToPeak: 0.1,
+    estimatedPeakWidthSec: 3,
+  };
+
   it('names each minimum with value, unit and where it came from', () => {
     const lines = detectionLines(
       {
@@ -53,19 +65,7 @@ describe('detection settings text', () => {
   });
 
   it('says where the noise came from when it was measured between the peaks of a short run', () => {
-    const lines = detectionLines(
-      {
-        minProminence: { value: 0.5, automatic: true },
-        minHeight: { value: null, automatic: true },
-        minWidthSec: { value: 1, automatic: true },
-        minDistanceSec: { value: null, automatic: true },
-        noiseSd: 0.02,
-        noisePeakToPeak: 0.1,
-        estimatedPeakWidthSec: 3,
-        noiseFromGaps: true,
-      },
-      'mAU',
-    );
+    const lines = detectionLines({ ...automatic, noiseFromGaps: true }, 'mAU');
     expect(lines).toContain('  noise measured between the peaks (no window of the short run clear of them)');
     expect(lines.indexOf('  noise: SD 0.02 mAU, p-p 0.1 mAU')).toBe(
       lines.indexOf('  noise measured between the peaks (no window of the short run clear of them)') - 1,
@@ -73,19 +73,7 @@ describe('detection settings text', () => {
   });
 
   it('says which one-sample spikes the automatic default replaced', () => {
-    const lines = detectionLines(
-      {
-        minProminence: { value: 0.5, automatic: true },
-        minHeight: { value: null, automatic: true },
-        minWidthSec: { value: 1, automatic: true },
-        minDistanceSec: { value: null, automatic: true },
-        noiseSd: 0.02,
-        noisePeakToPeak: 0.1,
-        estimatedPeakWidthSec: 3,
-        spikesSec: [57.68],
-      },
-      'mAU',
-    );
+    const lines = detectionLines({ ...automatic, spikesSec: [57.68] }, 'mAU');
     expect(lines).toContain("  1 one-sample spike replaced by their neighbours' mean (at 57.68 s)");
   });
 

@@ -8,8 +8,8 @@ import {
   type SimulationSpec,
 } from './simulateChromatogram.ts';
 
-/** The classes of the simulated corpus (issue 30): each a kind of run the held-out files hold. */
-export const CORPUS_CLASSES = [
+/** The classes about a run's peaks: each lays its peaks out its own way. */
+const PEAK_CLASSES = [
   'isolated',
   'cluster',
   'rider',
@@ -19,6 +19,12 @@ export const CORPUS_CLASSES = [
   'clipped',
   'drift',
   'short_crowded',
+] as const;
+/**
+ * The classes about a run's noise, baseline, sampling or peak shape: each takes one of `NOISE_LAYOUTS`
+ * (what such a class is about is not where its peaks lie).
+ */
+export const NOISE_CLASSES = [
   'detector_noise',
   'wander',
   'pulsation',
@@ -27,6 +33,8 @@ export const CORPUS_CLASSES = [
   'isocratic',
   'fronting',
 ] as const;
+/** The classes of the simulated corpus (issue 30): each a kind of run the held-out files hold. */
+export const CORPUS_CLASSES = [...PEAK_CLASSES, ...NOISE_CLASSES] as const;
 export type CorpusClass = (typeof CORPUS_CLASSES)[number];
 
 export interface CorpusCase extends SimulatedChromatogram {
@@ -62,8 +70,8 @@ const RANGE_PER_SD = 5;
  * smallest peak's height, on white noise), and coarsely sampled runs (`coarse`: the same layouts with peaks
  * 3–6 samples wide at half height, as short runs at 0.5–2 s a point have them) and isocratic runs
  * (`isocratic`: the same layouts, each peak wider than the last, the last 2–5 times the first) and fronting
- * peaks (`fronting`: an overloaded column's, the mirror image of a tail of τ/σ 0–1.5). Pure: the same seed
- * gives the same corpus.
+ * peaks (`fronting`: the same layouts, an overloaded column's peaks, the mirror image of a tail of τ/σ
+ * 0–1.5). Pure: the same seed gives the same corpus.
  */
 export function simulatedCorpus(perClass: number, seed = 30): CorpusCase[] {
   const cases: CorpusCase[] = [];
@@ -84,20 +92,11 @@ function logBetween(random: () => number, low: number, high: number): number {
   return Math.exp(between(random, Math.log(low), Math.log(high)));
 }
 
-/** The classes about a run's noise, baseline or sampling, not its peaks: each takes one of `NOISE_LAYOUTS`. */
-const NOISE_CLASSES: readonly CorpusClass[] = [
-  'detector_noise',
-  'wander',
-  'pulsation',
-  'spikes',
-  'coarse',
-  'isocratic',
-];
 /** The layouts a run of the noise classes takes (its noise is what such a class is about). */
 const NOISE_LAYOUTS = ['isolated', 'cluster', 'shoulder', 'rider', 'short_crowded'] as const;
 
 function corpusCase(kind: CorpusClass, n: number, random: () => number): CorpusCase {
-  const layout = NOISE_CLASSES.includes(kind)
+  const layout = (NOISE_CLASSES as readonly CorpusClass[]).includes(kind)
     ? NOISE_LAYOUTS[Math.floor(random() * NOISE_LAYOUTS.length)]!
     : kind;
   return layoutCase(kind, layout, n, random);
