@@ -12,14 +12,23 @@ export interface LinkedInstrument {
   client: DeviceClient;
 }
 
-/** Provisions a simulator for `ownerId`, connects it and waits until the server sees it idle. */
+/** How many simulators each test server has linked: the next one's serial number. */
+const linked = new WeakMap<TestServer, number>();
+
+/**
+ * Provisions a simulator for `ownerId`, connects it and waits until the server sees it idle. Its serial
+ * number is the server's count of linked simulators, so its noise (seeded by serial and measurement) is the
+ * same on every run of a suite.
+ */
 export async function linkInstrument(
   server: TestServer,
   ownerId: number,
   speed = 1,
 ): Promise<LinkedInstrument> {
   const service = server.context.services.devices;
-  const serialNumber = `SIM-${randomBytes(4).toString('hex')}`;
+  const index = (linked.get(server) ?? 0) + 1;
+  linked.set(server, index);
+  const serialNumber = `SIM-TEST-${String(index).padStart(3, '0')}`;
   const pairingCode = randomBytes(6).toString('hex');
   const device = await service.registry.provision({ serialNumber, pairingCode, name: 'Test HPLC', ownerId });
   const client = new DeviceClient({

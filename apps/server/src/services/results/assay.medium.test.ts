@@ -9,6 +9,7 @@ import { backends, request, signUp, startTestServer, type TestServer } from '../
 import { createTemplate } from '../../../test/results-fixtures.ts';
 import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 import { eventually, simulatedRunsDeadline } from '../../../test/eventually.ts';
+import { expectNearTruth } from '../../../test/simulated-amounts.ts';
 
 const CAFFEINE_RT_SEC = 332;
 /** The simulator's energy drink (vial 7) holds 32 µg/mL caffeine; the standards are vials 3 (25) and 5 (100). */
@@ -137,7 +138,10 @@ describe.each(await backends())('assay samples on $name', (backend) => {
       const caffeine = injection.result!.peaks.find((p) => p.name === 'caffeine')!;
       // Injected at 5 µL against standards at 10 µL: the curve reads half, × 10/5 puts it back; then × 25 ÷ 50.
       expect(caffeine.amount_unit).toBe('µg/mL per mg');
-      expect(Math.abs(caffeine.amount! - (DRINK_UG_PER_ML * 25) / 50) / 16).toBeLessThan(0.02);
+      const [curve] = answer.calibrations;
+      const onCurve = (caffeine.area - curve!.intercept!) / curve!.slope!;
+      expect(caffeine.amount).toBeCloseTo(((onCurve * 10) / 5) * (25 / 50), 9);
+      expectNearTruth(caffeine.amount!, (DRINK_UG_PER_ML * 25) / 50);
     }
     const standards = answer.injections.filter((i) => i.sample?.type === 'standard');
     expect(standards.map((i) => i.injection_ul)).toEqual([10, 10]);
@@ -259,7 +263,7 @@ describe.each(await backends())('assay samples on $name', (backend) => {
       .suitability[0]!.checks.find((c) => c.test === 'check_deviation')!;
     expect(deviation.value).toBeCloseTo((100 * (measured - 50)) / 50, 9);
     expect(deviation.pass).toBe(Math.abs(deviation.value!) <= 5);
-    expect(Math.abs(measured - 50) / 50).toBeLessThan(0.03);
+    expectNearTruth(measured, 50);
     expect(failing.calibrations[0]!.points.map((p) => p.amount).sort((a, b) => a - b)).toEqual([
       25, 25, 25, 100,
     ]);
@@ -276,7 +280,7 @@ describe.each(await backends())('assay samples on $name', (backend) => {
         relative_sd_percent: expect.closeTo(drinkStats.rsd, 9),
       }),
     ]);
-    expect(Math.abs(drinkStats.mean - DRINK_UG_PER_ML) / DRINK_UG_PER_ML).toBeLessThan(0.02);
+    expectNearTruth(drinkStats.mean, DRINK_UG_PER_ML);
 
     // The CSV carries the verdict and the failed test in words on each standard's caffeine line.
     const csv = await fetch(`${base}/api/sequences/${sequenceId}/results/?format=csv`, {

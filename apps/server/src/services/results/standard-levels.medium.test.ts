@@ -8,6 +8,7 @@ import { backends, request, signUp, startTestServer, type TestServer } from '../
 import { createTemplate } from '../../../test/results-fixtures.ts';
 import { linkInstrument, storeMethod, type LinkedInstrument } from '../../../test/sequences-fixtures.ts';
 import { eventually, scaled } from '../../../test/eventually.ts';
+import { expectNearTruth } from '../../../test/simulated-amounts.ts';
 
 const CAFFEINE_RT_SEC = 332;
 /** The simulator's energy drink (vial 7) holds 32 µg/mL caffeine; the standards are vials 3 (25) and 5 (100). */
@@ -147,7 +148,6 @@ describe.each(await backends())('standards entered once on $name', (backend) => 
     expect(twice.map((row) => row.amount.toPrecision(6)).slice(0, 2)).toEqual(['25.0000', '100.000']);
     expect(single.map((row) => row.amount.toPrecision(6)).slice(0, 2)).toEqual(['25.0000', '100.000']);
     // Two runs on the simulator (its noise is not the same run to run): each reads the drink's true 32 µg/mL.
-    for (const run of [single, twice])
-      expect(Math.abs(run[2]!.amount - DRINK_UG_PER_ML) / DRINK_UG_PER_ML).toBeLessThan(0.02);
+    for (const run of [single, twice]) expectNearTruth(run[2]!.amount, DRINK_UG_PER_ML);
   });
 });
