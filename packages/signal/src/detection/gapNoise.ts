@@ -1,6 +1,6 @@
 import { QUANTITATION_PROMINENCE_FACTOR } from './detectAutomatic.ts';
 import type { SignalScale } from './detectionSettings.ts';
-import { lineResidualSd } from '../noise/lineResidualSd.ts';
+import { lineResidualSd, lineSlopeSize } from '../noise/lineResidualSd.ts';
 import { median } from '../statistics/median.ts';
 import { scaledGapNoise } from './scaledGapNoise.ts';
 
@@ -183,8 +183,17 @@ export function gapNoiseScale(
     smoothedPeakToPeak,
     smoothedSd: smoothedPeakToPeak / (scale.smoothedPeakToPeak / scale.smoothedSd),
     rawNoise: { sd: rawSd, peakToPeak: rawPeakToPeak },
+    driftPerSample: Math.min(scale.driftPerSample, gapDrift(scale.smoothed, baseline)),
     noiseFromGaps: true,
   };
+}
+
+/**
+ * The drift of the detection signal per sample read in the baseline windows (their lines' lower-quartile
+ * absolute slope, as `baselineNoise` reads it over the run's windows).
+ */
+export function gapDrift(smoothed: Float64Array, windows: readonly PeakSpan[]): number {
+  return quiet(windows.map(({ from, to }) => lineSlopeSize(smoothed, from, to)));
 }
 
 /** A gap window with the residual SD of the raw and of the detection signal about their lines. */

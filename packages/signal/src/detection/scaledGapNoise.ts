@@ -1,5 +1,5 @@
 import type { SignalScale } from './detectionSettings.ts';
-import type { PeakSpan } from './gapNoise.ts';
+import { gapDrift, type PeakSpan } from './gapNoise.ts';
 import { lineResidualSd } from '../noise/lineResidualSd.ts';
 import { median } from '../statistics/median.ts';
 
@@ -90,6 +90,7 @@ export function scaledGapNoise(
     smoothedPeakToPeak: smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd),
     smoothedSd,
     rawNoise: { sd: rawSd, peakToPeak: rawSd * (scale.rawNoise.peakToPeak / scale.rawNoise.sd) },
+    driftPerSample: Math.min(scale.driftPerSample, gapDrift(scale.smoothed, windows)),
     noiseFromGaps: true,
   };
 }

@@ -228,6 +228,12 @@ export interface CaseScore {
   areaErrorsPct: number[];
   /** Positive peaks reported with a negative area (never allowed). */
   negativeAreas: number;
+  /**
+   * Largest |share / true share − 1| (%) over the found expected peaks, each share taken of the found peaks'
+   * total (the measure the held-out vendor files were judged by: a peak's share of the total area); 0 when
+   * areas are skipped or fewer than two peaks are found.
+   */
+  worstShareErrorPct: number;
 }
 
 /**
@@ -273,11 +279,14 @@ export function scoreCase(
   const reported = peaks.filter((peak) => !peak.negative && !peak.belowReportingThreshold);
   const matched = matchOneToOne(c, reported, stepSec);
   const areaErrorsPct: number[] = [];
+  const pairs: [number, number][] = [];
   let found = 0;
   for (const [k, j] of matched) {
     if (!c.resolvable[k]) continue;
     found++;
-    if (!options.skipAreas) areaErrorsPct.push(100 * Math.abs(reported[j]!.area / c.expected[k]!.area - 1));
+    if (options.skipAreas) continue;
+    areaErrorsPct.push(100 * Math.abs(reported[j]!.area / c.expected[k]!.area - 1));
+    pairs.push([c.expected[k]!.area, reported[j]!.area]);
   }
   const unresolvable = c.resolvable.filter((resolvable) => !resolvable).length;
   return {
@@ -287,7 +296,16 @@ export function scoreCase(
     unresolvable,
     areaErrorsPct,
     negativeAreas: peaks.filter((peak) => !peak.negative && peak.area < 0).length,
+    worstShareErrorPct: worstShareError(pairs),
   };
+}
+
+/** Largest |share / true share − 1| (%) over (true area, reported area) pairs; 0 under two pairs. */
+function worstShareError(pairs: readonly [number, number][]): number {
+  if (pairs.length < 2) return 0;
+  const trueTotal = pairs.reduce((sum, [truth]) => sum + truth, 0);
+  const ourTotal = pairs.reduce((sum, [, ours]) => sum + ours, 0);
+  return Math.max(...pairs.map(([truth, ours]) => 100 * Math.abs(ours / ourTotal / (truth / trueTotal) - 1)));
 }
 
 /** Recall, extras and median area error per class, as the bench table prints them. */
@@ -300,7 +318,15 @@ export interface ClassScore {
   negativeAreas: number;
   /** Components the noise-free curvature does not show, left out of recall (`resolvableComponents`). */
   unresolvable: number;
+  /** Runs with a peak whose share of the total area is off by more than `SHARE_OFF_PCT` (`worstShareErrorPct`). */
+  shareOffRuns: number;
 }
+
+/**
+ * A share off by more than this (%) counts the run in `shareOffRuns`: the issue's held-out measure (files
+ * "with a peak whose share of the total area is off by more than 10 %").
+ */
+export const SHARE_OFF_PCT = 10;
 
 export function classScores(scored: readonly { kind: CorpusClass; score: CaseScore }[]): ClassScore[] {
   return CORPUS_CLASSES.map((kind) => {
@@ -315,6 +341,7 @@ export function classScores(scored: readonly { kind: CorpusClass; score: CaseSco
       medianAreaErrorPct: errors.length ? errors[errors.length >> 1]! : 0,
       negativeAreas: own.reduce((sum, s) => sum + s.negativeAreas, 0),
       unresolvable: own.reduce((sum, s) => sum + s.unresolvable, 0),
+      shareOffRuns: own.filter((s) => s.worstShareErrorPct > SHARE_OFF_PCT).length,
     };
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Peak } from '../figures/peak.ts';
-import { scoreCase, simulatedCorpus, type CorpusCase } from './corpus.ts';
+import { classScores, scoreCase, simulatedCorpus, type CorpusCase } from './corpus.ts';
 import { resolvableComponents } from './resolvable.ts';
 import { simulateChromatogram } from './simulateChromatogram.ts';
 
@@ -76,5 +76,27 @@ describe('scoreCase: one-to-one matching', () => {
       peakAt(first!.retentionTimeSec + 0.42 * w, first!.area),
     ];
     expect(scoreCase(c, peaks)).toMatchObject({ found: 2, extras: 0 });
+  });
+
+  it('the worst share: each found peak’s share of the found total against its true share', () => {
+    const [first] = base.expected;
+    const second = { ...first!, retentionTimeSec: first!.retentionTimeSec + 10 * first!.widthHalfSec };
+    const c: CorpusCase = { ...base, expected: [first!, second], resolvable: [true, true] };
+    const a = first!.area;
+    // Areas a and 1.5a of two equal components: shares 0.4 and 0.6 against 0.5 each, 20 % off.
+    const off = scoreCase(c, [peakAt(first!.retentionTimeSec, a), peakAt(second.retentionTimeSec, 1.5 * a)]);
+    expect(off.worstShareErrorPct).toBeCloseTo(20, 9);
+    // Both 2 % high: every share as true (a scale is no share error).
+    const scaled = scoreCase(c, [
+      peakAt(first!.retentionTimeSec, 1.02 * a),
+      peakAt(second.retentionTimeSec, 1.02 * a),
+    ]);
+    expect(scaled.worstShareErrorPct).toBeCloseTo(0, 9);
+    expect(scoreCase(c, [peakAt(first!.retentionTimeSec, 3 * a)]).worstShareErrorPct).toBe(0);
+    const rows = classScores([
+      { kind: c.kind, score: off },
+      { kind: c.kind, score: scaled },
+    ]);
+    expect(rows.find((row) => row.kind === c.kind)!.shareOffRuns).toBe(1);
   });
 });
