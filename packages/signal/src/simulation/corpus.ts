@@ -230,8 +230,9 @@ export interface CaseScore {
   negativeAreas: number;
   /**
    * Largest |share / true share − 1| (%) over the found expected peaks, each share taken of the found peaks'
-   * total (the measure the held-out vendor files were judged by: a peak's share of the total area); 0 when
-   * areas are skipped or fewer than two peaks are found.
+   * total (the measure the held-out vendor files were judged by: a peak's share of the total area); peaks
+   * flagged over-range (a clipped top: area understated, and said so) are left out of both; 0 when areas are
+   * skipped or fewer than two peaks are left.
    */
   worstShareErrorPct: number;
 }
@@ -286,7 +287,8 @@ export function scoreCase(
     found++;
     if (options.skipAreas) continue;
     areaErrorsPct.push(100 * Math.abs(reported[j]!.area / c.expected[k]!.area - 1));
-    pairs.push([c.expected[k]!.area, reported[j]!.area]);
+    // A saturated peak's area is understated and flagged so: its share says nothing of the integration.
+    if (!reported[j]!.overRange) pairs.push([c.expected[k]!.area, reported[j]!.area]);
   }
   const unresolvable = c.resolvable.filter((resolvable) => !resolvable).length;
   return {

@@ -93,6 +93,9 @@ describe('scoreCase: one-to-one matching', () => {
     ]);
     expect(scaled.worstShareErrorPct).toBeCloseTo(0, 9);
     expect(scoreCase(c, [peakAt(first!.retentionTimeSec, 3 * a)]).worstShareErrorPct).toBe(0);
+    // A saturated peak (flagged over-range, its area understated) is left out of the shares.
+    const clipped = { ...peakAt(second.retentionTimeSec, 0.5 * a), overRange: true };
+    expect(scoreCase(c, [peakAt(first!.retentionTimeSec, a), clipped]).worstShareErrorPct).toBe(0);
     const rows = classScores([
       { kind: c.kind, score: off },
       { kind: c.kind, score: scaled },
