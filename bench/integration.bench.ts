@@ -20,9 +20,15 @@ export async function run(args: string[]): Promise<void> {
   const perClass = Number(option('per-class') ?? 36);
   const casesOf = option('cases');
   const corpus = simulatedCorpus(perClass);
+  // The reported noise (the S/N's) against the noise drawn, where the drawn noise is the whole baseline
+  // noise (a wandering or pulsing baseline adds more).
+  const noiseRatios: number[] = [];
   const scored = corpus.map((c) => {
-    const peaks = processChromatogram({ timeSec: c.timeSec, values: c.values }, {}).peaks;
+    const result = processChromatogram({ timeSec: c.timeSec, values: c.values }, {});
+    const peaks = result.peaks;
     if (c.kind === casesOf) printCase(c, peaks);
+    if (c.kind !== 'wander' && c.kind !== 'pulsation' && result.noise && c.noiseSd > 0)
+      noiseRatios.push(result.noise.rms / c.noiseSd);
     return { kind: c.kind, score: scoreCase(c, peaks) };
   });
   const rows = classScores(scored);
@@ -36,6 +42,11 @@ export async function run(args: string[]): Promise<void> {
       `| ${row.kind} | ${row.runs} | ${row.recallPct.toFixed(1)} % | ${row.extrasPct.toFixed(1)} % | ${row.medianAreaErrorPct.toFixed(2)} % | ${row.shareOffRuns} | ${row.negativeAreas} | ${row.unresolvable} |`,
     );
   }
+  noiseRatios.sort((a, b) => a - b);
+  const off = (factor: number) => noiseRatios.filter((r) => r > factor || r < 1 / factor).length;
+  console.log(
+    `reported noise SD / drawn SD over ${noiseRatios.length} runs (wander and pulsation left out): median ${noiseRatios[noiseRatios.length >> 1]?.toFixed(2)}, off by more than 2 × in ${off(2)}, more than 5 × in ${off(5)}`,
+  );
   await Promise.resolve();
 }
 

@@ -87,6 +87,33 @@ describe('failure class 1: the reporting limit takes its noise from the baseline
     expect(result.peaks[0]!.signalToNoise!).toBeGreaterThan(200);
   });
 
+  it('a dip’s edge or a tail between the peaks is not the run’s noise: the reported noise within 2 × the drawn SD', () => {
+    // The corpus's `dip_29`: 290 points, three tailing peaks and two dips, noise SD 0.00139. The stretches
+    // between the peaks are few and short; where their median window holds a dip's edge or a tail (seed 5 of
+    // these ten, and the corpus run), it read 93 × the noise, and every S/N as much too low. A window
+    // reading 10 × the noise detection found on the baseline is another signal, not the noise.
+    const noiseSd = 0.00139;
+    for (let seed = 1; seed <= 10; seed++) {
+      const run = simulateChromatogram({
+        points: 290,
+        stepSec: 1.397,
+        noiseSd,
+        seed,
+        components: [
+          { centreSec: 61.29, sigmaSec: 6.13, tauSec: 10.3, height: 409 },
+          { centreSec: 161.61, sigmaSec: 6.13, tauSec: 8.53, height: 14.6 },
+          { centreSec: 253.26, sigmaSec: 6.13, tauSec: 4.21, height: 148 },
+          { centreSec: 111.45, sigmaSec: 6.13, tauSec: 0, height: -78.4 },
+          { centreSec: 207.44, sigmaSec: 6.13, tauSec: 0, height: -3.14 },
+        ],
+      });
+      const result = process(run);
+      expect(result.peaks, `seed ${seed}`).toHaveLength(3);
+      expect(result.noise!.rms / noiseSd, `seed ${seed}`).toBeGreaterThan(0.5);
+      expect(result.noise!.rms / noiseSd, `seed ${seed}`).toBeLessThan(2);
+    }
+  });
+
   it('a run with no baseline at all is never emptied silently: the limit says it was not applied', () => {
     const run = simulateChromatogram({
       points: 200,

@@ -20,6 +20,12 @@ const MAX_WINDOWS = 10_000;
  * range of a longer window (the expected range of 10 normal samples is 3.1 SD, of 100 samples 5.0 SD).
  */
 export const MIN_NOISE_WINDOW_SAMPLES = 10;
+/**
+ * Least ratio of a window's residual SD to the baseline's for the two to be different signals: two windows
+ * of one stationary noise, each with as few as two degrees of freedom, differ in variance by more than 10²
+ * with probability 1/101 (the F(2, 2) tail; as detection's `APART_SD_RATIO`).
+ */
+const APART_SD_RATIO = 10;
 /** Share of the windows over the whole span counted as quiet when no peak-free window exists. */
 const QUIET_SHARE = 0.25;
 
@@ -49,7 +55,8 @@ function freeStretches(
  * - the stretches between the `excluded` intervals (the integrated peaks) are cut into windows of
  *   `windowSec`; a stretch shorter than that is one window of its own length when it holds at least
  *   `MIN_NOISE_WINDOW_SAMPLES` samples (a crowded run has no 5 × W50 of baseline, but its gaps are
- *   baseline); the median of each figure over those windows is the run's;
+ *   baseline); the median of each figure over those windows is the run's, leaving out the windows that read
+ *   10 × the noise detection found on the baseline (`baselineSd`: a tail past a peak's end, a dip's edge);
  * - only when no such stretch exists are the windows over the whole span measured, and the quietest
  *   quarter of them (by range) taken (`windows: 'quietest'`), as ASTM E685 picks the quiet part of a trace:
  *   the median over windows holding peaks once took the peaks for noise and emptied whole runs.
@@ -63,6 +70,12 @@ export function runNoise(
   windowSec: number,
   /** Intervals (e.g. integrated peaks) that `median` windows should avoid. @default [] */
   excluded: readonly { startSec: number; endSec: number }[] = [],
+  /**
+   * The noise SD detection read on the baseline (`median` only): a peak-free window whose residual SD is at
+   * least `APART_SD_RATIO` times it holds another signal (a tail past a peak's end, a dip's edge), not the
+   * noise, and is left out while any window is not. @default none
+   */
+  baselineSd?: number,
 ): RunNoise | null {
   const span = windowEndSec - windowStartSec;
   const length = Math.min(windowSec, span);
@@ -89,6 +102,10 @@ export function runNoise(
     }
   }
   let parts = measure(windows);
+  if (baselineSd !== undefined && baselineSd > 0) {
+    const noise = parts.filter((part) => part.rms < APART_SD_RATIO * baselineSd);
+    if (noise.length > 0) parts = noise;
+  }
   let source: RunNoise['windows'] = 'peak_free';
   if (parts.length === 0) {
     // No baseline between the peaks: the quietest windows over the span, each at least the minimum.

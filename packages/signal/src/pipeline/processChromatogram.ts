@@ -137,7 +137,7 @@ export function processChromatogram(
     () => {
       rejectUnknownKey(nois);
       if (nois.key === 'none') return null;
-      return measureRunNoise(nois.key, { timeSec, values, stepSec, window }, integration);
+      return measureRunNoise(nois.key, { timeSec, values, stepSec, window }, integration, found.settings);
     },
     null,
   );
@@ -221,8 +221,11 @@ function measureRunNoise(
     window: { start: number; end: number };
   },
   integration: { peaks: readonly Peak[]; baselineLevel: DipsUnderBaseline },
+  /** What detection applied: the automatic default's baseline noise leaves out the windows far above it. */
+  detection: DetectionSettings | null,
 ): RunNoise | null {
   const { timeSec, values, window } = run;
+  const baselineSd = detection?.minProminence.automatic ? detection.noiseSd : null;
   const { peaks } = integration;
   const largest = peaks.reduce<Peak | null>(
     (best, peak) => (!best || peak.height > best.height ? peak : best),
@@ -237,6 +240,7 @@ function measureRunNoise(
     window.end,
     Math.max(widthSec, 5 * run.stepSec),
     [...peaks, ...dipStretches(integration.baselineLevel, timeSec)],
+    baselineSd ?? undefined,
   );
 }
 

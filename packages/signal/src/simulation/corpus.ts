@@ -47,6 +47,8 @@ export interface CorpusCase extends SimulatedChromatogram {
    * that it does not is optional: listed, it is matched (not an extra); left out, it is not missed.
    */
   resolvable: boolean[];
+  /** SD of the run's detector noise as drawn (its white or filtered part; a pulsation's ripple apart). */
+  noiseSd: number;
 }
 
 /**
@@ -213,7 +215,14 @@ function layoutCase(kind: CorpusClass, layout: CorpusClass, n: number, random: (
   const truth = simulated.truth;
   const expectedTruth = truth.slice(0, expectedCount);
   const resolvable = resolvableComponents(simulated.timeSec, truth, expectedTruth);
-  return { ...simulated, name: `${kind}_${n}`, kind, expected: expectedTruth, resolvable };
+  return {
+    ...simulated,
+    name: `${kind}_${n}`,
+    kind,
+    expected: expectedTruth,
+    resolvable,
+    noiseSd: full.noiseSd ?? 0,
+  };
 }
 
 /** How one run scored against its truth. */
