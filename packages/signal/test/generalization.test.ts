@@ -114,6 +114,42 @@ describe('failure class 1: the reporting limit takes its noise from the baseline
     }
   });
 
+  it('a very clean run whose tails outlast the gaps reads its noise at its start: within 2 × the drawn SD', () => {
+    // The corpus's `spikes_0` without its spikes: noise 10⁻⁶ of the largest peak, six tailing peaks over
+    // 511 points. Its tails outlast every gap window's span (they read 5 × the noise), its start is its only
+    // baseline (22 pairs of differences, under the 50 that judge a window alone, not 10 × apart from the
+    // tails): the detection noise read 57–64 × too high, the run's 8 ×.
+    const noiseSd = 0.00054;
+    for (let seed = 1; seed <= 5; seed++) {
+      const result = process(
+        simulateChromatogram({
+          points: 511,
+          stepSec: 0.4028,
+          noiseSd,
+          seed,
+          components: [
+            [20.35, 2.01, 13.2],
+            [47.36, 0.44, 59],
+            [74.76, 0.36, 492],
+            [94.14, 2.75, 221],
+            [123.81, 0.04, 178],
+            [140.95, 4.69, 837],
+          ].map(([centreSec, tauSec, height]) => ({
+            centreSec: centreSec!,
+            sigmaSec: 2.035,
+            tauSec: tauSec!,
+            height: height!,
+          })),
+        }),
+      );
+      expect(result.peaks, `seed ${seed}`).toHaveLength(6);
+      for (const sd of [result.detection!.noiseSd, result.noise!.rms]) {
+        expect(sd / noiseSd, `seed ${seed}`).toBeGreaterThan(0.5);
+        expect(sd / noiseSd, `seed ${seed}`).toBeLessThan(2);
+      }
+    }
+  });
+
   it('a run with no baseline at all is never emptied silently: the limit says it was not applied', () => {
     const run = simulateChromatogram({
       points: 200,

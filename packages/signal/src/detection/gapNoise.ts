@@ -29,6 +29,15 @@ const MIN_GAP_WINDOWS = 3;
  * short windows no more often than the windows judged together let it (docs/processing.md).
  */
 const MIN_DIFFERENCE_PAIRS = 50;
+/**
+ * Fewest pairs of successive differences for the run's start or end to be read as baseline on its own, by
+ * the −0.25 bound: white noise's lag-1 difference correlation (−0.5, variance 0.5 / N) then lies below it
+ * with one-sided 95 % (N ≥ 0.5 · (1.645 / 0.25)² = 21.6). A very clean run whose tails outlast the gap
+ * windows' spans (noise 10⁻⁵ of its largest peak: they read 5 × its start's noise, not the 10 × of
+ * `standsApart`) has its start as its only baseline (`spikes_0` of the corpus: 22 pairs, read 61 × too high
+ * over the tails); 11 pairs of filtered noise passed by chance (`gapNoise.test.ts`).
+ */
+const MIN_END_PAIRS = 22;
 /** Standard errors of white noise's difference correlation that `MIN_DIFFERENCE_PAIRS` leaves below −0.25. */
 const WHITE_STANDARD_ERRORS = 2.5;
 /**
@@ -225,8 +234,10 @@ function measuredWindows(
  * judged on its own: judged together, the tails among a crowded run's 5–7 windows made the median and
  * refused the baseline at the run's ends. Baseline windows whose differences are too few to judge their
  * whiteness (`MIN_DIFFERENCE_PAIRS`) are still read where they stand apart from every other gap window
- * (`standsApart`, marked `apart`). On a run that dips below that baseline (`dipsBelowBaseline`), or whose
- * baseline windows are too few and do not stand apart, the windows are judged together: the quiet
+ * (`standsApart`, marked `apart`), and so are those at the run's own start or end when they hold
+ * `MIN_END_PAIRS` differences (ChemStation reads the noise there), judged by the −0.25 bound as a long
+ * stretch is. On a run that dips below that baseline (`dipsBelowBaseline`), or whose baseline windows are
+ * too few, do not stand apart and are not the run's ends, the windows are judged together: the quiet
  * quartile's ratio, as before.
  */
 function judgedWindows(
@@ -242,6 +253,8 @@ function judgedWindows(
     const quietest = quietestWindows(baseline, MIN_DIFFERENCE_PAIRS);
     if (quietest) return { baseline, quietest };
     if (standsApart(windows, baseline)) return { baseline, quietest: baseline, apart: true };
+    const ends = baseline.filter((window) => window.from === 0 || window.to === scale.smoothed.length - 1);
+    if (differencePairs(ends) >= MIN_END_PAIRS) return { baseline: ends, quietest: ends };
   }
   if (windows.length < MIN_GAP_WINDOWS) return null;
   const together =
