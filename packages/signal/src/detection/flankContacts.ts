@@ -1,4 +1,4 @@
-import type { DetectedApex } from './detectAutomatic.ts';
+import { QUANTITATION_PROMINENCE_FACTOR, type DetectedApex } from './detectAutomatic.ts';
 import type { LimitsInput } from './integrationLimits.ts';
 
 /** A flank whose fall over one W50 changes by less than this share from the last W50 is straight… */
@@ -81,9 +81,37 @@ function apexContacts(input: LimitsInput, k: number, tolerance: number): { left:
   // baseline drifts (by 3×) plus the noise; beyond it the walk was only following drift.
   const span = Math.max(3, patience);
   const enough = 3 * (input.driftPerSample ?? 0) * span + tolerance / 2;
+  // A baseline step inside the walk: the first flat W50 out from the apex, beyond which the walk went down by
+  // the quantitation threshold, is the peak's baseline; the lower level past it is another baseline.
+  const step = QUANTITATION_PROMINENCE_FACTOR * 2 * tolerance;
+  start = aboveStep(smoothed, sign, apex, start, -1, span, enough, step);
+  end = aboveStep(smoothed, sign, apex, end, 1, span, enough, step);
   while (start + span < apex && sign * (smoothed[start + span]! - smoothed[start]!) <= enough) start++;
   while (end - span > apex && sign * (smoothed[end - span]! - smoothed[end]!) <= enough) end--;
   return { left: start, right: end };
+}
+
+/**
+ * The contact moved back to the outer end of the first flat stretch out from the apex (`span` samples over
+ * which the flank moves by no more than `enough`) when the walk's contact lies at least `step` below it:
+ * the walk went down a baseline step there (ChemStation starts a peak where the slope leaves the baseline,
+ * and a step is a new baseline, not a peak's front). The contact as it was otherwise.
+ */
+function aboveStep(
+  smoothed: Float64Array,
+  sign: 1 | -1,
+  apex: number,
+  contact: number,
+  direction: 1 | -1,
+  span: number,
+  enough: number,
+  step: number,
+): number {
+  for (let i = apex + direction * span; direction * (contact - i) > 0; i += direction) {
+    if (sign * (smoothed[i - direction * span]! - smoothed[i]!) > enough) continue;
+    return sign * (smoothed[i]! - smoothed[contact]!) >= step ? i : contact;
+  }
+  return contact;
 }
 
 /**
