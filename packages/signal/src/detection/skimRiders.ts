@@ -172,6 +172,14 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
     const rise = Math.max(childHeight - valleyHeight, input.noisePeakToPeak);
     const over = skim ? heightOverSkim(input, { ...child.baseline, tail: skim.tail }, k) : 0;
     const stands = !!skim && over >= SKIM_VALLEY_SHARE * rise;
+    if (shoulder && !forced && !stands && sign === 1 && parentApex < valleyIndex) {
+      const rescued = skimOverSignalValley(input, child, k, parentApex, parentHeight, endIndex);
+      if (rescued) {
+        result[k] = { ...rescued, startCode: 'T', stopCode: 'T', skimParent: parentIndex };
+        result[parentIndex] = { ...parent, endSec: originalEnd, stopCode: originalStop };
+        continue;
+      }
+    }
     const rider =
       forced !== null ||
       parentHeight >= SKIM_HEIGHT_RATIO * childHeight ||
@@ -202,6 +210,42 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
     result[parentIndex] = { ...parent, endSec: originalEnd, stopCode: originalStop };
   }
   return skimFrontRiders(input, result);
+}
+
+/**
+ * A shoulder on a tail whose own signal has a valley (the detection kernel, set by wider peaks, filled a
+ * narrower rider's valley, so the split was placed at the bend): the parent's tail fitted up to that valley
+ * (`tailSkim`), taken when it leaves the rider half its rise over the valley and the parent is 5 × the rider
+ * over it (the rule for riders with a valley). The signal's valley is the lowest sample between the parent's
+ * apex and the rider's own maximum (climbed to from its curvature well), the rise from it at least the raw
+ * noise range. Null when there is no such valley or the skim does not stand.
+ */
+function skimOverSignalValley(
+  input: LimitsInput,
+  child: PeakLimits,
+  k: number,
+  parentApex: number,
+  parentHeight: number,
+  endIndex: number,
+): PeakLimits | null {
+  const { values, timeSec } = input;
+  let top = child.apexIndex;
+  while (top - 1 > parentApex && values[top - 1]! >= values[top]!) top--;
+  let valley = -1;
+  for (let i = parentApex + 1; i < top; i++) if (valley < 0 || values[i]! < values[valley]!) valley = i;
+  const range = input.rawPeakToPeak ?? input.noisePeakToPeak;
+  const rise = valley < 0 ? 0 : values[top]! - values[valley]!;
+  if (!(rise >= range)) return null;
+  const skim = tailSkim(input, child.baseline, parentApex, valley, child.apexIndex, input.noisePeakToPeak / 2);
+  if (!skim) return null;
+  const over = heightOverSkim(input, { ...child.baseline, tail: skim.tail }, k);
+  if (!(over >= SKIM_VALLEY_SHARE * rise) || !(parentHeight >= SKIM_HEIGHT_RATIO * over)) return null;
+  return {
+    ...child,
+    startSec: timeSec[skim.startIndex]!,
+    endSec: timeSec[Math.min(endIndex, skim.endIndex)]!,
+    baseline: { ...child.baseline, tail: skim.tail },
+  };
 }
 
 /**
