@@ -236,7 +236,14 @@ function skimOverSignalValley(
   const range = input.rawPeakToPeak ?? input.noisePeakToPeak;
   const rise = valley < 0 ? 0 : values[top]! - values[valley]!;
   if (!(rise >= range)) return null;
-  const skim = tailSkim(input, child.baseline, parentApex, valley, child.apexIndex, input.noisePeakToPeak / 2);
+  const skim = tailSkim(
+    input,
+    child.baseline,
+    parentApex,
+    valley,
+    child.apexIndex,
+    input.noisePeakToPeak / 2,
+  );
   if (!skim) return null;
   const over = heightOverSkim(input, { ...child.baseline, tail: skim.tail }, k);
   if (!(over >= SKIM_VALLEY_SHARE * rise) || !(parentHeight >= SKIM_HEIGHT_RATIO * over)) return null;
