@@ -102,4 +102,22 @@ describe('scoreCase: one-to-one matching', () => {
     ]);
     expect(rows.find((row) => row.kind === c.kind)!.shareOffRuns).toBe(1);
   });
+
+  it('a component the curvature does not show, inside a listed peak, counts in that peak’s true area', () => {
+    const [first] = base.expected;
+    const hidden = { ...first!, retentionTimeSec: first!.retentionTimeSec + first!.widthHalfSec / 2 };
+    const c: CorpusCase = { ...base, expected: [first!, hidden], resolvable: [true, false] };
+    const both = first!.area + hidden.area;
+    const merged = {
+      ...peakAt(first!.retentionTimeSec, both),
+      startSec: first!.retentionTimeSec - 2 * first!.widthHalfSec,
+      endSec: first!.retentionTimeSec + 2 * first!.widthHalfSec,
+    };
+    const score = scoreCase(c, [merged]);
+    expect(score).toMatchObject({ expected: 1, found: 1, extras: 0 });
+    expect(score.areaErrorsPct[0]).toBeCloseTo(0, 9);
+    // Outside the peak's limits it is not the peak's: the area is read against the listed component alone.
+    const narrow = { ...merged, endSec: first!.retentionTimeSec + first!.widthHalfSec / 4 };
+    expect(scoreCase(c, [narrow]).areaErrorsPct[0]).toBeCloseTo((100 * hidden.area) / first!.area, 6);
+  });
 });
