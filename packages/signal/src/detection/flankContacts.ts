@@ -8,8 +8,9 @@ const STRAIGHT_FALL_SHARE = 0.1;
 
 /**
  * Each apex's baseline contacts (sample indices): from the apex the detection signal is followed outward
- * while it reaches new lows by more than `tolerance`, never past a neighbouring apex, then pulled back to
- * where the flank still falls faster than the baseline drifts (`apexContacts`).
+ * while it reaches new lows by more than `tolerance`, never past a neighbouring apex nor across a one-sample
+ * baseline step (`rawSteps`; the walk stops where the detection kernel's reach from the step ends), then
+ * pulled back to where the flank still falls faster than the baseline drifts (`apexContacts`).
  */
 export function flankContacts(
   input: LimitsInput,
@@ -19,23 +20,57 @@ export function flankContacts(
   const count = apexes.length;
   const left = new Int32Array(count);
   const right = new Int32Array(count);
+  const steps = rawSteps(input.values, input.rawPeakToPeak ?? input.noisePeakToPeak);
   for (let k = 0; k < count; k++) {
-    const contacts = apexContacts(input, k, tolerance);
+    const contacts = apexContacts(input, k, tolerance, steps);
     left[k] = contacts.left;
     right[k] = contacts.right;
   }
   return { left, right };
 }
 
+/**
+ * One-sample baseline steps of the signal: a jump between two samples of at least the quantitation threshold
+ * (5 × the raw noise range) with the two differences on each side of it each under a quarter of it (a peak's
+ * front rises over many samples; a one-sample spike comes back at once and the automatic signal has none).
+ * Each is the index of the first sample on the new level.
+ */
+function rawSteps(values: Float64Array, range: number): number[] {
+  const steps: number[] = [];
+  if (!(range > 0)) return steps;
+  for (let i = 3; i < values.length - 2; i++) {
+    const jump = Math.abs(values[i]! - values[i - 1]!);
+    if (jump < 5 * range) continue;
+    let quiet = true;
+    for (const j of [i - 2, i - 1, i + 1, i + 2]) {
+      if (Math.abs(values[j]! - values[j - 1]!) > jump / 4) quiet = false;
+    }
+    if (quiet) steps.push(i);
+  }
+  return steps;
+}
+
 /** One apex's contacts: the walk down each flank, then the baseline contact inside it. */
-function apexContacts(input: LimitsInput, k: number, tolerance: number): { left: number; right: number } {
+function apexContacts(
+  input: LimitsInput,
+  k: number,
+  tolerance: number,
+  steps: readonly number[],
+): { left: number; right: number } {
   const { smoothed, apexes, widths } = input;
   const count = apexes.length;
   const n = input.values.length;
   const { index: apex, sign } = apexes[k]!;
   const patience = Math.max(3, Math.round(widths[k] as number));
-  const lower = k > 0 ? apexes[k - 1]!.index : 0;
-  const upper = k < count - 1 ? apexes[k + 1]!.index : n - 1;
+  let lower = k > 0 ? apexes[k - 1]!.index : 0;
+  let upper = k < count - 1 ? apexes[k + 1]!.index : n - 1;
+  if (steps.length) {
+    const smear = (input.smoothingSamples ?? 1) - 1;
+    for (const step of steps) {
+      if (step <= apex && step + smear > lower) lower = Math.min(apex, step + smear);
+      if (step > apex && step - 1 - smear < upper) upper = Math.max(apex, step - 1 - smear);
+    }
+  }
   // The walk ends where the flank has become a straight line: over the next W50 it falls nearly as much
   // as over the last, clearly more than the noise and little against the peak's height (a peak's tail
   // keeps slowing down; a sloping baseline, a gradient ramp or hump, does not).
