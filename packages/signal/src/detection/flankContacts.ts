@@ -31,8 +31,9 @@ export function flankContacts(
 
 /**
  * One-sample baseline steps of the signal: a jump between two samples of at least the quantitation threshold
- * (5 × the raw noise range) with the two differences on each side of it each under a quarter of it (a peak's
- * front rises over many samples; a one-sample spike comes back at once and the automatic signal has none).
+ * (5 × the raw noise range) with the two differences on each side of it each under a quarter of it. On a
+ * peak's flank the differences grow towards the apex, so the inner side is never that quiet, however narrow
+ * the peak; a one-sample spike comes back at once (and the automatic signal has none, `lessSpikes`).
  * Each is the index of the first sample on the new level.
  */
 function rawSteps(values: Float64Array, range: number): number[] {
