@@ -201,6 +201,38 @@ describe('automatic processing: properties over generated chromatograms', () => 
       { seed: 1108, numRuns: 30 },
     );
   });
+
+  // Baseline steps (docs/processing.md, "A walk never crosses a one-sample baseline step"): a step of 0.2–0.5
+  // times the smallest peak's height, up or down, halfway between two neighbouring peaks, is a new baseline:
+  // every peak stays, its retention time within a sample and its area within 2 %.
+  it('a one-sample baseline step between two peaks keeps the peaks and their areas (within 2 %)', () => {
+    fc.assert(
+      fc.property(
+        resolvedRun({ components: { min: 2, max: 4 } }),
+        fc.record({ at: uniform(0, 1), size: uniform(0.2, 0.5), up: fc.boolean() }),
+        (spec, drawn) => {
+          const { timeSec, values } = simulateChromatogram(spec);
+          const before = processChromatogram({ timeSec, values }, {});
+          const centres = spec.components.map((c) => c.centreSec).sort((a, b) => a - b);
+          const k = Math.min(centres.length - 2, Math.floor(drawn.at * (centres.length - 1)));
+          const atSec = (centres[k]! + centres[k + 1]!) / 2;
+          const smallest = Math.min(...spec.components.map((c) => c.height));
+          const stepped = simulateChromatogram({
+            ...spec,
+            steps: [{ atSec, size: (drawn.up ? 1 : -1) * drawn.size * smallest }],
+          });
+          const after = processChromatogram({ timeSec, values: stepped.values }, {});
+          expectSamePeaks(before.peaks, after.peaks, spec.stepSec);
+          before.peaks.forEach((peak, j) =>
+            expect(Math.abs(after.peaks[j]!.area / peak.area - 1), `${peak.retentionTimeSec} s`).toBeLessThan(
+              0.02,
+            ),
+          );
+        },
+      ),
+      { seed: 1130, numRuns: 30 },
+    );
+  });
 });
 
 /**
