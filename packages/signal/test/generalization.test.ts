@@ -468,7 +468,7 @@ const KNOWN_GAPS: Record<string, { worst: number; missing: number }> = {
   'DIONEX.CDF|crop to the peaks': { worst: 2.3, missing: 0 },
   'DIONEX.CDF|decimate by 2': { worst: 10.2, missing: 0 },
   'DIONEX.CDF|decimate by 4': { worst: 9.4, missing: 0 },
-  'HP-CH.CDF|crop to the peaks': { worst: 17.1, missing: 5 },
+  'HP-CH.CDF|crop to the peaks': { worst: 3.5, missing: 3 },
   'HP-CH.CDF|decimate by 2': { worst: 6, missing: 0 },
   'HP-CH.CDF|drift of 1 % of the largest peak a minute': { worst: 4.1, missing: 2 },
   'SPA.CDF|crop to the peaks': { worst: 7.2, missing: 1 },

@@ -164,7 +164,10 @@ export function gapNoiseScale(
   // A short run none of whose gap windows reads as white baseline (a detector's filter leaves every one of
   // them the smoothed-to-raw ratio of a tail) still has baseline where its first estimate reads 2 × the
   // quiet gap windows scaled (`scaledGapNoise`): its windows of a sixteenth of the run all held peaks.
-  if (!judged) return (!longRun && scaledGapNoise(values, scale, windows, false)) || scale;
+  if (!judged) {
+    if (longRun) return fullLengthGapNoise(values, scale, covered) ?? scale;
+    return scaledGapNoise(values, scale, windows, false) || scale;
+  }
   if (longRun && !readsAFlank(scale, judged.baseline)) return scale;
   const { baseline, quietest } = judged;
   // …and its successive differences alternate as white noise's do: over the quietest windows their lag-1
@@ -203,6 +206,52 @@ export function gapNoiseScale(
  */
 export function gapDrift(smoothed: Float64Array, windows: readonly PeakSpan[]): number {
   return quiet(windows.map(({ from, to }) => lineSlopeSize(smoothed, from, to)));
+}
+
+/**
+ * Least ratio of the first estimate's SD to the full-length gap windows' for a long run whose gap windows
+ * none read as white: the two are the same statistic (residual SD over windows of the noise window's
+ * length), so 4 × in SD is 16 × in variance, which two such windows of one noise differ by with probability
+ * 7 · 10⁻⁵ when each holds 10 degrees of freedom (F(10, 10)): a 5 W50 window of noise filtered with a time
+ * constant up to W50 / 4 holds that many (the detector's rule is a twentieth of the peak width: instrument
+ * physics §9).
+ */
+const FULL_LENGTH_APART_SD_RATIO = 4;
+
+/**
+ * The noise of a long run none of whose gap windows reads as white (a detector's filtered noise, which the
+ * kernel test cannot tell from a tail in 2 W50 windows), read in the gap stretches cut into windows of the
+ * noise window's own length (no growth to scale by): their lower quartile, raw and detection signal alike,
+ * the ranges by the first estimate's range-to-SD ratios, the drift from the same windows. Taken when the
+ * first estimate reads `FULL_LENGTH_APART_SD_RATIO` times it (its quartile held peaks: the `HP-CH.CDF` crop
+ * read 16 × its noise and lost five peaks) and the gaps hold at least three such windows; null otherwise.
+ */
+function fullLengthGapNoise(
+  values: Float64Array,
+  scale: SignalScale,
+  covered: Uint8Array,
+): SignalScale | null {
+  const target = scale.noiseWindowSamples;
+  const windows = measuredWindows(values, scale, gapWindows(covered, target, target));
+  if (windows.length < MIN_GAP_WINDOWS) return null;
+  const rawSd = lowerQuartile(windows.map((window) => window.rawSd));
+  if (!(rawSd > 0) || !(scale.rawNoise.sd >= FULL_LENGTH_APART_SD_RATIO * rawSd)) return null;
+  const smoothedSd = Math.min(scale.smoothedSd, lowerQuartile(windows.map((window) => window.smoothedSd)));
+  if (!(smoothedSd > 0)) return null;
+  return {
+    ...scale,
+    smoothedPeakToPeak: smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd),
+    smoothedSd,
+    rawNoise: { sd: rawSd, peakToPeak: rawSd * (scale.rawNoise.peakToPeak / scale.rawNoise.sd) },
+    driftPerSample: Math.min(scale.driftPerSample, gapDrift(scale.smoothed, windows)),
+    noiseFromGaps: true,
+  };
+}
+
+/** The lower quartile of the values (the sample at ⌊(n − 1)/4⌋, as `baselineNoise` reads it). */
+function lowerQuartile(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(0.25 * (sorted.length - 1))]!;
 }
 
 /** A gap window with the residual SD of the raw and of the detection signal about their lines. */
