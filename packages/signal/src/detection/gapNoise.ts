@@ -201,6 +201,26 @@ export function gapNoiseScale(
 }
 
 /**
+ * The scale with the noise read in gap windows: the raw and detection SDs given, the ranges by the first
+ * estimate's range-to-SD ratios, the drift from the same windows (`gapDrift`, never above the first reading).
+ */
+export function scaleFromGaps(
+  scale: SignalScale,
+  rawSd: number,
+  smoothedSd: number,
+  windows: readonly PeakSpan[],
+): SignalScale {
+  return {
+    ...scale,
+    smoothedPeakToPeak: smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd),
+    smoothedSd,
+    rawNoise: { sd: rawSd, peakToPeak: rawSd * (scale.rawNoise.peakToPeak / scale.rawNoise.sd) },
+    driftPerSample: Math.min(scale.driftPerSample, gapDrift(scale.smoothed, windows)),
+    noiseFromGaps: true,
+  };
+}
+
+/**
  * The drift of the detection signal per sample read in the baseline windows (their lines' lower-quartile
  * absolute slope, as `baselineNoise` reads it over the run's windows).
  */
@@ -238,14 +258,7 @@ function fullLengthGapNoise(
   if (!(rawSd > 0) || !(scale.rawNoise.sd >= FULL_LENGTH_APART_SD_RATIO * rawSd)) return null;
   const smoothedSd = Math.min(scale.smoothedSd, lowerQuartile(windows.map((window) => window.smoothedSd)));
   if (!(smoothedSd > 0)) return null;
-  return {
-    ...scale,
-    smoothedPeakToPeak: smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd),
-    smoothedSd,
-    rawNoise: { sd: rawSd, peakToPeak: rawSd * (scale.rawNoise.peakToPeak / scale.rawNoise.sd) },
-    driftPerSample: Math.min(scale.driftPerSample, gapDrift(scale.smoothed, windows)),
-    noiseFromGaps: true,
-  };
+  return scaleFromGaps(scale, rawSd, smoothedSd, windows);
 }
 
 /** The lower quartile of the values (the sample at ⌊(n − 1)/4⌋, as `baselineNoise` reads it). */

@@ -1,5 +1,5 @@
 import type { SignalScale } from './detectionSettings.ts';
-import { gapDrift, type PeakSpan } from './gapNoise.ts';
+import { scaleFromGaps, type PeakSpan } from './gapNoise.ts';
 import { lineResidualSd } from '../noise/lineResidualSd.ts';
 import { median } from '../statistics/median.ts';
 
@@ -85,12 +85,5 @@ export function scaledGapNoise(
   if (!(rawSd > 0) || !(scale.rawNoise.sd >= apart * rawSd)) return null;
   const smoothedSd = Math.min(scale.smoothedSd, scaledWindowSd(scale.smoothed, windows, target));
   if (!(smoothedSd > 0)) return null;
-  return {
-    ...scale,
-    smoothedPeakToPeak: smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd),
-    smoothedSd,
-    rawNoise: { sd: rawSd, peakToPeak: rawSd * (scale.rawNoise.peakToPeak / scale.rawNoise.sd) },
-    driftPerSample: Math.min(scale.driftPerSample, gapDrift(scale.smoothed, windows)),
-    noiseFromGaps: true,
-  };
+  return scaleFromGaps(scale, rawSd, smoothedSd, windows);
 }
