@@ -34,6 +34,11 @@ function nearest(peaks: readonly Peak[], truth: SimulatedChromatogram['truth'][n
     )[0];
 }
 
+/** EMG components of one σ from [centre (s), τ (s), height] rows. */
+function emgs(sigmaSec: number, rows: readonly (readonly [number, number, number])[]) {
+  return rows.map(([centreSec, tauSec, height]) => ({ centreSec, sigmaSec, tauSec, height }));
+}
+
 function percentOff(value: number, reference: number): number {
   return 100 * Math.abs(value / reference - 1);
 }
@@ -127,19 +132,14 @@ describe('failure class 1: the reporting limit takes its noise from the baseline
           stepSec: 0.4028,
           noiseSd,
           seed,
-          components: [
+          components: emgs(2.035, [
             [20.35, 2.01, 13.2],
             [47.36, 0.44, 59],
             [74.76, 0.36, 492],
             [94.14, 2.75, 221],
             [123.81, 0.04, 178],
             [140.95, 4.69, 837],
-          ].map(([centreSec, tauSec, height]) => ({
-            centreSec: centreSec!,
-            sigmaSec: 2.035,
-            tauSec: tauSec!,
-            height: height!,
-          })),
+          ]),
         }),
       );
       expect(result.peaks, `seed ${seed}`).toHaveLength(6);
@@ -252,16 +252,11 @@ describe('failure class 4: a baseline step is not a peak', () => {
         noiseSd: 0.00116,
         seed,
         steps: [{ atSec: 21.156, size: 5.47 }],
-        components: [
+        components: emgs(1.425, [
           [14.25, 0.24, 15.5],
           [28.11, 1.67, 11.8],
           [50.92, 0.36, 11.2],
-        ].map(([centreSec, tauSec, height]) => ({
-          centreSec: centreSec!,
-          sigmaSec: 1.425,
-          tauSec: tauSec!,
-          height: height!,
-        })),
+        ]),
       });
       const { peaks } = process(run);
       expect(peaks, `seed ${seed}`).toHaveLength(3);
@@ -311,19 +306,14 @@ describe('failure class 4: the drift a peak end allows is read on the baseline o
         noiseSd: 0.0369,
         seed,
         steps: [{ atSec: 140.36, size: 4.2 }],
-        components: [
+        components: emgs(2.484, [
           [24.84, 3.16, 398],
           [70.53, 5.4, 115],
           [120.35, 2.54, 10.3],
           [160.37, 1.69, 16.2],
           [199.57, 1.68, 558],
           [235.09, 3.71, 69.2],
-        ].map(([centreSec, tauSec, height]) => ({
-          centreSec: centreSec!,
-          sigmaSec: 2.484,
-          tauSec: tauSec!,
-          height: height!,
-        })),
+        ]),
       });
       const { peaks } = process(run);
       expect(peaks, `seed ${seed}`).toHaveLength(6);
@@ -375,19 +365,14 @@ describe('failure class 7: a rider whose valley only the signal shows is skimmed
         stepSec: 0.3264,
         noiseSd: 0.0235,
         seed,
-        components: [
+        components: emgs(2.44, [
           [24.4, 5.57, 11.9],
           [44.43, 0.73, 1.83],
           [85.43, 6.56, 35.4],
           [103.45, 0.73, 3.56],
           [147.07, 5.14, 161],
           [163.09, 0.73, 21.2],
-        ].map(([centreSec, tauSec, height]) => ({
-          centreSec: centreSec!,
-          sigmaSec: 2.44,
-          tauSec: tauSec!,
-          height: height!,
-        })),
+        ]),
       });
       const { peaks } = process(run);
       const parent = nearest(peaks, run.truth[4]!)!;
