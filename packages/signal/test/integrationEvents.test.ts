@@ -197,6 +197,24 @@ describe("the preview's assay example: a main peak with a shoulder (95 s, 104.9 
     expect((sum(before) - lost) / sum(after)).toBeCloseTo(1, 2);
   });
 
+  it('shoulders_off integrates the main peak through the shoulder: one peak, the cluster sum kept', () => {
+    const before = cluster(processChromatogram(assay));
+    const result = withEvents(assay, [{ kind: 'shoulders_off', start_sec: 100, end_sec: 110 }]);
+    const after = cluster(result);
+    expect(times({ peaks: after })).toEqual([95]);
+    expect([after[0]!.startCode, after[0]!.stopCode]).toEqual(['B', 'B']);
+    // The drop line is gone; the area under the common line is the two peaks' sum (within the 1 % the
+    // end contact may move by, now walked from the main apex).
+    const sum = before.reduce((total, peak) => total + peak.area, 0);
+    expect(after[0]!.area / sum).toBeCloseTo(1, 2);
+    expect(result.detection?.events).toEqual([
+      { kind: 'shoulders_off', start_sec: 100, end_sec: 110, value: null },
+    ]);
+    // A range that holds no shoulder changes nothing (the main apex at 95 s is a maximum, not a shoulder).
+    const elsewhere = cluster(withEvents(assay, [{ kind: 'shoulders_off', start_sec: 88, end_sec: 99 }]));
+    expect(elsewhere.map((peak) => peak.area)).toEqual(before.map((peak) => peak.area));
+  });
+
   it('tangent_skim skims the tail-side shoulder from its split point (code T), the cluster sum kept', () => {
     const before = cluster(processChromatogram(assay));
     const [parent, shoulder] = cluster(withEvents(assay, events('tangent_skim')));
@@ -244,6 +262,7 @@ describe('properties (seeded)', () => {
     'force_baseline',
     'baseline_hold',
     'split_peak',
+    'shoulders_off',
   ];
   const run: fc.Arbitrary<Run> = fc.record({
     seed: fc.integer({ min: 1, max: 1e6 }),

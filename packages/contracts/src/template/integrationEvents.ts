@@ -14,6 +14,7 @@ export const integrationEventKinds = [
   'force_baseline', // baseline now: force a baseline contact at start_sec (point event)
   'baseline_hold', // hold the baseline level from start_sec to end_sec (horizontal from start)
   'split_peak', // drop line at start_sec (point event)
+  'shoulders_off', // no shoulder split from its host from start_sec to end_sec (the host integrates through it)
 ] as const;
 export type IntegrationEventKind = (typeof integrationEventKinds)[number];
 

@@ -27,7 +27,9 @@ export function wantsNegativePeaks(events: readonly TimedEvent[], templateSettin
  * - `negative_peaks` (ChemStation/Empower "Negative Peaks" on/off, Chromeleon "Negative peaks"): dips outside
  *   its ranges stay unreported (they only bound their neighbours) unless the template turns them on;
  * - `inhibit` (ChemStation "Integration Off/On", Empower "Inhibit Integration", Chromeleon "Inhibit
- *   Integration"): an apex inside the range is removed.
+ *   Integration"): an apex inside the range is removed;
+ * - `shoulders_off` (ChemStation shoulder detection "Off", Empower without "Detect Shoulders"): a shoulder
+ *   (an apex found from the curvature alone) inside the range is removed, so its host integrates through it.
  * Returns the apexes and how many `inhibit` removed.
  */
 export function applyDetectionEvents(
@@ -43,6 +45,8 @@ export function applyDetectionEvents(
       apex.sign === -1 && !inRanges(negative, at(apex)) ? { ...apex, unreported: true } : apex,
     );
   }
+  const shouldersOff = ofKind(events, 'shoulders_off');
+  result = result.filter((apex) => !apex.shoulder || !inRanges(shouldersOff, at(apex)));
   const inhibit = ofKind(events, 'inhibit');
   const kept = result.filter((apex) => !inhibitedAt(inhibit, at(apex)));
   return { apexes: kept, inhibited: result.length - kept.length };

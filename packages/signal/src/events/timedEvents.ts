@@ -34,6 +34,7 @@ const RANGE_KINDS = new Set([
   'exponential_skim',
   'negative_peaks',
   'baseline_hold',
+  'shoulders_off',
 ]);
 
 /**

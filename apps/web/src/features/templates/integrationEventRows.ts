@@ -72,6 +72,10 @@ export const eventKindInfo: Record<
     vendor: 'ChemStation “Baseline Hold”, Empower “Set Baseline Hold”',
   },
   split_peak: { label: 'Split peak', vendor: 'ChemStation “Split Peak”, Empower “Force Drop Line”' },
+  shoulders_off: {
+    label: 'Shoulders off',
+    vendor: 'ChemStation “Shoulders Off”, Empower “Detect Shoulders” not set',
+  },
 };
 
 export const isPointKind = (kind: IntegrationEventKind) => pointIntegrationEventKinds.includes(kind);
