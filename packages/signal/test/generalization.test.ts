@@ -266,6 +266,42 @@ describe('failure class 4: a baseline step is not a peak', () => {
   });
 });
 
+describe('failure class 4: the top of a step on a tail is not a peak', () => {
+  it('a step up on a tailing peak’s tail: one peak, no peak at the step, on every seed (one at the step before)', () => {
+    // Seed 31's `step_29`: a step of 7.6 on the tail of a peak 67 high made a maximum just after it (the tail
+    // carried on decaying on the new level), reported as a peak 6.7 high, S/N 979, drawn from the step.
+    for (let seed = 1; seed <= 6; seed++) {
+      const run = simulateChromatogram({
+        points: 400,
+        stepSec: 0.5,
+        noiseSd: 0.01,
+        seed,
+        steps: [{ atSec: 82.1, size: 7.6 }],
+        components: [{ centreSec: 52, sigmaSec: 3, tauSec: 7, height: 67 }],
+      });
+      const { peaks } = process(run);
+      expect(
+        peaks.map((peak) => Math.round(peak.retentionTimeSec)),
+        `seed ${seed}`,
+      ).toEqual([Math.round(run.truth[0]!.retentionTimeSec)]);
+    }
+  });
+
+  // 0.0 % extras on seed 30 (0.6 % before); on seeds 31–33 0.4 % (2.0 % before, 3.0 % on seed 33 alone).
+  it('the step runs of the held-out seeds 31–33 (108 runs): extras ≤ 1 %, recall 100 %', () => {
+    const scored = [31, 32, 33].flatMap((seed) =>
+      simulatedCorpus(36, seed, ['step']).map((c) => ({
+        kind: c.kind,
+        score: scoreCase(c, process(c).peaks),
+      })),
+    );
+    const row = classScores(scored).find((r) => r.kind === 'step')!;
+    expect(row.runs).toBe(108);
+    expect(row.recallPct).toBe(100);
+    expect(row.extrasPct).toBeLessThanOrEqual(1);
+  });
+});
+
 describe('failure class 4: the drift a peak end allows is read on the baseline only', () => {
   // Six tailing peaks fill a 125 s run (the corpus's `isolated_20`): every 5 W50 noise window holds a flank, so
   // their lines' quiet-quartile slope read 0.04 a sample, 3.6 over a W50 against a peak 10.6 high, and the
@@ -629,15 +665,16 @@ describe('simulated corpus (seeded, known truth)', () => {
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });
 
-  // 100 % / 0.6 % / 0.27 %, 3 runs with a share off by more than 10 %; 99.4 % / 1.9 % / 0.35 % and 12 before a
-  // walk was bounded by a one-sample step (`rawSteps`), 13 before the flat-W50 rule (`aboveStep`).
-  it('the bench’s 36 runs with a baseline step: recall ≥ 99 %, extras ≤ 1 %, area ≤ 1 %, share off in ≤ 4', () => {
+  // 100 % / 0.0 % / 0.27 %, 2 runs with a share off by more than 10 %; 0.6 % extras and 3 runs before a step's
+  // top was no peak (`onStepTop`); 99.4 % / 1.9 % / 0.35 % and 12 before a walk was bounded by a one-sample step
+  // (`rawSteps`), 13 before the flat-W50 rule (`aboveStep`).
+  it('the bench’s 36 runs with a baseline step: recall ≥ 99 %, no extras, area ≤ 1 %, share off in ≤ 3', () => {
     const row = benchClass('step');
     expect(row.runs).toBe(36);
     expect(row.recallPct).toBeGreaterThanOrEqual(99);
-    expect(row.extrasPct).toBeLessThanOrEqual(1);
+    expect(row.extrasPct).toBe(0);
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
-    expect(row.shareOffRuns).toBeLessThanOrEqual(4);
+    expect(row.shareOffRuns).toBeLessThanOrEqual(3);
   });
 
   // 98.8 % / 0.0 % / 0.63 % now; 3.5 % extras and 1.96 % before the tail past a dip and under it.

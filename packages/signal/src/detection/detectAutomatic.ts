@@ -12,6 +12,7 @@ import { SPAN_HALF_WIDTHS, type PeakSpan } from './gapNoise.ts';
 import { mergeShallowValleys } from './shallowValleys.ts';
 import { levelAt, runBaselineLevel, type BaselineLevel } from './runBaselineLevel.ts';
 import { applyWidthCeiling, CLEARLY_REAL_PROMINENCE_FACTOR } from './widthCeiling.ts';
+import { onStepTop, rawSteps } from './rawSteps.ts';
 
 /** One detected apex: a sample index, the sign of the peak and whether it was found as a shoulder. */
 export interface DetectedApex {
@@ -104,6 +105,9 @@ export function detectAutomatic(
     m,
   );
   positive = applyGivenMinimums(values, positive, stepSec, minimums);
+  // A maximum at the top of a baseline step is the new baseline, not a peak.
+  const steps = rawSteps(values, scale.rawNoise.peakToPeak);
+  if (steps.length) positive = positive.filter((apex) => !onStepTop(values, apex, steps, m));
 
   const unreported = !options.negativePeaks;
   // With negative peaks off, a dip only bounds its neighbours; one with a peak on each side within four

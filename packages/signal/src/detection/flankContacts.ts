@@ -1,5 +1,6 @@
 import { QUANTITATION_PROMINENCE_FACTOR, type DetectedApex } from './detectAutomatic.ts';
 import type { LimitsInput } from './integrationLimits.ts';
+import { rawSteps } from './rawSteps.ts';
 
 /** A flank whose fall over one W50 changes by less than this share from the last W50 is straight… */
 const STRAIGHT_SHARE = 0.1;
@@ -27,28 +28,6 @@ export function flankContacts(
     right[k] = contacts.right;
   }
   return { left, right };
-}
-
-/**
- * One-sample baseline steps of the signal: a jump between two samples of at least the quantitation threshold
- * (5 × the raw noise range) with the two differences on each side of it each under a quarter of it. On a
- * peak's flank the differences grow towards the apex, so the inner side is never that quiet, however narrow
- * the peak; a one-sample spike comes back at once (and the automatic signal has none, `lessSpikes`).
- * Each is the index of the first sample on the new level.
- */
-function rawSteps(values: Float64Array, range: number): number[] {
-  const steps: number[] = [];
-  if (!(range > 0)) return steps;
-  for (let i = 3; i < values.length - 2; i++) {
-    const jump = Math.abs(values[i]! - values[i - 1]!);
-    if (jump < 5 * range) continue;
-    let quiet = true;
-    for (const j of [i - 2, i - 1, i + 1, i + 2]) {
-      if (Math.abs(values[j]! - values[j - 1]!) > jump / 4) quiet = false;
-    }
-    if (quiet) steps.push(i);
-  }
-  return steps;
 }
 
 /** One apex's contacts: the walk down each flank, then the baseline contact inside it. */

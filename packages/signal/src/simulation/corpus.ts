@@ -75,9 +75,15 @@ const RANGE_PER_SD = 5;
  * peaks (`fronting`: the same layouts, an overloaded column's peaks, the mirror image of a tail of τ/σ
  * 0–1.5). Pure: the same seed gives the same corpus.
  */
-export function simulatedCorpus(perClass: number, seed = 30): CorpusCase[] {
+export function simulatedCorpus(
+  perClass: number,
+  seed = 30,
+  /** Only these classes (each run is the same as in the whole corpus: its seed is its class's and index's). */
+  only: readonly CorpusClass[] = CORPUS_CLASSES,
+): CorpusCase[] {
   const cases: CorpusCase[] = [];
   for (const kind of CORPUS_CLASSES) {
+    if (!only.includes(kind)) continue;
     for (let n = 0; n < perClass; n++) {
       const random = seededRandom(seed * 7919 + CORPUS_CLASSES.indexOf(kind) * 104_729 + n);
       cases.push(corpusCase(kind, n, random));
