@@ -130,6 +130,33 @@ test('an inhibit and a tangent-skim event placed on the plot change the preview 
   );
 });
 
+test('a shoulders-off event placed over the assay’s shoulder integrates its main peak through it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/app/templates/new');
+  await signInThroughPage(page);
+  await preview(page)
+    .getByLabel('Chromatogram', { exact: true })
+    .selectOption({ label: 'Example: 9-component assay, 10 min, UV 254 nm' });
+  const before = await settledCount(page);
+  // The main peak at 1.58 min and its shoulder at 1.75 min, split at the bend (codes S).
+  const main = await peakNear(page, 1.58);
+  const shoulder = await peakNear(page, 1.75);
+  expect(main.code).toBe('BS');
+  expect(shoulder.code).toBe('SB');
+  await placeEvent(page, 'Shoulders off', 1.68, 1.83);
+  await expect(eventItems(page)).toHaveCount(1);
+  await expect(eventItems(page).first().getByLabel('Event', { exact: true })).toHaveValue('shoulders_off');
+  await expect.poll(() => settledCount(page)).toBe(before - 1);
+  await expect.poll(async () => (await peakNear(page, 1.58)).code).toBe('BB');
+  // One peak now holds the pair's area (within the 1 % its end contact may move by).
+  expect((await peakNear(page, 1.58)).area / (main.area + shoulder.area)).toBeCloseTo(1, 1);
+  await expect(preview(page).getByRole('list', { name: 'Events on the plot' })).toContainText(
+    /Shoulders off 1\.6\d–1\.8\d min/,
+  );
+});
+
 test('the peaks below the reporting threshold are listed apart under the reported ones', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/app/templates/new');
