@@ -266,6 +266,38 @@ describe('failure class 4: a baseline step is not a peak', () => {
   });
 });
 
+describe('failure class 7: a rider on a tail is measured over the tail, not over its valley', () => {
+  it('a rider whose rise over its valley is under the quantitation prominence is found and skimmed, every seed', () => {
+    // The corpus's `coarse_2` (1.09 s a point, W50 4.7 samples): a rider 2.1 high at 37.1 s on the tail of a
+    // peak 15.3 high rises 0.6 over its valley, under the 1.4 the S/N 10 prominence asks; over the parent's
+    // tail it stands 2.0. Before, it was missed on every seed and its parent took its area (+7–10 %).
+    for (let seed = 1; seed <= 6; seed++) {
+      const run = simulateChromatogram({
+        points: 181,
+        stepSec: 1.0911,
+        noiseSd: 0.0727,
+        offset: 3.8,
+        seed,
+        components: emgs(2.073, [
+          [20.73, 4.26, 15.28],
+          [36.52, 0.62, 2.12],
+          [69.74, 4.47, 363.1],
+          [85.57, 0.62, 46.47],
+          [126.04, 4.67, 21.13],
+        ]),
+      });
+      const { peaks } = process(run);
+      const [parent, rider] = run.truth;
+      const found = nearest(peaks, rider!);
+      expect(found, `seed ${seed}`).toBeDefined();
+      expect([found!.startCode, found!.stopCode], `seed ${seed}`).toEqual(['T', 'T']);
+      // A tail skim leaves a rider this narrow a little short (−8 to −14 % on these seeds).
+      expect(percentOff(found!.area, rider!.area), `seed ${seed}`).toBeLessThan(15);
+      expect(percentOff(nearest(peaks, parent!)!.area, parent!.area), `seed ${seed}`).toBeLessThan(1.5);
+    }
+  });
+});
+
 describe('failure class 4: the top of a step on a tail is not a peak', () => {
   it('a step up on a tailing peak’s tail: one peak, no peak at the step, on every seed (one at the step before)', () => {
     // Seed 31's `step_29`: a step of 7.6 on the tail of a peak 67 high made a maximum just after it (the tail
@@ -461,17 +493,29 @@ describe.skipIf(!hasReferenceData)('EXAMPLE.CDF: the noise read on baseline, as 
 });
 
 describe.skipIf(!hasReferenceData)('failure class 1 on shared files: crops keep their peaks', () => {
-  for (const [name, from, to, count] of [
-    ['CLASSVP.CDF', 227, 1316, 7],
-    ['agilent_hplc.cdf', 387, 3142, 8],
+  // CLASSVP.CDF's crop also lists 81.2 s, a bump 0.0063 high with baseline on both sides (S/N 13 on the crop's
+  // noise, under 10 on the whole run's): its rider at 262.25 s, found over 246.5 s's tail and then under the
+  // S/N 10 limit, takes its stretch out of the crop's noise windows, which then read 0.00027 (0.00040 before).
+  for (const [name, from, to, kept, more] of [
+    ['CLASSVP.CDF', 227, 1316, 7, [81.2]],
+    ['agilent_hplc.cdf', 387, 3142, 8, []],
   ] as const) {
-    it(`${name} cropped to samples ${from}–${to - 1} keeps its ${count} peaks (it kept ${name === 'CLASSVP.CDF' ? 0 : 3})`, () => {
+    it(`${name} cropped to samples ${from}–${to - 1} keeps its ${kept} peaks (it kept ${name === 'CLASSVP.CDF' ? 0 : 3})`, () => {
       const file = readChromatogram(readReference(`aia/${name}`));
+      const whole = process({ timeSec: file.timeSec, values: file.values }).peaks.filter(
+        (p) => !p.belowReportingThreshold && p.retentionTimeSec >= file.timeSec[from]!,
+      );
       const { peaks } = process({
         timeSec: file.timeSec.slice(from, to),
         values: file.values.slice(from, to),
       });
-      expect(peaks.filter((p) => !p.belowReportingThreshold)).toHaveLength(count);
+      const listed = peaks.filter((p) => !p.belowReportingThreshold);
+      const near = (a: number, b: number) => Math.abs(a - b) <= 2;
+      expect(
+        whole.filter((w) => listed.some((p) => near(p.retentionTimeSec, w.retentionTimeSec))),
+      ).toHaveLength(kept);
+      const others = listed.filter((p) => !whole.some((w) => near(p.retentionTimeSec, w.retentionTimeSec)));
+      expect(others.map((p) => Math.round(p.retentionTimeSec * 10) / 10)).toEqual(more);
       for (const peak of peaks) expect(peak.area).toBeGreaterThan(0);
     });
   }
@@ -635,13 +679,14 @@ describe('simulated corpus (seeded, known truth)', () => {
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });
 
-  // 95.3 % / 0.0 % / 0.87 % now; 91.7 % / 1.13 % while a run whose detection kernel is one sample skipped
-  // the gap pass. Under the issue's 98 %: its misses are riders, shoulders and pairs at Rs under 1 with
-  // 3–5 samples across their W50; a floor that may only rise.
-  it('the bench’s 36 coarsely sampled runs (W50 3–6 samples): recall ≥ 95 %, no extras, area ≤ 1 %', () => {
+  // 96.4 % / 0.0 % / 0.59 % now; 95.3 % before a rider was measured over its parent's tail (`tailRiders`),
+  // 91.7 % while a run whose detection kernel is one sample skipped the gap pass. Under the issue's 98 % (99.0 %
+  // on the held-out seeds 31–33): its misses are shoulders and pairs at Rs under 1 with 3–5 samples across
+  // their W50 and far shoulders on tails; a floor that may only rise.
+  it('the bench’s 36 coarsely sampled runs (W50 3–6 samples): recall ≥ 96 %, no extras, area ≤ 1 %', () => {
     const row = benchClass('coarse');
     expect(row.runs).toBe(36);
-    expect(row.recallPct).toBeGreaterThanOrEqual(95);
+    expect(row.recallPct).toBeGreaterThanOrEqual(96);
     expect(row.extrasPct).toBe(0);
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });

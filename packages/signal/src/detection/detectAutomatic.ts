@@ -13,6 +13,7 @@ import { mergeShallowValleys } from './shallowValleys.ts';
 import { levelAt, runBaselineLevel, type BaselineLevel } from './runBaselineLevel.ts';
 import { applyWidthCeiling, CLEARLY_REAL_PROMINENCE_FACTOR } from './widthCeiling.ts';
 import { onStepTop, rawSteps } from './rawSteps.ts';
+import { tailRiders } from './tailRiders.ts';
 
 /** One detected apex: a sample index, the sign of the peak and whether it was found as a shoulder. */
 export interface DetectedApex {
@@ -124,6 +125,16 @@ export function detectAutomatic(
       ),
   );
   const shoulders = shoulderApexes(values, scale, positive, found);
+  // Riders on a tail whose rise over their valley is under the quantitation prominence but whose height over
+  // the parent's tail is not (the tail lifts the valley).
+  const riders = tailRiders(scale, found, [...positive, ...shoulders], minProminence, {
+    minWidthSamples,
+    maxWidthSamples,
+    separationShare: SHOULDER_MIN_SEPARATION,
+  })
+    .map((index) => rawApex(values, index, m))
+    .filter((apex) => !onStepTop(values, apex, steps, m));
+  if (riders.length) positive = Array.from(new Set([...positive, ...riders])).sort((a, b) => a - b);
   const apexes: DetectedApex[] = [
     ...positive.map((index) => ({ index, sign: 1 as const, shoulder: false })),
     ...negative.map((index) => ({ index, sign: -1 as const, shoulder: false, unreported })),

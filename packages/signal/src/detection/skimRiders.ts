@@ -14,7 +14,7 @@ import { TAIL_FIT_MIN_R2, tailSkim } from './tailSkim.ts';
  */
 export const SKIM_HEIGHT_RATIO = 5;
 /** …and the valley before it stands above this share of its own height (it sits on the tail). */
-const SKIM_VALLEY_SHARE = 0.5;
+export const SKIM_VALLEY_SHARE = 0.5;
 
 /**
  * The parent's tail above the cluster line just before the valley, fitted as amplitude · exp(−(t − t_v)/τ)

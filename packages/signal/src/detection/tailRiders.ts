@@ -1,0 +1,133 @@
+import { findPeaks } from '../peaks/findPeaks.ts';
+import { SKIM_VALLEY_SHARE } from './skimRiders.ts';
+import { TAIL_FIT_MIN_R2 } from './tailSkim.ts';
+
+/** The parts of the detection scale a tail rider is read from. */
+export interface TailRiderScale {
+  /** The detection signal. */
+  smoothed: Float64Array;
+  /** Its noise range: a candidate maximum rises over its valley by at least this much. */
+  smoothedPeakToPeak: number;
+  /** Width of the detection kernel in samples (the fit stops its reach short of the valley). */
+  smoothingSamples: number;
+}
+
+/** Detected peaks whose tails are searched: apexes, prominence bases and widths (full-resolution samples). */
+export interface TailHosts {
+  peaks: Int32Array;
+  leftBases: Int32Array;
+  rightBases: Int32Array;
+  /** Half-prominence widths (samples). */
+  widths: Float64Array;
+}
+
+/** Fewest tail samples the exponential is fitted on (two parameters, two degrees of freedom left). */
+const MIN_FIT_SAMPLES = 4;
+
+/**
+ * Riders on a detected peak's tail whose rise over their own valley is under the quantitation prominence
+ * but whose height over the parent's tail is not: ChemStation corrects a child's height for its parent's
+ * slope, so a peak halfway down a tail is measured from the tail carried on under it, not from its valley,
+ * which the tail lifts. A candidate is a maximum of the detection signal between a host's apex and its right
+ * prominence base, rising over its valley by the noise range, as wide as a peak may be, clear of every apex
+ * by `separationShare` of the host's width with no apex between them (`riderOverTail` then decides).
+ * Returns the candidates that are riders (detection-signal maxima).
+ *
+ * @example tailRiders(scale, found, apexes, 1.36, { minWidthSamples: 1, maxWidthSamples: 60, separationShare: 0.6 })
+ */
+export function tailRiders(
+  scale: TailRiderScale,
+  hosts: TailHosts,
+  positive: readonly number[],
+  minProminence: number,
+  /** Narrowest and widest accepted peak (samples); the least distance from any apex in host widths. */
+  {
+    minWidthSamples,
+    maxWidthSamples,
+    separationShare,
+  }: { minWidthSamples: number; maxWidthSamples: number; separationShare: number },
+): number[] {
+  const candidates = findPeaks(scale.smoothed, {
+    prominence: scale.smoothedPeakToPeak,
+    width: { min: minWidthSamples, max: maxWidthSamples },
+  }).peaks;
+  return Array.from(candidates).filter((candidate) => {
+    const host = hostOf(hosts, candidate);
+    if (host < 0) return false;
+    const apex = hosts.peaks[host]!;
+    const separation = separationShare * hosts.widths[host]!;
+    if (candidate - apex < separation) return false;
+    if (positive.some((index) => index > apex + separation && index < candidate + separation)) return false;
+    return riderOverTail(scale, hosts, host, candidate, minProminence);
+  });
+}
+
+/**
+ * Whether the candidate on host k's tail is a rider: below the host's apex, its valley standing above half
+ * its height (the skims' valley rule: on the tail, not after it), both read over the line from the host's
+ * left base to the lowest point between the candidate and the host's right base; and standing over the
+ * host's tail by `minProminence`, the tail over that line fitted as an exponential (log-linear least squares
+ * over the last half of the way from the apex to the valley, the kernel's half reach short of it; R² ≥ 0.98,
+ * the skims' rule) and carried on to the candidate.
+ */
+function riderOverTail(
+  scale: TailRiderScale,
+  hosts: TailHosts,
+  host: number,
+  candidate: number,
+  minProminence: number,
+): boolean {
+  const { smoothed } = scale;
+  const apex = hosts.peaks[host]!;
+  if (!(smoothed[candidate]! < smoothed[apex]!)) return false;
+  let valley = apex + 1;
+  for (let i = apex + 1; i < candidate; i++) if (smoothed[i]! < smoothed[valley]!) valley = i;
+  const left = hosts.leftBases[host]!;
+  let low = candidate;
+  for (let i = candidate; i <= hosts.rightBases[host]!; i++) if (smoothed[i]! < smoothed[low]!) low = i;
+  const slope = (smoothed[low]! - smoothed[left]!) / Math.max(1, low - left);
+  const above = (i: number) => smoothed[i]! - (smoothed[left]! + slope * (i - left));
+  if (above(valley) < SKIM_VALLEY_SHARE * above(candidate)) return false;
+  const to = valley - Math.max(1, scale.smoothingSamples >> 1);
+  const from = Math.max(apex + 1, to - Math.max(MIN_FIT_SAMPLES - 1, Math.round((valley - apex) / 2)));
+  const tail = decayAt(above, from, to, candidate);
+  return tail !== null && above(candidate) - tail >= minProminence;
+}
+
+/** The detected peak whose tail (apex to right base) holds the index, the nearest apex first; −1 if none. */
+function hostOf(hosts: TailHosts, index: number): number {
+  let host = -1;
+  for (let k = 0; k < hosts.peaks.length; k++) {
+    if (!(index > hosts.peaks[k]! && index < hosts.rightBases[k]!)) continue;
+    if (host < 0 || hosts.peaks[k]! > hosts.peaks[host]!) host = k;
+  }
+  return host;
+}
+
+/**
+ * An exponential fitted to `height` over the samples from…to (log-linear least squares) and carried on to
+ * `at`; null when the window holds too few samples or a height ≤ 0, or the fit does not decay with R² ≥ 0.98.
+ */
+function decayAt(height: (index: number) => number, from: number, to: number, at: number): number | null {
+  if (to - from + 1 < MIN_FIT_SAMPLES) return null;
+  const count = to - from + 1;
+  const logs = new Float64Array(count);
+  for (let i = from; i <= to; i++) {
+    const value = height(i);
+    if (!(value > 0)) return null;
+    logs[i - from] = Math.log(value);
+  }
+  const meanX = (count - 1) / 2;
+  const meanY = logs.reduce((sum, y) => sum + y, 0) / count;
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  logs.forEach((y, x) => {
+    sxx += (x - meanX) ** 2;
+    sxy += (x - meanX) * (y - meanY);
+    syy += (y - meanY) ** 2;
+  });
+  const slope = sxy / sxx;
+  if (!(slope < 0) || (sxy * sxy) / (sxx * syy) < TAIL_FIT_MIN_R2) return null;
+  return Math.exp(meanY + slope * (at - from - meanX));
+}
