@@ -298,6 +298,34 @@ describe('failure class 7: a rider on a tail is measured over the tail, not over
   });
 });
 
+describe('failure class 7: a rider on a steep tail is no step edge', () => {
+  it('a rider whose one-sample rise is half its rise over its valley keeps its own level, every seed (merged before)', () => {
+    // Seed 31's `rider_9` (0.079 s a point): a rider 23.9 high at 16.05 s on the tail of a peak 206 high rises
+    // 0.46 over its valley, the tail falling under it; one sample's rise was over half that, so the valley
+    // merge read it as a step's edge (its level at the raw apex, down the kernel's ramp) and merged it into
+    // its parent, which took its area.
+    for (let seed = 1; seed <= 6; seed++) {
+      const run = simulateChromatogram({
+        points: 331,
+        stepSec: 0.0793,
+        noiseSd: 0.00735,
+        seed,
+        components: [
+          { centreSec: 4, sigmaSec: 0.4, tauSec: 0.9044, height: 190 },
+          { centreSec: 6.668, sigmaSec: 0.4, tauSec: 0.12, height: 33.2 },
+          { centreSec: 13.154, sigmaSec: 0.4, tauSec: 0.9408, height: 205.5 },
+          { centreSec: 15.938, sigmaSec: 0.4, tauSec: 0.12, height: 23.88 },
+        ],
+      });
+      const { peaks } = process(run);
+      const [, , parent, rider] = run.truth;
+      expect(nearest(peaks, rider!), `seed ${seed}`).toBeDefined();
+      expect(percentOff(nearest(peaks, rider!)!.area, rider!.area), `seed ${seed}`).toBeLessThan(5);
+      expect(percentOff(nearest(peaks, parent!)!.area, parent!.area), `seed ${seed}`).toBeLessThan(1);
+    }
+  });
+});
+
 describe('failure class 4: the top of a step on a tail is not a peak', () => {
   it('a step up on a tailing peak’s tail: one peak, no peak at the step, on every seed (one at the step before)', () => {
     // Seed 31's `step_29`: a step of 7.6 on the tail of a peak 67 high made a maximum just after it (the tail

@@ -46,9 +46,10 @@ export function mergeShallowValleys(
  * narrow peak width, so 3 m spans a peak's front). A peak the sampling resolves (W50 ≥ 4 samples, σ ≥ 1.7
  * samples) rises in one sample by at most exp(−½) / 1.7 = 36 % of its height, and over 3 m (≥ 2.4 σ
  * before its apex) by 94 % of it: at most 0.38 of its rise comes in one sample. A step rises by its whole
- * size in one sample (ChemStation: a baseline shift is not a peak); its detection maximum lies at the top
- * of the kernel's ramp past the jump, where a falling tail behind the step gives it a prominence of its
- * own.
+ * size in one sample (ChemStation: a baseline shift is not a peak) and is flat after it; its detection
+ * maximum lies at the top of the kernel's ramp past the jump, where a falling tail behind the step gives it
+ * a prominence of its own. A rider on a steep tail rises over its valley by little more than one sample's
+ * rise (the tail falls under it), but its front goes on rising after that sample.
  */
 export function isStepEdge(
   values: Float64Array,
@@ -65,5 +66,10 @@ export function isStepEdge(
   if (at < 1 || !(jump > 0)) return false;
   let low = Infinity;
   for (let i = Math.max(0, maximum - 3 * smoothingSamples); i < at; i++) low = Math.min(low, values[i]!);
+  // A step is flat after its jump (the differences there under a quarter of it, as `rawSteps` asks); a rider's
+  // front on a falling tail, whose rise over its valley is small against one sample's, goes on rising.
+  for (const j of [at + 1, at + 2]) {
+    if (j < values.length && Math.abs(values[j]! - values[j - 1]!) > jump / 4) return false;
+  }
   return jump > (values[apex]! - low) / 2;
 }
