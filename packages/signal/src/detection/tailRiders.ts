@@ -6,6 +6,9 @@ import { TAIL_FIT_MIN_R2 } from './tailSkim.ts';
 export interface TailRiderScale {
   /** The detection signal. */
   smoothed: Float64Array;
+  /** Every `step`-th sample of it, where the automatic detection searches. */
+  coarse: Float64Array;
+  step: number;
   /** Its noise range: a candidate maximum rises over its valley by at least this much. */
   smoothedPeakToPeak: number;
   /** Width of the detection kernel in samples (the fit stops its reach short of the valley). */
@@ -47,11 +50,24 @@ export function tailRiders(
     separationShare,
   }: { minWidthSamples: number; maxWidthSamples: number; separationShare: number },
 ): number[] {
-  const candidates = findPeaks(scale.smoothed, {
+  // Found on the coarse detection signal as the automatic detection finds its peaks, each then moved to the
+  // detection signal's maximum within one coarse step.
+  const { step, smoothed } = scale;
+  const coarse = findPeaks(scale.coarse, {
     prominence: scale.smoothedPeakToPeak,
-    width: { min: minWidthSamples, max: maxWidthSamples },
+    width: { min: minWidthSamples / step, max: maxWidthSamples / step },
   }).peaks;
-  return Array.from(candidates).filter((candidate) => {
+  const candidates = Array.from(coarse, (index) => {
+    let best = Math.min(smoothed.length - 1, index * step);
+    for (
+      let i = Math.max(0, index * step - step + 1);
+      i <= Math.min(smoothed.length - 1, index * step + step - 1);
+      i++
+    )
+      if (smoothed[i]! > smoothed[best]!) best = i;
+    return best;
+  });
+  return candidates.filter((candidate) => {
     const host = hostOf(hosts, candidate);
     if (host < 0) return false;
     const apex = hosts.peaks[host]!;
