@@ -5,9 +5,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Peak } from '../src/figures/peak.ts';
 import { readChromatogram } from '../src/files/readChromatogram.ts';
-import { processChromatogram } from '../src/pipeline/processChromatogram.ts';
+import type { Peak } from '../src/figures/peak.ts';
 import {
   classScores,
   NOISE_CLASSES,
@@ -15,33 +14,10 @@ import {
   simulatedCorpus,
   type CorpusClass,
 } from '../src/simulation/corpus.ts';
-import { simulateChromatogram, type SimulatedChromatogram } from '../src/simulation/simulateChromatogram.ts';
+import { simulateChromatogram } from '../src/simulation/simulateChromatogram.ts';
 import { hasReferenceData, readReference, referenceDataDir } from './files.ts';
+import { emgs, nearest, percentOff, process } from './truthHelpers.ts';
 import { compare, TRANSFORMS } from '../src/simulation/metamorphic.ts';
-
-function process(run: { timeSec: Float64Array; values: Float64Array }) {
-  return processChromatogram(run, {});
-}
-
-/** The reported peak nearest each true component (within half its W50), or undefined. */
-function nearest(peaks: readonly Peak[], truth: SimulatedChromatogram['truth'][number]): Peak | undefined {
-  return peaks
-    .filter((p) => Math.abs(p.retentionTimeSec - truth.retentionTimeSec) <= truth.widthHalfSec / 2)
-    .sort(
-      (a, b) =>
-        Math.abs(a.retentionTimeSec - truth.retentionTimeSec) -
-        Math.abs(b.retentionTimeSec - truth.retentionTimeSec),
-    )[0];
-}
-
-/** EMG components of one σ from [centre (s), τ (s), height] rows. */
-function emgs(sigmaSec: number, rows: readonly (readonly [number, number, number])[]) {
-  return rows.map(([centreSec, tauSec, height]) => ({ centreSec, sigmaSec, tauSec, height }));
-}
-
-function percentOff(value: number, reference: number): number {
-  return 100 * Math.abs(value / reference - 1);
-}
 
 describe('failure class 1: the reporting limit takes its noise from the baseline only', () => {
   const seven = (points: number) =>
@@ -263,121 +239,6 @@ describe('failure class 4: a baseline step is not a peak', () => {
       for (const truth of run.truth)
         expect(percentOff(nearest(peaks, truth)!.area, truth.area), `seed ${seed}`).toBeLessThan(1);
     }
-  });
-});
-
-describe('failure class 7: a rider on a tail is measured over the tail, not over its valley', () => {
-  it('a rider whose rise over its valley is under the quantitation prominence is found and skimmed, every seed', () => {
-    // The corpus's `coarse_2` (1.09 s a point, W50 4.7 samples): a rider 2.1 high at 37.1 s on the tail of a
-    // peak 15.3 high rises 0.6 over its valley, under the 1.4 the S/N 10 prominence asks; over the parent's
-    // tail it stands 2.0. Before, it was missed on every seed and its parent took its area (+7–10 %).
-    for (let seed = 1; seed <= 6; seed++) {
-      const run = simulateChromatogram({
-        points: 181,
-        stepSec: 1.0911,
-        noiseSd: 0.0727,
-        offset: 3.8,
-        seed,
-        components: emgs(2.073, [
-          [20.73, 4.26, 15.28],
-          [36.52, 0.62, 2.12],
-          [69.74, 4.47, 363.1],
-          [85.57, 0.62, 46.47],
-          [126.04, 4.67, 21.13],
-        ]),
-      });
-      const { peaks } = process(run);
-      const [parent, rider] = run.truth;
-      const found = nearest(peaks, rider!);
-      expect(found, `seed ${seed}`).toBeDefined();
-      expect([found!.startCode, found!.stopCode], `seed ${seed}`).toEqual(['T', 'T']);
-      // A tail skim leaves a rider this narrow a little short (−8 to −14 % on these seeds).
-      expect(percentOff(found!.area, rider!.area), `seed ${seed}`).toBeLessThan(15);
-      expect(percentOff(nearest(peaks, parent!)!.area, parent!.area), `seed ${seed}`).toBeLessThan(1.5);
-    }
-  });
-});
-
-describe('failure class 7: a rider on a steep tail is no step edge', () => {
-  it('a rider whose one-sample rise is half its rise over its valley keeps its own level, every seed (merged before)', () => {
-    // Seed 31's `rider_9` (0.079 s a point): a rider 23.9 high at 16.05 s on the tail of a peak 206 high rises
-    // 0.46 over its valley, the tail falling under it; one sample's rise was over half that, so the valley
-    // merge read it as a step's edge (its level at the raw apex, down the kernel's ramp) and merged it into
-    // its parent, which took its area.
-    for (let seed = 1; seed <= 6; seed++) {
-      const run = simulateChromatogram({
-        points: 331,
-        stepSec: 0.0793,
-        noiseSd: 0.00735,
-        seed,
-        components: [
-          { centreSec: 4, sigmaSec: 0.4, tauSec: 0.9044, height: 190 },
-          { centreSec: 6.668, sigmaSec: 0.4, tauSec: 0.12, height: 33.2 },
-          { centreSec: 13.154, sigmaSec: 0.4, tauSec: 0.9408, height: 205.5 },
-          { centreSec: 15.938, sigmaSec: 0.4, tauSec: 0.12, height: 23.88 },
-        ],
-      });
-      const { peaks } = process(run);
-      const [, , parent, rider] = run.truth;
-      expect(nearest(peaks, rider!), `seed ${seed}`).toBeDefined();
-      expect(percentOff(nearest(peaks, rider!)!.area, rider!.area), `seed ${seed}`).toBeLessThan(5);
-      expect(percentOff(nearest(peaks, parent!)!.area, parent!.area), `seed ${seed}`).toBeLessThan(1);
-    }
-  });
-});
-
-describe('failure class 4: the top of a step on a tail is not a peak', () => {
-  it('a step up on a tailing peak’s tail: one peak, no peak at the step, on every seed (one at the step before)', () => {
-    // Seed 31's `step_29`: a step of 7.6 on the tail of a peak 67 high made a maximum just after it (the tail
-    // carried on decaying on the new level), reported as a peak 6.7 high, S/N 979, drawn from the step.
-    for (let seed = 1; seed <= 6; seed++) {
-      const run = simulateChromatogram({
-        points: 400,
-        stepSec: 0.5,
-        noiseSd: 0.01,
-        seed,
-        steps: [{ atSec: 82.1, size: 7.6 }],
-        components: [{ centreSec: 52, sigmaSec: 3, tauSec: 7, height: 67 }],
-      });
-      const { peaks } = process(run);
-      expect(
-        peaks.map((peak) => Math.round(peak.retentionTimeSec)),
-        `seed ${seed}`,
-      ).toEqual([Math.round(run.truth[0]!.retentionTimeSec)]);
-    }
-  });
-
-  // Held-out seeds 31–33 (docs/processing.md "Held-out seeds"): rider 99.6 % (98.7 % before a rider was measured
-  // over its parent's tail and a rider on a steep tail was no longer a step edge), coarse 99.0 %; floors that
-  // may only rise.
-  it('the rider and coarse runs of the held-out seeds 31–33 (216 runs): recall ≥ 99.5 % and ≥ 99 %, no extras', () => {
-    const scored = [31, 32, 33].flatMap((seed) =>
-      simulatedCorpus(36, seed, ['rider', 'coarse']).map((c) => ({
-        kind: c.kind,
-        score: scoreCase(c, process(c).peaks),
-      })),
-    );
-    const rows = classScores(scored);
-    const rider = rows.find((r) => r.kind === 'rider')!;
-    const coarse = rows.find((r) => r.kind === 'coarse')!;
-    expect([rider.runs, coarse.runs]).toEqual([108, 108]);
-    expect(rider.recallPct).toBeGreaterThanOrEqual(99.5);
-    expect(coarse.recallPct).toBeGreaterThanOrEqual(99);
-    expect([rider.extrasPct, coarse.extrasPct]).toEqual([0, 0]);
-  });
-
-  // 0.0 % extras on seed 30 (0.6 % before); on seeds 31–33 0.4 % (2.0 % before, 3.0 % on seed 33 alone).
-  it('the step runs of the held-out seeds 31–33 (108 runs): extras ≤ 1 %, recall 100 %', () => {
-    const scored = [31, 32, 33].flatMap((seed) =>
-      simulatedCorpus(36, seed, ['step']).map((c) => ({
-        kind: c.kind,
-        score: scoreCase(c, process(c).peaks),
-      })),
-    );
-    const row = classScores(scored).find((r) => r.kind === 'step')!;
-    expect(row.runs).toBe(108);
-    expect(row.recallPct).toBe(100);
-    expect(row.extrasPct).toBeLessThanOrEqual(1);
   });
 });
 
