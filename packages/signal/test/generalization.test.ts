@@ -546,12 +546,13 @@ describe('simulated corpus (seeded, known truth)', () => {
     expect(row.shareOffRuns).toBe(0);
   });
 
-  // 98.2 % / 0.0 % / 0.55 % now; 93.9 % before short runs of correlated noise took the scaled gap windows
-  // (two short crowded runs read their noise 16 and 400 × too high and lost 7 of 18 peaks).
-  it('the bench’s 36 runs of detector noise (filtered, quantised): recall ≥ 98 %, no extras, area ≤ 1 %', () => {
+  // 98.8 % / 0.0 % / 0.41 % now; 98.2 % before a shoulder at its host's foot was measured over the host's tail
+  // (`overTail`); 93.9 % before short runs of correlated noise took the scaled gap windows (two short crowded
+  // runs read their noise 16 and 400 × too high and lost 7 of 18 peaks).
+  it('the bench’s 36 runs of detector noise (filtered, quantised): recall ≥ 98.5 %, no extras, area ≤ 1 %', () => {
     const row = benchClass('detector_noise');
     expect(row.runs).toBe(36);
-    expect(row.recallPct).toBeGreaterThanOrEqual(98);
+    expect(row.recallPct).toBeGreaterThanOrEqual(98.5);
     expect(row.extrasPct).toBe(0);
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });
@@ -587,14 +588,15 @@ describe('simulated corpus (seeded, known truth)', () => {
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });
 
-  // 96.4 % / 0.0 % / 0.59 % now; 95.3 % before a rider was measured over its parent's tail (`tailRiders`),
-  // 91.7 % while a run whose detection kernel is one sample skipped the gap pass. Under the issue's 98 % (99.0 %
-  // on the held-out seeds 31–33): its misses are shoulders and pairs at Rs under 1 with 3–5 samples across
-  // their W50 and far shoulders on tails; a floor that may only rise.
-  it('the bench’s 36 coarsely sampled runs (W50 3–6 samples): recall ≥ 96 %, no extras, area ≤ 1 %', () => {
+  // 97.9 % / 0.0 % / 0.59 % now; 96.4 % before a shoulder at its host's foot was measured over the host's tail
+  // (`overTail`), 95.3 % before a rider was measured over its parent's tail (`tailRiders`), 91.7 % while a run
+  // whose detection kernel is one sample skipped the gap pass. Under the issue's 98 % (99.2 % on the held-out
+  // seeds 31–33): its misses are shoulders and pairs at Rs under 1 with 3–5 samples across their W50; a floor
+  // that may only rise.
+  it('the bench’s 36 coarsely sampled runs (W50 3–6 samples): recall ≥ 97.5 %, no extras, area ≤ 1 %', () => {
     const row = benchClass('coarse');
     expect(row.runs).toBe(36);
-    expect(row.recallPct).toBeGreaterThanOrEqual(96);
+    expect(row.recallPct).toBeGreaterThanOrEqual(97.5);
     expect(row.extrasPct).toBe(0);
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });
@@ -609,11 +611,11 @@ describe('simulated corpus (seeded, known truth)', () => {
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });
 
-  // 98.6 % / 0.0 % / 0.30 %.
-  it('the bench’s 36 runs of fronting peaks: recall ≥ 98 %, no extras, area ≤ 1 %', () => {
+  // 99.1 % / 0.0 % / 0.21 %; 98.6 % before a shoulder at its host's foot was measured over the host's tail.
+  it('the bench’s 36 runs of fronting peaks: recall ≥ 99 %, no extras, area ≤ 1 %', () => {
     const row = benchClass('fronting');
     expect(row.runs).toBe(36);
-    expect(row.recallPct).toBeGreaterThanOrEqual(98);
+    expect(row.recallPct).toBeGreaterThanOrEqual(99);
     expect(row.extrasPct).toBe(0);
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });
@@ -630,12 +632,14 @@ describe('simulated corpus (seeded, known truth)', () => {
     expect(row.shareOffRuns).toBeLessThanOrEqual(3);
   });
 
-  // 98.8 % / 0.0 % / 0.63 % now; 3.5 % extras and 1.96 % before the tail past a dip and under it.
-  it('the bench’s 36 dip runs meet the issue’s bar: recall ≥ 98 %, extras ≤ 2 %, median area error ≤ 1 %', () => {
+  // 100 % / 0.0 % / 0.49 % now; 3.5 % extras and 1.96 % before the tail past a dip and under it. A dip's edge
+  // bends like a shoulder at a host's foot: the tail test refuses a tail that ends in a dip (3.5 % extras
+  // without that).
+  it('the bench’s 36 dip runs meet the issue’s bar: recall ≥ 98 %, no extras, median area error ≤ 1 %', () => {
     const row = benchClass('dip');
     expect(row.runs).toBe(36);
     expect(row.recallPct).toBeGreaterThanOrEqual(98);
-    expect(row.extrasPct).toBeLessThanOrEqual(2);
+    expect(row.extrasPct).toBe(0);
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });
 

@@ -1,6 +1,6 @@
 // Rules written against the corpus's held-out seeds (docs/processing.md "Held-out seeds"): a rider on a tail
-// measured over its parent's tail, a rider on a steep tail that is no step edge, the top of a step on a tail
-// that is no peak; each as a known answer on the run that showed it, and the held-out seeds' classes held to
+// measured over its parent's tail, a rider on a steep tail that is no step edge, a shoulder at a host's foot
+// measured over the host's tail, the top of a step on a tail that is no peak; each as a known answer on the run that showed it, and the held-out seeds' classes held to
 // their figures. No template anywhere: the automatic default decides everything.
 import { describe, expect, it } from 'vitest';
 import { classScores, scoreCase, simulatedCorpus } from '../src/simulation/corpus.ts';
@@ -67,6 +67,57 @@ describe('failure class 7: a rider on a steep tail is no step edge', () => {
   });
 });
 
+describe('a shoulder at the foot of a much larger peak is measured over the peak’s tail', () => {
+  it('a Gaussian 6 % as high, 1.2 resolutions down a tail, is listed on every seed (missed before)', () => {
+    // Seed 32's `shoulder_23` (0.444 s a point): a component 10.6 high at 43.2 s on the tail of a peak 181 high
+    // (τ/σ 1.4) stands under a tenth of its host's height and bends less than a tenth of its host's apex, so
+    // the shoulder rules left it in its host; over the host's tail carried on under it, it stands 5.
+    for (let seed = 1; seed <= 6; seed++) {
+      const run = simulateChromatogram({
+        points: 316,
+        stepSec: 0.44425,
+        noiseSd: 0.0759,
+        offset: -3.3,
+        seed,
+        components: emgs(2.6376, [
+          [26.3757, 3.8099, 181.35],
+          [43.209, 0, 10.6],
+          [77.4493, 3.7468, 182.78],
+        ]),
+      });
+      const { peaks } = process(run);
+      const [host, shoulder, last] = run.truth;
+      expect(nearest(peaks, shoulder!), `seed ${seed}`).toBeDefined();
+      expect(peaks, `seed ${seed}`).toHaveLength(3);
+      expect(percentOff(nearest(peaks, host!)!.area, host!.area), `seed ${seed}`).toBeLessThan(2);
+      expect(percentOff(nearest(peaks, last!)!.area, last!.area), `seed ${seed}`).toBeLessThan(1);
+    }
+  });
+
+  it('a lone tailing peak never shows a shoulder on its tail (its logarithm is concave), every shape', () => {
+    // The carried-on tail lies over a lone EMG's own tail however it is fitted: τ/σ 0–3, 6–20 samples a W50,
+    // S/N 100–10⁵.
+    let runs = 0;
+    for (const tauShare of [0, 0.5, 1, 2, 3]) {
+      for (const samplesPerW50 of [6, 11, 20]) {
+        for (const noiseSd of [0.2, 0.02, 0.0002]) {
+          const sigmaSec = (samplesPerW50 * 0.5) / 2.355;
+          const run = simulateChromatogram({
+            points: Math.ceil((40 * sigmaSec + 12 * tauShare * sigmaSec) / 0.5),
+            stepSec: 0.5,
+            noiseSd,
+            seed: runs++,
+            components: emgs(sigmaSec, [[10 * sigmaSec, tauShare * sigmaSec, 100]]),
+          });
+          expect(process(run).peaks, `τ/σ ${tauShare}, ${samplesPerW50} a W50, SD ${noiseSd}`).toHaveLength(
+            1,
+          );
+        }
+      }
+    }
+  });
+});
+
 describe('failure class 4: the top of a step on a tail is not a peak', () => {
   it('a step up on a tailing peak’s tail: one peak, no peak at the step, on every seed (one at the step before)', () => {
     // Seed 31's `step_29`: a step of 7.6 on the tail of a peak 67 high made a maximum just after it (the tail
@@ -107,7 +158,23 @@ describe('failure class 4: the top of a step on a tail is not a peak', () => {
     expect([rider.extrasPct, coarse.extrasPct]).toEqual([0, 0]);
   });
 
-  // 0.0 % extras on seed 30 (0.6 % before); on seeds 31–33 0.4 % (2.0 % before, 3.0 % on seed 33 alone).
+  // 98.7 % now; 97.8 % before a shoulder at its host's foot was measured over the host's tail (`overTail`).
+  it('the shoulder runs of the held-out seeds 31–33 (108 runs): recall ≥ 98.5 %, no extras', () => {
+    const scored = [31, 32, 33].flatMap((seed) =>
+      simulatedCorpus(36, seed, ['shoulder']).map((c) => ({
+        kind: c.kind,
+        score: scoreCase(c, process(c).peaks),
+      })),
+    );
+    const row = classScores(scored).find((r) => r.kind === 'shoulder')!;
+    expect(row.runs).toBe(108);
+    expect(row.recallPct).toBeGreaterThanOrEqual(98.5);
+    expect(row.extrasPct).toBe(0);
+  });
+
+  // 0.0 % extras on seed 30 (0.6 % before); on seeds 31–33 0.8 % (0.4 % before a shoulder at its host's foot
+  // was measured over the host's tail: a small step on a tail lifts it over the tail too; 2.0 % before a
+  // step's top was no peak, 3.0 % on seed 33 alone).
   it('the step runs of the held-out seeds 31–33 (108 runs): extras ≤ 1 %, recall 100 %', () => {
     const scored = [31, 32, 33].flatMap((seed) =>
       simulatedCorpus(36, seed, ['step']).map((c) => ({

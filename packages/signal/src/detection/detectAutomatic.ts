@@ -13,7 +13,7 @@ import { mergeShallowValleys } from './shallowValleys.ts';
 import { levelAt, runBaselineLevel, type BaselineLevel } from './runBaselineLevel.ts';
 import { applyWidthCeiling, CLEARLY_REAL_PROMINENCE_FACTOR } from './widthCeiling.ts';
 import { onStepTop, rawSteps } from './rawSteps.ts';
-import { tailRiders } from './tailRiders.ts';
+import { shoulderOverTail, tailRiders } from './tailRiders.ts';
 
 /** One detected apex: a sample index, the sign of the peak and whether it was found as a shoulder. */
 export interface DetectedApex {
@@ -22,6 +22,11 @@ export interface DetectedApex {
   sign: 1 | -1;
   /** Found from the curvature alone (a shoulder or a rider without its own clear maximum). */
   shoulder: boolean;
+  /**
+   * A shoulder found at its host's foot over the host's tail (`overTail`): the sample it begins at, where
+   * its split from the host stands (the host's tail is carried on from there).
+   */
+  onset?: number;
   /**
    * A dip found while negative peaks are off: not reported, but its neighbours' integration stops at its
    * edge (a positive peak's baseline never starts in a dip).
@@ -56,7 +61,7 @@ const SHOULDER_MIN_SEPARATION = 0.6;
 const SHOULDER_RELATIVE_CURVATURE = 0.1;
 /** …and lies at least 0.8 of its host's half-prominence width from the host's curvature well. */
 const SHOULDER_HOST_SEPARATION = 0.8;
-/** …and stands above a tenth of its host's height (the foot of a peak is baseline, not a shoulder). */
+/** …and stands above a tenth of its host's height (at the foot of a peak only its tail decides: `overTail`). */
 const SHOULDER_MIN_HOST_SHARE = 0.1;
 
 /**
@@ -127,18 +132,29 @@ export function detectAutomatic(
   const shoulders = shoulderApexes(values, scale, positive, found);
   // Riders on a tail whose rise over their valley is under the quantitation prominence but whose height over
   // the parent's tail is not (the tail lifts the valley).
-  const riders = tailRiders(scale, found, [...positive, ...shoulders], minProminence, {
-    minWidthSamples,
-    maxWidthSamples,
-    separationShare: SHOULDER_MIN_SEPARATION,
-  })
+  const riders = tailRiders(
+    scale,
+    found,
+    [...positive, ...shoulders.map(({ index }) => index)],
+    minProminence,
+    {
+      minWidthSamples,
+      maxWidthSamples,
+      separationShare: SHOULDER_MIN_SEPARATION,
+    },
+  )
     .map((index) => rawApex(values, index, m))
     .filter((apex) => !onStepTop(values, apex, steps, m));
   if (riders.length) positive = Array.from(new Set([...positive, ...riders])).sort((a, b) => a - b);
   const apexes: DetectedApex[] = [
     ...positive.map((index) => ({ index, sign: 1 as const, shoulder: false })),
     ...negative.map((index) => ({ index, sign: -1 as const, shoulder: false, unreported })),
-    ...shoulders.map((index) => ({ index, sign: 1 as const, shoulder: true })),
+    ...shoulders.map(({ index, onset }) => ({
+      index,
+      sign: 1 as const,
+      shoulder: true,
+      ...(onset === undefined ? {} : { onset }),
+    })),
   ].sort((a, b) => a.index - b.index);
   const spans = Array.from(found.peaks, (apex, k) => ({
     from: Math.floor(apex - SPAN_HALF_WIDTHS * Math.max(0, apex - found.leftIps[k]!)),
@@ -298,7 +314,7 @@ function shoulderApexes(
   scale: SignalScale,
   positive: readonly number[],
   found: FullResolutionPeaks,
-): number[] {
+): { index: number; onset?: number }[] {
   if (!positive.length) return [];
   const { bend, step } = scale;
   const bendNoise = baselineNoise(scale.coarseBend, scale.noiseWindowSamples / step).peakToPeak;
@@ -329,7 +345,14 @@ function shoulderApexes(
     const at = level ? levelAt(level, index) : null;
     return at && at.lowest > -Infinity ? at.line : -Infinity;
   };
-  const result: number[] = [];
+  // The host's tail ends in a dip when its lowest point past the well lies under the run's level by the
+  // quantitation prominence: the bend is the dip's edge, and no tail carries on under it.
+  const endsInDip = (well: number, k: number) => {
+    let low = well;
+    for (let i = well; i <= rightBases[k]!; i++) if (scale.smoothed[i]! < scale.smoothed[low]!) low = i;
+    return scale.smoothed[low]! < levelUnder(low) - minProminence;
+  };
+  const result: { index: number; onset?: number }[] = [];
   for (const well of wells.peaks) {
     if (positive.some((apex) => Math.abs(apex - well) < separation)) continue;
     // The host is the nearest detected peak whose prominence bases hold the well.
@@ -378,10 +401,47 @@ function shoulderApexes(
       });
     // A shoulder has no maximum of its own: its apex is the centre of the curvature well; a rider's apex is
     // its own maximum.
-    if (!onPeak || !significant || onFlatTop(values, found.peaks[k]!, well, scale)) continue;
-    result.push(ownMaximum ? rawApex(values, ownMaximum, scale.smoothingSamples) : well);
+    if (onFlatTop(values, found.peaks[k]!, well, scale)) continue;
+    // At the host's foot (under a tenth of its height) the host's curvature says nothing of a shoulder: there
+    // it is one when it stands over the host's tail carried on under it (`overTail`), as a tail rider does.
+    if (onPeak && significant) {
+      result.push({ index: ownMaximum ? rawApex(values, ownMaximum, scale.smoothingSamples) : well });
+      continue;
+    }
+    const onset =
+      !ownMaximum &&
+      above >= minProminence &&
+      above < SHOULDER_MIN_HOST_SHARE * hostHeight &&
+      !endsInDip(well, k)
+        ? overTail(scale, found, k, well, minProminence)
+        : null;
+    if (onset !== null) result.push({ index: well, onset });
   }
   return result;
+}
+
+/**
+ * Where a shoulder begins, in half-widths of its curvature well before the well (from the well to the zero of
+ * the curvature before it, σ for a lone Gaussian): a Gaussian three σ before its apex is 1 % of its height.
+ */
+const SHOULDER_ONSET_HALF_WIDTHS = 3;
+
+/**
+ * A shoulder on host k's tail standing over the host's fitted tail (`shoulderOverTail`), the tail fitted up to
+ * where the shoulder begins (`SHOULDER_ONSET_HALF_WIDTHS`): that sample, or null when it does not stand over it.
+ */
+function overTail(
+  scale: SignalScale,
+  found: FullResolutionPeaks,
+  k: number,
+  well: number,
+  minProminence: number,
+): number | null {
+  const { bend } = scale;
+  let crossing = well;
+  while (crossing > 0 && bend[crossing - 1]! < 0) crossing--;
+  const onset = well - SHOULDER_ONSET_HALF_WIDTHS * (well - crossing + 1);
+  return shoulderOverTail(scale, found, k, well, onset, minProminence) ? onset : null;
 }
 
 /** The local maximum of the detection signal within `reach` of `index` nearest to it, or 0 when none. */

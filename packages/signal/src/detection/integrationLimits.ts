@@ -134,6 +134,9 @@ function splitIndex(input: LimitsInput, k: number): { index: number; valley: boo
     };
     return { index: signalValley(input.values, valley, a, b, scale, sign), valley: true };
   }
+  // A shoulder at its host's foot splits where it begins: the host's tail is carried on from there.
+  const onset = apexes[k + 1]!.onset;
+  if (onset !== undefined && onset > a && onset < b) return { index: onset, valley: false };
   // No valley (a shoulder): split where the curvature is highest between the two wells.
   let flattest = a + 1;
   for (let i = a + 1; i < b; i++) if (sign * bend[i]! > sign * bend[flattest]!) flattest = i;

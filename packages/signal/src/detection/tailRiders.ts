@@ -98,16 +98,67 @@ function riderOverTail(
   if (!(smoothed[candidate]! < smoothed[apex]!)) return false;
   let valley = apex + 1;
   for (let i = apex + 1; i < candidate; i++) if (smoothed[i]! < smoothed[valley]!) valley = i;
-  const left = hosts.leftBases[host]!;
-  let low = candidate;
-  for (let i = candidate; i <= hosts.rightBases[host]!; i++) if (smoothed[i]! < smoothed[low]!) low = i;
-  const slope = (smoothed[low]! - smoothed[left]!) / Math.max(1, low - left);
-  const above = (i: number) => smoothed[i]! - (smoothed[left]! + slope * (i - left));
+  const above = overHostLine(smoothed, hosts, host, candidate);
   if (above(valley) < SKIM_VALLEY_SHARE * above(candidate)) return false;
-  const to = valley - Math.max(1, scale.smoothingSamples >> 1);
-  const from = Math.max(apex + 1, to - Math.max(MIN_FIT_SAMPLES - 1, Math.round((valley - apex) / 2)));
-  const tail = decayAt(above, from, to, candidate);
+  const tail = tailUnder(above, apex, valley, valley - Math.max(1, scale.smoothingSamples >> 1), candidate);
   return tail !== null && above(candidate) - tail >= minProminence;
+}
+
+/**
+ * Whether a shoulder (a curvature well with no maximum of its own) on host k's tail stands over the host's
+ * tail by `minProminence`: the tail fitted as for a rider up to where the shoulder begins (`onset`) and
+ * carried on to the well. A peak's logarithm is concave (a Gaussian's and an EMG's are), so the carried-on
+ * tail lies over a lone tail and only a second component's area lifts the signal over it.
+ */
+export function shoulderOverTail(
+  scale: TailRiderScale,
+  hosts: TailHosts,
+  host: number,
+  well: number,
+  onset: number,
+  minProminence: number,
+): boolean {
+  const apex = hosts.peaks[host]!;
+  if (!(well > apex && onset > apex)) return false;
+  const above = overHostLine(scale.smoothed, hosts, host, well);
+  // At least the fewest samples a fit takes: any further samples lie on the shoulder's front and can only
+  // lift the carried-on tail (the test stays on the safe side).
+  const to = Math.max(onset, apex + MIN_FIT_SAMPLES);
+  if (!(to < well)) return false;
+  const tail = tailUnder(above, apex, to, to, well);
+  return tail !== null && above(well) - tail >= minProminence;
+}
+
+/**
+ * The host's tail carried on to `at`: an exponential fitted over samples up to `to`, as many as half the way
+ * from the apex to `end` (at least `MIN_FIT_SAMPLES`).
+ */
+function tailUnder(
+  above: (index: number) => number,
+  apex: number,
+  end: number,
+  to: number,
+  at: number,
+): number | null {
+  const from = Math.max(apex + 1, to - Math.max(MIN_FIT_SAMPLES - 1, Math.round((end - apex) / 2)));
+  return decayAt(above, from, to, at);
+}
+
+/**
+ * Heights over the line from host k's left prominence base to the lowest point of the detection signal between
+ * `from` and its right base.
+ */
+function overHostLine(
+  smoothed: Float64Array,
+  hosts: TailHosts,
+  host: number,
+  from: number,
+): (index: number) => number {
+  const left = hosts.leftBases[host]!;
+  let low = from;
+  for (let i = from; i <= hosts.rightBases[host]!; i++) if (smoothed[i]! < smoothed[low]!) low = i;
+  const slope = (smoothed[low]! - smoothed[left]!) / Math.max(1, low - left);
+  return (i) => smoothed[i]! - (smoothed[left]! + slope * (i - left));
 }
 
 /** The detected peak whose tail (apex to right base) holds the index, the nearest apex first; −1 if none. */
