@@ -126,7 +126,12 @@ export function shoulderOverTail(
   const to = Math.max(onset, apex + MIN_FIT_SAMPLES);
   if (!(to < well)) return false;
   const tail = tailUnder(above, apex, to, to, well);
-  return tail !== null && above(well) - tail >= minProminence;
+  if (tail === null || above(well) - tail < minProminence) return false;
+  // A component comes back down to the tail past its apex; a baseline step on the tail stays up: as far past
+  // the well as the shoulder began before it, it stands over the carried-on tail by less than at the well.
+  const after = Math.min(hosts.rightBases[host]!, well + (well - onset));
+  const tailAfter = tailUnder(above, apex, to, to, after);
+  return tailAfter === null || above(after) - tailAfter < above(well) - tail;
 }
 
 /**
