@@ -146,6 +146,34 @@ describe('a shoulder at the foot of a much larger peak is measured over the peak
   });
 });
 
+describe('failure class 4: a step on a steep tail is a step', () => {
+  it('a step of 7.4 on a tail falling 1.1 a sample: no peak at its top, every seed (one there before)', () => {
+    // The neighbouring differences (−1.1) exceed a quarter of the jump over them (7.4 − 1.1 = 6.3), so read
+    // against the differences themselves it was no step; read against the tail's slope it stands out by 7.4.
+    for (let seed = 1; seed <= 6; seed++) {
+      const run = simulateChromatogram({
+        points: 300,
+        stepSec: 0.44615,
+        noiseSd: 0.00281,
+        seed,
+        steps: [{ atSec: 61.55, size: 7.4 }],
+        components: emgs(3.2659, [
+          [32.659, 7.2369, 627.69],
+          [90.445, 1.2725, 331.92],
+        ]),
+      });
+      const { peaks } = process(run);
+      expect(
+        peaks.map((peak) => Math.round(peak.retentionTimeSec)),
+        `seed ${seed}`,
+      ).toEqual(run.truth.map((truth) => Math.round(truth.retentionTimeSec)));
+      // The next peak keeps its own baseline (it took the skimmed top's valley before: +2.4 %); the host ends at
+      // the step, the new baseline, short by its tail past it (−8.8 %; −1.1 % with the top skimmed off it).
+      expect(percentOff(peaks[1]!.area, run.truth[1]!.area), `seed ${seed}`).toBeLessThan(1.5);
+    }
+  });
+});
+
 describe('failure class 4: the top of a step on a tail is not a peak', () => {
   it('a step up on a tailing peak’s tail: one peak, no peak at the step, on every seed (one at the step before)', () => {
     // Seed 31's `step_29`: a step of 7.6 on the tail of a peak 67 high made a maximum just after it (the tail
@@ -200,10 +228,10 @@ describe('failure class 4: the top of a step on a tail is not a peak', () => {
     expect(row.extrasPct).toBe(0);
   });
 
-  // 0.0 % extras on seed 30 (0.6 % before); on seeds 31–33 0.6 % (0.4 % before a shoulder at its host's foot
-  // was measured over the host's tail: one small step on a tail lifts it over the tail too; 2.0 % before a
-  // step's top was no peak, 3.0 % on seed 33 alone).
-  it('the step runs of the held-out seeds 31–33 (108 runs): extras ≤ 1 %, recall 100 %', () => {
+  // 0.0 % extras on seed 30 (0.6 % before); on seeds 31–33 0.4 % (0.6 % before a step was read against the
+  // tail's slope, with a shoulder at its host's foot measured over the host's tail, which one small step on a
+  // tail lifts over it; 2.0 % before a step's top was no peak, 3.0 % on seed 33 alone).
+  it('the step runs of the held-out seeds 31–33 (108 runs): extras ≤ 0.5 %, recall 100 %', () => {
     const scored = [31, 32, 33].flatMap((seed) =>
       simulatedCorpus(36, seed, ['step']).map((c) => ({
         kind: c.kind,
@@ -213,6 +241,6 @@ describe('failure class 4: the top of a step on a tail is not a peak', () => {
     const row = classScores(scored).find((r) => r.kind === 'step')!;
     expect(row.runs).toBe(108);
     expect(row.recallPct).toBe(100);
-    expect(row.extrasPct).toBeLessThanOrEqual(1);
+    expect(row.extrasPct).toBeLessThanOrEqual(0.5);
   });
 });

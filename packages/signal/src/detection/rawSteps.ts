@@ -1,21 +1,27 @@
 /**
- * One-sample baseline steps of the signal: a jump between two samples of at least the quantitation threshold
- * (5 × the raw noise range) with the two differences on each side of it each under a quarter of it. On a
- * peak's flank the differences grow towards the apex, so the inner side is never that quiet, however narrow
- * the peak; a one-sample spike comes back at once (and the automatic signal has none, `lessSpikes`).
- * Each is the index of the first sample on the new level.
+ * One-sample baseline steps of the signal: a difference between two samples standing out of the local slope
+ * (the mean of its two neighbouring differences) by at least the quantitation threshold (5 × the raw noise
+ * range), with the slope and the changes of the two differences on each side each under a quarter of that
+ * excess. On a peak's flank the differences grow towards the apex, so the inner side is never that steady,
+ * however narrow the peak, and a quantised flank's one-level jumps are no larger than its slope; on a steep
+ * tail a step rides the tail's own decline (read against the differences themselves, a step of 7.4 on a tail
+ * falling 1.1 a sample was no step, and its top a peak); a one-sample spike comes back at once (and the
+ * automatic signal has none, `lessSpikes`). Each is the index of the first sample on the new level.
  */
 export function rawSteps(values: Float64Array, range: number): number[] {
   const steps: number[] = [];
   if (!(range > 0)) return steps;
+  const difference = (j: number) => values[j]! - values[j - 1]!;
   for (let i = 3; i < values.length - 2; i++) {
-    const jump = Math.abs(values[i]! - values[i - 1]!);
-    if (jump < 5 * range) continue;
-    let quiet = true;
-    for (const j of [i - 2, i - 1, i + 1, i + 2]) {
-      if (Math.abs(values[j]! - values[j - 1]!) > jump / 4) quiet = false;
-    }
-    if (quiet) steps.push(i);
+    const slope = (difference(i - 1) + difference(i + 1)) / 2;
+    const excess = Math.abs(difference(i) - slope);
+    if (excess < 5 * range) continue;
+    const steady =
+      Math.abs(slope) <= excess / 4 &&
+      Math.abs(difference(i - 1) - difference(i - 2)) <= excess / 4 &&
+      Math.abs(difference(i + 1) - difference(i - 1)) <= excess / 4 &&
+      Math.abs(difference(i + 2) - difference(i + 1)) <= excess / 4;
+    if (steady) steps.push(i);
   }
   return steps;
 }
