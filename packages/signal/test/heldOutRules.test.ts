@@ -3,9 +3,18 @@
 // measured over the host's tail, the top of a step on a tail that is no peak; each as a known answer on the run that showed it, and the held-out seeds' classes held to
 // their figures. No template anywhere: the automatic default decides everything.
 import { describe, expect, it } from 'vitest';
-import { classScores, scoreCase, simulatedCorpus } from '../src/simulation/corpus.ts';
+import { classScores, scoreCase, simulatedCorpus, type CorpusClass } from '../src/simulation/corpus.ts';
 import { simulateChromatogram } from '../src/simulation/simulateChromatogram.ts';
 import { emgs, nearest, percentOff, process } from './truthHelpers.ts';
+
+/** The bench's held-out seeds 31–33 (36 runs a class each) of these classes, scored as the bench scores them: each class's row. */
+function heldOutRows(kinds: CorpusClass[]) {
+  const scored = [31, 32, 33].flatMap((seed) =>
+    simulatedCorpus(36, seed, kinds).map((c) => ({ kind: c.kind, score: scoreCase(c, process(c).peaks) })),
+  );
+  const rows = classScores(scored);
+  return (kind: CorpusClass) => rows.find((row) => row.kind === kind)!;
+}
 
 describe('failure class 7: a rider on a tail is measured over the tail, not over its valley', () => {
   it('a rider whose rise over its valley is under the quantitation prominence is found and skimmed, every seed', () => {
@@ -199,15 +208,8 @@ describe('failure class 4: the top of a step on a tail is not a peak', () => {
   // over its parent's tail and a rider on a steep tail was no longer a step edge), coarse 99.0 %; floors that
   // may only rise.
   it('the rider and coarse runs of the held-out seeds 31–33 (216 runs): recall ≥ 99.5 % and ≥ 99 %, no extras', () => {
-    const scored = [31, 32, 33].flatMap((seed) =>
-      simulatedCorpus(36, seed, ['rider', 'coarse']).map((c) => ({
-        kind: c.kind,
-        score: scoreCase(c, process(c).peaks),
-      })),
-    );
-    const rows = classScores(scored);
-    const rider = rows.find((r) => r.kind === 'rider')!;
-    const coarse = rows.find((r) => r.kind === 'coarse')!;
+    const row = heldOutRows(['rider', 'coarse']);
+    const [rider, coarse] = [row('rider'), row('coarse')];
     expect([rider.runs, coarse.runs]).toEqual([108, 108]);
     expect(rider.recallPct).toBeGreaterThanOrEqual(99.5);
     expect(coarse.recallPct).toBeGreaterThanOrEqual(99);
@@ -216,13 +218,7 @@ describe('failure class 4: the top of a step on a tail is not a peak', () => {
 
   // 98.7 % now; 97.8 % before a shoulder at its host's foot was measured over the host's tail (`overTail`).
   it('the shoulder runs of the held-out seeds 31–33 (108 runs): recall ≥ 98.5 %, no extras', () => {
-    const scored = [31, 32, 33].flatMap((seed) =>
-      simulatedCorpus(36, seed, ['shoulder']).map((c) => ({
-        kind: c.kind,
-        score: scoreCase(c, process(c).peaks),
-      })),
-    );
-    const row = classScores(scored).find((r) => r.kind === 'shoulder')!;
+    const row = heldOutRows(['shoulder'])('shoulder');
     expect(row.runs).toBe(108);
     expect(row.recallPct).toBeGreaterThanOrEqual(98.5);
     expect(row.extrasPct).toBe(0);
@@ -232,13 +228,7 @@ describe('failure class 4: the top of a step on a tail is not a peak', () => {
   // tail's slope, with a shoulder at its host's foot measured over the host's tail, which one small step on a
   // tail lifts over it; 2.0 % before a step's top was no peak, 3.0 % on seed 33 alone).
   it('the step runs of the held-out seeds 31–33 (108 runs): extras ≤ 0.5 %, recall 100 %', () => {
-    const scored = [31, 32, 33].flatMap((seed) =>
-      simulatedCorpus(36, seed, ['step']).map((c) => ({
-        kind: c.kind,
-        score: scoreCase(c, process(c).peaks),
-      })),
-    );
-    const row = classScores(scored).find((r) => r.kind === 'step')!;
+    const row = heldOutRows(['step'])('step');
     expect(row.runs).toBe(108);
     expect(row.recallPct).toBe(100);
     expect(row.extrasPct).toBeLessThanOrEqual(0.5);
