@@ -61,7 +61,9 @@ export function integrationLimits(input: LimitsInput): PeakLimits[] {
   const levelAnchors = contactsOutOfDips(input.apexes, input.baselineLevel, left, right);
   contactsIntoSignalValleys(input, left, right, tolerance);
   const limits: PeakLimits[] = [];
-  for (const group of fusedClusters(input, { left, right })) {
+  const groups = fusedClusters(input, { left, right });
+  contactsApart(input, groups, left, right);
+  for (const group of groups) {
     limits.push(
       ...clusterLimits(
         input,
@@ -75,6 +77,27 @@ export function integrationLimits(input: LimitsInput): PeakLimits[] {
     );
   }
   return skimRiders(input, limits);
+}
+
+/**
+ * Neighbouring clusters whose contacts crossed (the walks met, but in a valley at the baseline, so the two
+ * were not fused) meet at the lowest point of the detection signal between the two contacts: two peaks never
+ * share a stretch of signal. Moves the contacts in `left` and `right` in place.
+ */
+function contactsApart(
+  input: LimitsInput,
+  groups: readonly { from: number; to: number }[],
+  left: Int32Array,
+  right: Int32Array,
+): void {
+  for (let g = 0; g + 1 < groups.length; g++) {
+    const end = groups[g]!.to;
+    const start = groups[g + 1]!.from;
+    if (right[end]! <= left[start]! || input.apexes[end]!.sign !== input.apexes[start]!.sign) continue;
+    const meet = firstLowest(input.smoothed, input.apexes[end]!.sign, left[start]!, right[end]!);
+    right[end] = meet;
+    left[start] = meet;
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { baselineAt, type BaselineLine } from '../integration/integrateArea.ts';
+import { baselineAt, integrateArea, type BaselineLine } from '../integration/integrateArea.ts';
 import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
 import type { PeakLimits } from '../figures/measurePeak.ts';
 import type { LimitsInput } from './integrationLimits.ts';
@@ -13,7 +13,13 @@ import { TAIL_FIT_MIN_R2, tailSkim } from './tailSkim.ts';
  * under it and took a drop line). Chromeleon's rider threshold and Empower's skim ratio are rules of this kind.
  */
 export const SKIM_HEIGHT_RATIO = 5;
-/** …and the valley before it stands above this share of its own height (it sits on the tail). */
+/**
+ * …and it stands at most this many times above the valley before it, both read from the cluster baseline
+ * (ChemStation's skim valley ratio Hc/Hv, typically 20): it sits on the parent's tail. A child whose valley
+ * is nearer the baseline than that is a peak beside the parent and keeps its drop line.
+ */
+export const SKIM_VALLEY_RATIO = 20;
+/** A skim must leave a rider at least this share of its rise over the valley (else it is no rider). */
 export const SKIM_VALLEY_SHARE = 0.5;
 
 /**
@@ -156,9 +162,9 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
     const parentHeight = above(parent.apexIndex);
     const valleyIndex = nearestIndex(timeSec, child.startSec);
     const valleyHeight = above(valleyIndex);
-    // A candidate: higher parent, valley above half the rider (the valley ratio). Forced by an event, it
+    // A candidate: higher parent, the rider at most 20 × its valley (the skim valley ratio). Forced by an event, it
     // is a rider; else by the height ratio, the rider's height read over the skim it would get.
-    if (!(parentHeight > childHeight) || (!forced && valleyHeight < SKIM_VALLEY_SHARE * childHeight))
+    if (!(parentHeight > childHeight) || (!forced && SKIM_VALLEY_RATIO * valleyHeight < childHeight))
       continue;
     const endIndex = Math.min(timeSec.length - 1, firstIndexAtOrAfter(timeSec, child.endSec));
     const originalEnd = child.endSec;
@@ -180,6 +186,11 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
         continue;
       }
     }
+    // A child whose valley is below half its height sits low on the tail (the valley ratio admits it down
+    // to a twentieth): only the tail skim takes it, fitted clear of its front and leaving it half its rise;
+    // else it keeps its drop line.
+    const low = valleyHeight < SKIM_VALLEY_SHARE * childHeight;
+    if (low && !forced && !(skim && stands && skim.clearOfFront)) continue;
     const rider =
       forced !== null ||
       parentHeight >= SKIM_HEIGHT_RATIO * childHeight ||
@@ -206,6 +217,11 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
           ? underFittedTail(input, child, tail, valleyIndex, endIndex, parentApex)
           : underTangent(input, child, valleyIndex, endIndex);
     if (!skimmed) continue;
+    // The parent's tail under a child low on it is the parent's: a skim leaving such a child more than its
+    // drop line read the tail as falling faster than the signal does before the valley.
+    if (low && !forced && areaOf(input, skimmed) > areaOf(input, child)) continue;
+    // A second child on the parent's tail never reaches back over the child before it.
+    if (parentIndex !== k - 1 && skimmed.startSec < result[k - 1]!.endSec) continue;
     result[k] = { ...skimmed, startCode: 'T', stopCode: 'T', skimParent: parentIndex };
     result[parentIndex] = { ...parent, endSec: originalEnd, stopCode: originalStop };
   }
@@ -467,4 +483,9 @@ function skimFrontRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits[]
 function nearestIndex(timeSec: Float64Array, tSec: number): number {
   const after = Math.min(timeSec.length - 1, firstIndexAtOrAfter(timeSec, tSec));
   return after > 0 && tSec - timeSec[after - 1]! < timeSec[after]! - tSec ? after - 1 : after;
+}
+
+/** A peak's area over its limits and baseline. */
+function areaOf(input: LimitsInput, limits: PeakLimits): number {
+  return integrateArea(input.timeSec, input.values, limits.startSec, limits.endSec, limits.baseline);
 }

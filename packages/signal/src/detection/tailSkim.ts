@@ -9,6 +9,8 @@ type Tail = NonNullable<BaselineLine['tail']>;
 export const TAIL_FIT_MIN_R2 = 0.98;
 /** Refits of the tail after moving the window's end past the rider's front (it settles in one or two). */
 const FRONT_PASSES = 4;
+/** A tail fit needs this many samples: a three-term fit with three degrees of freedom left. */
+const MIN_FIT_SAMPLES = 6;
 /**
  * The later start of the fit window is taken only when it leaves this many samples before the valley: two
  * thirds to fit a curve on (at least the 6 a three-term fit needs with 3 degrees of freedom left) and a
@@ -23,6 +25,11 @@ export interface TailSkim {
   startIndex: number;
   /** Last sample of the rider above the skim (where its own tail meets the skim again). */
   endIndex: number;
+  /**
+   * Whether the last fit's window, once moved off the rider's front, still held the samples a fit needs
+   * (`MIN_FIT_SAMPLES`): when it did not, the curve was fitted with the rider's front in it.
+   */
+  clearOfFront: boolean;
 }
 
 /**
@@ -66,7 +73,7 @@ export function tailSkim(
   const origin = timeSec[valleyIndex]!;
   // Tried again on each pass only while it stands (a parent that is no EMG is not refitted).
   let emg = true;
-  for (let pass = 0; pass < FRONT_PASSES && to - from >= 5; pass++) {
+  for (let pass = 0; pass < FRONT_PASSES && to - from + 1 >= MIN_FIT_SAMPLES; pass++) {
     const peak: EmgFit | null = emg ? fitEmgPeak(timeSec, aboveRaw, parentApex, to) : null;
     emg = !!peak && peak.r2 >= TAIL_FIT_MIN_R2 && onExponentialTail(peak, timeSec[to]!);
     const fitted = emg ? emgAsymptote(peak!, origin) : bestTail(timeSec, above, from, to, origin);
@@ -88,7 +95,12 @@ export function tailSkim(
   const last = backLimit(curve, input, riderApex);
   let end = riderApex;
   while (end < last && smoothed[end + 1]! - baselineAt(curve, timeSec[end + 1]!) > tolerance) end++;
-  return { tail: skim, startIndex: Math.min(start, valleyIndex), endIndex: end };
+  return {
+    tail: skim,
+    startIndex: Math.min(start, valleyIndex),
+    endIndex: end,
+    clearOfFront: to - from + 1 >= MIN_FIT_SAMPLES,
+  };
 }
 
 /**
