@@ -166,6 +166,14 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
     // is a rider; else by the height ratio, the rider's height read over the skim it would get.
     if (!(parentHeight > childHeight) || (!forced && SKIM_VALLEY_RATIO * valleyHeight < childHeight))
       continue;
+    // The skim must leave the rider at least half its rise over the valley (a shoulder has none: the noise).
+    const rise = Math.max(childHeight - valleyHeight, input.noisePeakToPeak);
+    // A parent under 5 × the child and under 5 × half its rise makes no rider whatever the skim (the fit is
+    // not needed); a shoulder may still be rescued below.
+    const noRider =
+      parentHeight < SKIM_HEIGHT_RATIO * childHeight &&
+      parentHeight < SKIM_HEIGHT_RATIO * SKIM_VALLEY_SHARE * rise;
+    if (noRider && !forced && !shoulder) continue;
     const endIndex = Math.min(timeSec.length - 1, firstIndexAtOrAfter(timeSec, child.endSec));
     const originalEnd = child.endSec;
     const originalStop = child.stopCode;
@@ -174,8 +182,6 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
       sign === 1 && parentApex < valleyIndex && !forced
         ? tailSkim(input, child.baseline, parentApex, valleyIndex, child.apexIndex, input.noisePeakToPeak / 2)
         : null;
-    // The skim must leave the rider at least half its rise over the valley (a shoulder has none: the noise).
-    const rise = Math.max(childHeight - valleyHeight, input.noisePeakToPeak);
     const over = skim ? heightOverSkim(input, { ...child.baseline, tail: skim.tail }, k) : 0;
     const stands = !!skim && over >= SKIM_VALLEY_SHARE * rise;
     if (shoulder && !forced && !stands && sign === 1 && parentApex < valleyIndex) {
