@@ -239,6 +239,34 @@ describe('failure class 4: the top of a step on a tail is not a peak', () => {
     expect(row.shareOffRuns).toBeLessThanOrEqual(24);
   });
 
+  // Isocratic 97.6 % (97.4 % while a long run's noise quartile was read as a flank only at 10 × its white
+  // baseline windows' SD, the bound for a filtered noise's two degrees of freedom: "A long run's quartile read
+  // against white baseline windows by their own degrees of freedom"); a floor that may only rise.
+  it('the isocratic runs of the held-out seeds 31–33 (108 runs): recall ≥ 97.5 %, no extras', () => {
+    const row = heldOutRows(['isocratic'])('isocratic');
+    expect(row.runs).toBe(108);
+    expect(row.recallPct).toBeGreaterThanOrEqual(97.5);
+    expect(row.extrasPct).toBe(0);
+  });
+
+  it('a late peak at S/N 17 of an isocratic run whose quartile reads the later peaks’ flanks is listed', () => {
+    // Seed 33's `isocratic_1`: eight peaks widening 4 → 20 s W50 over 608 s, white noise of SD 0.37. The
+    // lower quartile of its 5 W50 windows read 1.12 (3 × the noise) over the wide peaks' flanks, and the
+    // peak 15.7 high at 361.5 s fell under the detection threshold (22.9).
+    const run = simulatedCorpus(36, 33, ['isocratic'])[1]!;
+    expect(run.name).toBe('isocratic_1');
+    const late = run.expected[6]!;
+    expect(late.height).toBeCloseTo(15.7, 1);
+    const result = process(run);
+    expect(result.detection?.noiseSd ?? Infinity).toBeLessThan(1.5 * run.noiseSd);
+    expect(
+      nearest(
+        result.peaks.filter((peak) => !peak.belowReportingThreshold),
+        late,
+      ),
+    ).toBeDefined();
+  });
+
   // 0.0 % extras on seed 30 (0.6 % before); on seeds 31–33 0.4 % (0.6 % before a step was read against the
   // tail's slope, with a shoulder at its host's foot measured over the host's tail, which one small step on a
   // tail lifts over it; 2.0 % before a step's top was no peak, 3.0 % on seed 33 alone).

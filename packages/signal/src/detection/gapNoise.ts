@@ -168,7 +168,6 @@ export function gapNoiseScale(
     if (longRun) return fullLengthGapNoise(values, scale, covered) ?? scale;
     return scaledGapNoise(values, scale, windows, false) || scale;
   }
-  if (longRun && !readsAFlank(scale, judged.baseline)) return scale;
   const { baseline, quietest } = judged;
   // …and its successive differences alternate as white noise's do: over the quietest windows their lag-1
   // autocorrelation is at most −0.25 (white noise −0.5; noise whose own lag-1 autocorrelation ρ exceeds 0.5,
@@ -177,9 +176,11 @@ export function gapNoiseScale(
   // gap window (`standsApart`) hold too few differences for that bound; they are held to white noise's own
   // value instead, within the standard errors their pairs allow (`whiteCorrelationBound`).
   const bound = judged.apart ? whiteCorrelationBound(differencePairs(quietest)) : MAX_DIFFERENCE_CORRELATION;
+  const white = differenceCorrelation(values, quietest) <= bound;
+  if (longRun && !readsAFlank(scale, baseline, white)) return scale;
   // Differences that show correlated noise: the 2 W50 windows read it low, so they are scaled to the noise
   // window by the noise's own growth (`scaledGapNoise`), on a long run and a short one alike.
-  if (!(differenceCorrelation(values, quietest) <= bound)) {
+  if (!white) {
     return scaledGapNoise(values, scale, windows, longRun) || scale;
   }
   const smoothedSd = quiet(baseline.map((window) => window.smoothedSd));
@@ -345,10 +346,29 @@ function standsApart(windows: readonly MeasuredWindow[], baseline: readonly Meas
  * Whether the first estimate of a run long enough for its lower quartile reads a flank, not the baseline:
  * its raw SD is at least `APART_SD_RATIO` times that of the noisiest baseline window, so the two are
  * different signals (the F(2, 2) bound of `standsApart`), not one noise read over windows of two lengths.
+ * Where the baseline windows' noise is white (their differences alternate as white noise's), each window
+ * holds a degree of freedom a sample and the bound is F's at those degrees (`whiteApartSdRatio`): the two
+ * degrees of the F(2, 2) bound are a filtered noise's, whose samples move together.
  */
-function readsAFlank(scale: SignalScale, baseline: readonly MeasuredWindow[]): boolean {
+function readsAFlank(scale: SignalScale, baseline: readonly MeasuredWindow[], white: boolean): boolean {
   const level = Math.max(...baseline.map((window) => window.rawSd));
-  return level > 0 && scale.rawNoise.sd >= APART_SD_RATIO * level;
+  const shortest = Math.min(...baseline.map((window) => window.to - window.from + 1));
+  const ratio = white ? whiteApartSdRatio(scale.noiseWindowSamples - 2, shortest - 2) : APART_SD_RATIO;
+  return level > 0 && scale.rawNoise.sd >= ratio * level;
+}
+
+/** The standard normal's upper 1 % point: the same 1/101 chance the F(2, 2) bound `APART_SD_RATIO` takes. */
+const APART_Z = 2.326;
+
+/**
+ * The SD ratio two windows of one white noise exceed with probability about 1/101, with d1 and d2 degrees of
+ * freedom: ln F(d1, d2) is near normal with variance 2/d1 + 2/d2 (each ln(χ²_d / d) has variance ≈ 2/d), so
+ * the SD ratio's bound is exp(z · √(2/d1 + 2/d2) / 2). Windows of white noise have one degree of freedom a
+ * sample (less the line's two): 1.37 for a 5 W50 window of 101 samples against a baseline window of 40.
+ */
+function whiteApartSdRatio(d1: number, d2: number): number {
+  if (!(d1 > 2) || !(d2 > 2)) return APART_SD_RATIO;
+  return Math.min(APART_SD_RATIO, Math.exp((APART_Z * Math.sqrt(2 / d1 + 2 / d2)) / 2));
 }
 
 /**
