@@ -3,14 +3,16 @@
 // ratio").
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Peak } from '../src/figures/peak.ts';
 import { readChromatogram } from '../src/files/readChromatogram.ts';
 import { readAgilentCh } from '../src/files/vendor/readAgilentCh.ts';
 import { readWatersTrace } from '../src/files/vendor/waters.ts';
 import { simulatedCorpus } from '../src/simulation/corpus.ts';
+import { simulateChromatogram } from '../src/simulation/simulateChromatogram.ts';
 import { hasReferenceData, readReference, referenceDataDir } from './files.ts';
-import { process } from './truthHelpers.ts';
+import { emgs, process } from './truthHelpers.ts';
 
 /**
  * The pairs of peaks whose ranges overlap by more than `slackSec`, where neither is a skimmed child (code T)
@@ -64,5 +66,51 @@ describe('skimmed peaks in the simulated corpus', () => {
   it('the rider, shoulder and cluster runs of seed 31 (108 runs) never share a stretch', () => {
     for (const c of simulatedCorpus(36, 31, ['rider', 'shoulder', 'cluster']))
       expect(overlaps(process(c).peaks, slack(c.timeSec)), c.name).toEqual([]);
+  });
+});
+
+describe('skims on generated tails (fast-check)', () => {
+  it('property: riders on one tail never share a stretch, and every area is positive', () => {
+    // A parent of τ/σ 1–4 and two or three riders 0.5–10 % of its height on its tail, the first 3–8 σ past
+    // its apex and each next 2–6 σ on, at S/N 100–10⁵: whichever skim or drop line each rider gets, no two
+    // peaks that are not parent and child overlap and none is negative.
+    fc.assert(
+      fc.property(
+        fc.record({
+          tauShare: fc.double({ min: 1, max: 4, noNaN: true }),
+          first: fc.double({ min: 3, max: 8, noNaN: true }),
+          riders: fc.array(
+            fc.record({
+              gap: fc.double({ min: 2, max: 6, noNaN: true }),
+              share: fc.double({ min: 0.005, max: 0.1, noNaN: true }),
+            }),
+            { minLength: 2, maxLength: 3 },
+          ),
+          logNoise: fc.double({ min: -3, max: 0, noNaN: true }),
+          seed: fc.integer({ min: 1, max: 1e6 }),
+        }),
+        ({ tauShare, first, riders, logNoise, seed }) => {
+          const sigmaSec = 2;
+          const parentAt = 20 * sigmaSec;
+          const rows: [number, number, number][] = [[parentAt, tauShare * sigmaSec, 1000]];
+          let at = parentAt + first * sigmaSec;
+          for (const { gap, share } of riders) {
+            rows.push([at, 0.3 * sigmaSec, 1000 * share]);
+            at += gap * sigmaSec;
+          }
+          const run = simulateChromatogram({
+            points: Math.ceil((at + 20 * sigmaSec + 10 * tauShare * sigmaSec) / 0.5),
+            stepSec: 0.5,
+            noiseSd: 10 ** logNoise,
+            seed,
+            components: emgs(sigmaSec, rows),
+          });
+          const found = process(run).peaks;
+          expect(overlaps(found, 0.25)).toEqual([]);
+          for (const peak of found) expect(peak.area).toBeGreaterThan(0);
+        },
+      ),
+      { seed: 1130, numRuns: 50 },
+    );
   });
 });
