@@ -178,9 +178,20 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
     const originalEnd = child.endSec;
     const originalStop = child.stopCode;
     const parentApex = parent.apexIndex;
+    // A child low on the tail takes only a skim fitted clear of its front (below): a shoulder may still be
+    // rescued by its signal's valley when the skim does not stand, so it gets the skim in any case.
+    const low = valleyHeight < SKIM_VALLEY_SHARE * childHeight;
     const skim =
       sign === 1 && parentApex < valleyIndex && !forced
-        ? tailSkim(input, child.baseline, parentApex, valleyIndex, child.apexIndex, input.noisePeakToPeak / 2)
+        ? tailSkim(
+            input,
+            child.baseline,
+            parentApex,
+            valleyIndex,
+            child.apexIndex,
+            input.noisePeakToPeak / 2,
+            low && !shoulder,
+          )
         : null;
     const over = skim ? heightOverSkim(input, { ...child.baseline, tail: skim.tail }, k) : 0;
     const stands = !!skim && over >= SKIM_VALLEY_SHARE * rise;
@@ -195,7 +206,6 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
     // A child whose valley is below half its height sits low on the tail (the valley ratio admits it down
     // to a twentieth): only the tail skim takes it, fitted clear of its front and leaving it half its rise;
     // else it keeps its drop line.
-    const low = valleyHeight < SKIM_VALLEY_SHARE * childHeight;
     if (low && !forced && !(skim && stands && skim.clearOfFront)) continue;
     const rider =
       forced !== null ||

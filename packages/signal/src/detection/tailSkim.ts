@@ -59,6 +59,8 @@ export function tailSkim(
   valleyIndex: number,
   riderApex: number,
   tolerance: number,
+  /** Only a skim fitted clear of the rider's front will do: null, and no more fitting, when it is not. */
+  clearOnly = false,
 ): TailSkim | null {
   const { timeSec, smoothed, bend } = input;
   const above = (i: number) => smoothed[i]! - baselineAt(line, timeSec[i]!);
@@ -84,7 +86,8 @@ export function tailSkim(
     if (next === to) break;
     to = next;
   }
-  if (!skim) return null;
+  const clearOfFront = to - from + 1 >= MIN_FIT_SAMPLES;
+  if (!skim || (clearOnly && !clearOfFront)) return null;
   if (emg) skim = emgAcrossRider(input, line, parentApex, riderApex, to, skim, tolerance);
   const curve = { ...line, tail: skim };
   let start = riderApex;
@@ -99,7 +102,7 @@ export function tailSkim(
     tail: skim,
     startIndex: Math.min(start, valleyIndex),
     endIndex: end,
-    clearOfFront: to - from + 1 >= MIN_FIT_SAMPLES,
+    clearOfFront,
   };
 }
 
