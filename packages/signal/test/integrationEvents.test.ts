@@ -132,6 +132,24 @@ describe('skim events', () => {
   });
 });
 
+describe('a skim event on two riders of one tail', () => {
+  // Riders at 130 and 140 s on the tail of the EMG above: the first one's exponential skim ends past the
+  // second's valley (137.0 against 136.7 s).
+  const second = gaussian(2, 140, 1.2);
+  const signal = eventSignal([
+    { area: 400, centreSec: 100, sigmaSec: 2, tauSec: 10 },
+    gaussian(2.5, 130, 1.2),
+    second,
+  ]);
+
+  it('exponential_skim skims both, the second from where the first ends, within 10 % of the truth', () => {
+    const [, first, last] = withEvents(signal, [{ kind: 'exponential_skim', start_sec: 110 }]).peaks;
+    expect([first!.startCode, last!.startCode, last!.stopCode]).toEqual(['T', 'T', 'T']);
+    expect(last!.startSec).toBeGreaterThanOrEqual(first!.endSec);
+    expect(Math.abs(last!.area / second.area - 1)).toBeLessThan(0.1);
+  });
+});
+
 describe('baseline events', () => {
   // Two fused Gaussians (Rs 0.875): one baseline under the cluster and a drop line at the valley.
   const fused = eventSignal([gaussian(10, 100, 4), gaussian(8, 114, 4)]);

@@ -221,7 +221,7 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
           : (gaussianTail(input, child.baseline, parentApex, valleyIndex, k, childHeight) ??
             exponentialTail(input, child.baseline, parentApex, valleyIndex))
         : null;
-    const skimmed =
+    const fitted =
       skim && stands
         ? {
             ...child,
@@ -232,12 +232,16 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
         : tail
           ? underFittedTail(input, child, tail, valleyIndex, endIndex, parentApex)
           : underTangent(input, child, valleyIndex, endIndex);
-    if (!skimmed) continue;
+    if (!fitted) continue;
     // The parent's tail under a child low on it is the parent's: a skim leaving such a child more than its
     // drop line read the tail as falling faster than the signal does before the valley.
-    if (low && !forced && areaOf(input, skimmed) > areaOf(input, child)) continue;
-    // A second child on the parent's tail never reaches back over the child before it.
-    if (parentIndex !== k - 1 && skimmed.startSec < result[k - 1]!.endSec) continue;
+    if (low && !forced && areaOf(input, fitted) > areaOf(input, child)) continue;
+    // A second child on the parent's tail never reaches back over the child before it: the automatic rules
+    // then keep its drop line; a skim event starts it where the child before it ends.
+    const previousEnd = result[k - 1]!.endSec;
+    const reachesBack = parentIndex !== k - 1 && fitted.startSec < previousEnd;
+    if (reachesBack && !forced) continue;
+    const skimmed = reachesBack ? { ...fitted, startSec: previousEnd } : fitted;
     result[k] = { ...skimmed, startCode: 'T', stopCode: 'T', skimParent: parentIndex };
     result[parentIndex] = { ...parent, endSec: originalEnd, stopCode: originalStop };
   }
