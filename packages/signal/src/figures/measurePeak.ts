@@ -11,6 +11,12 @@ export interface PeakLimits {
   endSec: number;
   /** Sample index of the apex (highest sample above the baseline). */
   apexIndex: number;
+  /**
+   * A shoulder's retention time where it has no maximum of its own: the vertex of its curvature well
+   * (OpenLab CDS places a shoulder's retention time at its point of most negative curvature); the apex
+   * sample's time would move it by up to half a sample as the sampling grid moves.
+   */
+  apexSec?: number;
   baseline: BaselineLine;
   startCode: SeparationCode;
   stopCode: SeparationCode;
@@ -57,7 +63,10 @@ export function measurePeak(timeSec: ArrayLike<number>, values: ArrayLike<number
   if (limits.sign === -1) return measureNegativePeak(timeSec, values, limits);
   const { startSec, endSec, apexIndex, baseline } = limits;
   const area = integrateArea(timeSec, values, startSec, endSec, baseline);
-  const apex = parabolicApex(timeSec, values, apexIndex, baseline);
+  const apex =
+    limits.apexSec === undefined
+      ? parabolicApex(timeSec, values, apexIndex, baseline)
+      : { retentionTimeSec: limits.apexSec, height: heightAt(timeSec, values, limits.apexSec, baseline) };
   const firstIndex = Math.max(0, firstIndexAtOrAfter(timeSec, startSec) - 1);
   const lastIndex = Math.min(timeSec.length - 1, firstIndexAtOrAfter(timeSec, endSec));
   if (!(apex.height > 0)) {
@@ -103,6 +112,22 @@ export function measurePeak(timeSec: ArrayLike<number>, values: ArrayLike<number
     { leftSec: leftHalf, rightSec: rightHalf },
     widthBaseSec,
   );
+}
+
+/** The signal over the baseline at a time, linear between the two samples around it. */
+function heightAt(
+  timeSec: ArrayLike<number>,
+  values: ArrayLike<number>,
+  tSec: number,
+  baseline: BaselineLine,
+): number {
+  const after = Math.min(timeSec.length - 1, Math.max(1, firstIndexAtOrAfter(timeSec, tSec)));
+  const t0 = timeSec[after - 1] as number;
+  const t1 = timeSec[after] as number;
+  const share = t1 > t0 ? Math.min(1, Math.max(0, (tSec - t0) / (t1 - t0))) : 0;
+  const value =
+    (values[after - 1] as number) + share * ((values[after] as number) - (values[after - 1] as number));
+  return value - baselineAt(baseline, tSec);
 }
 
 /** The peak's record from its measured crossings (null when the height is not positive). */

@@ -41,7 +41,12 @@ export function fitPeaks(
         const from = firstIndexAtOrAfter(timeSec, group[0]!.startSec);
         for (let i = from; i <= fit.toIndex; i++) if (curve[i]! > curve[apex]!) apex = i;
         const zero = { startSec: group[k]!.startSec, startValue: 0, endSec: group[k]!.endSec, endValue: 0 };
-        const shape = measurePeak(timeSec, curve, { ...group[k]!, apexIndex: apex, baseline: zero });
+        const shape = measurePeak(timeSec, curve, {
+          ...group[k]!,
+          apexIndex: apex,
+          apexSec: undefined,
+          baseline: zero,
+        });
         result.push({
           ...shape,
           baselineStartValue: measured[k]!.baselineStartValue,
