@@ -58,9 +58,13 @@ export function fitEmgPeak(
     sigmaSec: Math.exp(p[2]!),
     tauSec: Math.exp(p[3]!),
   });
+  // A plain loop: `Float64Array.from` with a mapping function walks the iterator protocol, and the fits are
+  // most of a busy run's integration time.
   const model = (p: readonly number[]) => {
     const parameters = toParameters(p);
-    return Float64Array.from(times, (t) => emgValue(t, parameters));
+    const curve = new Float64Array(times.length);
+    for (let i = 0; i < times.length; i++) curve[i] = emgValue(times[i]!, parameters);
+    return curve;
   };
   const span = times[times.length - 1]! - times[0]!;
   const fit = levenbergMarquardt(model, observed, [sum, timeSec[apex]!, Math.log(sigma), Math.log(sigma)], {

@@ -35,5 +35,7 @@ export function emgValue(tSec: number, parameters: EmgParameters): number {
 
 /** Samples an EMG on a time axis into a new array. */
 export function emgCurve(timeSec: ArrayLike<number>, parameters: EmgParameters): Float64Array {
-  return Float64Array.from({ length: timeSec.length }, (_, i) => emgValue(timeSec[i] as number, parameters));
+  const curve = new Float64Array(timeSec.length);
+  for (let i = 0; i < curve.length; i++) curve[i] = emgValue(timeSec[i] as number, parameters);
+  return curve;
 }

@@ -71,8 +71,13 @@ export function levenbergMarquardt(
       const step = 1e-6 * Math.max(Math.abs(parameters[p] as number), 1e-6);
       const shifted = [...parameters];
       shifted[p] = (shifted[p] as number) + step;
+      // A model may hand back one array for every failed prediction: the column is a new one (a plain loop,
+      // not `Float64Array.from`'s mapping, whose iterator protocol cost more than the model).
       const moved = model(shifted);
-      jacobian.push(Float64Array.from(moved, (value, i) => (value - (predicted[i] as number)) / step));
+      const column = new Float64Array(moved.length);
+      for (let i = 0; i < moved.length; i++)
+        column[i] = ((moved[i] as number) - (predicted[i] as number)) / step;
+      jacobian.push(column);
     }
     const normal = Array.from({ length: count }, (_, r) =>
       Array.from({ length: count }, (_, c) => {
