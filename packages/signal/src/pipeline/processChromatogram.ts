@@ -2,6 +2,7 @@ import type { DetectionSettings } from '../detection/detectionSettings.ts';
 import { completeFigures } from '../figures/completeFigures.ts';
 import { blankPeakToPeak } from '../figures/blankNoise.ts';
 import type { Peak } from '../figures/peak.ts';
+import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
 import { runNoise, type RunNoise } from '../noise/runNoise.ts';
 import { prepareSignal, type SignalInput } from './signalInput.ts';
 import type { SignalMemo } from './signalMemo.ts';
@@ -343,8 +344,7 @@ function flagOverRange(
   for (const v of values) if (v > maximum) maximum = v;
   return peaks.map((peak) => {
     if (peak.negative) return peak;
-    let from = 0;
-    while (from < timeSec.length - 1 && timeSec[from]! < peak.startSec) from++;
+    const from = Math.min(timeSec.length - 1, firstIndexAtOrAfter(timeSec, peak.startSec));
     let top = from;
     for (let i = from; i < timeSec.length && timeSec[i]! <= peak.endSec; i++)
       if (values[i]! > values[top]!) top = i;
