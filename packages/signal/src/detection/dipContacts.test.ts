@@ -28,11 +28,17 @@ describe('contactsOutOfDips', () => {
     const right = Int32Array.from([160]);
     expect(contactsOutOfDips([peak(130)], { level, below }, left, right).size).toBe(0);
     expect(Array.from(left)).toEqual([100]);
-    // A peak before the dip whose walk ended before it does not make it a dip between peaks either.
-    const left2 = Int32Array.from([40, 100]);
-    const right2 = Int32Array.from([75, 160]);
-    expect(contactsOutOfDips([peak(60), peak(130)], { level, below }, left2, right2).size).toBe(0);
-    expect(Array.from(left2)).toEqual([40, 100]);
+  });
+
+  it('moves the one walk that went into a dip between two peaks (the other stopped on baseline)', () => {
+    // The dip, with a peak on each side within reach, was read as their valley and not bounded as a dip.
+    const left = Int32Array.from([40, 100]);
+    const right = Int32Array.from([75, 160]);
+    const anchors = contactsOutOfDips([peak(60), peak(130)], { level, below }, left, right);
+    expect(Array.from(left)).toEqual([40, 111]);
+    expect(Array.from(right)).toEqual([75, 160]);
+    expect(anchors.get(111)).toBe(1);
+    expect(anchors.size).toBe(1);
   });
 
   it('does nothing without a level', () => {

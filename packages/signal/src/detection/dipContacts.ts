@@ -2,12 +2,12 @@ import type { DetectedApex } from './detectAutomatic.ts';
 import { levelAt, type BaselineLevel, type BelowBaselineStretch } from './runBaselineLevel.ts';
 
 /**
- * A dip between two positive peaks, whose contact walks both followed their flanks down into it (a stretch
- * clearly under the run's baseline level with a peak's contact on each side), is baseline penetration,
+ * A dip between two positive peaks, whose contact walks either or both followed their flanks down into it
+ * (a stretch clearly under the run's baseline level with a peak on each side), is baseline penetration,
  * not the peaks' start or end (ChemStation), and a CDS baseline runs under the signal (Empower): each
- * contact moves back to where its flank meets the level and its baseline is anchored on the level there.
- * A dip with baseline on one side is left to the dip detection, which bounds its neighbour there. Returns
- * the moved contacts' anchor values.
+ * contact in it moves back to where its flank meets the level and its baseline is anchored on the level
+ * there. A dip with no peak on one side is left to the dip detection, which bounds its neighbour there.
+ * Returns the moved contacts' anchor values.
  */
 export function contactsOutOfDips(
   apexes: readonly DetectedApex[],
@@ -29,8 +29,11 @@ export function contactsOutOfDips(
       if (apex.index < stretch.from) before = k;
       else if (apex.index > stretch.to && after < 0) after = k;
     });
-    if (before < 0 || after < 0 || !inside(right[before]!, stretch) || !inside(left[after]!, stretch))
-      continue;
+    // A dip with a peak on each side is baseline penetration for whichever of their contacts lies in it: the
+    // other peak's contact may stand on baseline between the dip and it (the dip was then read as the valley
+    // between the two and not bounded as a dip, and the first peak's baseline ended at the dip's bottom).
+    if (before < 0 || after < 0) continue;
+    if (!inside(right[before]!, stretch) && !inside(left[after]!, stretch)) continue;
     // Every positive contact the walks left in it (a dip's edge read as a peak has its contacts there too).
     apexes.forEach(({ index: apex, sign }, k) => {
       if (sign !== 1) return;
