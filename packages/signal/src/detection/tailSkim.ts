@@ -49,8 +49,8 @@ export interface TailSkim {
  *   the tail's slope at the window's end; the one that best predicts the window's last third from its
  *   first two thirds is taken, since a skim is an extrapolation.
  * The rider runs from where the signal leaves the curve (by more than the noise tolerance) to where it
- * comes back to it. Null when there is no clean tail (a window under 6 samples, no fit of R² 0.98 that
- * falls).
+ * comes back to it. Null when there is no clean tail (under 6 samples past the apex for the EMG, past the
+ * inflection for the other curves, no fit of R² 0.98 that falls).
  */
 export function tailSkim(
   input: LimitsInput,
@@ -75,10 +75,18 @@ export function tailSkim(
   const origin = timeSec[valleyIndex]!;
   // Tried again on each pass only while it stands (a parent that is no EMG is not refitted).
   let emg = true;
-  for (let pass = 0; pass < FRONT_PASSES && to - from + 1 >= MIN_FIT_SAMPLES; pass++) {
+  // The EMG fit reads the parent from its front up to the window's end: it needs six samples past the apex,
+  // not past the inflection (a window the detection kernel's reach cut to two samples there left a shoulder
+  // near a strongly tailing host unskimmed); the straight-tail fits (`bestTail`) need six past it.
+  const fits = () => to - from + 1 >= MIN_FIT_SAMPLES || (emg && to - parentApex >= MIN_FIT_SAMPLES);
+  for (let pass = 0; pass < FRONT_PASSES && fits(); pass++) {
     const peak: EmgFit | null = emg ? fitEmgPeak(timeSec, aboveRaw, parentApex, to) : null;
     emg = !!peak && peak.r2 >= TAIL_FIT_MIN_R2 && onExponentialTail(peak, timeSec[to]!);
-    const fitted = emg ? emgAsymptote(peak!, origin) : bestTail(timeSec, above, from, to, origin);
+    const fitted = emg
+      ? emgAsymptote(peak!, origin)
+      : to - from + 1 >= MIN_FIT_SAMPLES
+        ? bestTail(timeSec, above, from, to, origin)
+        : null;
     if (!fitted) break;
     skim = fitted;
     const front = frontStart({ ...line, tail: fitted }, input, riderApex, from);
