@@ -65,6 +65,26 @@ describe('lessSpikes: one-sample spikes replaced by their neighbours’ mean', (
     expect(lessSpikes(spiked).spikes).toEqual([]);
   });
 
+  it('a rider’s top, narrow over its valley, does not make a resolved run read as undersampled', () => {
+    // Seed 32's `spikes_1`: a rider 13.7 high on the tail of a 101-high peak stands 0.19 over its valley, 2.3
+    // samples wide at half that; the run's two other peaks are 17 and 23 samples wide. Taken as the run's
+    // narrow end, the rider's top kept a spike 51 high (an extra peak).
+    const sigmaSec = 0.674;
+    const spiked = simulateChromatogram({
+      points: 353,
+      stepSec: 0.1244,
+      noiseSd: 0.0014,
+      seed: 1,
+      components: [
+        { centreSec: 6.744, sigmaSec, tauSec: 2.018, height: 101.08 },
+        { centreSec: 11.487, sigmaSec, tauSec: 0.202, height: 13.69 },
+        { centreSec: 26.006, sigmaSec, tauSec: 1.011, height: 23.4 },
+      ],
+    }).values;
+    spiked[347]! += 51;
+    expect(lessSpikes(spiked).spikes).toEqual([347]);
+  });
+
   it('a quantised run (most second differences zero) still finds its spike', () => {
     const { values } = run(12);
     const quantised = values.map((v) => Math.round(v / 0.05) * 0.05);
