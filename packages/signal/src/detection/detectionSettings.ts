@@ -250,11 +250,13 @@ function everyNth(values: Float64Array, step: number): Float64Array {
 }
 
 /**
- * The narrow-end W50 of the clearly real peaks that are peaks of their own (samples; the lower quartile, as
- * `measureSignalScale` reads it from the full signal), or null when there are none. A peak of its own stands
- * over its higher base by at least half its rise over its lower one: the top of a rider on a tail stands
- * over its valley by a sliver of its height, and its width at half that sliver is no peak's width (seed 32's
- * `spikes_1`: 2.3 samples, where the run's peaks are 17 and 23 wide).
+ * The narrow-end W50 of the clearly real peaks that are peaks of their own (samples; the lower quartile), or
+ * null when there are none: the spike rule's test of whether a run is resolved (`lessSpikes`). A peak of its
+ * own stands over its higher base by at least half its rise over its lower one: the top of a rider on a tail
+ * stands over its valley by a sliver of its height, and its width at half that sliver is no peak's width
+ * (seed 32's `spikes_1`: 2.3 samples, where the run's peaks are 17 and 23 wide). `measureSignalScale` still
+ * reads its width scale over every clearly real peak: read this way, `SPA.CDF`'s crop lost its 1215.7 s peak
+ * (docs/processing.md, "Measured and not adopted with the rules below").
  */
 export function narrowEndWidthSamples(values: Float64Array): number | null {
   const { low, high } = extremesAndBlockMeans(values, 1);

@@ -1,4 +1,4 @@
-import { emgValue, type EmgParameters } from '../models/emg.ts';
+import { emgCurve, type EmgParameters } from '../models/emg.ts';
 import { levenbergMarquardt } from '../models/levenbergMarquardt.ts';
 
 /** A unit Gaussian's half width at half height in σ: √(2 ln 2). */
@@ -58,14 +58,7 @@ export function fitEmgPeak(
     sigmaSec: Math.exp(p[2]!),
     tauSec: Math.exp(p[3]!),
   });
-  // A plain loop: `Float64Array.from` with a mapping function walks the iterator protocol, and the fits are
-  // most of a busy run's integration time.
-  const model = (p: readonly number[]) => {
-    const parameters = toParameters(p);
-    const curve = new Float64Array(times.length);
-    for (let i = 0; i < times.length; i++) curve[i] = emgValue(times[i]!, parameters);
-    return curve;
-  };
+  const model = (p: readonly number[]) => emgCurve(times, toParameters(p));
   const span = times[times.length - 1]! - times[0]!;
   const fit = levenbergMarquardt(model, observed, [sum, timeSec[apex]!, Math.log(sigma), Math.log(sigma)], {
     lower: [0, times[0]!, Math.log(sigma / 4), Math.log(sigma / 100)],

@@ -137,8 +137,14 @@ function contactsIntoSignalValleys(
   }
 }
 
-/** Index where the cluster splits between members k and k+1: the valley, or for a shoulder the bend. */
-function splitIndex(input: LimitsInput, k: number): { index: number; valley: boolean; bend?: true } {
+/**
+ * Where the cluster splits between members k and k+1: at the signal's valley, where a shoulder at its
+ * host's foot begins (`onset`), or for a shoulder at the bend.
+ */
+type SplitKind = 'valley' | 'onset' | 'bend';
+
+/** Index where the cluster splits between members k and k+1, and how it was found (`SplitKind`). */
+function splitIndex(input: LimitsInput, k: number): { index: number; kind: SplitKind } {
   const { smoothed, bend, apexes } = input;
   const sign = apexes[k]!.sign;
   const a = apexes[k]!.index;
@@ -155,15 +161,15 @@ function splitIndex(input: LimitsInput, k: number): { index: number; valley: boo
       smoothingSamples: input.smoothingSamples ?? 1,
       rawPeakToPeak: input.rawPeakToPeak ?? input.noisePeakToPeak,
     };
-    return { index: signalValley(input.values, valley, a, b, scale, sign), valley: true };
+    return { index: signalValley(input.values, valley, a, b, scale, sign), kind: 'valley' };
   }
   // A shoulder at its host's foot splits where it begins: the host's tail is carried on from there.
   const onset = apexes[k + 1]!.onset;
-  if (onset !== undefined && onset > a && onset < b) return { index: onset, valley: false };
+  if (onset !== undefined && onset > a && onset < b) return { index: onset, kind: 'onset' };
   // No valley (a shoulder): split where the curvature is highest between the two wells.
   let flattest = a + 1;
   for (let i = a + 1; i < b; i++) if (sign * bend[i]! > sign * bend[flattest]!) flattest = i;
-  return { index: flattest, valley: false, bend: true };
+  return { index: flattest, kind: 'bend' };
 }
 
 /**
@@ -206,13 +212,11 @@ function clusterLimits(
   const { timeSec, values, smoothed, apexes } = input;
   const sign = apexes[first]!.sign;
   const splits: number[] = [];
-  const valleys: boolean[] = [];
-  const bends: boolean[] = [];
+  const kinds: SplitKind[] = [];
   for (let k = first; k < last; k++) {
     const split = splitIndex(input, k);
     splits.push(split.index);
-    valleys.push(split.valley);
-    bends.push(split.bend === true);
+    kinds.push(split.kind);
   }
   // A drop line at a valley stands at the signal's valley (time and level); a shoulder's at the bend, at the
   // vertex of the parabola through the curvature's highest sample and its neighbours (the sample's own time
@@ -220,14 +224,14 @@ function clusterLimits(
   // at 0.8 s a point).
   const splitPoint = (k: number) => {
     const index = splits[k - first]!;
-    return valleys[k - first]
-      ? signalValleyPoint(timeSec, values, index, input.smoothingSamples ?? 1, sign)
-      : {
-          timeSec: bends[k - first]
-            ? interpolatedMinimum(timeSec, input.bend, index, sign === 1 ? -1 : 1)
-            : interpolatedMinimum(timeSec, smoothed, index, sign),
-          value: smoothed[index]!,
-        };
+    const kind = kinds[k - first]!;
+    if (kind === 'valley')
+      return signalValleyPoint(timeSec, values, index, input.smoothingSamples ?? 1, sign);
+    const at =
+      kind === 'bend'
+        ? interpolatedMinimum(timeSec, input.bend, index, sign === 1 ? -1 : 1)
+        : interpolatedMinimum(timeSec, smoothed, index, sign);
+    return { timeSec: at, value: smoothed[index]! };
   };
   // A shoulder with no maximum of its own is timed at the vertex of its curvature well.
   const shoulderApexSec = (k: number): { apexSec?: number } => {

@@ -33,7 +33,10 @@ export function emgValue(tSec: number, parameters: EmgParameters): number {
   return (area / (2 * tauSec)) * Math.exp(exponent) * erfc(z);
 }
 
-/** Samples an EMG on a time axis into a new array. */
+/**
+ * Samples an EMG on a time axis into a new array (a plain loop: `Float64Array.from` with a mapping function
+ * walks the iterator protocol, which cost more than the EMG itself in the fits that call this per iteration).
+ */
 export function emgCurve(timeSec: ArrayLike<number>, parameters: EmgParameters): Float64Array {
   const curve = new Float64Array(timeSec.length);
   for (let i = 0; i < curve.length; i++) curve[i] = emgValue(timeSec[i] as number, parameters);
