@@ -1,5 +1,6 @@
 import { measureNoise, noiseWindowIndices, type NoiseFigures } from './measureNoise.ts';
 import { regressionLine } from './regressionLine.ts';
+import { withoutTailWindows } from './tailWindows.ts';
 import { median } from '../statistics/median.ts';
 
 export interface RunNoise extends NoiseFigures {
@@ -56,7 +57,8 @@ function freeStretches(
  *   `windowSec`; a stretch shorter than that is one window of its own length when it holds at least
  *   `MIN_NOISE_WINDOW_SAMPLES` samples (a crowded run has no 5 × W50 of baseline, but its gaps are
  *   baseline); the median of each figure over those windows is the run's, leaving out the windows that read
- *   10 × the noise detection found on the baseline (`baselineSd`: a tail past a peak's end, a dip's edge);
+ *   10 × the noise detection found on the baseline (`baselineSd`: a tail past a peak's end, a dip's edge)
+ *   and, where the run's quieter end reads white noise, those standing apart above it (`withoutTailWindows`);
  * - only when no such stretch exists are the windows over the whole span measured, and the quietest
  *   quarter of them (by range) taken (`windows: 'quietest'`), as ASTM E685 picks the quiet part of a trace:
  *   the median over windows holding peaks once took the peaks for noise and emptied whole runs.
@@ -102,6 +104,7 @@ export function runNoise(
     }
   }
   let parts = measure(windows);
+  parts = withoutTailWindows(timeSec, values, parts, windowStartSec, windowEndSec);
   if (baselineSd !== undefined && baselineSd > 0) {
     const noise = parts.filter((part) => part.rms < APART_SD_RATIO * baselineSd);
     if (noise.length > 0) parts = noise;
