@@ -439,7 +439,7 @@ const KNOWN_GAPS: Record<string, { worst: number; missing: number }> = {
   'CLASSVP.CDF|decimate by 2': { worst: 3.1, missing: 0 },
   'CLASSVP.CDF|decimate by 4': { worst: 3.1, missing: 0 },
   'DIONEX.CDF|crop to the peaks': { worst: 2.3, missing: 0 },
-  'DIONEX.CDF|decimate by 2': { worst: 10.3, missing: 0 },
+  'DIONEX.CDF|decimate by 2': { worst: 7, missing: 0 },
   'DIONEX.CDF|decimate by 4': { worst: 10.3, missing: 0 },
   'HP-CH.CDF|crop to the peaks': { worst: 3.5, missing: 3 },
   'HP-CH.CDF|decimate by 2': { worst: 6, missing: 0 },

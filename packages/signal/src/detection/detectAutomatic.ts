@@ -12,7 +12,7 @@ import { SPAN_HALF_WIDTHS, type PeakSpan } from './gapNoise.ts';
 import { mergeShallowValleys } from './shallowValleys.ts';
 import { levelAt, runBaselineLevel, type BaselineLevel } from './runBaselineLevel.ts';
 import { applyWidthCeiling, CLEARLY_REAL_PROMINENCE_FACTOR } from './widthCeiling.ts';
-import { onStepTop, rawSteps } from './rawSteps.ts';
+import { jumpEdgeShoulder, onStepTop, rawSteps } from './rawSteps.ts';
 import { shoulderOverTail, tailRiders } from './tailRiders.ts';
 
 /** One detected apex: a sample index, the sign of the peak and whether it was found as a shoulder. */
@@ -129,7 +129,12 @@ export function detectAutomatic(
         positive.some((apex, k) => apex > dip && apex - dip <= reach && peakBeside(k))
       ),
   );
-  const shoulders = shoulderApexes(values, scale, positive, found);
+  // A curvature well at a one-sample jump on a slope is the jump's edge, not a shoulder.
+  let shoulders = shoulderApexes(values, scale, positive, found);
+  if (shoulders.length) {
+    const jumps = rawSteps(values, scale.rawNoise.peakToPeak, { onSlope: true });
+    shoulders = shoulders.filter(({ index }) => !jumpEdgeShoulder(jumps, index, m));
+  }
   // Riders on a tail whose rise over their valley is under the quantitation prominence but whose height over
   // the parent's tail is not (the tail lifts the valley).
   const riders = tailRiders(
