@@ -103,7 +103,7 @@ export interface Comparison {
 
 /**
  * The reference peaks (reported, positive) that sampling still resolves, matched to the transformed run's
- * by retention time within max(W50/2, 1.5 transformed samples); each one's share of the matched total
+ * by retention time within max(W50/2, 1.5 transformed samples), one-to-one and nearest pairs first; each one's share of the matched total
  * area, compared with the reference share over the same peaks.
  */
 export function compare(
@@ -122,16 +122,31 @@ export function compare(
       p.startSec >= range.from &&
       p.endSec <= range.to,
   );
+  // One-to-one, nearest pairs first (as the corpus's `matchOneToOne`): a peak beside a close neighbour is
+  // never matched to the neighbour because it comes first.
+  const candidates: { k: number; j: number; distance: number }[] = [];
+  resolved.forEach((peak, k) => {
+    const tolerance = Math.max((peak.widthHalfSec ?? 0) / 2, 1.5 * stepSec * transform.block);
+    ours.forEach((p, j) => {
+      const distance = Math.abs(p.retentionTimeSec / factor - peak.retentionTimeSec);
+      if (distance <= tolerance) candidates.push({ k, j, distance });
+    });
+  });
+  candidates.sort((a, b) => a.distance - b.distance);
+  const matchOf = new Map<number, number>();
+  const taken = new Set<number>();
+  for (const { k, j } of candidates) {
+    if (matchOf.has(k) || taken.has(j)) continue;
+    matchOf.set(k, j);
+    taken.add(j);
+  }
   const missing: number[] = [];
   const pairs: [Peak, Peak][] = [];
-  for (const peak of resolved) {
-    const tolerance = Math.max((peak.widthHalfSec ?? 0) / 2, 1.5 * stepSec * transform.block);
-    const match = ours.find(
-      (p) => Math.abs(p.retentionTimeSec / factor - peak.retentionTimeSec) <= tolerance,
-    );
-    if (match) pairs.push([peak, match]);
-    else missing.push(peak.retentionTimeSec);
-  }
+  resolved.forEach((peak, k) => {
+    const j = matchOf.get(k);
+    if (j === undefined) missing.push(peak.retentionTimeSec);
+    else pairs.push([peak, ours[j]!]);
+  });
   const referenceTotal = pairs.reduce((sum, [r]) => sum + r.area, 0);
   const ourTotal = pairs.reduce((sum, [, o]) => sum + o.area, 0);
   let worst = 0;
