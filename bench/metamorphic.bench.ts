@@ -1,5 +1,5 @@
 // The metamorphic suite's figures (packages/signal/test/generalization.test.ts): for every file of
-// ../shared/data/aia and every change of no chemistry, the reference peaks the sampling still resolves, those
+// ../shared/data/aia (then every native trace of ../shared/data/vendor) and every change of no chemistry, the reference peaks the sampling still resolves, those
 // lost, and the largest change of an area share. `npm run bench -- metamorphic [--file=<name>]`: the test holds
 // each figure under its ceiling; this prints them all, to read a rule change against every file at once. Beside
 // them, what the automatic detection read on each run against the unchanged one, to trace a loss to its cause:
@@ -11,24 +11,45 @@ import { fileURLToPath } from 'node:url';
 import { readChromatogram } from '@eluent/signal/src/files/readChromatogram.ts';
 import { processChromatogram } from '@eluent/signal/src/pipeline/processChromatogram.ts';
 import { compare, TRANSFORMS } from '@eluent/signal/src/simulation/metamorphic.ts';
+import { nativeTraces } from '@eluent/signal/test/nativeTraces.ts';
 
-const aiaDir = join(dirname(fileURLToPath(import.meta.url)), '../../shared/data/aia');
+const dataDir = join(dirname(fileURLToPath(import.meta.url)), '../../shared/data');
+const aiaDir = join(dataDir, 'aia');
+const vendorDir = join(dataDir, 'vendor');
 
 export async function run(args: string[]): Promise<void> {
   const only = args.find((arg) => arg.startsWith('--file='))?.split('=')[1];
   const files = readdirSync(aiaDir).filter(
     (name) => name !== 'tgnthpgc.cdf' && (only === undefined || name === only),
   );
+  const runs = files.map((name) => {
+    const file = readChromatogram(new Uint8Array(readFileSync(join(aiaDir, name))));
+    return { name, timeSec: file.timeSec, values: file.values };
+  });
+  printTable(runs);
+  // The native traces (no vendor table: no rule was written against them), held by their own ceilings.
+  const native = nativeTraces(vendorDir).filter((trace) => only === undefined || trace.name === only);
+  if (native.length) {
+    console.log('\nnative vendor traces (../shared/data/vendor):');
+    printTable(native);
+  }
+  await Promise.resolve();
+}
+
+function printTable(runs: readonly { name: string; timeSec: Float64Array; values: Float64Array }[]): void {
   console.log(
     '| file | change | compared | lost (s) | worst share change | at (s) | noise SD × | est. W50 (s) |',
   );
   console.log('|---|---|---|---|---|---|---|---|');
-  for (const name of files) {
-    const file = readChromatogram(new Uint8Array(readFileSync(join(aiaDir, name))));
-    const run = { timeSec: file.timeSec, values: file.values };
+  for (const { name, timeSec, values } of runs) {
+    const run = { timeSec, values };
     const unchanged = processChromatogram(run, {});
     const reference = unchanged.peaks;
-    const stepSec = file.timeSec[1]! - file.timeSec[0]!;
+    if (!reference.length) {
+      console.log(`| ${name} | (no peak in the unchanged run) | 0 | — | — | — | — | — |`);
+      continue;
+    }
+    const stepSec = timeSec[1]! - timeSec[0]!;
     for (const transform of TRANSFORMS) {
       const changed = transform.apply(run, reference);
       const factor = transform.timeFactor ?? 1;
@@ -45,7 +66,6 @@ export async function run(args: string[]): Promise<void> {
       );
     }
   }
-  await Promise.resolve();
 }
 
 type Detection = ReturnType<typeof processChromatogram>['detection'];
