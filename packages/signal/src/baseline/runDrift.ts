@@ -21,9 +21,21 @@ const QUIET_SHARE = 0.25;
  * each window's mean moves by the drift at its centre: `runDriftPerSec(x + d·t) = runDriftPerSec(x) + d`.
  */
 export function runDriftPerSec(timeSec: Float64Array, values: Float64Array, windowSamples: number): number {
+  return quietWindowDrift(timeSec, values, windowSamples).driftPerSec;
+}
+
+/**
+ * `runDriftPerSec` with the noise of the windows it is read on: the median residual SD (about each window's
+ * own line) of the quietest quarter, which a linear drift does not move either.
+ */
+export function quietWindowDrift(
+  timeSec: Float64Array,
+  values: Float64Array,
+  windowSamples: number,
+): { driftPerSec: number; quietSd: number } {
   const length = Math.max(3, Math.round(windowSamples));
   const count = Math.floor(values.length / length);
-  if (count < 2) return 0;
+  if (count < 2) return { driftPerSec: 0, quietSd: NaN };
   const residuals = new Float64Array(count);
   const centres = new Float64Array(count);
   const levels = new Float64Array(count);
@@ -43,7 +55,8 @@ export function runDriftPerSec(timeSec: Float64Array, values: Float64Array, wind
     if (dt !== 0) slopes.push((levels[quiet[k + 1]!]! - levels[quiet[k]!]!) / dt);
   }
   const drift = median(slopes);
-  return Number.isFinite(drift) ? drift : 0;
+  const quietSd = Math.sqrt(median(quiet.map((w) => residuals[w]!)) / Math.max(1, length - 2));
+  return { driftPerSec: Number.isFinite(drift) ? drift : 0, quietSd };
 }
 
 /** The signal with the run's drift taken out (`lessRunDrift`). */
@@ -56,8 +69,8 @@ export interface RunDrift {
 
 /**
  * The signal less the run's drift line, through its first sample (the offset stays), when the drift moves
- * the baseline by more than the quantitation threshold (5 × the noise range h) over the narrow-end peak
- * width: a drift that large makes or hides a reportable peak's prominence, valley and flank on its own
+ * the baseline by more than the quantitation threshold (5 × the noise range h, read in the quiet windows the
+ * drift is read on: `quietWindowDrift`) over the narrow-end peak width: a drift that large makes or hides a reportable peak's prominence, valley and flank on its own
  * (every detection and integration rule reads levels and slopes against zero). A smaller one is left in the
  * signal: removing a run's own small drift moved peaks' ends on the shared files where their crops and
  * decimations, with noisier estimates, could not follow. The drift, the width and h are read on the signal
@@ -70,10 +83,16 @@ export function lessRunDrift(timeSec: Float64Array, values: Float64Array): RunDr
   const firstWindow = Math.max(MIN_FIRST_WINDOW, Math.min(FIRST_WINDOW, Math.floor(n / FIRST_WINDOWS)));
   const first = runDriftPerSec(timeSec, values, firstWindow);
   const scale = measureSignalScale(less(timeSec, values, first));
-  const drift = runDriftPerSec(timeSec, values, scale.noiseWindowSamples);
+  const { driftPerSec: drift, quietSd } = quietWindowDrift(timeSec, values, scale.noiseWindowSamples);
+  // h in the windows the drift is read on (the range by the first estimate's range-to-SD ratio), never above
+  // the first estimate's: on a crowded trace that lower quartile holds peaks.
+  const h =
+    quietSd < scale.rawNoise.sd
+      ? quietSd * (scale.rawNoise.peakToPeak / scale.rawNoise.sd)
+      : scale.rawNoise.peakToPeak;
   const stepSec = (timeSec[n - 1]! - timeSec[0]!) / (n - 1);
   const across = Math.abs(drift) * scale.widthSamples * stepSec;
-  if (!(across > QUANTITATION_PROMINENCE_FACTOR * scale.rawNoise.peakToPeak)) {
+  if (!(across > QUANTITATION_PROMINENCE_FACTOR * h)) {
     return { values, removedPerSec: 0 };
   }
   return { values: less(timeSec, values, drift), removedPerSec: drift };
