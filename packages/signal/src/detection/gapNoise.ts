@@ -424,11 +424,16 @@ function dipsBelowBaseline(scale: SignalScale, baseline: readonly MeasuredWindow
  * `gapNoiseScale`, with its whiteness checks (on a detector-filtered trace the guess is far too low, the
  * gaps fail the checks, and the first estimate stays). Null when it is not lower than the first estimate.
  */
-export function secondDifferenceScale(values: Float64Array, scale: SignalScale): SignalScale | null {
+export function secondDifferenceScale(
+  values: Float64Array,
+  scale: SignalScale,
+  /** The first pass found no peak at all: a long run is seeded too (it would be emptied otherwise). */
+  emptied = false,
+): SignalScale | null {
   const n = values.length;
   const m = scale.smoothingSamples;
   if (n < 10 || m < 3 || !(scale.smoothedSd > 0)) return null;
-  if (scale.noiseWindowSamples >= Math.round(5 * scale.widthSamples)) return null;
+  if (!emptied && scale.noiseWindowSamples >= Math.round(5 * scale.widthSamples)) return null;
   const second = new Float64Array(n - 2);
   for (let i = 1; i < n - 1; i++) second[i - 1] = values[i + 1]! - 2 * values[i]! + values[i - 1]!;
   const centre = median(second);

@@ -121,8 +121,10 @@ function automaticDetection(
     let refined = gapNoiseScale(values, current, found.spans ?? []);
     if (refined === current && pass === 0) {
       // The first pass found too few peaks for its gaps to be baseline: a more sensitive pass, seeded by
-      // the second differences' noise, gives the gaps.
-      const guess = secondDifferenceScale(values, current);
+      // the second differences' noise, gives the gaps. A long run is seeded only when the first pass found
+      // no peak at all: its first estimate then read peaks in every window it ranked (a crowded run whose
+      // baseline is under a quarter of it), and the run would be emptied by that one figure.
+      const guess = secondDifferenceScale(values, current, (found.spans ?? []).length === 0);
       if (guess) {
         const spans = detectAutomatic(values, stepSec, guess, minimums, options).spans ?? [];
         refined = gapNoiseScale(values, current, spans);
