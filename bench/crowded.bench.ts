@@ -1,4 +1,4 @@
-// Long crowded runs: 30–60 peaks 2–4 W50 apart from near the run's start to its end, at 0.2–1.5 s a point,
+// Long crowded runs: 30–60 peaks 2–4, 4–6 or 6–10 W50 apart from near the run's start to its end, at 0.2–1.5 s a point,
 // S/N 30–3,000, tailing τ/σ 0–1.5, half of them through a detector's filter (instrument physics §6), with
 // 4, 40 or 100 σ of baseline before the first peak. Every window of 5 W50 holds a peak unless that baseline
 // is a quarter of the run (docs/processing.md, "A long run emptied by its first noise estimate"): recall,
@@ -11,12 +11,12 @@ import { simulateChromatogram } from '@eluent/signal/src/simulation/simulateChro
 const RUNS = 30;
 const NOISE_SD = 0.05;
 
-function crowdedRun(seed: number, leadSigmas: number) {
+function crowdedRun(seed: number, leadSigmas: number, spacingW50: readonly [number, number]) {
   const random = seededRandom(seed * 7 + 1);
   const stepSec = 0.2 + 1.3 * random();
   const sigmaSec = stepSec * (2.5 + 6 * random());
   const w50 = 2.355 * sigmaSec;
-  const spacing = w50 * (2 + 2 * random());
+  const spacing = w50 * (spacingW50[0] + (spacingW50[1] - spacingW50[0]) * random());
   const count = 30 + Math.floor(30 * random());
   const tailing = 1.5 * random();
   const components = Array.from({ length: count }, (_, k) => ({
@@ -44,10 +44,17 @@ function median(values: number[]): number {
 
 export async function run(): Promise<void> {
   console.log(
-    '| baseline before the first peak | runs | components | recall | extras | median area error | noise read / drawn (median) | runs emptied |',
+    '| baseline before the first peak | peaks apart (W50) | runs | components | recall | extras | median area error | noise read / drawn (median) | runs emptied |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
-  for (const lead of [4, 40, 100]) {
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  const cases: [number, [number, number]][] = [
+    [4, [2, 4]],
+    [40, [2, 4]],
+    [100, [2, 4]],
+    [4, [4, 6]],
+    [4, [6, 10]],
+  ];
+  for (const [lead, spacingW50] of cases) {
     let components = 0;
     let found = 0;
     let extras = 0;
@@ -55,7 +62,7 @@ export async function run(): Promise<void> {
     const areaErrors: number[] = [];
     const noise: number[] = [];
     for (let seed = 1; seed <= RUNS; seed++) {
-      const { timeSec, values, truth } = crowdedRun(seed, lead);
+      const { timeSec, values, truth } = crowdedRun(seed, lead, spacingW50);
       const result = processChromatogram({ timeSec, values }, {});
       const listed = result.peaks.filter((peak) => !peak.negative && !peak.belowReportingThreshold);
       if (listed.length === 0) emptied++;
@@ -78,7 +85,7 @@ export async function run(): Promise<void> {
       extras += listed.length - taken.size;
     }
     console.log(
-      `| ${lead} σ | ${RUNS} | ${components} | ${((100 * found) / components).toFixed(1)} % | ${((100 * extras) / components).toFixed(1)} % | ${median(areaErrors).toFixed(2)} % | ${median(noise).toFixed(2)} | ${emptied} |`,
+      `| ${lead} σ | ${spacingW50[0]}–${spacingW50[1]} | ${RUNS} | ${components} | ${((100 * found) / components).toFixed(1)} % | ${((100 * extras) / components).toFixed(1)} % | ${median(areaErrors).toFixed(2)} % | ${median(noise).toFixed(2)} | ${emptied} |`,
     );
   }
   await Promise.resolve();
