@@ -9,8 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readChromatogram } from '@eluent/signal/src/files/readChromatogram.ts';
-import { processChromatogram } from '@eluent/signal/src/pipeline/processChromatogram.ts';
-import { compare, TRANSFORMS } from '@eluent/signal/src/simulation/metamorphic.ts';
+import type { ProcessingResult } from '@eluent/signal/src/pipeline/processChromatogram.ts';
+import { metamorphicRows } from '@eluent/signal/src/simulation/metamorphic.ts';
 import { nativeTraces } from '@eluent/signal/test/nativeTraces.ts';
 
 const dataDir = join(dirname(fileURLToPath(import.meta.url)), '../../shared/data');
@@ -42,33 +42,18 @@ function printTable(runs: readonly { name: string; timeSec: Float64Array; values
   );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const { name, timeSec, values } of runs) {
-    const run = { timeSec, values };
-    const unchanged = processChromatogram(run, {});
-    const reference = unchanged.peaks;
-    if (!reference.length) {
-      console.log(`| ${name} | (no peak in the unchanged run) | 0 | — | — | — | — | — |`);
-      continue;
-    }
-    const stepSec = timeSec[1]! - timeSec[0]!;
-    for (const transform of TRANSFORMS) {
-      const changed = transform.apply(run, reference);
-      const factor = transform.timeFactor ?? 1;
-      const processed = processChromatogram(changed, {});
-      const found = processed.peaks;
-      const range = {
-        from: changed.timeSec[0]! / factor,
-        to: changed.timeSec[changed.timeSec.length - 1]! / factor,
-      };
-      const result = compare(reference, found, stepSec, transform, range);
+    const rows = metamorphicRows({ timeSec, values });
+    if (!rows.length) console.log(`| ${name} | (no peak in the unchanged run) | 0 | — | — | — | — | — |`);
+    for (const { transform, result, unchanged, changed } of rows) {
       const lost = result.missing.map((t) => t.toFixed(1)).join(', ') || '—';
       console.log(
-        `| ${name} | ${transform.name} | ${result.compared} | ${lost} | ${result.worstShareChangePct.toFixed(2)} % | ${result.worstAt?.toFixed(1) ?? '—'} | ${readings(unchanged.detection, processed.detection, factor)} |`,
+        `| ${name} | ${transform.name} | ${result.compared} | ${lost} | ${result.worstShareChangePct.toFixed(2)} % | ${result.worstAt?.toFixed(1) ?? '—'} | ${readings(unchanged.detection, changed.detection, transform.timeFactor ?? 1)} |`,
       );
     }
   }
 }
 
-type Detection = ReturnType<typeof processChromatogram>['detection'];
+type Detection = ProcessingResult['detection'];
 
 /** The changed run's detection noise SD over the unchanged run's, and both estimated W50s (s). */
 function readings(unchanged: Detection, changed: Detection, timeFactor: number): string {

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { processChromatogram } from '../src/pipeline/processChromatogram.ts';
-import { compare, TRANSFORMS } from '../src/simulation/metamorphic.ts';
+import { describe, it } from 'vitest';
+import { metamorphicRows } from '../src/simulation/metamorphic.ts';
 import { hasReferenceData, referenceDataDir } from './files.ts';
+import { expectWithinGaps, type MetamorphicGap } from './metamorphicGaps.ts';
 import { nativeTraces } from './nativeTraces.ts';
 
 const traces = hasReferenceData ? nativeTraces(join(referenceDataDir, 'vendor')) : [];
@@ -16,7 +16,7 @@ if (process.env.CI && traces.length === 0)
  * traces (they carry no vendor table): they are the held-out measure the harness keeps, and every pair not
  * listed must keep every resolved peak with its share within 2 %.
  */
-const KNOWN_NATIVE_GAPS: Record<string, { worst: number; missing: number }> = {
+const KNOWN_NATIVE_GAPS: Record<string, MetamorphicGap> = {
   'brown.D/dad1A.ch|crop to the peaks': { worst: 73.1, missing: 1 },
   'brown.D/dad1A.ch|decimate by 2': { worst: 10.8, missing: 0 },
   'brown.D/dad1A.ch|drift of 1 % of the largest peak a minute': { worst: 27.5, missing: 0 },
@@ -67,30 +67,8 @@ const KNOWN_NATIVE_GAPS: Record<string, { worst: number; missing: number }> = {
 describe.skipIf(traces.length === 0)('metamorphic suite on the native vendor traces', () => {
   for (const trace of traces) {
     it(`${trace.name}: crop, decimate by 2/4/8, scale by 1e-3/1e4, offset, drift, minutes`, () => {
-      const run = { timeSec: trace.timeSec, values: trace.values };
-      const reference = processChromatogram(run, {}).peaks;
-      const stepSec = trace.timeSec[1]! - trace.timeSec[0]!;
-      for (const transform of TRANSFORMS) {
-        // A crop needs a first and a last peak; a trace with none has nothing to keep.
-        if (!reference.length) continue;
-        const changed = transform.apply(run, reference);
-        const factor = transform.timeFactor ?? 1;
-        const found = processChromatogram(changed, {}).peaks;
-        const range = {
-          from: changed.timeSec[0]! / factor,
-          to: changed.timeSec[changed.timeSec.length - 1]! / factor,
-        };
-        const result = compare(reference, found, stepSec, transform, range);
-        const gap = KNOWN_NATIVE_GAPS[`${trace.name}|${transform.name}`] ?? { worst: 2, missing: 0 };
-        expect(
-          result.missing.length,
-          `${transform.name}: peaks lost ${result.missing.join(', ')}`,
-        ).toBeLessThanOrEqual(gap.missing);
-        expect(
-          result.worstShareChangePct,
-          `${transform.name}: share at ${result.worstAt} s`,
-        ).toBeLessThanOrEqual(gap.worst);
-      }
+      // A trace with no peak has nothing to keep (a crop needs a first and a last peak): no rows.
+      expectWithinGaps(trace.name, metamorphicRows(trace), KNOWN_NATIVE_GAPS);
     });
   }
 });

@@ -1,6 +1,7 @@
 import type { Peak } from '../figures/peak.ts';
 import { seededRandom } from '../random/seededRandom.ts';
 import { resolvableComponents } from './resolvable.ts';
+import { nearestOneToOne } from './nearestOneToOne.ts';
 import {
   simulateChromatogram,
   type SimulatedChromatogram,
@@ -262,23 +263,12 @@ export function matchOneToOne(
   reported: readonly Peak[],
   stepSec: number,
 ): Map<number, number> {
-  const pairs: { k: number; j: number; distance: number }[] = [];
-  c.expected.forEach((truth, k) => {
+  return nearestOneToOne(c.expected.length, reported.length, (k, j) => {
+    const truth = c.expected[k]!;
     const tolerance = Math.max(truth.widthHalfSec / 2, 1.5 * stepSec);
-    reported.forEach((peak, j) => {
-      const distance = Math.abs(peak.retentionTimeSec - truth.retentionTimeSec);
-      if (distance <= tolerance) pairs.push({ k, j, distance });
-    });
+    const distance = Math.abs(reported[j]!.retentionTimeSec - truth.retentionTimeSec);
+    return distance <= tolerance ? distance : null;
   });
-  pairs.sort((a, b) => a.distance - b.distance);
-  const byComponent = new Map<number, number>();
-  const usedPeaks = new Set<number>();
-  for (const { k, j } of pairs) {
-    if (byComponent.has(k) || usedPeaks.has(j)) continue;
-    byComponent.set(k, j);
-    usedPeaks.add(j);
-  }
-  return byComponent;
 }
 
 /**

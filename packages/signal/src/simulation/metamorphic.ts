@@ -1,6 +1,8 @@
 // The metamorphic transforms of a run that change no chemistry (issue 30), and the comparison of a
 // transformed run's peaks with the unchanged run's.
 import type { Peak } from '../figures/peak.ts';
+import { nearestOneToOne } from './nearestOneToOne.ts';
+import { processChromatogram, type ProcessingResult } from '../pipeline/processChromatogram.ts';
 
 interface Run {
   timeSec: Float64Array;
@@ -122,24 +124,13 @@ export function compare(
       p.startSec >= range.from &&
       p.endSec <= range.to,
   );
-  // One-to-one, nearest pairs first (as the corpus's `matchOneToOne`): a peak beside a close neighbour is
-  // never matched to the neighbour because it comes first.
-  const candidates: { k: number; j: number; distance: number }[] = [];
-  resolved.forEach((peak, k) => {
+  // One-to-one, nearest pairs first: a peak beside a close neighbour is never matched to the neighbour.
+  const matchOf = nearestOneToOne(resolved.length, ours.length, (k, j) => {
+    const peak = resolved[k]!;
     const tolerance = Math.max((peak.widthHalfSec ?? 0) / 2, 1.5 * stepSec * transform.block);
-    ours.forEach((p, j) => {
-      const distance = Math.abs(p.retentionTimeSec / factor - peak.retentionTimeSec);
-      if (distance <= tolerance) candidates.push({ k, j, distance });
-    });
+    const distance = Math.abs(ours[j]!.retentionTimeSec / factor - peak.retentionTimeSec);
+    return distance <= tolerance ? distance : null;
   });
-  candidates.sort((a, b) => a.distance - b.distance);
-  const matchOf = new Map<number, number>();
-  const taken = new Set<number>();
-  for (const { k, j } of candidates) {
-    if (matchOf.has(k) || taken.has(j)) continue;
-    matchOf.set(k, j);
-    taken.add(j);
-  }
   const missing: number[] = [];
   const pairs: [Peak, Peak][] = [];
   resolved.forEach((peak, k) => {
@@ -159,4 +150,40 @@ export function compare(
     }
   }
   return { compared: resolved.length, missing, worstShareChangePct: worst, worstAt };
+}
+
+/** One change of a run, processed, and compared with the unchanged run's peaks. */
+export interface MetamorphicRow {
+  transform: Transform;
+  result: Comparison;
+  /** The unchanged run's and the changed run's processing (the bench prints what detection read on each). */
+  unchanged: ProcessingResult;
+  changed: ProcessingResult;
+}
+
+/**
+ * Every change of no chemistry (`TRANSFORMS`) applied to a run, each processed with no template and compared
+ * with the unchanged run (`compare`); none when the unchanged run lists no peak (a crop needs a first and a
+ * last one). The metamorphic suite's tests and its bench read the same rows.
+ */
+export function metamorphicRows(run: Run): MetamorphicRow[] {
+  const unchanged = processChromatogram(run, {});
+  const reference = unchanged.peaks;
+  if (!reference.length) return [];
+  const stepSec = run.timeSec[1]! - run.timeSec[0]!;
+  return TRANSFORMS.map((transform) => {
+    const changedRun = transform.apply(run, reference);
+    const factor = transform.timeFactor ?? 1;
+    const changed = processChromatogram(changedRun, {});
+    const range = {
+      from: changedRun.timeSec[0]! / factor,
+      to: changedRun.timeSec[changedRun.timeSec.length - 1]! / factor,
+    };
+    return {
+      transform,
+      result: compare(reference, changed.peaks, stepSec, transform, range),
+      unchanged,
+      changed,
+    };
+  });
 }
