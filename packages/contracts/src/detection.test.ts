@@ -4,6 +4,7 @@ import {
   describeSeparationCode,
   formatFigure,
   formatMinimum,
+  noiseSourceText,
   noPeaksText,
   separationCode,
   spikesText,
@@ -60,6 +61,18 @@ describe('spikesText', () => {
     );
     expect(spikesText([1, 2, 3, 4, 5, 6, 7])).toBe(
       "7 one-sample spikes replaced by their neighbours' mean (at 1, 2, 3, 4, 5 and 2 more s)",
+    );
+  });
+});
+
+describe('noiseSourceText', () => {
+  it('says where the noise was read when not over the quietest windows', () => {
+    expect(noiseSourceText({})).toBeNull();
+    expect(noiseSourceText({ noiseFromGaps: true })).toBe(
+      'noise measured between the peaks (no window of the short run clear of them)',
+    );
+    expect(noiseSourceText({ noiseFromDifferences: true })).toMatch(
+      /^noise read from the samples' 6th differences/,
     );
   });
 });

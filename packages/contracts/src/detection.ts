@@ -31,6 +31,20 @@ export function formatMinimum(applied: AppliedMinimum, unit: string): string {
   return `${formatFigure(applied.value)} ${unit}`.trim();
 }
 
+/**
+ * Where the noise was read when not over the run's quietest windows, in words; null when it was read there.
+ * Printed under the noise figure by the CLI and the template editor.
+ */
+export function noiseSourceText(
+  detection: Pick<DetectionSettings, 'noiseFromGaps' | 'noiseFromDifferences'>,
+): string | null {
+  if (detection.noiseFromDifferences)
+    return "noise read from the samples' 6th differences: every gap between the peaks held a peak, so no baseline was left to measure it on (the white part of the noise)";
+  if (detection.noiseFromGaps)
+    return 'noise measured between the peaks (no window of the short run clear of them)';
+  return null;
+}
+
 /** The automatic reporting limit in words: `reporting limit: S/N ≥ 10 (automatic), 3 peaks below it left out`. */
 export function reportingLimitText(limit: NonNullable<DetectionSettings['quantitationLimit']>): string {
   const below =

@@ -72,6 +72,13 @@ describe('detection settings text', () => {
     );
   });
 
+  it('says the noise came from the differences when no baseline was left between the peaks', () => {
+    const lines = detectionLines({ ...automatic, noiseFromDifferences: true }, 'mAU');
+    expect(lines.some((line) => line.startsWith("  noise read from the samples' 6th differences"))).toBe(
+      true,
+    );
+  });
+
   it('says which one-sample spikes the automatic default replaced', () => {
     const lines = detectionLines({ ...automatic, spikesSec: [57.68] }, 'mAU');
     expect(lines).toContain("  1 one-sample spike replaced by their neighbours' mean (at 57.68 s)");

@@ -5,6 +5,7 @@ import {
   detectionMinimums,
   formatFigure,
   formatMinimum,
+  noiseSourceText,
   reportingLimitText,
   spikesText,
   separationCode,
@@ -92,8 +93,8 @@ export function detectionLines(detection: DetectionSettings | null, unit: string
   lines.push(
     `  noise: SD ${formatFigure(detection.noiseSd)} ${signalUnit}, p-p ${formatFigure(detection.noisePeakToPeak)} ${signalUnit}`,
   );
-  if (detection.noiseFromGaps)
-    lines.push('  noise measured between the peaks (no window of the short run clear of them)');
+  const noiseSource = noiseSourceText(detection);
+  if (noiseSource) lines.push(`  ${noiseSource}`);
   if (detection.spikesSec?.length) lines.push(`  ${spikesText(detection.spikesSec)}`);
   lines.push(
     `  estimated peak width (W50): ${

@@ -180,6 +180,7 @@ export function detectAutomatic(
       noisePeakToPeak: scale.rawNoise.peakToPeak,
       estimatedPeakWidthSec: scale.typicalWidthSamples === null ? null : scale.typicalWidthSamples * stepSec,
       ...(scale.noiseFromGaps ? { noiseFromGaps: true } : {}),
+      ...(scale.noiseFromDifferences ? { noiseFromDifferences: true } : {}),
     },
   };
 }

@@ -41,6 +41,13 @@ export interface DetectionSettings {
    */
   noiseFromGaps?: boolean;
   /**
+   * The noise was read from the samples' high-order differences (`whiteNoiseFloor`): the peaks a first pass
+   * found left gaps, and a pass at that noise found a peak in every one of them, so the run has no baseline
+   * to measure the noise on; the figure is the white part of the noise (a filter's or a wander's share at
+   * the peaks' scale cannot be read there).
+   */
+  noiseFromDifferences?: boolean;
+  /**
    * The reporting limit of the automatic default (S/N ≥ 10, the quantitation limit) and how many detected
    * peaks it left out; absent when detection minimums came from the template or integration did not run.
    */
@@ -86,6 +93,8 @@ export interface SignalScale {
    * (`gapNoiseScale`): the quiet quarter of the run's windows all held peaks.
    */
   noiseFromGaps?: boolean;
+  /** Set when the noise is the white-noise floor of a run with no baseline left (`whiteFloorScale`). */
+  noiseFromDifferences?: boolean;
   /** Baseline drift of the detection signal per sample (quiet windows). */
   driftPerSample: number;
   rawNoise: { sd: number; peakToPeak: number };

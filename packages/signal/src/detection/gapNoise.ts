@@ -46,7 +46,7 @@ const WHITE_STANDARD_ERRORS = 2.5;
  * degrees of freedom (a short window of filtered noise), differ in variance by more than 10² with
  * probability 1/101 (the F(2, 2) tail, P(F > x) = 1/(1 + x)).
  */
-const APART_SD_RATIO = 10;
+export const APART_SD_RATIO = 10;
 /** Gap windows in narrow-end peak widths: short enough to fit between the peaks of a crowded run. */
 const GAP_WINDOW_WIDTHS = 2;
 /** Fewest samples of a gap window (as the run noise's, `MIN_NOISE_WINDOW_SAMPLES`). */
@@ -83,6 +83,33 @@ function gapWindows(covered: Uint8Array, length: number, shortest: number): Peak
   }
   return windows;
 }
+
+/** The samples the spans cover, each widened by the detection kernel `m` (its smoothing reaches that far). */
+function coveredBySpans(n: number, m: number, spans: readonly PeakSpan[]): Uint8Array {
+  const covered = new Uint8Array(n);
+  for (const span of spans) {
+    for (let i = Math.max(0, span.from - m); i <= Math.min(n - 1, span.to + m); i++) covered[i] = 1;
+  }
+  return covered;
+}
+
+/** The gap windows of 2 W50 (at least 10 samples and 3 kernels) the covered samples leave. */
+function gapWindowsOf(covered: Uint8Array, scale: SignalScale): PeakSpan[] {
+  const shortest = Math.max(MIN_GAP_SAMPLES, 3 * scale.smoothingSamples);
+  const length = Math.max(Math.round(GAP_WINDOW_WIDTHS * scale.widthSamples), shortest);
+  return gapWindows(covered, length, shortest);
+}
+
+/**
+ * How many gap windows the peaks' spans leave a run of `n` samples, as the gap pass cuts them
+ * (`gapNoiseScale`), and whether that is too few to read a noise in (`MIN_GAP_WINDOWS`).
+ */
+export function gapWindowCount(n: number, scale: SignalScale, spans: readonly PeakSpan[]): number {
+  return gapWindowsOf(coveredBySpans(n, scale.smoothingSamples, spans), scale).length;
+}
+
+/** Fewest gap windows a noise is read in (the lower quartile or the median over them). */
+export { MIN_GAP_WINDOWS };
 
 /**
  * Lag-1 autocorrelation of the successive differences of `values` in the windows (each window's differences
@@ -153,13 +180,8 @@ export function gapNoiseScale(
   // A run of 16 or more noise windows of 5 W50 keeps its lower quartile unless that reads a flank
   // (`readsAFlank`): a longer run whose baseline is only its ends has too few baseline windows for it.
   const longRun = scale.noiseWindowSamples >= Math.round(5 * scale.widthSamples);
-  const covered = new Uint8Array(n);
-  for (const span of spans) {
-    for (let i = Math.max(0, span.from - m); i <= Math.min(n - 1, span.to + m); i++) covered[i] = 1;
-  }
-  const shortest = Math.max(MIN_GAP_SAMPLES, 3 * m);
-  const length = Math.max(Math.round(GAP_WINDOW_WIDTHS * scale.widthSamples), shortest);
-  const windows = measuredWindows(values, scale, gapWindows(covered, length, shortest));
+  const covered = coveredBySpans(n, m, spans);
+  const windows = measuredWindows(values, scale, gapWindowsOf(covered, scale));
   const judged = judgedWindows(windows, scale);
   // A short run none of whose gap windows reads as white baseline (a detector's filter leaves every one of
   // them the smoothed-to-raw ratio of a tail) still has baseline where its first estimate reads 2 × the

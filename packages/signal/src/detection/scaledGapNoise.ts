@@ -1,21 +1,17 @@
 import type { SignalScale } from './detectionSettings.ts';
-import { scaleFromGaps, type PeakSpan } from './gapNoise.ts';
+import { APART_SD_RATIO, scaleFromGaps, type PeakSpan } from './gapNoise.ts';
 import { lineResidualSd } from '../noise/lineResidualSd.ts';
 import { median } from '../statistics/median.ts';
 
 /**
- * Least ratio between the first estimate's SD and the baseline's for the two to be different signals, not
- * one noise: the F(2, 2) bound of `gapNoise.ts` (`APART_SD_RATIO`), two windows of one noise differing in
- * variance by more than 10² with probability 1/101.
- */
-const APART_SD_RATIO = 10;
-/**
- * The same for a short run (fewer than 16 noise windows of 5 W50), whose first estimate is a quartile of
+ * Least ratio between the first estimate's SD and the baseline's for a short run (fewer than 16 noise windows of 5 W50), whose first estimate is a quartile of
  * windows of a sixteenth of the run, at least 8 samples, against gap windows of at least 10: twice the SD,
  * four times the variance, which two windows of one noise with 8 degrees of freedom each exceed with
  * probability 0.033 (F(8, 8)), each reading besides being a quartile or median over several windows. A long
  * run keeps 10 ×: its 5 W50 windows are 2.5 × the gap windows' length, and a detector's noise grows with
- * the window more than the growth read in the quietest gap windows says (docs/processing.md).
+ * the window more than the growth read in the quietest gap windows says (docs/processing.md): the F(2, 2)
+ * bound of `gapNoise.ts` (`APART_SD_RATIO`), two windows of one noise differing in variance by more than
+ * 10² with probability 1/101.
  */
 const SHORT_RUN_APART_SD_RATIO = 2;
 /** Fewest gap windows the growth is read in (as the gap pass's `MIN_GAP_WINDOWS`). */

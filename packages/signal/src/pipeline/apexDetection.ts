@@ -8,6 +8,7 @@ import {
 import { detectWavelet } from '../detection/detectWavelet.ts';
 import { detectWithTemplate } from '../detection/detectWithTemplate.ts';
 import { GAP_NOISE_PASSES, gapNoiseScale, secondDifferenceScale } from '../detection/gapNoise.ts';
+import { noBaselineLeft, whiteFloorScale } from '../detection/whiteFloor.ts';
 import { applyDetectionEvents, wantsNegativePeaks } from '../events/detectionEvents.ts';
 import type { TimedEvent } from '../events/timedEvents.ts';
 import type { ProcessingTemplate } from './processingTemplate.ts';
@@ -130,9 +131,44 @@ function automaticDetection(
         refined = gapNoiseScale(values, current, spans);
       }
     }
+    if (refined === current && pass === 0) {
+      const atFloor = detectionAtFloor(
+        values,
+        stepSec,
+        { scale: current, detection: found },
+        minimums,
+        options,
+      );
+      if (atFloor) return atFloor;
+    }
     if (refined === current) break;
     current = refined;
     found = detectAutomatic(values, stepSec, current, minimums, options);
   }
   return { detection: found, scale: current };
+}
+
+/**
+ * Where the gap pass read nothing: a pass at the white-noise floor (`whiteFloorScale`), kept when it finds a
+ * peak in every gap the first pass left (`noBaselineLeft`) — the run has no baseline to read its noise on,
+ * and the floor is the one reading it gives (docs/processing.md, "A run with no baseline left"). Null
+ * otherwise.
+ */
+function detectionAtFloor(
+  values: Float64Array,
+  stepSec: number,
+  first: { scale: SignalScale; detection: AutomaticDetection },
+  minimums: DetectionMinimums,
+  options: { negativePeaks: boolean },
+): { detection: AutomaticDetection; scale: SignalScale } | null {
+  const n = values.length;
+  const spans = first.detection.spans ?? [];
+  // A run whose first pass left no gap stops before the floor is read.
+  if (!noBaselineLeft(n, { scale: first.scale, spans })) return null;
+  const floor = whiteFloorScale(values, first.scale);
+  if (!floor) return null;
+  const detection = detectAutomatic(values, stepSec, floor, minimums, options);
+  if (!noBaselineLeft(n, { scale: first.scale, spans }, { scale: floor, spans: detection.spans ?? [] }))
+    return null;
+  return { detection, scale: floor };
 }

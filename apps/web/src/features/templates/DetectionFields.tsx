@@ -5,6 +5,7 @@ import {
   detectionMinimums,
   formatFigure,
   formatMinimum,
+  noiseSourceText,
   reportingLimitText,
   spikesText,
   type DetectionSettings,
@@ -75,6 +76,12 @@ export function DetectionFields({
               SD {formatFigure(detection.noiseSd)} {unit}, p-p {formatFigure(detection.noisePeakToPeak)}{' '}
               {unit}
             </dd>
+            {noiseSourceText(detection) ? (
+              <>
+                <dt>Noise read</dt>
+                <dd>{noiseSourceText(detection)!.replace(/^noise (read|measured) /, '')}</dd>
+              </>
+            ) : null}
             <dt>Estimated peak width (W50)</dt>
             <dd>
               {detection.estimatedPeakWidthSec === null

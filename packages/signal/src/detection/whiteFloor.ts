@@ -1,0 +1,44 @@
+import { whiteNoiseFloor } from '../noise/differenceNoise.ts';
+import type { SignalScale } from './detectionSettings.ts';
+import { APART_SD_RATIO, gapWindowCount, MIN_GAP_WINDOWS, type PeakSpan } from './gapNoise.ts';
+
+/**
+ * The scale with the detection noise read from the white part of the raw noise (`whiteNoiseFloor`): the
+ * detection signal's SD is the raw SD under the detection kernel (two m-sample means: √((2m² + 1) / 3m³)),
+ * the ranges by the first estimate's range-to-SD ratios. Null unless the first estimate's raw SD reads at
+ * least `APART_SD_RATIO` (10) times the floor — were the noise white, both would read it, and two readings
+ * of one noise differ by that much with probability 1/101 (F(2, 2)), so the first estimate read another
+ * signal; a wandering or pulsing baseline reads 2–5 × its white part and keeps its first estimate — or when
+ * the floor cannot be read (a flat or quantised signal).
+ */
+export function whiteFloorScale(values: Float64Array, scale: SignalScale): SignalScale | null {
+  const m = scale.smoothingSamples;
+  const rawSd = whiteNoiseFloor(values);
+  if (!(rawSd > 0) || !(scale.rawNoise.sd > 0) || !(scale.smoothedSd > 0)) return null;
+  if (!(scale.rawNoise.sd >= APART_SD_RATIO * rawSd)) return null;
+  const smoothedSd = rawSd * Math.sqrt((2 * m * m + 1) / (3 * m * m * m));
+  if (!(smoothedSd < scale.smoothedSd)) return null;
+  return {
+    ...scale,
+    smoothedSd,
+    smoothedPeakToPeak: smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd),
+    rawNoise: { sd: rawSd, peakToPeak: rawSd * (scale.rawNoise.peakToPeak / scale.rawNoise.sd) },
+    noiseFromDifferences: true,
+  };
+}
+
+/**
+ * Whether a run has no baseline left to read its noise in: the first pass's peaks left gap windows (at
+ * least `MIN_GAP_WINDOWS`), the gap pass could not read a lower noise in them, and the peaks a pass at the
+ * white-noise floor finds leave fewer than `MIN_GAP_WINDOWS` — every gap the first estimate left held a
+ * peak. A run whose first pass left no gap (one broad hump over it: a gradient trace) is not one: nothing
+ * says its gaps held peaks.
+ */
+export function noBaselineLeft(
+  n: number,
+  first: { scale: SignalScale; spans: readonly PeakSpan[] },
+  atFloor?: { scale: SignalScale; spans: readonly PeakSpan[] },
+): boolean {
+  if (gapWindowCount(n, first.scale, first.spans) < MIN_GAP_WINDOWS) return false;
+  return !atFloor || gapWindowCount(n, atFloor.scale, atFloor.spans) < MIN_GAP_WINDOWS;
+}
