@@ -72,7 +72,7 @@ describe('noiseSourceText', () => {
       'noise measured between the peaks (no window of the short run clear of them)',
     );
     expect(noiseSourceText({ noiseFromDifferences: true })).toMatch(
-      /^noise read from the samples' 6th differences/,
+      /^noise read from the samples' 8th differences/,
     );
   });
 });

@@ -39,7 +39,7 @@ export function noiseSourceText(
   detection: Pick<DetectionSettings, 'noiseFromGaps' | 'noiseFromDifferences'>,
 ): string | null {
   if (detection.noiseFromDifferences)
-    return "noise read from the samples' 6th differences: every gap between the peaks held a peak, so no baseline was left to measure it on (the white part of the noise)";
+    return "noise read from the samples' 8th differences: every gap between the peaks held a peak, so no baseline was left to measure it on (the white part of the noise)";
   if (detection.noiseFromGaps)
     return 'noise measured between the peaks (no window of the short run clear of them)';
   return null;

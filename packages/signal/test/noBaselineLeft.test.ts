@@ -63,6 +63,38 @@ describe('a run with no baseline left: the noise from the white-noise floor', ()
     }
   });
 
+  it('a short crowded run, as the held-out vendor files: 400 points at 1 s, peaks 2–4 W50 apart', () => {
+    // σ 2.5 samples, 2 σ after the start; the first estimate read 15–120 × the noise and listed 1–4 peaks.
+    // With the detection noise right, the run noise behind S/N (read between the integrated peaks) still read
+    // 8–24 × it, and the reporting limit left out 6–10 peaks: a run with no baseline reads both from the floor.
+    for (const seed of [1, 2, 3]) {
+      const random = seededRandom(100 + seed);
+      const components: { centreSec: number; sigmaSec: number; tauSec: number; height: number }[] = [];
+      for (let centre = 5; centre < 390; centre += 2.355 * 2.5 * (2 + 2 * random())) {
+        components.push({
+          centreSec: centre,
+          sigmaSec: 2.5,
+          tauSec: 1.5,
+          height: NOISE_SD * 10 ** (1.5 + 2 * random()),
+        });
+      }
+      const run = simulateChromatogram({ points: 400, stepSec: 1, noiseSd: NOISE_SD, seed, components });
+      const result = processChromatogram(run, {});
+      const listed = result.peaks.filter((peak) => !peak.negative && !peak.belowReportingThreshold);
+      const found = run.truth.filter((component) =>
+        listed.some(
+          (peak) =>
+            Math.abs(peak.retentionTimeSec - component.retentionTimeSec) <= component.widthHalfSec / 2,
+        ),
+      ).length;
+      expect(found / run.truth.length, `seed ${seed}`).toBeGreaterThanOrEqual(0.95);
+      expect(listed.length, `seed ${seed}`).toBe(found);
+      expect(result.detection!.noiseFromDifferences, `seed ${seed}`).toBe(true);
+      expect(result.noise!.windows, `seed ${seed}`).toBe('differences');
+      expect(result.noise!.rms, `seed ${seed}`).toBe(result.detection!.noiseSd);
+    }
+  });
+
   it('a run with baseline between its peaks keeps the noise read there', () => {
     const random = seededRandom(7);
     const components = Array.from({ length: 12 }, (_, k) => ({

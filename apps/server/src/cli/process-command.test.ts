@@ -74,7 +74,7 @@ describe('detection settings text', () => {
 
   it('says the noise came from the differences when no baseline was left between the peaks', () => {
     const lines = detectionLines({ ...automatic, noiseFromDifferences: true }, 'mAU');
-    expect(lines.some((line) => line.startsWith("  noise read from the samples' 6th differences"))).toBe(
+    expect(lines.some((line) => line.startsWith("  noise read from the samples' 8th differences"))).toBe(
       true,
     );
   });

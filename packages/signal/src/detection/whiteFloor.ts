@@ -28,11 +28,10 @@ export function whiteFloorScale(values: Float64Array, scale: SignalScale): Signa
 }
 
 /**
- * Whether a run has no baseline left to read its noise in: the first pass's peaks left gap windows (at
- * least `MIN_GAP_WINDOWS`), the gap pass could not read a lower noise in them, and the peaks a pass at the
- * white-noise floor finds leave fewer than `MIN_GAP_WINDOWS` — every gap the first estimate left held a
- * peak. A run whose first pass left no gap (one broad hump over it: a gradient trace) is not one: nothing
- * says its gaps held peaks.
+ * Whether a run has no baseline left to read its noise in: the last detection pass's peaks left gap windows
+ * (at least `MIN_GAP_WINDOWS`), and the peaks a pass at the white-noise floor finds leave fewer than
+ * `MIN_GAP_WINDOWS` — every gap the noise read so far left held a peak. A run whose last pass left no gap
+ * (one broad hump over it: a gradient trace) is not one: nothing says its gaps held peaks.
  */
 export function noBaselineLeft(
   n: number,

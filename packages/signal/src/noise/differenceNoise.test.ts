@@ -52,7 +52,7 @@ describe('whiteNoiseFloor: the white part of the noise read through the peaks', 
     expect(whiteNoiseFloor(new Float64Array(20))).toBeNaN();
   });
 
-  it('property: a scale multiplies it, an offset and a linear drift leave it (differences of order 6)', () => {
+  it('property: a scale multiplies it, an offset and a linear drift leave it (differences of order 8)', () => {
     const { values } = crowded(5);
     const floor = whiteNoiseFloor(values);
     fc.assert(

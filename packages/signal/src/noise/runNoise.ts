@@ -9,9 +9,10 @@ export interface RunNoise extends NoiseFigures {
   windowSec: number;
   /**
    * `median` only: `peak_free` windows between the integrated peaks, or the `quietest` quarter of the
-   * windows over the span when the peaks leave no baseline of `MIN_NOISE_WINDOW_SAMPLES`.
+   * windows over the span when the peaks leave no baseline of `MIN_NOISE_WINDOW_SAMPLES`, or the samples'
+   * `differences` when detection found no baseline left in the run (`runNoiseFromDifferences`).
    */
-  windows?: 'peak_free' | 'quietest';
+  windows?: 'peak_free' | 'quietest' | 'differences';
 }
 
 /** Most noise windows measured over one run. */
@@ -140,5 +141,36 @@ export function runNoise(
     method,
     windowSec: length,
     windows: source,
+  };
+}
+
+/**
+ * The `median` run noise of a run with no baseline left (detection's `noiseFromDifferences`: every gap
+ * between its peaks held a peak): the noise detection read from the samples' 8th differences, its SD and
+ * range, since no window of the run can read it — the windows between the integrated peaks hold tails and
+ * the peaks the reporting limit would then leave out (a short crowded run read 8–24 × its noise there and
+ * lost 6–10 peaks of 21–23). The drift is the line's over the window, as `runNoise` reads it.
+ */
+export function runNoiseFromDifferences(
+  timeSec: ArrayLike<number>,
+  values: ArrayLike<number>,
+  windowStartSec: number,
+  windowEndSec: number,
+  windowSec: number,
+  noise: { sd: number; peakToPeak: number },
+): RunNoise {
+  const whole = noiseWindowIndices(timeSec, windowStartSec, windowEndSec);
+  const driftPerSec =
+    whole.to - whole.from + 1 >= 3 ? regressionLine(timeSec, values, whole.from, whole.to).slope : 0;
+  return {
+    peakToPeak: noise.peakToPeak,
+    sixSd: 6 * noise.sd,
+    rms: noise.sd,
+    driftPerSec,
+    startSec: windowStartSec,
+    endSec: windowEndSec,
+    method: 'median',
+    windowSec: Math.min(windowSec, windowEndSec - windowStartSec),
+    windows: 'differences',
   };
 }

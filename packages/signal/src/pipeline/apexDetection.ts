@@ -1,4 +1,9 @@
-import { detectAutomatic, type AutomaticDetection, type DetectedApex } from '../detection/detectAutomatic.ts';
+import {
+  automaticSpans,
+  detectAutomatic,
+  type AutomaticDetection,
+  type DetectedApex,
+} from '../detection/detectAutomatic.ts';
 import type { DetectionMinimums } from '../detection/detectDefault.ts';
 import {
   measureSignalScale,
@@ -106,8 +111,8 @@ export function detectApexes(found: ApexDetection, input: ApexDetectionInput): v
 /**
  * Automatic detection; on a short run whose quiet quarter of noise windows still held peaks (or a longer
  * one whose quarter read a flank), once more with the noise measured in the gaps between the peaks a first
- * pass found (`gapNoiseScale`). Returns the scale
- * the last pass used with what it found.
+ * pass found (`gapNoiseScale`); on a run with no baseline left, at the white-noise floor
+ * (`detectionAtFloor`). Returns the scale the last pass used with what it found.
  */
 function automaticDetection(
   values: Float64Array,
@@ -131,44 +136,35 @@ function automaticDetection(
         refined = gapNoiseScale(values, current, spans);
       }
     }
-    if (refined === current && pass === 0) {
-      const atFloor = detectionAtFloor(
-        values,
-        stepSec,
-        { scale: current, detection: found },
-        minimums,
-        options,
-      );
-      if (atFloor) return atFloor;
-    }
     if (refined === current) break;
     current = refined;
     found = detectAutomatic(values, stepSec, current, minimums, options);
   }
-  return { detection: found, scale: current };
+  const atFloor = detectionAtFloor(values, stepSec, { scale: current, detection: found }, minimums, options);
+  return atFloor ?? { detection: found, scale: current };
 }
 
 /**
- * Where the gap pass read nothing: a pass at the white-noise floor (`whiteFloorScale`), kept when it finds a
- * peak in every gap the first pass left (`noBaselineLeft`) — the run has no baseline to read its noise on,
- * and the floor is the one reading it gives (docs/processing.md, "A run with no baseline left"). Null
- * otherwise.
+ * After the gap passes: a pass at the white-noise floor (`whiteFloorScale`, when the noise they leave reads
+ * 10 × it), kept when it finds a peak in every gap the last pass left (`noBaselineLeft`) — the run has no
+ * baseline to read its noise on, and the floor is the one reading it gives (docs/processing.md, "A run with
+ * no baseline left"). Null otherwise.
  */
 function detectionAtFloor(
   values: Float64Array,
   stepSec: number,
-  first: { scale: SignalScale; detection: AutomaticDetection },
+  last: { scale: SignalScale; detection: AutomaticDetection },
   minimums: DetectionMinimums,
   options: { negativePeaks: boolean },
 ): { detection: AutomaticDetection; scale: SignalScale } | null {
   const n = values.length;
-  const spans = first.detection.spans ?? [];
-  // A run whose first pass left no gap stops before the floor is read.
-  if (!noBaselineLeft(n, { scale: first.scale, spans })) return null;
-  const floor = whiteFloorScale(values, first.scale);
+  const spans = last.detection.spans ?? [];
+  // A run whose last pass left no gap stops before the floor is read.
+  if (!noBaselineLeft(n, { scale: last.scale, spans })) return null;
+  const floor = whiteFloorScale(values, last.scale);
   if (!floor) return null;
-  const detection = detectAutomatic(values, stepSec, floor, minimums, options);
-  if (!noBaselineLeft(n, { scale: first.scale, spans }, { scale: floor, spans: detection.spans ?? [] }))
+  // The floor's spans first (the first step of detection), the whole detection only where they leave no gap.
+  if (!noBaselineLeft(n, { scale: last.scale, spans }, { scale: floor, spans: automaticSpans(floor) }))
     return null;
-  return { detection, scale: floor };
+  return { detection: detectAutomatic(values, stepSec, floor, minimums, options), scale: floor };
 }

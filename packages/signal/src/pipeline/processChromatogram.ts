@@ -3,7 +3,7 @@ import { completeFigures } from '../figures/completeFigures.ts';
 import { blankPeakToPeak } from '../figures/blankNoise.ts';
 import type { Peak } from '../figures/peak.ts';
 import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
-import { runNoise, type RunNoise } from '../noise/runNoise.ts';
+import { runNoise, runNoiseFromDifferences, type RunNoise } from '../noise/runNoise.ts';
 import { prepareSignal, type SignalInput } from './signalInput.ts';
 import type { SignalMemo } from './signalMemo.ts';
 import { noPeaksReason, type NoPeaksFacts, type NoPeaksReason } from './noPeaksReason.ts';
@@ -233,6 +233,19 @@ function measureRunNoise(
     null,
   );
   const widthSec = largest?.widthHalfSec ? 5 * largest.widthHalfSec : (window.end - window.start) / 20;
+  if (key === 'median' && detection?.noiseFromDifferences) {
+    return runNoiseFromDifferences(
+      timeSec,
+      values,
+      window.start,
+      window.end,
+      Math.max(widthSec, 5 * run.stepSec),
+      {
+        sd: detection.noiseSd,
+        peakToPeak: detection.noisePeakToPeak,
+      },
+    );
+  }
   return runNoise(
     key as 'median',
     timeSec,
