@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { processChromatogram } from '../src/pipeline/processChromatogram.ts';
 import { seededRandom } from '../src/random/seededRandom.ts';
+import { simulatedCorpus } from '../src/simulation/corpus.ts';
 import { simulateChromatogram } from '../src/simulation/simulateChromatogram.ts';
 
 const NOISE_SD = 0.05;
@@ -106,5 +108,65 @@ describe('a run with no baseline left: the noise from the white-noise floor', ()
     const run = simulateChromatogram({ points: 1400, stepSec: 0.5, noiseSd: NOISE_SD, seed: 7, components });
     const detection = processChromatogram(run, {}).detection!;
     expect(detection.noiseFromDifferences).toBeUndefined();
+  });
+
+  it('property: a run with baseline between its peaks never takes the floor, whatever its noise', () => {
+    // Peaks 8–15 W50 apart over the whole run, on noise the simulator draws white, filtered, wandering at the
+    // peaks' own scale or pulsing: the floor reads only the white part of such noise, and a pass at it finds
+    // the wander's bumps in every gap; the 10 × bound keeps the noise read on the baseline.
+    fc.assert(
+      fc.property(
+        fc.record({
+          seed: fc.integer({ min: 1, max: 10_000 }),
+          stepSec: fc.double({ min: 0.2, max: 2, noNaN: true }),
+          sigmaSamples: fc.double({ min: 1.5, max: 6, noNaN: true }),
+          filter: fc.constantFrom(0, 1, 2),
+          wander: fc.constantFrom(0, 1, 3),
+          pulsation: fc.constantFrom(0, 1),
+        }),
+        ({ seed, stepSec, sigmaSamples, filter, wander, pulsation }) => {
+          const random = seededRandom(seed);
+          const sigmaSec = sigmaSamples * stepSec;
+          const w50 = 2.355 * sigmaSec;
+          const components: { centreSec: number; sigmaSec: number; tauSec: number; height: number }[] = [];
+          for (let centre = 4 * w50; centre < 500 * stepSec; centre += w50 * (8 + 7 * random())) {
+            components.push({
+              centreSec: centre,
+              sigmaSec,
+              tauSec: sigmaSec * random(),
+              height: NOISE_SD * 10 ** (1.5 + 2 * random()),
+            });
+          }
+          const run = simulateChromatogram({
+            points: 520,
+            stepSec,
+            noiseSd: NOISE_SD,
+            seed,
+            components,
+            ...(filter ? { detectorTimeConstantSec: filter * stepSec } : {}),
+            ...(wander ? { wander: { sd: wander * NOISE_SD, timeSec: w50, seed } } : {}),
+            ...(pulsation ? { pulsation: { amplitude: pulsation * NOISE_SD, periodSec: 2 * w50 } } : {}),
+          });
+          const detection = processChromatogram(run, {}).detection!;
+          expect(detection.noiseFromDifferences).toBeUndefined();
+        },
+      ),
+      { seed: 3012, numRuns: 80 },
+    );
+  });
+
+  it('short wandering and pulsing corpus runs keep the noise read on their baseline (the 10 × bound)', () => {
+    // Held-out corpus runs of 338–637 points with 3–6 peaks on filtered noise and a wander or a pulsation: the
+    // floor (0.42–0.55 × the drawn SD) found the wander's bumps in every gap, and without the bound they took it.
+    const runs = [
+      ...[17, 28].map((n, k) => simulatedCorpus(36, 31 + k, ['wander'])[n]!),
+      ...[24].map((n) => simulatedCorpus(36, 31, ['pulsation'])[n]!),
+      ...[12, 23, 29].map((n) => simulatedCorpus(36, 33, ['pulsation'])[n]!),
+    ];
+    for (const c of runs) {
+      const detection = processChromatogram({ timeSec: c.timeSec, values: c.values }, {}).detection!;
+      expect(detection.noiseFromDifferences, c.name).toBeUndefined();
+      expect(detection.noiseSd / c.noiseSd, c.name).toBeGreaterThan(0.8);
+    }
   });
 });
