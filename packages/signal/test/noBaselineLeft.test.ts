@@ -59,6 +59,7 @@ describe('a run with no baseline left: the noise from the white-noise floor', ()
         expect(found / truth, label).toBeGreaterThanOrEqual(0.9);
         expect(listed, label).toBe(found);
         expect(detection.noiseFromDifferences, label).toBe(true);
+        expect(detection.noiseFromGaps, label).toBeUndefined();
         expect(detection.noiseSd / NOISE_SD, label).toBeGreaterThan(filtered ? 0.3 : 0.8);
         expect(detection.noiseSd / NOISE_SD, label).toBeLessThan(1.2);
       }

@@ -5,11 +5,12 @@ import { APART_SD_RATIO, gapWindowCount, MIN_GAP_WINDOWS, type PeakSpan } from '
 /**
  * The scale with the detection noise read from the white part of the raw noise (`whiteNoiseFloor`): the
  * detection signal's SD is the raw SD under the detection kernel (two m-sample means: √((2m² + 1) / 3m³)),
- * the ranges by the first estimate's range-to-SD ratios. Null unless the first estimate's raw SD reads at
- * least `APART_SD_RATIO` (10) times the floor — were the noise white, both would read it, and two readings
- * of one noise differ by that much with probability 1/101 (F(2, 2)), so the first estimate read another
- * signal; a wandering or pulsing baseline reads 2–5 × its white part and keeps its first estimate — or when
- * the floor cannot be read (a flat or quantised signal).
+ * the ranges by the scale's range-to-SD ratios; the noise is then no longer the gaps' (`noiseFromGaps`).
+ * Null unless the scale's raw SD (the first estimate, or what the gap passes read) is at least
+ * `APART_SD_RATIO` (10) times the floor — were the noise white, both would read it, and two readings of one
+ * noise differ by that much with probability 1/101 (F(2, 2)), so the scale read another signal; a wandering or
+ * pulsing baseline reads 2–5 × its white part and keeps its reading — or when the floor cannot be read (a
+ * flat or quantised signal).
  */
 export function whiteFloorScale(values: Float64Array, scale: SignalScale): SignalScale | null {
   const m = scale.smoothingSamples;
@@ -23,6 +24,7 @@ export function whiteFloorScale(values: Float64Array, scale: SignalScale): Signa
     smoothedSd,
     smoothedPeakToPeak: smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd),
     rawNoise: { sd: rawSd, peakToPeak: rawSd * (scale.rawNoise.peakToPeak / scale.rawNoise.sd) },
+    noiseFromGaps: false,
     noiseFromDifferences: true,
   };
 }
@@ -35,9 +37,9 @@ export function whiteFloorScale(values: Float64Array, scale: SignalScale): Signa
  */
 export function noBaselineLeft(
   n: number,
-  first: { scale: SignalScale; spans: readonly PeakSpan[] },
+  last: { scale: SignalScale; spans: readonly PeakSpan[] },
   atFloor?: { scale: SignalScale; spans: readonly PeakSpan[] },
 ): boolean {
-  if (gapWindowCount(n, first.scale, first.spans) < MIN_GAP_WINDOWS) return false;
+  if (gapWindowCount(n, last.scale, last.spans) < MIN_GAP_WINDOWS) return false;
   return !atFloor || gapWindowCount(n, atFloor.scale, atFloor.spans) < MIN_GAP_WINDOWS;
 }
