@@ -85,9 +85,7 @@ export function detectAutomatic(
 ): AutomaticDetection {
   const { smoothed, smoothingSamples: m, widthSamples } = scale;
   const minProminence = QUANTITATION_PROMINENCE_FACTOR * scale.smoothedPeakToPeak;
-  const minWidthSamples = Math.max(1, MIN_WIDTH_FRACTION * widthSamples);
-  // Wider than 8 typical peaks is baseline (drift, the shoulder of a dip), not a peak.
-  const maxWidthSamples = MAX_WIDTH_TYPICAL * (scale.typicalWidthSamples ?? widthSamples);
+  const { minWidthSamples, maxWidthSamples } = widthLimits(scale);
   const found = clearPeaks(scale, minProminence, minWidthSamples, maxWidthSamples);
   const flatTolerance = scale.smoothedPeakToPeak / 2;
   const maximumOf = new Map<number, number>();
@@ -208,10 +206,20 @@ function spansOf(found: FullResolutionPeaks): PeakSpan[] {
  * rest of detection (apexes, dips, shoulders, riders): what a gap count needs, at a fraction of the cost.
  */
 export function automaticSpans(scale: SignalScale): PeakSpan[] {
+  const { minWidthSamples, maxWidthSamples } = widthLimits(scale);
   const minProminence = QUANTITATION_PROMINENCE_FACTOR * scale.smoothedPeakToPeak;
-  const minWidthSamples = Math.max(1, MIN_WIDTH_FRACTION * scale.widthSamples);
-  const maxWidthSamples = MAX_WIDTH_TYPICAL * (scale.typicalWidthSamples ?? scale.widthSamples);
   return spansOf(clearPeaks(scale, minProminence, minWidthSamples, maxWidthSamples));
+}
+
+/**
+ * The narrowest and widest peak automatic detection accepts (samples): a quarter of the narrow-end width, and
+ * 8 typical widths (wider is baseline: drift, the shoulder of a dip).
+ */
+function widthLimits(scale: SignalScale): { minWidthSamples: number; maxWidthSamples: number } {
+  return {
+    minWidthSamples: Math.max(1, MIN_WIDTH_FRACTION * scale.widthSamples),
+    maxWidthSamples: MAX_WIDTH_TYPICAL * (scale.typicalWidthSamples ?? scale.widthSamples),
+  };
 }
 
 /**

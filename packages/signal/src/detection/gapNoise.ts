@@ -100,10 +100,7 @@ function gapWindowsOf(covered: Uint8Array, scale: SignalScale): PeakSpan[] {
   return gapWindows(covered, length, shortest);
 }
 
-/**
- * How many gap windows the peaks' spans leave a run of `n` samples, as the gap pass cuts them
- * (`gapNoiseScale`), and whether that is too few to read a noise in (`MIN_GAP_WINDOWS`).
- */
+/** How many gap windows the peaks' spans leave a run of `n` samples, as the gap pass cuts them (`gapNoiseScale`). */
 export function gapWindowCount(n: number, scale: SignalScale, spans: readonly PeakSpan[]): number {
   return gapWindowsOf(coveredBySpans(n, scale.smoothingSamples, spans), scale).length;
 }

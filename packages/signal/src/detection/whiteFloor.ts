@@ -30,16 +30,12 @@ export function whiteFloorScale(values: Float64Array, scale: SignalScale): Signa
 }
 
 /**
- * Whether a run has no baseline left to read its noise in: the last detection pass's peaks left gap windows
- * (at least `MIN_GAP_WINDOWS`), and the peaks a pass at the white-noise floor finds leave fewer than
- * `MIN_GAP_WINDOWS` — every gap the noise read so far left held a peak. A run whose last pass left no gap
- * (one broad hump over it: a gradient trace) is not one: nothing says its gaps held peaks.
+ * Whether the peaks' spans of a detection pass leave gap windows to read a noise in (at least
+ * `MIN_GAP_WINDOWS`, cut as the gap pass cuts them). A run with no baseline left is one whose last pass left
+ * gaps and whose pass at the white-noise floor leaves none: every gap the noise read so far left held a peak.
+ * A run whose last pass left no gap (one broad hump over it: a gradient trace) is not one: nothing says its
+ * gaps held peaks.
  */
-export function noBaselineLeft(
-  n: number,
-  last: { scale: SignalScale; spans: readonly PeakSpan[] },
-  atFloor?: { scale: SignalScale; spans: readonly PeakSpan[] },
-): boolean {
-  if (gapWindowCount(n, last.scale, last.spans) < MIN_GAP_WINDOWS) return false;
-  return !atFloor || gapWindowCount(n, atFloor.scale, atFloor.spans) < MIN_GAP_WINDOWS;
+export function leavesGaps(n: number, pass: { scale: SignalScale; spans: readonly PeakSpan[] }): boolean {
+  return gapWindowCount(n, pass.scale, pass.spans) >= MIN_GAP_WINDOWS;
 }

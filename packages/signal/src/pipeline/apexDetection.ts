@@ -13,7 +13,7 @@ import {
 import { detectWavelet } from '../detection/detectWavelet.ts';
 import { detectWithTemplate } from '../detection/detectWithTemplate.ts';
 import { GAP_NOISE_PASSES, gapNoiseScale, secondDifferenceScale } from '../detection/gapNoise.ts';
-import { noBaselineLeft, whiteFloorScale } from '../detection/whiteFloor.ts';
+import { leavesGaps, whiteFloorScale } from '../detection/whiteFloor.ts';
 import { applyDetectionEvents, wantsNegativePeaks } from '../events/detectionEvents.ts';
 import type { TimedEvent } from '../events/timedEvents.ts';
 import type { ProcessingTemplate } from './processingTemplate.ts';
@@ -146,9 +146,10 @@ function automaticDetection(
 
 /**
  * After the gap passes: a pass at the white-noise floor (`whiteFloorScale`, when the noise they leave reads
- * 10 × it), kept when it finds a peak in every gap the last pass left (`noBaselineLeft`) — the run has no
- * baseline to read its noise on, and the floor is the one reading it gives (docs/processing.md, "A run with
- * no baseline left"). Null otherwise.
+ * 10 × it), kept when the last pass left gaps and the peaks at the floor leave none (`leavesGaps`) — the run
+ * has no baseline to read its noise on, and the floor is the one reading it gives (docs/processing.md, "A run
+ * with no baseline left"). The floor's spans come from the first step of detection (`automaticSpans`); the
+ * whole detection runs only where they leave no gap. Null otherwise.
  */
 function detectionAtFloor(
   values: Float64Array,
@@ -158,13 +159,8 @@ function detectionAtFloor(
   options: { negativePeaks: boolean },
 ): { detection: AutomaticDetection; scale: SignalScale } | null {
   const n = values.length;
-  const spans = last.detection.spans ?? [];
-  // A run whose last pass left no gap stops before the floor is read.
-  if (!noBaselineLeft(n, { scale: last.scale, spans })) return null;
+  if (!leavesGaps(n, { scale: last.scale, spans: last.detection.spans ?? [] })) return null;
   const floor = whiteFloorScale(values, last.scale);
-  if (!floor) return null;
-  // The floor's spans first (the first step of detection), the whole detection only where they leave no gap.
-  if (!noBaselineLeft(n, { scale: last.scale, spans }, { scale: floor, spans: automaticSpans(floor) }))
-    return null;
+  if (!floor || leavesGaps(n, { scale: floor, spans: automaticSpans(floor) })) return null;
   return { detection: detectAutomatic(values, stepSec, floor, minimums, options), scale: floor };
 }
