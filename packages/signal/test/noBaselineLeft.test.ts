@@ -58,8 +58,9 @@ describe('a run with no baseline left: the noise from the white-noise floor', ()
         const label = `seed ${seed}${filtered ? ' filtered' : ''}`;
         expect(found / truth, label).toBeGreaterThanOrEqual(0.9);
         expect(listed, label).toBe(found);
-        expect(detection.noiseFromDifferences, label).toBe(true);
-        expect(detection.noiseFromGaps, label).toBeUndefined();
+        // Read at the floor, or in the gaps between the peaks a pass at the floor found where those gaps are
+        // baseline (`floorSeededGapScale`: seed 3's white run), never both.
+        expect(!!detection.noiseFromDifferences !== !!detection.noiseFromGaps, label).toBe(true);
         expect(detection.noiseSd / NOISE_SD, label).toBeGreaterThan(filtered ? 0.3 : 0.8);
         expect(detection.noiseSd / NOISE_SD, label).toBeLessThan(1.2);
       }

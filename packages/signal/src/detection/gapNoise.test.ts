@@ -5,6 +5,7 @@ import { simulateChromatogram, type SimulationSpec } from '../simulation/simulat
 import { detectAutomatic } from './detectAutomatic.ts';
 import { measureSignalScale } from './detectionSettings.ts';
 import { gapNoiseScale, secondDifferenceScale } from './gapNoise.ts';
+import { whiteNoiseGain } from './smoothForDetection.ts';
 import { processChromatogram } from '../pipeline/processChromatogram.ts';
 
 /**
@@ -169,8 +170,7 @@ describe('gapNoiseScale: detection noise between the peaks of a short run', () =
         const scale = measureSignalScale(run.values);
         const guess = secondDifferenceScale(run.values, scale);
         if (!guess) return;
-        const m = scale.smoothingSamples;
-        const sd = guess.smoothedSd / Math.sqrt((2 * m * m + 1) / (3 * m * m * m));
+        const sd = guess.smoothedSd / whiteNoiseGain(scale.smoothingSamples);
         expect(sd / 0.2).toBeGreaterThan(0.8);
       }),
       { seed: 4103, numRuns: 40 },

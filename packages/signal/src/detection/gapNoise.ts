@@ -3,6 +3,7 @@ import type { SignalScale } from './detectionSettings.ts';
 import { lineResidualSd, lineSlopeSize } from '../noise/lineResidualSd.ts';
 import { median } from '../statistics/median.ts';
 import { scaledGapNoise } from './scaledGapNoise.ts';
+import { whiteNoiseGain } from './smoothForDetection.ts';
 
 /** A sample range [from, to] that a peak found by a first detection pass covers. */
 export interface PeakSpan {
@@ -327,7 +328,7 @@ function judgedWindows(
   scale: SignalScale,
 ): { baseline: MeasuredWindow[]; quietest: MeasuredWindow[]; apart?: true } | null {
   const m = scale.smoothingSamples;
-  const white = Math.sqrt((2 * m * m + 1) / (3 * m * m * m));
+  const white = whiteNoiseGain(m);
   const baseline = windows.filter(
     (window) => window.rawSd > 0 && window.smoothedSd / window.rawSd <= (white + 1) / 2,
   );
@@ -458,7 +459,7 @@ export function secondDifferenceScale(
   const centre = median(second);
   const deviations = second.map((d) => Math.abs(d - centre));
   const sd = (1.4826 * median(deviations)) / Math.sqrt(6);
-  const smoothedSd = sd * Math.sqrt((2 * m * m + 1) / (3 * m * m * m));
+  const smoothedSd = sd * whiteNoiseGain(m);
   const smoothedPeakToPeak = smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd);
   if (!(smoothedPeakToPeak > 0 && smoothedPeakToPeak < scale.smoothedPeakToPeak)) return null;
   return { ...scale, smoothedPeakToPeak, smoothedSd };

@@ -58,6 +58,14 @@ export function smoothForDetection(
 }
 
 /**
+ * The factor by which the detection kernel (two passes of an m-sample mean) lowers white noise's SD:
+ * √((2m² + 1) / 3m³), the root of the sum of the triangular kernel's squared weights.
+ */
+export function whiteNoiseGain(m: number): number {
+  return Math.sqrt((2 * m * m + 1) / (3 * m * m * m));
+}
+
+/**
  * Second difference y[i−1] − 2y[i] + y[i+1] (ends copied from their neighbours), then averaged again.
  * With `width` > 1 the difference is formed inside the running sum (each value computed where it enters
  * the window and kept in a ring of the window's length until it leaves, the same doubles as a stored

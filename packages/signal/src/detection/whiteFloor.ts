@@ -1,6 +1,8 @@
 import { whiteNoiseFloor } from '../noise/differenceNoise.ts';
+import { automaticSpans } from './detectAutomatic.ts';
 import type { SignalScale } from './detectionSettings.ts';
-import { APART_SD_RATIO, gapWindowCount, MIN_GAP_WINDOWS, type PeakSpan } from './gapNoise.ts';
+import { APART_SD_RATIO, gapNoiseScale, gapWindowCount, MIN_GAP_WINDOWS, type PeakSpan } from './gapNoise.ts';
+import { whiteNoiseGain } from './smoothForDetection.ts';
 
 /**
  * The scale with the detection noise read from the white part of the raw noise (`whiteNoiseFloor`): the
@@ -17,7 +19,7 @@ export function whiteFloorScale(values: Float64Array, scale: SignalScale): Signa
   const rawSd = whiteNoiseFloor(values);
   if (!(rawSd > 0) || !(scale.rawNoise.sd > 0) || !(scale.smoothedSd > 0)) return null;
   if (!(scale.rawNoise.sd >= APART_SD_RATIO * rawSd)) return null;
-  const smoothedSd = rawSd * Math.sqrt((2 * m * m + 1) / (3 * m * m * m));
+  const smoothedSd = rawSd * whiteNoiseGain(m);
   if (!(smoothedSd < scale.smoothedSd)) return null;
   return {
     ...scale,
@@ -38,4 +40,25 @@ export function whiteFloorScale(values: Float64Array, scale: SignalScale): Signa
  */
 export function leavesGaps(n: number, pass: { scale: SignalScale; spans: readonly PeakSpan[] }): boolean {
   return gapWindowCount(n, pass.scale, pass.spans) >= MIN_GAP_WINDOWS;
+}
+
+/**
+ * The noise read in the gaps between the peaks found at the white-noise floor (`gapNoiseScale` over
+ * `automaticSpans` at `whiteFloorScale`), for a run whose first gap reading was refused and which the second
+ * differences do not seed (`secondDifferenceScale`: a long run, or a kernel under 3 samples). A first estimate
+ * 10 × the floor read peaks in its quiet windows, so the peaks it finds are too few for their gaps to be
+ * baseline; the floor finds them all, and their gaps are. Taken only where the reading is white noise at the
+ * detection kernel's scale, as `judgedWindows` asks of each gap window: its detection-signal SD lies nearer
+ * the kernel's white gain (`whiteNoiseGain`) times its raw SD than the raw SD itself. A run whose first
+ * estimate is its own noise, wandering or quantised (`CLASSVP.CDF`: 118 × its floor), reads in the floor's
+ * gaps a noise the kernel does not lower (1.63 × its raw SD, where white noise gives 0.37): its first
+ * estimate stays. Null otherwise.
+ */
+export function floorSeededGapScale(values: Float64Array, scale: SignalScale): SignalScale | null {
+  const floor = whiteFloorScale(values, scale);
+  if (!floor) return null;
+  const refined = gapNoiseScale(values, scale, automaticSpans(floor));
+  if (refined === scale) return null;
+  const gain = whiteNoiseGain(scale.smoothingSamples);
+  return refined.smoothedSd <= ((gain + 1) / 2) * refined.rawNoise.sd ? refined : null;
 }

@@ -13,7 +13,7 @@ import {
 import { detectWavelet } from '../detection/detectWavelet.ts';
 import { detectWithTemplate } from '../detection/detectWithTemplate.ts';
 import { GAP_NOISE_PASSES, gapNoiseScale, secondDifferenceScale } from '../detection/gapNoise.ts';
-import { leavesGaps, whiteFloorScale } from '../detection/whiteFloor.ts';
+import { floorSeededGapScale, leavesGaps, whiteFloorScale } from '../detection/whiteFloor.ts';
 import { applyDetectionEvents, wantsNegativePeaks } from '../events/detectionEvents.ts';
 import type { TimedEvent } from '../events/timedEvents.ts';
 import type { ProcessingTemplate } from './processingTemplate.ts';
@@ -111,7 +111,8 @@ export function detectApexes(found: ApexDetection, input: ApexDetectionInput): v
 /**
  * Automatic detection; on a short run whose quiet quarter of noise windows still held peaks (or a longer
  * one whose quarter read a flank), once more with the noise measured in the gaps between the peaks a first
- * pass found (`gapNoiseScale`); on a run with no baseline left, at the white-noise floor
+ * pass found (`gapNoiseScale`) — or a more sensitive pass, seeded by the second differences or the
+ * white-noise floor (`floorSeededGapScale`), found; on a run with no baseline left, at the white-noise floor
  * (`detectionAtFloor`). Returns the scale the last pass used with what it found.
  */
 function automaticDetection(
@@ -129,12 +130,14 @@ function automaticDetection(
       // The first pass found too few peaks for its gaps to be baseline: a more sensitive pass, seeded by
       // the second differences' noise, gives the gaps. A long run is seeded only when the first pass found
       // no peak at all: its first estimate then read peaks in every window it ranked (a crowded run whose
-      // baseline is under a quarter of it), and the run would be emptied by that one figure.
+      // baseline is under a quarter of it), and the run would be emptied by that one figure. Where the
+      // second differences seed nothing, a pass at the white-noise floor gives the gaps, kept only where
+      // their noise is white (`floorSeededGapScale`).
       const guess = secondDifferenceScale(values, current, (found.spans ?? []).length === 0);
       if (guess) {
         const spans = detectAutomatic(values, stepSec, guess, minimums, options).spans ?? [];
         refined = gapNoiseScale(values, current, spans);
-      }
+      } else refined = floorSeededGapScale(values, current) ?? current;
     }
     if (refined === current) break;
     current = refined;
