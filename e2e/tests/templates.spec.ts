@@ -240,3 +240,21 @@ test('templates: a 1,000,000-point chromatogram zooms and pans', async ({ page }
   await page.getByRole('button', { name: 'Reset zoom' }).click();
   await expect.poll(range).toEqual([fullMin, fullMax]);
 });
+
+test('templates: a crowded run with no baseline says its noise was read from the differences', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/app/templates/new');
+  await signInThroughPage(page);
+  await expect(page.getByRole('heading', { name: 'New template' })).toBeVisible();
+  const preview = page.getByRole('region', { name: 'Live preview' });
+  await preview
+    .getByLabel('Chromatogram', { exact: true })
+    .selectOption({ label: 'Example: crowded short run, 400 points (no baseline between peaks)' });
+  await expect.poll(() => peakCount(page)).toBeGreaterThanOrEqual(21);
+  const summary = page.getByRole('group', { name: 'Detection' });
+  await expect(summary).toContainText(
+    /Noise read\s*from the samples' 8th differences: every gap between the peaks held a peak/,
+  );
+  await shot(page, testInfo, 'template-editor-noise-read');
+});

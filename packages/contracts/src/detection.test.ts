@@ -69,7 +69,7 @@ describe('noiseSourceText', () => {
   it('says where the noise was read when not over the quietest windows', () => {
     expect(noiseSourceText({})).toBeNull();
     expect(noiseSourceText({ noiseFromGaps: true })).toBe(
-      'noise measured between the peaks (no window of the short run clear of them)',
+      'noise measured between the peaks (every noise window of the run held one)',
     );
     expect(noiseSourceText({ noiseFromDifferences: true })).toMatch(
       /^noise read from the samples' 8th differences/,

@@ -41,7 +41,7 @@ export function noiseSourceText(
   if (detection.noiseFromDifferences)
     return "noise read from the samples' 8th differences: every gap between the peaks held a peak, so no baseline was left to measure it on (the white part of the noise)";
   if (detection.noiseFromGaps)
-    return 'noise measured between the peaks (no window of the short run clear of them)';
+    return 'noise measured between the peaks (every noise window of the run held one)';
   return null;
 }
 

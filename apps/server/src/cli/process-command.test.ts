@@ -66,9 +66,9 @@ describe('detection settings text', () => {
 
   it('says where the noise came from when it was measured between the peaks of a short run', () => {
     const lines = detectionLines({ ...automatic, noiseFromGaps: true }, 'mAU');
-    expect(lines).toContain('  noise measured between the peaks (no window of the short run clear of them)');
+    expect(lines).toContain('  noise measured between the peaks (every noise window of the run held one)');
     expect(lines.indexOf('  noise: SD 0.02 mAU, p-p 0.1 mAU')).toBe(
-      lines.indexOf('  noise measured between the peaks (no window of the short run clear of them)') - 1,
+      lines.indexOf('  noise measured between the peaks (every noise window of the run held one)') - 1,
     );
   });
 

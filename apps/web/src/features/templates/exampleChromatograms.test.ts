@@ -21,4 +21,19 @@ describe('the bundled example chromatograms', () => {
     const rider = result.peaks.find((peak) => Math.abs(peak.retentionTimeSec - 172) < 1.5);
     expect(rider?.startCode).toBe('T');
   });
+  it('the crowded short run reads its noise from the differences and lists its peaks', () => {
+    // No stretch between its peaks is baseline: the noise windows and the gaps read peaks (15–120 × the noise).
+    const example = exampleChromatograms.find((item) => item.key === 'example:crowded')!;
+    const signal = generateExample(example);
+    const result = processChromatogram({ timeSec: signal.timeSec, values: signal.values }, {});
+    expect(result.detection?.noiseFromDifferences).toBe(true);
+    expect(result.detection!.noiseSd / example.noise).toBeGreaterThan(0.8);
+    expect(result.detection!.noiseSd / example.noise).toBeLessThan(1.25);
+    const listed = result.peaks.filter((peak) => !peak.belowReportingThreshold);
+    const found = example.peaks.filter((peak) =>
+      listed.some((item) => Math.abs(item.retentionTimeSec - peak.retentionSec) < 3),
+    );
+    expect(found.length).toBeGreaterThanOrEqual(example.peaks.length - 1);
+    expect(listed.length).toBe(found.length);
+  });
 });

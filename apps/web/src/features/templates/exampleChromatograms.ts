@@ -46,6 +46,23 @@ const impurities: ExamplePeak[] = [
   { retentionSec: 394, sigmaSec: 2.6, tauSec: 1, height: 2.5 },
 ];
 
+/**
+ * A short crowded run, as fast screening methods and many imported files are: 400 points at 1 s a point,
+ * peaks 2–4 W50 apart from the first seconds to the end, S/N 30–3,000 — no stretch of baseline to read the
+ * noise on, so detection reads it from the samples' high-order differences (docs/processing.md, "A run with
+ * no baseline left"). Spacings and heights follow low-discrepancy sequences (no randomness to seed).
+ */
+const crowded: ExamplePeak[] = [];
+for (let k = 0, centre = 5; centre < 390; k++) {
+  crowded.push({
+    retentionSec: centre,
+    sigmaSec: 2.5,
+    tauSec: 1.5,
+    height: 0.05 * 10 ** (1.5 + 2 * ((k * 0.414_213_56) % 1)),
+  });
+  centre += 2.355 * 2.5 * (2 + 2 * ((k * 0.618_033_99) % 1));
+}
+
 export const exampleChromatograms: ExampleChromatogram[] = [
   {
     key: 'example:assay',
@@ -93,6 +110,15 @@ export const exampleChromatograms: ExampleChromatogram[] = [
     peaks: impurities,
     noise: 0.004,
     driftPerMin: 0.05,
+  },
+  {
+    key: 'example:crowded',
+    label: 'Example: crowded short run, 400 points (no baseline between peaks)',
+    durationSec: 400,
+    rateHz: 1,
+    peaks: crowded,
+    noise: 0.05,
+    driftPerMin: 0,
   },
 ];
 
