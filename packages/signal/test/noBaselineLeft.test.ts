@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { processChromatogram } from '../src/pipeline/processChromatogram.ts';
 import { seededRandom } from '../src/random/seededRandom.ts';
-import { simulatedCorpus } from '../src/simulation/corpus.ts';
+import { scoreCase, simulatedCorpus } from '../src/simulation/corpus.ts';
 import { simulateChromatogram } from '../src/simulation/simulateChromatogram.ts';
 
 const NOISE_SD = 0.05;
@@ -169,6 +169,25 @@ describe('a run with no baseline left: the noise from the white-noise floor', ()
       const detection = processChromatogram({ timeSec: c.timeSec, values: c.values }, {}).detection!;
       expect(detection.noiseFromDifferences, c.name).toBeUndefined();
       expect(detection.noiseSd / c.noiseSd, c.name).toBeGreaterThan(0.8);
+    }
+  });
+
+  it('short corpus runs whose last pass left one or two gap windows read the floor, not a first estimate', () => {
+    // 243–328 points, 3–5 peaks of W50 11 samples with their tails over most of the run: the last pass left one
+    // or two gap windows, too few to read a noise in, and the first estimate (41–68 × the noise) stayed.
+    const runs = [
+      simulatedCorpus(36, 33, ['isolated'])[14]!,
+      simulatedCorpus(36, 31, ['step'])[19]!,
+      simulatedCorpus(36, 32, ['drift'])[10]!,
+    ];
+    for (const c of runs) {
+      const { detection, peaks } = processChromatogram({ timeSec: c.timeSec, values: c.values }, {});
+      expect(detection!.noiseFromDifferences, c.name).toBe(true);
+      expect(detection!.noiseSd / c.noiseSd, c.name).toBeGreaterThan(0.8);
+      expect(detection!.noiseSd / c.noiseSd, c.name).toBeLessThan(1.3);
+      const score = scoreCase(c, peaks);
+      expect(score.found, c.name).toBe(score.expected);
+      expect(score.extras, c.name).toBe(0);
     }
   });
 });

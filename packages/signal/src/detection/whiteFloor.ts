@@ -32,14 +32,19 @@ export function whiteFloorScale(values: Float64Array, scale: SignalScale): Signa
 }
 
 /**
- * Whether the peaks' spans of a detection pass leave gap windows to read a noise in (at least
- * `MIN_GAP_WINDOWS`, cut as the gap pass cuts them). A run with no baseline left is one whose last pass left
- * gaps and whose pass at the white-noise floor leaves none: every gap the noise read so far left held a peak.
- * A run whose last pass left no gap (one broad hump over it: a gradient trace) is not one: nothing says its
- * gaps held peaks.
+ * Whether the peaks' spans of a detection pass leave gap windows to read a noise in (at least `fewest`,
+ * `MIN_GAP_WINDOWS` unless given, cut as the gap pass cuts them). A run with no baseline left is one whose last
+ * pass left a gap window and whose pass at the white-noise floor leaves fewer than a noise is read in: every
+ * gap the noise read so far left held a peak, or was too short a stretch for the gap pass to read (a short
+ * run whose last pass left one or two windows kept a first estimate 10–430 × its noise). A run whose last pass
+ * left no gap at all (one broad hump over it: a gradient trace) is not one: nothing says its gaps held peaks.
  */
-export function leavesGaps(n: number, pass: { scale: SignalScale; spans: readonly PeakSpan[] }): boolean {
-  return gapWindowCount(n, pass.scale, pass.spans) >= MIN_GAP_WINDOWS;
+export function leavesGaps(
+  n: number,
+  pass: { scale: SignalScale; spans: readonly PeakSpan[] },
+  fewest = MIN_GAP_WINDOWS,
+): boolean {
+  return gapWindowCount(n, pass.scale, pass.spans) >= fewest;
 }
 
 /**

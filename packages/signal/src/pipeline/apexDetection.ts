@@ -149,10 +149,10 @@ function automaticDetection(
 
 /**
  * After the gap passes: a pass at the white-noise floor (`whiteFloorScale`, when the noise they leave reads
- * 10 × it), kept when the last pass left gaps and the peaks at the floor leave none (`leavesGaps`) — the run
- * has no baseline to read its noise on, and the floor is the one reading it gives (docs/processing.md, "A run
- * with no baseline left"). The floor's spans come from the first step of detection (`automaticSpans`); the
- * whole detection runs only where they leave no gap. Null otherwise.
+ * 10 × it), kept when the last pass left a gap and the peaks at the floor leave fewer gap windows than a noise
+ * is read in (`leavesGaps`) — the run has no baseline to read its noise on, and the floor is the one reading it
+ * gives (docs/processing.md, "A run with no baseline left"). The floor's spans come from the first step of
+ * detection (`automaticSpans`); the whole detection runs only where they leave no gap. Null otherwise.
  */
 function detectionAtFloor(
   values: Float64Array,
@@ -162,7 +162,7 @@ function detectionAtFloor(
   options: { negativePeaks: boolean },
 ): { detection: AutomaticDetection; scale: SignalScale } | null {
   const n = values.length;
-  if (!leavesGaps(n, { scale: last.scale, spans: last.detection.spans ?? [] })) return null;
+  if (!leavesGaps(n, { scale: last.scale, spans: last.detection.spans ?? [] }, 1)) return null;
   const floor = whiteFloorScale(values, last.scale);
   if (!floor || leavesGaps(n, { scale: floor, spans: automaticSpans(floor) })) return null;
   return { detection: detectAutomatic(values, stepSec, floor, minimums, options), scale: floor };
