@@ -14,9 +14,13 @@ import { whiteNoiseGain } from './smoothForDetection.ts';
  * pulsing baseline reads 2–5 × its white part and keeps its reading — or when the floor cannot be read (a
  * flat or quantised signal).
  */
-export function whiteFloorScale(values: Float64Array, scale: SignalScale): SignalScale | null {
+export function whiteFloorScale(
+  values: Float64Array,
+  scale: SignalScale,
+  /** The values' `whiteNoiseFloor`, when already read. */
+  rawSd = whiteNoiseFloor(values),
+): SignalScale | null {
   const m = scale.smoothingSamples;
-  const rawSd = whiteNoiseFloor(values);
   if (!(rawSd > 0) || !(scale.rawNoise.sd > 0) || !(scale.smoothedSd > 0)) return null;
   if (!(scale.rawNoise.sd >= APART_SD_RATIO * rawSd)) return null;
   const smoothedSd = rawSd * whiteNoiseGain(m);
@@ -59,11 +63,36 @@ export function leavesGaps(
  * gaps a noise the kernel does not lower (1.63 × its raw SD, where white noise gives 0.37): its first
  * estimate stays. Null otherwise.
  */
-export function floorSeededGapScale(values: Float64Array, scale: SignalScale): SignalScale | null {
-  const floor = whiteFloorScale(values, scale);
-  if (!floor) return null;
-  const refined = gapNoiseScale(values, scale, automaticSpans(floor));
+export function floorSeededGapScale(
+  values: Float64Array,
+  scale: SignalScale,
+  floorPass: FloorPass = floorPasses(values),
+): SignalScale | null {
+  const pass = floorPass(scale);
+  if (!pass) return null;
+  const refined = gapNoiseScale(values, scale, pass.spans);
   if (refined === scale) return null;
   const gain = whiteNoiseGain(scale.smoothingSamples);
   return refined.smoothedSd <= ((gain + 1) / 2) * refined.rawNoise.sd ? refined : null;
+}
+
+/** The pass at the white-noise floor from a scale (`whiteFloorScale`) with its peaks' spans; null without a floor. */
+export type FloorPass = (scale: SignalScale) => { scale: SignalScale; spans: PeakSpan[] } | null;
+
+/**
+ * The passes at the white-noise floor of one signal, each scale's computed once: the floor is read once, and
+ * the floor-seeded gap reading and the pass at the floor after the gap passes share the spans of a scale the
+ * gap passes left as it was (`automaticSpans`, the costly part).
+ */
+export function floorPasses(values: Float64Array): FloorPass {
+  let rawSd: number | undefined;
+  const passes = new Map<SignalScale, ReturnType<FloorPass>>();
+  return (scale) => {
+    if (passes.has(scale)) return passes.get(scale)!;
+    rawSd ??= whiteNoiseFloor(values);
+    const floor = whiteFloorScale(values, scale, rawSd);
+    const pass = floor ? { scale: floor, spans: automaticSpans(floor) } : null;
+    passes.set(scale, pass);
+    return pass;
+  };
 }

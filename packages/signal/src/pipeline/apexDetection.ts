@@ -1,9 +1,4 @@
-import {
-  automaticSpans,
-  detectAutomatic,
-  type AutomaticDetection,
-  type DetectedApex,
-} from '../detection/detectAutomatic.ts';
+import { detectAutomatic, type AutomaticDetection, type DetectedApex } from '../detection/detectAutomatic.ts';
 import type { DetectionMinimums } from '../detection/detectDefault.ts';
 import {
   measureSignalScale,
@@ -13,7 +8,7 @@ import {
 import { detectWavelet } from '../detection/detectWavelet.ts';
 import { detectWithTemplate } from '../detection/detectWithTemplate.ts';
 import { GAP_NOISE_PASSES, gapNoiseScale, secondDifferenceScale } from '../detection/gapNoise.ts';
-import { floorSeededGapScale, leavesGaps, whiteFloorScale } from '../detection/whiteFloor.ts';
+import { floorPasses, floorSeededGapScale, leavesGaps, type FloorPass } from '../detection/whiteFloor.ts';
 import { applyDetectionEvents, wantsNegativePeaks } from '../events/detectionEvents.ts';
 import type { TimedEvent } from '../events/timedEvents.ts';
 import type { ProcessingTemplate } from './processingTemplate.ts';
@@ -124,6 +119,7 @@ function automaticDetection(
 ): { detection: AutomaticDetection; scale: SignalScale } {
   let current = measured;
   let found = detectAutomatic(values, stepSec, current, minimums, options);
+  const floorPass = floorPasses(values);
   for (let pass = 0; pass < GAP_NOISE_PASSES; pass++) {
     let refined = gapNoiseScale(values, current, found.spans ?? []);
     if (refined === current && pass === 0) {
@@ -137,13 +133,20 @@ function automaticDetection(
       if (guess) {
         const spans = detectAutomatic(values, stepSec, guess, minimums, options).spans ?? [];
         refined = gapNoiseScale(values, current, spans);
-      } else refined = floorSeededGapScale(values, current) ?? current;
+      } else refined = floorSeededGapScale(values, current, floorPass) ?? current;
     }
     if (refined === current) break;
     current = refined;
     found = detectAutomatic(values, stepSec, current, minimums, options);
   }
-  const atFloor = detectionAtFloor(values, stepSec, { scale: current, detection: found }, minimums, options);
+  const atFloor = detectionAtFloor(
+    values,
+    stepSec,
+    { scale: current, detection: found },
+    floorPass,
+    minimums,
+    options,
+  );
   return atFloor ?? { detection: found, scale: current };
 }
 
@@ -158,12 +161,13 @@ function detectionAtFloor(
   values: Float64Array,
   stepSec: number,
   last: { scale: SignalScale; detection: AutomaticDetection },
+  floorPass: FloorPass,
   minimums: DetectionMinimums,
   options: { negativePeaks: boolean },
 ): { detection: AutomaticDetection; scale: SignalScale } | null {
   const n = values.length;
   if (!leavesGaps(n, { scale: last.scale, spans: last.detection.spans ?? [] }, 1)) return null;
-  const floor = whiteFloorScale(values, last.scale);
-  if (!floor || leavesGaps(n, { scale: floor, spans: automaticSpans(floor) })) return null;
-  return { detection: detectAutomatic(values, stepSec, floor, minimums, options), scale: floor };
+  const floor = floorPass(last.scale);
+  if (!floor || leavesGaps(n, floor)) return null;
+  return { detection: detectAutomatic(values, stepSec, floor.scale, minimums, options), scale: floor.scale };
 }
