@@ -6,6 +6,7 @@ import { processChromatogram } from '../src/pipeline/processChromatogram.ts';
 import { seededRandom } from '../src/random/seededRandom.ts';
 import { simulateChromatogram } from '../src/simulation/simulateChromatogram.ts';
 import { hasReferenceData, readReference } from './files.ts';
+import { listedAndFound } from './truthHelpers.ts';
 
 const NOISE_SD = 0.05;
 
@@ -40,16 +41,10 @@ describe('the gaps between the peaks a pass at the white-noise floor finds (floo
     ] as const) {
       const run = spacedRun(seed, sigmaSec);
       const result = processChromatogram(run, {});
-      const listed = result.peaks.filter((peak) => !peak.negative && !peak.belowReportingThreshold);
-      const found = run.truth.filter((component) =>
-        listed.some(
-          (peak) =>
-            Math.abs(peak.retentionTimeSec - component.retentionTimeSec) <= component.widthHalfSec / 2,
-        ),
-      ).length;
+      const { listed, found } = listedAndFound(run.truth, result.peaks);
       const label = `seed ${seed}, σ ${sigmaSec} s`;
       expect(found, label).toBe(run.truth.length);
-      expect(listed.length, label).toBe(found);
+      expect(listed, label).toBe(found);
       const detection = result.detection!;
       expect(detection.noiseFromGaps, label).toBe(true);
       expect(detection.noiseFromDifferences, label).toBeUndefined();

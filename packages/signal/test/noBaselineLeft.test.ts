@@ -4,6 +4,7 @@ import { processChromatogram } from '../src/pipeline/processChromatogram.ts';
 import { seededRandom } from '../src/random/seededRandom.ts';
 import { scoreCase, simulatedCorpus } from '../src/simulation/corpus.ts';
 import { simulateChromatogram } from '../src/simulation/simulateChromatogram.ts';
+import { listedAndFound } from './truthHelpers.ts';
 
 const NOISE_SD = 0.05;
 
@@ -40,13 +41,8 @@ function noBaselineRun(seed: number, filtered: boolean) {
 function recall(seed: number, filtered: boolean) {
   const { timeSec, values, truth } = noBaselineRun(seed, filtered);
   const result = processChromatogram({ timeSec, values }, {});
-  const listed = result.peaks.filter((peak) => !peak.negative && !peak.belowReportingThreshold);
-  const found = truth.filter((component) =>
-    listed.some(
-      (peak) => Math.abs(peak.retentionTimeSec - component.retentionTimeSec) <= component.widthHalfSec / 2,
-    ),
-  ).length;
-  return { found, truth: truth.length, listed: listed.length, detection: result.detection! };
+  const { listed, found } = listedAndFound(truth, result.peaks);
+  return { found, truth: truth.length, listed, detection: result.detection! };
 }
 
 describe('a run with no baseline left: the noise from the white-noise floor', () => {
@@ -84,15 +80,9 @@ describe('a run with no baseline left: the noise from the white-noise floor', ()
       }
       const run = simulateChromatogram({ points: 400, stepSec: 1, noiseSd: NOISE_SD, seed, components });
       const result = processChromatogram(run, {});
-      const listed = result.peaks.filter((peak) => !peak.negative && !peak.belowReportingThreshold);
-      const found = run.truth.filter((component) =>
-        listed.some(
-          (peak) =>
-            Math.abs(peak.retentionTimeSec - component.retentionTimeSec) <= component.widthHalfSec / 2,
-        ),
-      ).length;
+      const { listed, found } = listedAndFound(run.truth, result.peaks);
       expect(found / run.truth.length, `seed ${seed}`).toBeGreaterThanOrEqual(0.95);
-      expect(listed.length, `seed ${seed}`).toBe(found);
+      expect(listed, `seed ${seed}`).toBe(found);
       expect(result.detection!.noiseFromDifferences, `seed ${seed}`).toBe(true);
       expect(result.noise!.windows, `seed ${seed}`).toBe('differences');
       expect(result.noise!.rms, `seed ${seed}`).toBe(result.detection!.noiseSd);
