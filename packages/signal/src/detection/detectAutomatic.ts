@@ -55,6 +55,11 @@ export const NEGATIVE_FACTOR = 2;
 export const MIN_WIDTH_FRACTION = 0.25;
 /** Widest accepted peak, in typical peak widths. */
 const MAX_WIDTH_TYPICAL = 8;
+/**
+ * A step over two samples is a step only where its new level holds this many narrow-end widths
+ * (`rawSteps`' `hold`): within 4 W50 a peak's front has come back down past half its rise.
+ */
+const STEP_HOLD_WIDTHS = 4;
 /** A curvature well this far from any apex (in peak widths) is a separate component. */
 const SHOULDER_MIN_SEPARATION = 0.6;
 /** A shoulder's curvature well is at least this share of its host peak's. */
@@ -103,8 +108,9 @@ export function detectAutomatic(
     m,
   );
   positive = applyGivenMinimums(values, positive, stepSec, minimums);
-  // A maximum at the top of a baseline step is the new baseline, not a peak.
-  const steps = rawSteps(values, scale.rawNoise.peakToPeak);
+  // A maximum at the top of a baseline step (over one sample, or over two where its new level holds) is the
+  // new baseline, not a peak.
+  const steps = rawSteps(values, scale.rawNoise.peakToPeak, { hold: STEP_HOLD_WIDTHS * widthSamples });
   if (steps.length) positive = positive.filter((apex) => !onStepTop(values, apex, steps, m));
 
   const unreported = !options.negativePeaks;

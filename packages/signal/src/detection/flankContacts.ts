@@ -1,6 +1,6 @@
 import { QUANTITATION_PROMINENCE_FACTOR, type DetectedApex } from './detectAutomatic.ts';
 import type { LimitsInput } from './integrationLimits.ts';
-import { rawSteps } from './rawSteps.ts';
+import { rawSteps, type BaselineStep } from './rawSteps.ts';
 
 /** A flank whose fall over one W50 changes by less than this share from the last W50 is straight… */
 const STRAIGHT_SHARE = 0.1;
@@ -35,7 +35,7 @@ function apexContacts(
   input: LimitsInput,
   k: number,
   tolerance: number,
-  steps: readonly number[],
+  steps: readonly BaselineStep[],
 ): { left: number; right: number } {
   const { smoothed, apexes, widths } = input;
   const count = apexes.length;
@@ -46,9 +46,9 @@ function apexContacts(
   let upper = k < count - 1 ? apexes[k + 1]!.index : n - 1;
   if (steps.length) {
     const smear = (input.smoothingSamples ?? 1) - 1;
-    for (const step of steps) {
-      if (step <= apex && step + smear > lower) lower = Math.min(apex, step + smear);
-      if (step > apex && step - 1 - smear < upper) upper = Math.max(apex, step - 1 - smear);
+    for (const { from, at } of steps) {
+      if (at <= apex && at + smear > lower) lower = Math.min(apex, at + smear);
+      if (at > apex && from - smear < upper) upper = Math.max(apex, from - smear);
     }
   }
   // The walk ends where the flank has become a straight line: over the next W50 it falls nearly as much

@@ -1,4 +1,14 @@
 /**
+ * A baseline step: `at` the first sample on the new level, `from` the last on the old one — `at − 1`, or
+ * `at − 2` when one sample lies partway between the levels (a step between two sampling instants, averaged
+ * over the sample's period as a detector's integration or a block mean does).
+ */
+export interface BaselineStep {
+  from: number;
+  at: number;
+}
+
+/**
  * One-sample baseline steps of the signal: a difference between two samples standing out of the local slope
  * (the mean of its two neighbouring differences) by at least the quantitation threshold (5 × the raw noise
  * range), with the slope and the changes of the two differences on each side each under a quarter of that
@@ -8,24 +18,62 @@
  * falling 1.1 a sample was no step, and its top a peak); a one-sample spike comes back at once (and the
  * automatic signal has none, `lessSpikes`). Each is the index of the first sample on the new level. With
  * `onSlope`, a jump on a slope of any size counts too (`jumpEdgeShoulder`): what shows a one-sample jump is
- * then its neighbours' steadiness alone.
+ * then its neighbours' steadiness alone. With `hold`, a step over two samples counts too (`twoSampleStep`).
  */
-export function rawSteps(values: Float64Array, range: number, { onSlope = false } = {}): number[] {
-  const steps: number[] = [];
+export function rawSteps(
+  values: Float64Array,
+  range: number,
+  { onSlope = false, hold }: { onSlope?: boolean; hold?: number } = {},
+): BaselineStep[] {
+  const steps: BaselineStep[] = [];
   if (!(range > 0)) return steps;
   const difference = (j: number) => values[j]! - values[j - 1]!;
   for (let i = 3; i < values.length - 2; i++) {
     const slope = (difference(i - 1) + difference(i + 1)) / 2;
     const excess = Math.abs(difference(i) - slope);
-    if (excess < 5 * range) continue;
     const steady =
+      excess >= 5 * range &&
       (onSlope || Math.abs(slope) <= excess / 4) &&
       Math.abs(difference(i - 1) - difference(i - 2)) <= excess / 4 &&
       Math.abs(difference(i + 1) - difference(i - 1)) <= excess / 4 &&
       Math.abs(difference(i + 2) - difference(i + 1)) <= excess / 4;
-    if (steady) steps.push(i);
+    if (steady) steps.push({ from: i - 1, at: i });
+    else if (hold !== undefined && twoSampleStep(values, i, range, hold)) {
+      steps.push({ from: i - 1, at: i + 1 });
+      i++;
+    }
   }
   return steps;
+}
+
+/**
+ * Whether samples i − 1 to i + 1 hold a step over two samples, sample i partway: the differences at i and
+ * i + 1 stand out of the slope around them (their neighbours' mean) the same way, together by the quantitation
+ * threshold and each by a quarter of that; the slope and the differences beside them steady as `rawSteps` asks;
+ * and the new level holds — the signal stays past the old level by half the jump for `hold` samples. A peak
+ * whose front rises over two samples passes the rest (a sharp front, a slow rounded top), but its level does
+ * not hold: within 4 W50 even a tail of τ 2.5 σ has fallen to under half its height.
+ */
+function twoSampleStep(values: Float64Array, i: number, range: number, hold: number): boolean {
+  if (i + 3 >= values.length) return false;
+  const difference = (j: number) => values[j]! - values[j - 1]!;
+  const slope = (difference(i - 1) + difference(i + 2)) / 2;
+  const first = difference(i) - slope;
+  const second = difference(i + 1) - slope;
+  if (!(first * second > 0)) return false;
+  const excess = Math.abs(first + second);
+  if (excess < 5 * range || Math.min(Math.abs(first), Math.abs(second)) < excess / 4) return false;
+  const steady =
+    Math.abs(slope) <= excess / 4 &&
+    Math.abs(difference(i - 1) - difference(i - 2)) <= excess / 4 &&
+    Math.abs(difference(i + 2) - difference(i - 1)) <= excess / 4 &&
+    Math.abs(difference(i + 3) - difference(i + 2)) <= excess / 4;
+  if (!steady) return false;
+  const jump = values[i + 1]! - values[i - 1]!;
+  const half = values[i - 1]! + jump / 2;
+  const end = Math.min(values.length - 1, i + 1 + Math.ceil(hold));
+  for (let j = i + 1; j <= end; j++) if (Math.sign(jump) * (values[j]! - half) < 0) return false;
+  return true;
 }
 
 /**
@@ -37,14 +85,12 @@ export function rawSteps(values: Float64Array, range: number, { onSlope = false 
 export function onStepTop(
   values: Float64Array,
   apex: number,
-  steps: readonly number[],
+  steps: readonly BaselineStep[],
   reach: number,
 ): boolean {
-  return steps.some((step) => {
-    const jump = values[step]! - values[step - 1]!;
-    return (
-      jump > 0 && step <= apex && apex - step <= reach && values[apex]! - values[step - 1]! <= 1.5 * jump
-    );
+  return steps.some(({ from, at }) => {
+    const jump = values[at]! - values[from]!;
+    return jump > 0 && at <= apex && apex - at <= reach && values[apex]! - values[from]! <= 1.5 * jump;
   });
 }
 
@@ -58,6 +104,10 @@ export function onStepTop(
  * 0.043 µS in one sample at 426.7 s, on a tail falling 0.02 a sample; its block means of 2 read a shoulder
  * there that took 4.9 % of the total from the peak.
  */
-export function jumpEdgeShoulder(jumps: readonly number[], well: number, smoothingSamples: number): boolean {
-  return jumps.some((jump) => Math.abs(jump - well) <= smoothingSamples + 1);
+export function jumpEdgeShoulder(
+  jumps: readonly BaselineStep[],
+  well: number,
+  smoothingSamples: number,
+): boolean {
+  return jumps.some(({ at }) => Math.abs(at - well) <= smoothingSamples + 1);
 }
