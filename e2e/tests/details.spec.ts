@@ -1,6 +1,6 @@
 // Details of spec §2–§9 in the browser: modal and dialog sizes, the 767 px breakpoint, stored locations and
 // versions, the template defaults file, error reporting kept off without a DSN, the server clock over rpc.
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, type Response } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
 import { shot, signInThroughPage } from './helpers.ts';
 
@@ -112,13 +112,18 @@ test('after an update the app says so once', async ({ page }) => {
 test('without a DSN the error reporting SDK is never downloaded', async ({ page, request }) => {
   expect(await (await request.get('/api/client-config/')).json()).toEqual({ sentry_dsn: null });
   const scripts: Promise<string>[] = [];
-  page.on('response', (response) => {
+  const onResponse = (response: Response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.text());
-  });
+  };
+  page.on('response', onResponse);
   const config = page.waitForResponse('**/api/client-config/');
   await page.goto('/');
   await config;
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  // Every script the page loads once it is idle, read before the test ends: a body still being read when the
+  // listener had already been collected failed the test with "Test ended" on a slow machine.
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
   const bodies = await Promise.all(scripts);
   expect(bodies.length).toBeGreaterThan(0);
   // The SDK marks its global carrier `__SENTRY__`; no script the page loaded may contain it.

@@ -4,7 +4,7 @@ import { test as base } from '@playwright/test';
 import { freePort, newDataDir, removeDataDir, startServer, stopServer } from '../server.ts';
 import { testTimeScale } from '../../scripts/test-time.mjs';
 
-export { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+export { expect, type APIRequestContext, type Page, type Response, type TestInfo } from '@playwright/test';
 
 /** `ms` of the development machine on this run's machine (docs/testing.md "Slow machines"). */
 export const scaled = (ms: number): number => Math.round(ms * testTimeScale());
