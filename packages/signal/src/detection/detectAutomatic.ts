@@ -12,7 +12,7 @@ import { SPAN_HALF_WIDTHS, type PeakSpan } from './gapNoise.ts';
 import { mergeShallowValleys } from './shallowValleys.ts';
 import { levelAt, runBaselineLevel, type BaselineLevel } from './runBaselineLevel.ts';
 import { applyWidthCeiling, CLEARLY_REAL_PROMINENCE_FACTOR } from './widthCeiling.ts';
-import { jumpEdgeShoulder, onStepTop, rawSteps } from './rawSteps.ts';
+import { jumpEdgeShoulder, onStepTop, rawSteps, STEP_HOLD_WIDTHS } from './rawSteps.ts';
 import { shoulderOverTail, tailRiders } from './tailRiders.ts';
 
 /** One detected apex: a sample index, the sign of the peak and whether it was found as a shoulder. */
@@ -55,11 +55,6 @@ export const NEGATIVE_FACTOR = 2;
 export const MIN_WIDTH_FRACTION = 0.25;
 /** Widest accepted peak, in typical peak widths. */
 const MAX_WIDTH_TYPICAL = 8;
-/**
- * A step over two samples is a step only where its new level holds this many narrow-end widths
- * (`rawSteps`' `hold`): within 4 W50 a peak's front has come back down past half its rise.
- */
-const STEP_HOLD_WIDTHS = 4;
 /** A curvature well this far from any apex (in peak widths) is a separate component. */
 const SHOULDER_MIN_SEPARATION = 0.6;
 /** A shoulder's curvature well is at least this share of its host peak's. */

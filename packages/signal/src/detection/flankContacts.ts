@@ -1,6 +1,6 @@
 import { QUANTITATION_PROMINENCE_FACTOR, type DetectedApex } from './detectAutomatic.ts';
 import type { LimitsInput } from './integrationLimits.ts';
-import { rawSteps, type BaselineStep } from './rawSteps.ts';
+import { rawSteps, STEP_HOLD_WIDTHS, type BaselineStep } from './rawSteps.ts';
 
 /** A flank whose fall over one W50 changes by less than this share from the last W50 is straight… */
 const STRAIGHT_SHARE = 0.1;
@@ -21,7 +21,15 @@ export function flankContacts(
   const count = apexes.length;
   const left = new Int32Array(count);
   const right = new Int32Array(count);
-  const steps = rawSteps(input.values, input.rawPeakToPeak ?? input.noisePeakToPeak);
+  // A step over two samples counts where its new level holds for 4 narrow-end widths (`STEP_HOLD_WIDTHS`):
+  // the apexes' half-prominence widths' lower quartile, as the detection's own width scale is read.
+  const widths = Float64Array.from(input.widths).sort();
+  const narrow = widths[Math.floor(0.25 * (widths.length - 1))] ?? 0;
+  const steps = rawSteps(
+    input.values,
+    input.rawPeakToPeak ?? input.noisePeakToPeak,
+    narrow > 0 ? { hold: STEP_HOLD_WIDTHS * narrow } : {},
+  );
   for (let k = 0; k < count; k++) {
     const contacts = apexContacts(input, k, tolerance, steps);
     left[k] = contacts.left;

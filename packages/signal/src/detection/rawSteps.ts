@@ -1,4 +1,10 @@
 /**
+ * A step over two samples is a step only where its new level holds this many narrow-end widths (`rawSteps`'
+ * `hold`): within 4 W50 a peak's front has come back down past half its rise.
+ */
+export const STEP_HOLD_WIDTHS = 4;
+
+/**
  * A baseline step: `at` the first sample on the new level, `from` the last on the old one — `at − 1`, or
  * `at − 2` when one sample lies partway between the levels (a step between two sampling instants, averaged
  * over the sample's period as a detector's integration or a block mean does).
