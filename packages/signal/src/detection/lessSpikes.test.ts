@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { simulatedCorpus } from '../simulation/corpus.ts';
+import { processChromatogram } from '../pipeline/processChromatogram.ts';
 import { simulateChromatogram } from '../simulation/simulateChromatogram.ts';
 import { lessSpikes } from './lessSpikes.ts';
 
@@ -103,5 +105,20 @@ describe('lessSpikes: one-sample spikes replaced by their neighbours’ mean', (
       ),
       { seed: 1207, numRuns: 40 },
     );
+  });
+
+  it('a spike against a steep flank is the spike, not its downhill neighbour; a step up on a falling tail is none', () => {
+    // Seed 37's `spikes_18`: a downward spike on the falling flank of a peak 44.5 high stands out of its
+    // downhill neighbour by 1.8 against a depth of 4.2 (the flank falls 3.4 a sample); its neighbour was
+    // replaced instead, and the peak was lost. Seed 34's `step_22`: a step up of about 9 on a tail falling 3 a
+    // sample, whose neighbours lie on two levels.
+    const spiky = simulatedCorpus(36, 37, ['spikes'])[18]!;
+    const found = lessSpikes(spiky.values).spikes.map((i) => spiky.timeSec[i]!);
+    expect(found.some((t) => Math.abs(t - 10.33) < 0.05)).toBe(true);
+    expect(found.some((t) => Math.abs(t - 10.48) < 0.05)).toBe(false);
+    const listed = processChromatogram({ timeSec: spiky.timeSec, values: spiky.values }, {}).peaks;
+    expect(listed.some((peak) => Math.abs(peak.retentionTimeSec - 9.98) < 0.5)).toBe(true);
+    const stepped = simulatedCorpus(36, 34, ['step'])[22]!;
+    expect(lessSpikes(stepped.values).spikes).toEqual([]);
   });
 });

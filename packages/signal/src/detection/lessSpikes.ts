@@ -28,7 +28,7 @@ const RESOLVED_WIDTH_SAMPLES = 4;
  * peak of W50 2 samples reads exactly half (its neighbours at half height), one of 3 samples 0.38, so no
  * peak a CDS integrates is touched (the apex of a coarsely sampled tailing peak stands out of its lower
  * neighbour by more than half, never of both); a baseline step stands out of one neighbour only. A spike on
- * a steep flank is found where it stands out of the flank's rise per sample by that much. The noise is the
+ * a steep flank is found where it stands out of the flank's rise per sample by that much (`onFlank`). The noise is the
  * median absolute deviation of the second differences (1.4826 MAD / √6 for white noise), which neither
  * peaks nor spikes move; a quantised run whose second differences are mostly zero reads it from their mean
  * absolute deviation (× √(π/2)), and a run with neither has no spikes. Only on a run whose clearly real
@@ -53,7 +53,7 @@ export function lessSpikes(values: Float64Array): { values: Float64Array; spikes
     // The height stands out of the noise too: a neighbour of a spike on a flank stands out of the spike
     // and of its other neighbour (by the flank's slope), not of its second neighbours.
     if (Math.sign(height) !== Math.sign(left) || !(Math.abs(height) > limit)) continue;
-    if (!(least > Math.abs(height) / 2)) continue;
+    if (!(least > Math.abs(height) / 2) && !onFlank(values, i, limit, height)) continue;
     // A spike's neighbour can read as one (it stands out of the spike and, on a flank, of its other
     // neighbour): of two neighbouring candidates the one further from its neighbours' mean is the spike.
     const previous = spikes[spikes.length - 1];
@@ -94,4 +94,28 @@ function secondDifferenceSd(values: Float64Array): number {
   const mad = medianInPlace(second);
   if (mad > 0) return (1.4826 * mad) / Math.sqrt(6);
   return (Math.sqrt(Math.PI / 2) * mean) / Math.sqrt(6);
+}
+
+/**
+ * Whether sample i is a spike on a steep flank, where the flank's fall takes from its rise over the downhill
+ * neighbour: read against the flank's slope (its second neighbours' rise per sample) it stands out of both
+ * neighbours by more than half its height, and its neighbours lie on one flank through it — the gap across it
+ * runs the way the differences outside it run and is no wider than twice the steeper of them (plus the
+ * limit). A baseline step's neighbours lie on two levels: on a falling tail the gap across a step up runs
+ * upwards (seed 34's `step_22`); a downward spike on a peak's falling flank (seed 37's `spikes_18`, 1.8 out of
+ * its downhill neighbour against a depth of 4.2) had its neighbour replaced instead, and the peak was lost.
+ */
+function onFlank(values: Float64Array, i: number, limit: number, height: number): boolean {
+  const slope = (values[i + 2]! - values[i - 2]!) / 4;
+  const left = values[i]! - values[i - 1]! - slope;
+  const right = values[i]! - values[i + 1]! + slope;
+  if (Math.sign(left) !== Math.sign(right)) return false;
+  if (!(Math.min(Math.abs(left), Math.abs(right)) > Math.abs(height) / 2)) return false;
+  const gap = values[i + 1]! - values[i - 1]!;
+  const before = values[i - 1]! - values[i - 2]!;
+  const after = values[i + 2]! - values[i + 1]!;
+  // One flank: the gap across the spike runs the way the differences outside it run (a step on a falling
+  // tail jumps up across it), and is no wider than twice the steeper of them.
+  if (!(Math.sign(gap) === Math.sign(before) && Math.sign(gap) === Math.sign(after))) return false;
+  return Math.abs(gap) <= 2 * Math.max(Math.abs(before), Math.abs(after)) + limit;
 }
