@@ -21,14 +21,11 @@ export function flankContacts(
   const count = apexes.length;
   const left = new Int32Array(count);
   const right = new Int32Array(count);
-  // A step over two samples counts where its new level holds for 4 narrow-end widths (`STEP_HOLD_WIDTHS`):
-  // the apexes' half-prominence widths' lower quartile, as the detection's own width scale is read.
-  const widths = Float64Array.from(input.widths).sort();
-  const narrow = widths[Math.floor(0.25 * (widths.length - 1))] ?? 0;
+  // A step over two samples counts where its new level holds for 4 narrow-end widths, as detection reads it.
   const steps = rawSteps(
     input.values,
     input.rawPeakToPeak ?? input.noisePeakToPeak,
-    narrow > 0 ? { hold: STEP_HOLD_WIDTHS * narrow } : {},
+    input.widthSamples ? { hold: STEP_HOLD_WIDTHS * input.widthSamples } : {},
   );
   for (let k = 0; k < count; k++) {
     const contacts = apexContacts(input, k, tolerance, steps);

@@ -29,6 +29,11 @@ export interface LimitsInput {
   /** Noise range of the raw signal: a valley of the signal counts when it is this much lower. @default noisePeakToPeak */
   rawPeakToPeak?: number;
   /**
+   * The detection's narrow-end width (samples, `SignalScale.widthSamples`): a baseline step over two samples
+   * stops a walk where its new level holds `STEP_HOLD_WIDTHS` of it. @default none (one-sample steps only)
+   */
+  widthSamples?: number;
+  /**
    * The skim a skim event forces on a rider whose apex is at this sample (tangent or exponential), or null
    * for the automatic rule. @default none
    */

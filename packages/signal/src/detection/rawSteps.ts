@@ -33,23 +33,44 @@ export function rawSteps(
 ): BaselineStep[] {
   const steps: BaselineStep[] = [];
   if (!(range > 0)) return steps;
-  const difference = (j: number) => values[j]! - values[j - 1]!;
   for (let i = 3; i < values.length - 2; i++) {
-    const slope = (difference(i - 1) + difference(i + 1)) / 2;
-    const excess = Math.abs(difference(i) - slope);
-    const steady =
-      excess >= 5 * range &&
-      (onSlope || Math.abs(slope) <= excess / 4) &&
-      Math.abs(difference(i - 1) - difference(i - 2)) <= excess / 4 &&
-      Math.abs(difference(i + 1) - difference(i - 1)) <= excess / 4 &&
-      Math.abs(difference(i + 2) - difference(i + 1)) <= excess / 4;
-    if (steady) steps.push({ from: i - 1, at: i });
+    const slope = (values[i - 1]! - values[i - 2]! + values[i + 1]! - values[i]!) / 2;
+    const excess = Math.abs(values[i]! - values[i - 1]! - slope);
+    if (excess >= 5 * range && steadyAround(values, i, i, excess, onSlope))
+      steps.push({ from: i - 1, at: i });
     else if (hold !== undefined && twoSampleStep(values, i, range, hold)) {
       steps.push({ from: i - 1, at: i + 1 });
       i++;
     }
   }
   return steps;
+}
+
+/**
+ * Whether the differences around a jump from sample `first − 1` (the last on the old level) to `last` (the
+ * first on the new) are steady against its `excess` over the slope: the slope (the mean of the differences
+ * just outside it) and the changes of the two differences on each side each under a quarter of the excess
+ * (the slope any size with `onSlope`). The same test for a jump over one sample and over two. Differences are
+ * read inline: this runs at every sample.
+ */
+function steadyAround(
+  values: Float64Array,
+  first: number,
+  last: number,
+  excess: number,
+  onSlope: boolean,
+): boolean {
+  const before2 = values[first - 2]! - values[first - 3]!;
+  const before = values[first - 1]! - values[first - 2]!;
+  const after = values[last + 1]! - values[last]!;
+  const after2 = values[last + 2]! - values[last + 1]!;
+  const quarter = excess / 4;
+  return (
+    (onSlope || Math.abs((before + after) / 2) <= quarter) &&
+    Math.abs(before - before2) <= quarter &&
+    Math.abs(after - before) <= quarter &&
+    Math.abs(after2 - after) <= quarter
+  );
 }
 
 /**
@@ -62,23 +83,13 @@ export function rawSteps(
  */
 function twoSampleStep(values: Float64Array, i: number, range: number, hold: number): boolean {
   if (i + 3 >= values.length) return false;
-  // The differences at i − 2 … i + 3, read once (a hot loop: no closure).
-  const before2 = values[i - 2]! - values[i - 3]!;
-  const before = values[i - 1]! - values[i - 2]!;
-  const after = values[i + 2]! - values[i + 1]!;
-  const slope = (before + after) / 2;
+  const slope = (values[i - 1]! - values[i - 2]! + values[i + 2]! - values[i + 1]!) / 2;
   const first = values[i]! - values[i - 1]! - slope;
   const second = values[i + 1]! - values[i]! - slope;
   if (!(first * second > 0)) return false;
   const excess = Math.abs(first + second);
   if (excess < 5 * range || Math.min(Math.abs(first), Math.abs(second)) < excess / 4) return false;
-  const after2 = values[i + 3]! - values[i + 2]!;
-  const steady =
-    Math.abs(slope) <= excess / 4 &&
-    Math.abs(before - before2) <= excess / 4 &&
-    Math.abs(after - before) <= excess / 4 &&
-    Math.abs(after2 - after) <= excess / 4;
-  if (!steady) return false;
+  if (!steadyAround(values, i, i + 1, excess, false)) return false;
   const jump = values[i + 1]! - values[i - 1]!;
   const half = values[i - 1]! + jump / 2;
   const end = Math.min(values.length - 1, i + 1 + Math.ceil(hold));

@@ -133,6 +133,7 @@ function integrateApexes(found: PeakIntegration, input: PeakIntegrationInput & {
     smoothingSamples: scale.smoothingSamples,
     driftPerSample: scale.driftPerSample,
     rawPeakToPeak: scale.rawNoise.peakToPeak,
+    widthSamples: scale.widthSamples,
     skimMode: skimModeOf(events, timeSec),
   });
   const limits = applyLimitEvents(reportedLimits(allLimits, detected), events, { timeSec, values });
