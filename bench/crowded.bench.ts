@@ -6,78 +6,22 @@
 // then short crowded runs like the held-out vendor files the issue reports (`shortCrowdedRun`), 40 each.
 // `npm run bench -- crowded`. The corpus's own classes are `npm run bench -- integration`.
 import { processChromatogram } from '@eluent/signal/src/pipeline/processChromatogram.ts';
-import { seededRandom } from '@eluent/signal/src/random/seededRandom.ts';
-import { simulateChromatogram } from '@eluent/signal/src/simulation/simulateChromatogram.ts';
+import {
+  CROWDED_NOISE_SD as NOISE_SD,
+  longCrowdedRun,
+  shortCrowdedRun,
+} from '@eluent/signal/src/simulation/crowdedRuns.ts';
 
 const RUNS = 30;
 /** Short crowded runs a row (each a few hundred points: cheap). */
 const SHORT_RUNS = 40;
-const NOISE_SD = 0.05;
-
-function crowdedRun(seed: number, leadSigmas: number, spacingW50: readonly [number, number]) {
-  const random = seededRandom(seed * 7 + 1);
-  const stepSec = 0.2 + 1.3 * random();
-  const sigmaSec = stepSec * (2.5 + 6 * random());
-  const w50 = 2.355 * sigmaSec;
-  const spacing = w50 * (spacingW50[0] + (spacingW50[1] - spacingW50[0]) * random());
-  const count = 30 + Math.floor(30 * random());
-  const tailing = 1.5 * random();
-  const components = Array.from({ length: count }, (_, k) => ({
-    centreSec: leadSigmas * sigmaSec + spacing * k + 0.3 * spacing * random(),
-    sigmaSec,
-    tauSec: tailing * sigmaSec,
-    height: NOISE_SD * 10 ** (1.5 + 2 * random()),
-  }));
-  const end = components[count - 1]!.centreSec + 6 * sigmaSec + 4 * tailing * sigmaSec;
-  const filtered = random() < 0.5;
-  return simulateChromatogram({
-    points: Math.ceil(end / stepSec),
-    stepSec,
-    noiseSd: NOISE_SD,
-    seed,
-    components,
-    ...(filtered ? { detectorTimeConstantSec: Math.min(2 * stepSec, w50 / 4) } : {}),
-  });
-}
-
-/**
- * A short crowded run, as the held-out vendor files the issue reports: 150–1,100 points at 0.5–2 s a point,
- * peaks σ 1.3–4 samples (W50 3–9.4 samples) from 0–4 σ after the start to the end, S/N 30–3,000, tailing
- * τ/σ 0–1.5, three in ten through a detector's filter of a sample (at most W50 / 4).
- */
-function shortCrowdedRun(seed: number, spacingW50: readonly [number, number]) {
-  const random = seededRandom(seed * 13 + 5);
-  const stepSec = 0.5 + 1.5 * random();
-  const sigmaSec = stepSec * (1.3 + 2.7 * random());
-  const w50 = 2.355 * sigmaSec;
-  const spacing = w50 * (spacingW50[0] + (spacingW50[1] - spacingW50[0]) * random());
-  const points = 150 + Math.floor(950 * random());
-  const lead = 4 * random() * sigmaSec;
-  const count = Math.max(3, Math.floor((points * stepSec - lead - 6 * sigmaSec) / spacing));
-  const tailing = 1.5 * random();
-  const components = Array.from({ length: count }, (_, k) => ({
-    centreSec: lead + spacing * k + 0.3 * spacing * random(),
-    sigmaSec,
-    tauSec: tailing * sigmaSec,
-    height: NOISE_SD * 10 ** (1.5 + 2 * random()),
-  }));
-  const filtered = random() < 0.3;
-  return simulateChromatogram({
-    points,
-    stepSec,
-    noiseSd: NOISE_SD,
-    seed,
-    components,
-    ...(filtered ? { detectorTimeConstantSec: Math.min(stepSec, w50 / 4) } : {}),
-  });
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[sorted.length >> 1] ?? NaN;
 }
 
-type Run = ReturnType<typeof simulateChromatogram>;
+type Run = ReturnType<typeof shortCrowdedRun>;
 
 /** Recall, extras, median area error, the noise read against the SD drawn and the runs emptied, as a row. */
 function scoreRow(runs: readonly Run[]): string {
@@ -127,7 +71,7 @@ export async function run(): Promise<void> {
     [4, [6, 10]],
   ];
   for (const [lead, spacingW50] of cases) {
-    const runs = seeds(RUNS).map((seed) => crowdedRun(seed, lead, spacingW50));
+    const runs = seeds(RUNS).map((seed) => longCrowdedRun(seed, lead, spacingW50));
     console.log(`| ${lead} σ | ${spacingW50[0]}–${spacingW50[1]} | ${scoreRow(runs)}`);
   }
   console.log('');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { processChromatogram } from '../src/pipeline/processChromatogram.ts';
 import { seededRandom } from '../src/random/seededRandom.ts';
 import { simulateChromatogram } from '../src/simulation/simulateChromatogram.ts';
+import { CROWDED_NOISE_SD, longCrowdedRun } from '../src/simulation/crowdedRuns.ts';
 
 /**
  * A long crowded run: `count` EMGs (σ 2 s, τ 1 s) 13–17 s apart from its first seconds to its end, 0.5 s a
@@ -30,6 +31,22 @@ describe('a long run whose every noise window holds a peak', () => {
       expect(listed, `seed ${seed}`).toHaveLength(45);
       expect(result.detection!.noiseSd / 0.05, `seed ${seed}`).toBeGreaterThan(0.6);
       expect(result.detection!.noiseSd / 0.05, `seed ${seed}`).toBeLessThan(1.5);
+    }
+  });
+});
+
+describe('a long crowded run of filtered noise whose only baseline is its start', () => {
+  it('reads the noise at the start, not over the gap windows the first pass left peaks in', () => {
+    // `npm run bench -- crowded` runs with 40 σ of baseline before 36–47 peaks 2–4 W50 apart, noise through a
+    // detector's filter: the gap windows' quartile, scaled, read 20 × the noise, and the first estimate
+    // (35–52 × the noise) listed 6–21 peaks. The unbroken baseline windows at the start read it.
+    for (const seed of [12, 13, 20]) {
+      const run = longCrowdedRun(seed, 40, [2, 4]);
+      const result = processChromatogram({ timeSec: run.timeSec, values: run.values }, {});
+      const listed = result.peaks.filter((peak) => !peak.belowReportingThreshold && !peak.negative);
+      expect(result.detection!.noiseSd / CROWDED_NOISE_SD, `seed ${seed}`).toBeGreaterThan(0.6);
+      expect(result.detection!.noiseSd / CROWDED_NOISE_SD, `seed ${seed}`).toBeLessThan(1.5);
+      expect(listed.length, `seed ${seed}`).toBeGreaterThanOrEqual(0.75 * run.truth.length);
     }
   });
 });

@@ -138,6 +138,39 @@ function whiteCorrelationBound(pairs: number): number {
   return pairs > 0 ? -0.5 + WHITE_STANDARD_ERRORS * Math.sqrt(0.5 / pairs) : -Infinity;
 }
 
+/**
+ * The baseline windows that follow each other unbroken from the run's first sample, and those that do to its
+ * last: the run's start and end, where ChemStation reads the noise (Agilent, _Understanding Your ChemStation_,
+ * "Autointegrate"). A run whose correlated noise the gap windows' differences show reads it in all of them
+ * scaled by its growth (`scaledGapNoise`), and on a crowded run the first pass, at a noise its quartile read
+ * over peaks, missed most peaks, so most gap windows hold one: with 40 σ of filtered baseline before 30–60
+ * peaks the quartile of them read 20 × the noise, and the first estimate (35–52 ×) stayed. Windows that pass
+ * the kernel test by chance lie scattered among windows of the same noise that do not (`CLASSVP.CDF`: 3 of
+ * 25, none next to another), never in an unbroken stretch from the run's end.
+ */
+function runEndStretches(
+  windows: readonly MeasuredWindow[],
+  baseline: readonly MeasuredWindow[],
+  n: number,
+): MeasuredWindow[] {
+  const isBaseline = new Set(baseline);
+  const stretch: MeasuredWindow[] = [];
+  let next = 0;
+  for (const window of windows) {
+    if (window.from !== next || !isBaseline.has(window)) break;
+    stretch.push(window);
+    next = window.to + 1;
+  }
+  let last = n - 1;
+  for (let k = windows.length - 1; k >= 0; k--) {
+    const window = windows[k]!;
+    if (window.to !== last || !isBaseline.has(window) || stretch.includes(window)) break;
+    stretch.push(window);
+    last = window.from - 1;
+  }
+  return stretch;
+}
+
 /** Pairs of successive differences the windows hold (as `differenceCorrelation` counts them). */
 function differencePairs(windows: readonly PeakSpan[]): number {
   return windows.reduce((sum, { from, to }) => sum + (to - from >= 3 ? to - from - 1 : 0), 0);
@@ -200,8 +233,12 @@ export function gapNoiseScale(
   if (longRun && !readsAFlank(scale, baseline, white)) return scale;
   // Differences that show correlated noise: the 2 W50 windows read it low, so they are scaled to the noise
   // window by the noise's own growth (`scaledGapNoise`), on a long run and a short one alike.
+  // The run's start or end, where baseline windows follow each other unbroken from its first sample or to its
+  // last, is read alone (`runEndStretches`): the other gap windows hold the peaks a first pass missed.
   if (!white) {
-    return scaledGapNoise(values, scale, windows, longRun) || scale;
+    const ends = runEndStretches(windows, baseline, n);
+    const atEnds = ends.length >= MIN_GAP_WINDOWS ? scaledGapNoise(values, scale, ends, longRun) : null;
+    return atEnds ?? (scaledGapNoise(values, scale, windows, longRun) || scale);
   }
   const smoothedSd = quiet(baseline.map((window) => window.smoothedSd));
   const smoothedPeakToPeak = smoothedSd * (scale.smoothedPeakToPeak / scale.smoothedSd);
