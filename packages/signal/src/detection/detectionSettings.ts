@@ -186,6 +186,28 @@ export function measureSignalScale(
   };
 }
 
+/**
+ * The scale with its width read again at the noise detection settled on, for a run whose first noise range
+ * read over peaks (its short windows all held one) so that no peak stood 20 × above it and the width fell
+ * back to `FALLBACK_WIDTH_SAMPLES`: once the noise is read in the gaps between the peaks (`noiseFromGaps`) or
+ * from the white-noise floor (`noiseFromDifferences`), the clearly real peaks are those 20 × that range, and
+ * their half-prominence widths give the width scale (lower quartile) and the typical width (median) as the
+ * first reading would have. The detection kernel and everything measured with it stay: the noise figures
+ * are the kernel's. Null where the width was read or no peak is clearly real.
+ */
+export function widthScaleAtNoise(values: Float64Array, scale: SignalScale): SignalScale | null {
+  if (scale.typicalWidthSamples !== null || !(scale.noiseFromGaps || scale.noiseFromDifferences)) return null;
+  if (!(scale.rawNoise.peakToPeak > 0)) return null;
+  const strong = findPeaks(values, { prominence: CLEARLY_REAL_FACTOR * scale.rawNoise.peakToPeak, width: 0 });
+  const widths = Float64Array.from(strong.properties.widths ?? []).sort();
+  if (!widths.length) return null;
+  return {
+    ...scale,
+    widthSamples: Math.max(2, quantile(widths, 0.25)),
+    typicalWidthSamples: quantile(widths, 0.5),
+  };
+}
+
 /** Half-prominence widths (in samples of the full signal) of the peaks 20 × the short-window noise range. */
 function strongPeakWidths(values: Float64Array, range: number, blockSize: number): Float64Array {
   const strong = strongPeaks(values, range);

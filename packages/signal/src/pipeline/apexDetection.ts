@@ -2,6 +2,7 @@ import { detectAutomatic, type AutomaticDetection, type DetectedApex } from '../
 import type { DetectionMinimums } from '../detection/detectDefault.ts';
 import {
   measureSignalScale,
+  widthScaleAtNoise,
   type DetectionSettings,
   type SignalScale,
 } from '../detection/detectionSettings.ts';
@@ -108,7 +109,9 @@ export function detectApexes(found: ApexDetection, input: ApexDetectionInput): v
  * one whose quarter read a flank), once more with the noise measured in the gaps between the peaks a first
  * pass found (`gapNoiseScale`) — or a more sensitive pass, seeded by the second differences or the
  * white-noise floor (`floorSeededGapScale`), found; on a run with no baseline left, at the white-noise floor
- * (`detectionAtFloor`). Returns the scale the last pass used with what it found.
+ * (`detectionAtFloor`); where the first noise range read over peaks and left the width at its fallback, once
+ * more with the width read at the settled noise (`widthScaleAtNoise`). Returns the scale the last pass used
+ * with what it found.
  */
 function automaticDetection(
   values: Float64Array,
@@ -147,7 +150,11 @@ function automaticDetection(
     minimums,
     options,
   );
-  return atFloor ?? { detection: found, scale: current };
+  const settled = atFloor ?? { detection: found, scale: current };
+  // A width that fell back because the first noise range read over peaks is read again at the settled noise.
+  const widened = widthScaleAtNoise(values, settled.scale);
+  if (!widened) return settled;
+  return { detection: detectAutomatic(values, stepSec, widened, minimums, options), scale: widened };
 }
 
 /**
