@@ -179,7 +179,10 @@ function splitIndex(input: LimitsInput, k: number): { index: number; kind: Split
 
 /**
  * Baseline anchor at a contact: the mean of the samples on the outer side, never across a flank: it stops
- * where the detection signal climbs past the contact by twice its noise range (a neighbour rising past the contact).
+ * where the detection signal climbs past the contact by twice its noise range (a neighbour rising past the contact),
+ * and at `limit` (the neighbouring apex; the contact itself at a dip's edge, whose outer side falls into the
+ * dip: `brown.D/dad1D.ch`'s solvent front, a dip to −22 and a peak to 14 on a baseline at −2, took an anchor of
+ * −14 from the dip's bottom and read its area 2.8 × the lobe's).
  */
 function anchorValue(
   values: Float64Array,
@@ -245,8 +248,14 @@ function clusterLimits(
     if (sign * values[index]! >= sign * Math.max(values[index - 1]!, values[index + 1]!)) return {};
     return { apexSec: interpolatedMinimum(timeSec, input.bend, index, sign) };
   };
-  const previousApex = first > 0 ? apexes[first - 1]!.index : 0;
-  const nextApex = last + 1 < apexes.length ? apexes[last + 1]!.index : values.length - 1;
+  // The anchor averages outward up to the neighbouring apex; next to a dip (an apex of the other sign, reported
+  // or not) the outward samples are the dip's flank, not baseline, and the anchor is the contact's own sample.
+  const outwardLimit = (neighbour: number, contact: number, end: number) => {
+    if (neighbour < 0 || neighbour >= apexes.length) return end;
+    return apexes[neighbour]!.sign === sign ? apexes[neighbour]!.index : contact;
+  };
+  const previousApex = outwardLimit(first - 1, startIndex, 0);
+  const nextApex = outwardLimit(last + 1, endIndex, values.length - 1);
   return cutAtPenetrations(first, last, startIndex, endIndex, {
     startValue:
       levelAnchors.get(startIndex) ??
