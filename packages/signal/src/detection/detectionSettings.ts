@@ -1,7 +1,7 @@
 import type { AppliedEvent } from '../events/timedEvents.ts';
 import { baselineNoise } from '../noise/baselineNoise.ts';
 import { findPeaks } from '../peaks/findPeaks.ts';
-import { curvature, smoothForDetection } from './smoothForDetection.ts';
+import { curvature, smoothForDetection, whiteNoiseGain } from './smoothForDetection.ts';
 
 /** One detection minimum as applied: the template's number, or the value derived from the signal. */
 export interface AppliedMinimum {
@@ -192,8 +192,9 @@ export function measureSignalScale(
  * back to `FALLBACK_WIDTH_SAMPLES`: once the noise is read in the gaps between the peaks (`noiseFromGaps`) or
  * from the white-noise floor (`noiseFromDifferences`), the clearly real peaks are those 20 × that range, and
  * their half-prominence widths give the width scale (lower quartile) and the typical width (median) as the
- * first reading would have. The detection kernel and everything measured with it stay: the noise figures
- * are the kernel's. Null where the width was read or no peak is clearly real.
+ * first reading would have. The detection kernel and everything measured with it stay (the noise figures are
+ * the kernel's); detection may run on a narrower one (`narrowerKernelScale`). Null where the width was read or
+ * no peak is clearly real.
  */
 export function widthScaleAtNoise(values: Float64Array, scale: SignalScale): SignalScale | null {
   if (scale.typicalWidthSamples !== null || !(scale.noiseFromGaps || scale.noiseFromDifferences)) return null;
@@ -205,6 +206,35 @@ export function widthScaleAtNoise(values: Float64Array, scale: SignalScale): Sig
     ...scale,
     widthSamples: Math.max(2, quantile(widths, 0.25)),
     typicalWidthSamples: quantile(widths, 0.5),
+  };
+}
+
+/**
+ * The detection signal under the kernel a scale's width asks (a third of the narrow-end width), for a scale
+ * whose width was read again at the white-noise floor (`widthScaleAtNoise`) and whose kernel, the fallback
+ * width's, is wider: its noise figures scaled by the two kernels' white gains (the floor is the white part of
+ * the noise, which a kernel lowers by its white gain, `whiteNoiseGain`). Null when the kernel is not narrower
+ * or the noise was not read from the floor (a gap reading is the kernel's own, and of noise that need not be
+ * white). Detection runs on it; integration keeps the wider kernel, whose walks and anchors hold on noise
+ * (docs/processing.md, "The width read again at the settled noise").
+ */
+export function narrowerKernelScale(values: Float64Array, scale: SignalScale): SignalScale | null {
+  const m = oddAtLeastOne(scale.widthSamples * SMOOTHING_FRACTION);
+  if (!scale.noiseFromDifferences || m >= scale.smoothingSamples) return null;
+  const smoothed = smoothForDetection(values, m, new Float64Array(values.length));
+  const bend = curvature(smoothed, m);
+  const gain = whiteNoiseGain(m) / whiteNoiseGain(scale.smoothingSamples);
+  const step = Math.max(1, Math.floor(m / 4));
+  return {
+    ...scale,
+    smoothingSamples: m,
+    smoothed,
+    bend,
+    step,
+    coarse: everyNth(smoothed, step),
+    coarseBend: everyNth(bend, step),
+    smoothedSd: scale.smoothedSd * gain,
+    smoothedPeakToPeak: scale.smoothedPeakToPeak * gain,
   };
 }
 

@@ -3,6 +3,7 @@ import type { DetectionMinimums } from '../detection/detectDefault.ts';
 import {
   measureSignalScale,
   widthScaleAtNoise,
+  narrowerKernelScale,
   type DetectionSettings,
   type SignalScale,
 } from '../detection/detectionSettings.ts';
@@ -154,7 +155,9 @@ function automaticDetection(
   // A width that fell back because the first noise range read over peaks is read again at the settled noise.
   const widened = widthScaleAtNoise(values, settled.scale);
   if (!widened) return settled;
-  return { detection: detectAutomatic(values, stepSec, widened, minimums, options), scale: widened };
+  // Detection on the kernel the width asks where that is narrower; integration on the wider one.
+  const narrower = narrowerKernelScale(values, widened) ?? widened;
+  return { detection: detectAutomatic(values, stepSec, narrower, minimums, options), scale: widened };
 }
 
 /**
