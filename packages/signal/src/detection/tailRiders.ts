@@ -28,12 +28,13 @@ export interface TailHosts {
 const MIN_FIT_SAMPLES = 4;
 
 /**
- * Riders on a detected peak's tail whose rise over their own valley is under the quantitation prominence
- * but whose height over the parent's tail is not: ChemStation corrects a child's height for its parent's
- * slope, so a peak halfway down a tail is measured from the tail carried on under it, not from its valley,
- * which the tail lifts. A candidate is a maximum of the detection signal between a host's apex and its right
- * prominence base, rising over its valley by the noise range, as wide as a peak may be, clear of every apex
- * by `separationShare` of the host's width with no apex between them (`riderOverTail` then decides).
+ * Riders on a detected peak's tail whose rise over their own valley is under the quantitation prominence, or
+ * narrower at half that rise than a peak may be, but whose height and width over the parent's tail are not:
+ * ChemStation corrects a child's height for its parent's slope, so a peak halfway down a tail is measured from
+ * the tail carried on under it, not from its valley, which the tail lifts. A candidate is a maximum of the detection signal between a host's apex and its right
+ * prominence base, rising over its valley by the noise range, no wider than a peak may be, clear of every apex
+ * by `separationShare` of the host's width with no apex between them (`riderOverTail` then decides, the
+ * narrowest width included: read over the tail, not at half the rise over the valley).
  * Returns the candidates that are riders (detection-signal maxima).
  *
  * @example tailRiders(scale, found, apexes, 1.36, { minWidthSamples: 1, maxWidthSamples: 60, separationShare: 0.6 })
@@ -55,7 +56,7 @@ export function tailRiders(
   const { step, smoothed } = scale;
   const coarse = findPeaks(scale.coarse, {
     prominence: scale.smoothedPeakToPeak,
-    width: { min: minWidthSamples / step, max: maxWidthSamples / step },
+    width: { max: maxWidthSamples / step },
   }).peaks;
   const candidates = Array.from(coarse, (index) => {
     let best = Math.min(smoothed.length - 1, index * step);
@@ -74,7 +75,7 @@ export function tailRiders(
     const separation = separationShare * hosts.widths[host]!;
     if (candidate - apex < separation) return false;
     if (positive.some((index) => index > apex + separation && index < candidate + separation)) return false;
-    return riderOverTail(scale, hosts, host, candidate, minProminence);
+    return riderOverTail(scale, hosts, host, candidate, minProminence, minWidthSamples);
   });
 }
 
@@ -84,7 +85,11 @@ export function tailRiders(
  * left base to the lowest point between the candidate and the host's right base; and standing over the
  * host's tail by `minProminence`, the tail over that line fitted as an exponential (log-linear least squares
  * over the last half of the way from the apex to the valley, the kernel's half reach short of it; R² ≥ 0.98,
- * the skims' rule) and carried on to the candidate.
+ * the skims' rule) and carried on to the candidate; and as wide as a peak over that tail (`minWidthSamples` at
+ * half its height over it). Read at half its rise over the valley instead, as a maximum of its own is, a rider
+ * high on a tail is a sliver of its width: on a crowded run, one 18 high between peaks 75 and 42 high two W50
+ * away rose 0.41 over its valley, twice the quantitation prominence, and was 2.4 samples wide there against
+ * the 2.75 asked, so neither rule took it.
  */
 function riderOverTail(
   scale: TailRiderScale,
@@ -92,6 +97,7 @@ function riderOverTail(
   host: number,
   candidate: number,
   minProminence: number,
+  minWidthSamples: number,
 ): boolean {
   const { smoothed } = scale;
   const apex = hosts.peaks[host]!;
@@ -100,8 +106,18 @@ function riderOverTail(
   for (let i = apex + 1; i < candidate; i++) if (smoothed[i]! < smoothed[valley]!) valley = i;
   const above = overHostLine(smoothed, hosts, host, candidate);
   if (above(valley) < SKIM_VALLEY_SHARE * above(candidate)) return false;
-  const tail = tailUnder(above, apex, valley, valley - Math.max(1, scale.smoothingSamples >> 1), candidate);
-  return tail !== null && above(candidate) - tail >= minProminence;
+  const tail = tailFit(above, apex, valley, valley - Math.max(1, scale.smoothingSamples >> 1));
+  if (!tail) return false;
+  const over = (i: number) => above(i) - tail(i);
+  const height = over(candidate);
+  if (height < minProminence) return false;
+  // As wide as a peak over the tail carried on under it: its width at half that height (at half its rise over
+  // the valley, a rider high on a tail is a sliver of its width).
+  let left = candidate;
+  while (left > valley && over(left - 1) > height / 2) left--;
+  let right = candidate;
+  while (right < smoothed.length - 1 && over(right + 1) > height / 2) right++;
+  return right - left + 1 >= minWidthSamples;
 }
 
 /**
@@ -125,28 +141,28 @@ export function shoulderOverTail(
   // lift the carried-on tail (the test stays on the safe side).
   const to = Math.max(onset, apex + MIN_FIT_SAMPLES);
   if (!(to < well)) return false;
-  const tail = tailUnder(above, apex, to, to, well);
-  if (tail === null || above(well) - tail < minProminence) return false;
+  const tail = tailFit(above, apex, to, to);
+  if (!tail) return false;
+  const height = above(well) - tail(well);
+  if (height < minProminence) return false;
   // A component comes back down to the tail past its apex; a baseline step on the tail stays up: as far past
   // the well as the shoulder began before it, it stands over the carried-on tail by less than at the well.
   const after = Math.min(hosts.rightBases[host]!, well + (well - onset));
-  const tailAfter = tailUnder(above, apex, to, to, after);
-  return tailAfter === null || above(after) - tailAfter < above(well) - tail;
+  return above(after) - tail(after) < height;
 }
 
 /**
- * The host's tail carried on to `at`: an exponential fitted over samples up to `to`, as many as half the way
- * from the apex to `end` (at least `MIN_FIT_SAMPLES`).
+ * The host's tail carried on: an exponential fitted over samples up to `to`, as many as half the way from the
+ * apex to `end` (at least `MIN_FIT_SAMPLES`); null where it does not fit (`decayFit`).
  */
-function tailUnder(
+function tailFit(
   above: (index: number) => number,
   apex: number,
   end: number,
   to: number,
-  at: number,
-): number | null {
+): ((at: number) => number) | null {
   const from = Math.max(apex + 1, to - Math.max(MIN_FIT_SAMPLES - 1, Math.round((end - apex) / 2)));
-  return decayAt(above, from, to, at);
+  return decayFit(above, from, to);
 }
 
 /**
@@ -177,10 +193,15 @@ function hostOf(hosts: TailHosts, index: number): number {
 }
 
 /**
- * An exponential fitted to `height` over the samples from…to (log-linear least squares) and carried on to
- * `at`; null when the window holds too few samples or a height ≤ 0, or the fit does not decay with R² ≥ 0.98.
+ * An exponential fitted to `height` over the samples from…to (log-linear least squares), as a function that
+ * carries it on to any sample; null when the window holds too few samples or a height ≤ 0, or the fit does not
+ * decay with R² ≥ 0.98.
  */
-function decayAt(height: (index: number) => number, from: number, to: number, at: number): number | null {
+function decayFit(
+  height: (index: number) => number,
+  from: number,
+  to: number,
+): ((at: number) => number) | null {
   if (to - from + 1 < MIN_FIT_SAMPLES) return null;
   const count = to - from + 1;
   const logs = new Float64Array(count);
@@ -201,5 +222,5 @@ function decayAt(height: (index: number) => number, from: number, to: number, at
   });
   const slope = sxy / sxx;
   if (!(slope < 0) || (sxy * sxy) / (sxx * syy) < TAIL_FIT_MIN_R2) return null;
-  return Math.exp(meanY + slope * (at - from - meanX));
+  return (at) => Math.exp(meanY + slope * (at - from - meanX));
 }
