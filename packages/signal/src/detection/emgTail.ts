@@ -47,11 +47,15 @@ export function fitEmgPeak(
   const indices: number[] = [];
   for (let i = from; i <= to; i += stride) indices.push(i);
   if (after) for (let i = after.from; i <= after.to; i += stride) indices.push(i);
-  const times = Float64Array.from(indices, (i) => timeSec[i]!);
-  const observed = Float64Array.from(indices, (i) => above(i));
   const sigma = (timeSec[apex]! - timeSec[front]!) / HALF_WIDTH_SIGMAS;
+  // Fitted in the peak's own units, time from its apex in half-width σ and area over σ, so the fit (its
+  // steps, bounds and stopping rule) is the same whatever the run's time unit and start: in seconds against
+  // minutes it stopped elsewhere, and a skim's start moved by a sample (docs/processing.md).
+  const origin = timeSec[apex]!;
+  const times = Float64Array.from(indices, (i) => (timeSec[i]! - origin) / sigma);
+  const observed = Float64Array.from(indices, (i) => above(i));
   let sum = 0;
-  for (let i = from + 1; i <= to; i++) sum += above(i) * (timeSec[i]! - timeSec[i - 1]!);
+  for (let i = from + 1; i <= to; i++) sum += (above(i) * (timeSec[i]! - timeSec[i - 1]!)) / sigma;
   const toParameters = (p: readonly number[]): EmgParameters => ({
     area: p[0]!,
     centreSec: p[1]!,
@@ -60,12 +64,18 @@ export function fitEmgPeak(
   });
   const model = (p: readonly number[]) => emgCurve(times, toParameters(p));
   const span = times[times.length - 1]! - times[0]!;
-  const fit = levenbergMarquardt(model, observed, [sum, timeSec[apex]!, Math.log(sigma), Math.log(sigma)], {
-    lower: [0, times[0]!, Math.log(sigma / 4), Math.log(sigma / 100)],
-    upper: [10 * sum, timeSec[apex]!, Math.log(4 * sigma), Math.log(span)],
+  const fit = levenbergMarquardt(model, observed, [sum, 0, 0, 0], {
+    lower: [0, times[0]!, Math.log(1 / 4), Math.log(1 / 100)],
+    upper: [10 * sum, 0, Math.log(4), Math.log(span)],
     maxIterations: 50,
   });
-  const parameters = toParameters(fit.parameters);
+  const unit = toParameters(fit.parameters);
+  const parameters: EmgParameters = {
+    area: unit.area * sigma,
+    centreSec: origin + unit.centreSec * sigma,
+    sigmaSec: unit.sigmaSec * sigma,
+    tauSec: unit.tauSec * sigma,
+  };
   let mean = 0;
   for (const value of observed) mean += value / observed.length;
   let total = 0;

@@ -1,5 +1,5 @@
 import { baselineAt, integrateArea, type BaselineLine } from '../integration/integrateArea.ts';
-import { firstIndexAtOrAfter } from '../integration/sampleCells.ts';
+import { firstIndexAtOrAfter, STEP_ROUNDING } from '../integration/sampleCells.ts';
 import type { PeakLimits } from '../figures/measurePeak.ts';
 import type { LimitsInput } from './integrationLimits.ts';
 import { lightAt, lightHalfWidth } from './signalValley.ts';
@@ -502,7 +502,12 @@ function skimFrontRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits[]
 
 function nearestIndex(timeSec: Float64Array, tSec: number): number {
   const after = Math.min(timeSec.length - 1, firstIndexAtOrAfter(timeSec, tSec));
-  return after > 0 && tSec - timeSec[after - 1]! < timeSec[after]! - tSec ? after - 1 : after;
+  if (after === 0) return after;
+  // Halfway between two samples (a drop line between two equal samples) is the earlier one, read as a share
+  // of the step with room for rounding: compared in absolute time, the tie went one way in seconds and the
+  // other in minutes, and a rider's skim started a sample apart.
+  const share = (tSec - timeSec[after - 1]!) / (timeSec[after]! - timeSec[after - 1]!);
+  return share <= 0.5 + STEP_ROUNDING ? after - 1 : after;
 }
 
 /** A peak's area over its limits and baseline. */

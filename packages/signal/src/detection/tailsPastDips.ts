@@ -1,5 +1,6 @@
 import type { PeakLimits } from '../figures/measurePeak.ts';
 import { emgValue } from '../models/emg.ts';
+import { STEP_ROUNDING } from '../integration/sampleCells.ts';
 import { fitEmgPeak } from './emgTail.ts';
 // The share of the fitted samples' variance the parent's EMG must explain: the skims' acceptance rule.
 import { TAIL_FIT_MIN_R2 as MIN_FIT_R2 } from './tailSkim.ts';
@@ -155,6 +156,9 @@ function areaUnderCurve(
   }
   const stepSec = timeSec[end]! - timeSec[Math.max(0, end - 1)]!;
   if (!(stepSec > 0)) return area;
-  for (let t = timeSec[end]! + stepSec; t <= lastSec; t += stepSec) area += curve(t) * stepSec;
+  // Whole steps counted from their ratio, not by adding steps to a time: the sum's rounding made the count
+  // differ by one between a run in seconds and the same run in minutes.
+  const steps = Math.floor((lastSec - timeSec[end]!) / stepSec + STEP_ROUNDING);
+  for (let k = 1; k <= steps; k++) area += curve(timeSec[end]! + k * stepSec) * stepSec;
   return area;
 }

@@ -1,4 +1,11 @@
 /**
+ * Rounding allowed in a share of a sampling step read from times: far above a double's, far below a sample.
+ * A count or a tie read in absolute time goes one way in seconds and the other in minutes; read as a share of
+ * the step with this much room, it goes the same way in both.
+ */
+export const STEP_ROUNDING = 1e-9;
+
+/**
  * Index of the first sample with `timeSec[index] >= t` (binary search; `length` when none).
  */
 export function firstIndexAtOrAfter(timeSec: ArrayLike<number>, t: number): number {
