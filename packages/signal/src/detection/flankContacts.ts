@@ -136,8 +136,9 @@ function aboveStep(
 
 /**
  * Opposite signs never share a baseline: where their walks cross, both stop where the signal is nearest
- * the level between them (the baseline crossing), so a dip never bends a peak's baseline. Moves the
- * contacts in `left` and `right` in place.
+ * the level between them (the baseline crossing), so a dip never bends a peak's baseline; the level is the
+ * mean of their outer contacts' levels, never above the positive peak's. Moves the contacts in `left` and
+ * `right` in place.
  */
 export function meetAtBaselineCrossings(
   apexes: readonly DetectedApex[],
@@ -147,7 +148,10 @@ export function meetAtBaselineCrossings(
 ): void {
   for (let k = 0; k + 1 < apexes.length; k++) {
     if (apexes[k]!.sign === apexes[k + 1]!.sign || right[k]! < left[k + 1]!) continue;
-    const level = (smoothed[left[k]!]! + smoothed[right[k + 1]!]!) / 2;
+    // Never above the positive peak's own baseline on its other side: a dip's walk climbs whatever rises
+    // beyond it, a next peak's front included, and a level read from there crossed the peak near its apex.
+    const outer = apexes[k]!.sign === 1 ? smoothed[left[k]!]! : smoothed[right[k + 1]!]!;
+    const level = Math.min((smoothed[left[k]!]! + smoothed[right[k + 1]!]!) / 2, outer);
     let crossing = apexes[k]!.index;
     for (let i = apexes[k]!.index; i <= apexes[k + 1]!.index; i++) {
       if (Math.abs(smoothed[i]! - level) < Math.abs(smoothed[crossing]! - level)) crossing = i;
