@@ -568,15 +568,15 @@ describe('simulated corpus (seeded, known truth)', () => {
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });
 
-  // 97.9 % / 0.0 % / 0.59 % now; 96.4 % before a shoulder at its host's foot was measured over the host's tail
-  // (`overTail`), 95.3 % before a rider was measured over its parent's tail (`tailRiders`), 91.7 % while a run
-  // whose detection kernel is one sample skipped the gap pass. Under the issue's 98 % (99.2 % on the held-out
-  // seeds 31–33): its misses are shoulders and pairs at Rs under 1 with 3–5 samples across their W50; a floor
-  // that may only rise.
-  it('the bench’s 36 coarsely sampled runs (W50 3–6 samples): recall ≥ 97.5 %, no extras, area ≤ 1 %', () => {
+  // 98.4 % / 0.0 % / 0.52 % now (the issue's 98 %); 97.9 % before a shoulder the smallest kernel blurs was read
+  // on the unsmoothed curvature (`unsmoothedShoulders`), 96.4 % before a shoulder at its host's foot was measured
+  // over the host's tail (`overTail`), 95.3 % before a rider was measured over its parent's tail (`tailRiders`),
+  // 91.7 % while a run whose detection kernel is one sample skipped the gap pass. Its misses are shoulders and
+  // pairs at Rs under 1 with 3–5 samples across their W50, and small ones under a tenth of their host's curvature.
+  it('the bench’s 36 coarsely sampled runs (W50 3–6 samples): recall ≥ 98 %, no extras, area ≤ 1 %', () => {
     const row = benchClass('coarse');
     expect(row.runs).toBe(36);
-    expect(row.recallPct).toBeGreaterThanOrEqual(97.5);
+    expect(row.recallPct).toBeGreaterThanOrEqual(98);
     expect(row.extrasPct).toBe(0);
     expect(row.medianAreaErrorPct).toBeLessThanOrEqual(1);
   });

@@ -5,6 +5,7 @@ import { selectByPeakDistance } from '../peaks/selectByPeakDistance.ts';
 import { negated } from '../statistics/negated.ts';
 import { wholeSignalProminences } from '../peaks/wholeSignalProminences.ts';
 import { curvatureCentre } from './curvatureCentre.ts';
+import { curvature } from './smoothForDetection.ts';
 import { isFlankShoulder } from './flankShoulder.ts';
 import type { DetectionMinimums } from './detectDefault.ts';
 import type { DetectionSettings, SignalScale } from './detectionSettings.ts';
@@ -124,6 +125,7 @@ export function detectAutomatic(
   );
   // A curvature well at a one-sample jump on a slope is the jump's edge, not a shoulder.
   let shoulders = shoulderApexes(values, scale, positive, found);
+  shoulders = [...shoulders, ...unsmoothedShoulders(values, scale, positive, found, shoulders)];
   if (shoulders.length) {
     const jumps = rawSteps(values, scale.rawNoise.peakToPeak, { onSlope: true });
     shoulders = shoulders.filter(({ index }) => !jumpEdgeShoulder(jumps, index, m));
@@ -358,6 +360,8 @@ function shoulderApexes(
   scale: SignalScale,
   positive: readonly number[],
   found: FullResolutionPeaks,
+  /** Which curvature wells may be shoulders at all (`unsmoothedShoulders` leaves one-sample features out). */
+  keepWell: (well: number) => boolean = () => true,
 ): { index: number; onset?: number }[] {
   if (!positive.length) return [];
   const { bend, step } = scale;
@@ -398,7 +402,7 @@ function shoulderApexes(
   };
   const result: { index: number; onset?: number }[] = [];
   for (const well of wells.peaks) {
-    if (positive.some((apex) => Math.abs(apex - well) < separation)) continue;
+    if (!keepWell(well) || positive.some((apex) => Math.abs(apex - well) < separation)) continue;
     // The host is the nearest detected peak whose prominence bases hold the well.
     let k = -1;
     for (let j = 0; j < found.peaks.length; j++) {
@@ -462,6 +466,46 @@ function shoulderApexes(
     if (onset !== null) result.push({ index: well, onset });
   }
   return result;
+}
+
+/**
+ * Shoulders on the unsmoothed curvature (the second difference of the raw signal) where the detection kernel
+ * is 3 samples and a third of the narrow-end width lies nearer 1 (a W50 under 6 samples): rounded up to the
+ * smallest odd kernel, the curvature's averaging (a triangle of 3 then a mean of 3, 7 samples in all) blurs a
+ * shoulder 1–1.5 W50 from its host into the host's own well, where the noise-free curvature shows it (the
+ * shoulder rule of the simulated corpus, `resolvable.ts`). Each well is read against the unsmoothed
+ * curvature's own noise by the same factor and passes every shoulder rule (`shoulderApexes`); one that spans
+ * a single sample at half its depth is a one-sample feature (a spike, a jump on a tail, a repeated sample), as a
+ * component never is (a Gaussian of σ = 1 sample spans 2). Wells within the shoulder separation of a shoulder
+ * already found are that shoulder (docs/processing.md, "A shoulder the smallest kernel blurs").
+ */
+function unsmoothedShoulders(
+  values: Float64Array,
+  scale: SignalScale,
+  positive: readonly number[],
+  found: FullResolutionPeaks,
+  shoulders: readonly { index: number }[],
+): { index: number; onset?: number }[] {
+  if (scale.smoothingSamples !== 3 || 2 * scale.smoothingSamples < scale.widthSamples) return [];
+  const bend = curvature(values, 1);
+  const separation = SHOULDER_MIN_SEPARATION * scale.widthSamples;
+  return shoulderApexes(
+    values,
+    { ...scale, bend, coarseBend: bend, step: 1 },
+    positive,
+    found,
+    (well) => halfDepthSpan(bend, well) >= 2,
+  ).filter(({ index }) => !shoulders.some((shoulder) => Math.abs(shoulder.index - index) < separation));
+}
+
+/** Samples around a curvature well (contiguous) at or below half its depth. */
+function halfDepthSpan(bend: Float64Array, well: number): number {
+  const half = bend[well]! / 2;
+  let from = well;
+  let to = well;
+  while (from > 0 && bend[from - 1]! <= half) from--;
+  while (to < bend.length - 1 && bend[to + 1]! <= half) to++;
+  return to - from + 1;
 }
 
 /**
