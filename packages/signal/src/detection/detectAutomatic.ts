@@ -145,6 +145,18 @@ export function detectAutomatic(
   )
     .map((index) => rawApex(values, index, m))
     .filter((apex) => !onStepTop(values, apex, steps, m));
+  riders.push(
+    ...unsmoothedRiders(
+      values,
+      scale,
+      found,
+      [...positive, ...shoulders.map(({ index }) => index), ...riders],
+      {
+        minWidthSamples,
+        maxWidthSamples,
+      },
+    ).filter((apex) => !onStepTop(values, apex, steps, m)),
+  );
   if (riders.length) positive = Array.from(new Set([...positive, ...riders])).sort((a, b) => a - b);
   const apexes: DetectedApex[] = [
     ...positive.map((index) => ({ index, sign: 1 as const, shoulder: false })),
@@ -486,7 +498,7 @@ function unsmoothedShoulders(
   found: FullResolutionPeaks,
   shoulders: readonly { index: number }[],
 ): { index: number; onset?: number }[] {
-  if (scale.smoothingSamples !== 3 || 2 * scale.smoothingSamples < scale.widthSamples) return [];
+  if (!smallestKernelBlurs(scale)) return [];
   const bend = curvature(values, 1);
   const separation = SHOULDER_MIN_SEPARATION * scale.widthSamples;
   return shoulderApexes(
@@ -496,6 +508,41 @@ function unsmoothedShoulders(
     found,
     (well) => halfDepthSpan(bend, well) >= 2,
   ).filter(({ index }) => !shoulders.some((shoulder) => Math.abs(shoulder.index - index) < separation));
+}
+
+/**
+ * Riders on a tail read on the raw signal where the smallest kernel blurs them (`smallestKernelBlurs`): the
+ * kernel's average of a rider 1.5–2 W50 down a steep tail reads the parent's flank into it, and the maximum
+ * it had is gone. The same rule as on the detection signal (`tailRiders`), at the raw signal's own noise
+ * range, each at least two samples wide at half its height over the tail (a one-sample feature is one) and
+ * clear of every apex already found by the shoulder separation.
+ */
+function unsmoothedRiders(
+  values: Float64Array,
+  scale: SignalScale,
+  found: FullResolutionPeaks,
+  known: readonly number[],
+  { minWidthSamples, maxWidthSamples }: { minWidthSamples: number; maxWidthSamples: number },
+): number[] {
+  if (!smallestKernelBlurs(scale)) return [];
+  const range = scale.rawNoise.peakToPeak;
+  const separation = SHOULDER_MIN_SEPARATION * scale.widthSamples;
+  return tailRiders(
+    { smoothed: values, coarse: values, step: 1, smoothedPeakToPeak: range, smoothingSamples: 1 },
+    found,
+    known,
+    QUANTITATION_PROMINENCE_FACTOR * range,
+    {
+      minWidthSamples: Math.max(2, minWidthSamples),
+      maxWidthSamples,
+      separationShare: SHOULDER_MIN_SEPARATION,
+    },
+  ).filter((apex) => !known.some((index) => Math.abs(index - apex) < separation));
+}
+
+/** The detection kernel is 3 samples where a third of the narrow-end W50 lies nearer 1 (a W50 under 6). */
+function smallestKernelBlurs(scale: SignalScale): boolean {
+  return scale.smoothingSamples === 3 && 2 * scale.smoothingSamples >= scale.widthSamples;
 }
 
 /** Samples around a curvature well (contiguous) at or below half its depth. */
