@@ -233,10 +233,15 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
           ? underFittedTail(input, child, tail, valleyIndex, endIndex, parentApex)
           : underTangent(input, child, valleyIndex, endIndex);
     if (!fitted) continue;
-    // Every skim leaves the rider half its rise over the valley, as the tail skim must (`stands`): a tangent
-    // from a valley read on the parent's steep flank passed over a coarse rider's apex and left it a negative
-    // height and area. The drop line then stays (docs/processing.md, "A skim over its rider's apex").
-    if (!forced && heightOverSkim(input, fitted.baseline, k) < SKIM_VALLEY_SHARE * rise) continue;
+    // Every skim leaves the rider half its rise over the valley, as the tail skim must (`stands`), and an area
+    // over it: a skim from a valley read on the parent's steep flank passed over a coarse rider's apex or front
+    // and left it a negative height or area. The drop line then stays (docs/processing.md, "A skim over its
+    // rider's apex").
+    if (
+      !forced &&
+      (heightOverSkim(input, fitted.baseline, k) < SKIM_VALLEY_SHARE * rise || !(areaOf(input, fitted) > 0))
+    )
+      continue;
     // The parent's tail under a child low on it is the parent's: a skim leaving such a child more than its
     // drop line read the tail as falling faster than the signal does before the valley.
     if (low && !forced && areaOf(input, fitted) > areaOf(input, child)) continue;
