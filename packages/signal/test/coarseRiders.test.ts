@@ -40,6 +40,22 @@ describe('riders on the steep tails of a coarsely sampled crowded run', () => {
     for (const k of [21, 23, 53]) expect(near(k), `component ${k}`).toHaveLength(1);
   });
 
+  it('keep their drop line where no fitted tail stands, not a tangent that slices them (seeds 4, 7)', () => {
+    // Seed 4's component 3 (3.5 high, 1.8 W50 after one 29 high): a tangent from its valley, 81 % of its
+    // height, left it 4.4 of its 32.5 and it fell under the reporting threshold; the drop line gives 21.8.
+    // Seed 7's components 11 and 13 alike (3.8 of 35.4, 4.0 of 18.6).
+    for (const [seed, k] of [
+      [4, 3],
+      [7, 11],
+      [7, 13],
+    ] as const) {
+      const { run, near } = listedComponents(seed);
+      const found = near(k);
+      expect(found, `seed ${seed}, component ${k}`).toHaveLength(1);
+      expect(found[0]!.area / run.truth[k]!.area, `seed ${seed}, component ${k}`).toBeGreaterThan(0.5);
+    }
+  });
+
   it('never leave a listed positive peak with a height or area of zero or less, and add no peak that is no component', () => {
     for (const seed of [3, 5, 21, 24, 31, 35]) {
       const { run, peaks } = listedComponents(seed);

@@ -136,8 +136,10 @@ function riderStandsAbove(
 /**
  * Skim of riders on a tail (a peak after a valley, or a shoulder, on a much higher parent's tail): the parent's
  * tail fitted before the rider and carried on under it (`tailSkim`); where that finds no clean tail, the
- * Gaussian or exponential fit just before the valley, else tangent (the lowest line from the valley touching
- * the signal after the rider). A shoulder keeps its drop line unless the tail fit skims it. The parent keeps
+ * Gaussian or exponential fit just before the valley; where none stands, the drop line stays. The tangent (the
+ * lowest line from the valley touching the signal after the rider) is a skim event's only: from a valley on a
+ * falling tail it cuts the rider by the tail's fall across it (docs/processing.md, "No automatic tangent
+ * skim"). A shoulder keeps its drop line unless the tail fit skims it. The parent keeps
  * the cluster baseline, ends where the rider ended before, and gives up the rider's area (`skimParent`).
  */
 export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits[] {
@@ -231,7 +233,9 @@ export function skimRiders(input: LimitsInput, limits: PeakLimits[]): PeakLimits
           }
         : tail
           ? underFittedTail(input, child, tail, valleyIndex, endIndex, parentApex)
-          : underTangent(input, child, valleyIndex, endIndex);
+          : forced
+            ? underTangent(input, child, valleyIndex, endIndex)
+            : null;
     if (!fitted) continue;
     // Every skim leaves the rider half its rise over the valley, as the tail skim must (`stands`), and an area
     // over it: a skim from a valley read on the parent's steep flank passed over a coarse rider's apex or front
