@@ -87,3 +87,38 @@ function place(components: readonly DrawnComponent[], stepSec: number) {
     return { centreSec, sigmaSec, tauSec, height: 10 ** c.logHeight };
   });
 }
+
+/**
+ * Coarsely sampled crowded runs, as short vendor runs at 0.5–2 s a point have them: 4–20 EMGs of one σ of
+ * 1.2–2.5 samples (W50 2.8–5.9 samples, where the detection kernel is 1 or 3 samples), τ/σ 0–1.2, each 1–4 W50
+ * after the one before (the first 0–4 σ after the start), heights 10^1.5–10^3.5 noise SDs, white noise, an
+ * offset; the run ends 6 σ + 8 τ after the last. The peaks ride on each other's tails and fronts.
+ */
+export function crowdedCoarseRun(): fc.Arbitrary<SimulationSpec> {
+  return fc
+    .record({
+      stepSec: uniform(0.5, 2),
+      sigmaSamples: uniform(1.2, 2.5),
+      tailing: uniform(0, 1.2),
+      lead: uniform(0, 4),
+      peaks: fc.array(fc.record({ apartW50: uniform(1, 4), logHeight: uniform(1.5, 3.5) }), {
+        minLength: 4,
+        maxLength: 20,
+      }),
+      offset: uniform(-10, 10),
+      seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+    })
+    .map(({ stepSec, sigmaSamples, tailing, lead, peaks, offset, seed }) => {
+      const sigmaSec = sigmaSamples * stepSec;
+      const tauSec = tailing * sigmaSec;
+      const w50Sec = 2.355 * sigmaSec;
+      const noiseSd = 0.05;
+      let centreSec = lead * sigmaSec;
+      const components = peaks.map(({ apartW50, logHeight }, k) => {
+        if (k > 0) centreSec += apartW50 * w50Sec;
+        return { centreSec, sigmaSec, tauSec, height: noiseSd * 10 ** logHeight };
+      });
+      const endSec = centreSec + 6 * sigmaSec + 8 * tauSec;
+      return { points: Math.ceil(endSec / stepSec), stepSec, components, noiseSd, offset, seed };
+    });
+}
