@@ -110,6 +110,26 @@ describe('automatic processing: properties over generated chromatograms', () => 
 
   // Coarse crowded runs take the paths the resolved runs never do: the unsmoothed curvature and raw-signal
   // riders at a kernel of 3, skims on steep tails, drop lines where no fitted tail stands.
+  // On coarse crowded runs no window of the run is peak-free, and the run noise is read in the quietest of
+  // windows cut by time: a window's start computed in minutes fell a rounding error after the sample it starts
+  // on, in seconds before it, and the two runs kept different peaks at the quantitation limit.
+  it('time in other units and from another origin keeps the peaks of coarse crowded runs; times and areas follow', () => {
+    fc.assert(
+      fc.property(crowdedCoarseRun(), uniform(-3, 3), uniform(0, 1e4), (spec, logUnit, shiftSec) => {
+        const unit = 10 ** logUnit;
+        const { timeSec, values } = simulateChromatogram(spec);
+        const before = peaksOf(timeSec, values);
+        const after = peaksOf(
+          timeSec.map((t) => (t + shiftSec) * unit),
+          values,
+        );
+        expectSamePeaks(before, after, 1e-6 * spec.stepSec, (t) => t / unit - shiftSec);
+        before.forEach((peak, k) => expect(after[k]!.area / unit / peak.area - 1).toBeCloseTo(0, 6));
+      }),
+      { seed: 1110, numRuns: 150 },
+    );
+  });
+
   // A skimmed rider (code T) lies inside its parent's span, which gives up its area: the spans of two peaks
   // neither of which is skimmed never overlap.
   it('peaks are consistent on coarse crowded runs too: start < apex < end, no overlap but a skim, a positive peak has a positive height and area', () => {

@@ -44,11 +44,13 @@ export function measureNoise(
 
 /** Sample range (inclusive) of a noise window [startSec, endSec]. */
 export function noiseWindowIndices(timeSec: ArrayLike<number>, startSec: number, endSec: number) {
-  // A sample a rounding error past the end still belongs: a millionth of the mean step, on any time scale.
+  // A sample a rounding error past either end still belongs: a millionth of the mean step, on any time scale
+  // (a window's start computed in minutes fell a rounding error after the sample it starts on, in seconds
+  // before it, and the two runs read different noise).
   const count = timeSec.length;
   const meanStep = count > 1 ? ((timeSec[count - 1] as number) - (timeSec[0] as number)) / (count - 1) : 0;
   return {
-    from: firstIndexAtOrAfter(timeSec, startSec),
+    from: firstIndexAtOrAfter(timeSec, startSec - 1e-6 * meanStep),
     to: firstIndexAtOrAfter(timeSec, endSec + 1e-6 * meanStep) - 1,
   };
 }
