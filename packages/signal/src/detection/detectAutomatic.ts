@@ -6,6 +6,7 @@ import { negated } from '../statistics/negated.ts';
 import { wholeSignalProminences } from '../peaks/wholeSignalProminences.ts';
 import { curvatureCentre } from './curvatureCentre.ts';
 import { curvature } from './smoothForDetection.ts';
+import { halfDepthSpan, smallestKernelBlurs, unsmoothedRiders } from './smallestKernel.ts';
 import { isFlankShoulder } from './flankShoulder.ts';
 import type { DetectionMinimums } from './detectDefault.ts';
 import type { DetectionSettings, SignalScale } from './detectionSettings.ts';
@@ -123,9 +124,9 @@ export function detectAutomatic(
         positive.some((apex, k) => apex > dip && apex - dip <= reach && peakBeside(k))
       ),
   );
-  // A curvature well at a one-sample jump on a slope is the jump's edge, not a shoulder.
   let shoulders = shoulderApexes(values, scale, positive, found);
   shoulders = [...shoulders, ...unsmoothedShoulders(values, scale, positive, found, shoulders)];
+  // A curvature well at a one-sample jump on a slope is the jump's edge, not a shoulder.
   if (shoulders.length) {
     const jumps = rawSteps(values, scale.rawNoise.peakToPeak, { onSlope: true });
     shoulders = shoulders.filter(({ index }) => !jumpEdgeShoulder(jumps, index, m));
@@ -152,8 +153,10 @@ export function detectAutomatic(
       found,
       [...positive, ...shoulders.map(({ index }) => index), ...riders],
       {
+        minProminence: QUANTITATION_PROMINENCE_FACTOR * scale.rawNoise.peakToPeak,
         minWidthSamples,
         maxWidthSamples,
+        separationShare: SHOULDER_MIN_SEPARATION,
       },
     ).filter((apex) => !onStepTop(values, apex, steps, m)),
   );
@@ -508,51 +511,6 @@ function unsmoothedShoulders(
     found,
     (well) => halfDepthSpan(bend, well) >= 2,
   ).filter(({ index }) => !shoulders.some((shoulder) => Math.abs(shoulder.index - index) < separation));
-}
-
-/**
- * Riders on a tail read on the raw signal where the smallest kernel blurs them (`smallestKernelBlurs`): the
- * kernel's average of a rider 1.5–2 W50 down a steep tail reads the parent's flank into it, and the maximum
- * it had is gone. The same rule as on the detection signal (`tailRiders`), at the raw signal's own noise
- * range, each at least two samples wide at half its height over the tail (a one-sample feature is one) and
- * clear of every apex already found by the shoulder separation.
- */
-function unsmoothedRiders(
-  values: Float64Array,
-  scale: SignalScale,
-  found: FullResolutionPeaks,
-  known: readonly number[],
-  { minWidthSamples, maxWidthSamples }: { minWidthSamples: number; maxWidthSamples: number },
-): number[] {
-  if (!smallestKernelBlurs(scale)) return [];
-  const range = scale.rawNoise.peakToPeak;
-  const separation = SHOULDER_MIN_SEPARATION * scale.widthSamples;
-  return tailRiders(
-    { smoothed: values, coarse: values, step: 1, smoothedPeakToPeak: range, smoothingSamples: 1 },
-    found,
-    known,
-    QUANTITATION_PROMINENCE_FACTOR * range,
-    {
-      minWidthSamples: Math.max(2, minWidthSamples),
-      maxWidthSamples,
-      separationShare: SHOULDER_MIN_SEPARATION,
-    },
-  ).filter((apex) => !known.some((index) => Math.abs(index - apex) < separation));
-}
-
-/** The detection kernel is 3 samples where a third of the narrow-end W50 lies nearer 1 (a W50 under 6). */
-function smallestKernelBlurs(scale: SignalScale): boolean {
-  return scale.smoothingSamples === 3 && 2 * scale.smoothingSamples >= scale.widthSamples;
-}
-
-/** Samples around a curvature well (contiguous) at or below half its depth. */
-function halfDepthSpan(bend: Float64Array, well: number): number {
-  const half = bend[well]! / 2;
-  let from = well;
-  let to = well;
-  while (from > 0 && bend[from - 1]! <= half) from--;
-  while (to < bend.length - 1 && bend[to + 1]! <= half) to++;
-  return to - from + 1;
 }
 
 /**
