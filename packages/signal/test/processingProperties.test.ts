@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Peak } from '../src/figures/peak.ts';
 import { processChromatogram } from '../src/pipeline/processChromatogram.ts';
-import { simulateChromatogram } from '../src/simulation/simulateChromatogram.ts';
+import { simulateChromatogram, type SimulationSpec } from '../src/simulation/simulateChromatogram.ts';
 import { crowdedCoarseRun, resolvedRun, uniform } from './chromatogramArbitrary.ts';
 import { span } from '../src/simulation/metamorphic.ts';
 
@@ -25,6 +25,24 @@ function expectSamePeaks(
   expect(b, `${times(a, (t) => t)} against ${times(b, toA)}`).toHaveLength(a.length);
   a.forEach((peak, k) => {
     expect(Math.abs(toA(b[k]!.retentionTimeSec) - peak.retentionTimeSec)).toBeLessThanOrEqual(toleranceSec);
+  });
+}
+
+/**
+ * The property that time in other units (× 1e-3 to 1e3) and from another origin keeps a generated run's peaks,
+ * their times (back in the run's seconds, to 10⁻⁶ of a step) and their areas (in the new unit).
+ */
+function keepsPeaksInOtherTimeUnits(runs: fc.Arbitrary<SimulationSpec>) {
+  return fc.property(runs, uniform(-3, 3), uniform(0, 1e4), (spec, logUnit, shiftSec) => {
+    const unit = 10 ** logUnit;
+    const { timeSec, values } = simulateChromatogram(spec);
+    const before = peaksOf(timeSec, values);
+    const after = peaksOf(
+      timeSec.map((t) => (t + shiftSec) * unit),
+      values,
+    );
+    expectSamePeaks(before, after, 1e-6 * spec.stepSec, (t) => t / unit - shiftSec);
+    before.forEach((peak, k) => expect(after[k]!.area / unit / peak.area - 1).toBeCloseTo(0, 6));
   });
 }
 
@@ -67,20 +85,7 @@ describe('automatic processing: properties over generated chromatograms', () => 
   });
 
   it('time in other units (× 1e-3 to 1e3) and from another origin keeps the peaks; times and areas follow', () => {
-    fc.assert(
-      fc.property(resolvedRun(), uniform(-3, 3), uniform(0, 1e4), (spec, logUnit, shiftSec) => {
-        const unit = 10 ** logUnit;
-        const { timeSec, values } = simulateChromatogram(spec);
-        const before = peaksOf(timeSec, values);
-        const after = peaksOf(
-          timeSec.map((t) => (t + shiftSec) * unit),
-          values,
-        );
-        expectSamePeaks(before, after, 1e-6 * spec.stepSec, (t) => t / unit - shiftSec);
-        before.forEach((peak, k) => expect(after[k]!.area / unit / peak.area - 1).toBeCloseTo(0, 6));
-      }),
-      { seed: 1103, numRuns: 30 },
-    );
+    fc.assert(keepsPeaksInOtherTimeUnits(resolvedRun()), { seed: 1103, numRuns: 30 });
   });
 
   it('peaks are consistent: start < apex < end, no overlap, no negative area on a positive peak, areas within the signal above their baselines', () => {
@@ -114,20 +119,7 @@ describe('automatic processing: properties over generated chromatograms', () => 
   // windows cut by time: a window's start computed in minutes fell a rounding error after the sample it starts
   // on, in seconds before it, and the two runs kept different peaks at the quantitation limit.
   it('time in other units and from another origin keeps the peaks of coarse crowded runs; times and areas follow', () => {
-    fc.assert(
-      fc.property(crowdedCoarseRun(), uniform(-3, 3), uniform(0, 1e4), (spec, logUnit, shiftSec) => {
-        const unit = 10 ** logUnit;
-        const { timeSec, values } = simulateChromatogram(spec);
-        const before = peaksOf(timeSec, values);
-        const after = peaksOf(
-          timeSec.map((t) => (t + shiftSec) * unit),
-          values,
-        );
-        expectSamePeaks(before, after, 1e-6 * spec.stepSec, (t) => t / unit - shiftSec);
-        before.forEach((peak, k) => expect(after[k]!.area / unit / peak.area - 1).toBeCloseTo(0, 6));
-      }),
-      { seed: 1110, numRuns: 150 },
-    );
+    fc.assert(keepsPeaksInOtherTimeUnits(crowdedCoarseRun()), { seed: 1110, numRuns: 150 });
   });
 
   // A skimmed rider (code T) lies inside its parent's span, which gives up its area: the spans of two peaks
